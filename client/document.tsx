@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string;
+  siteName: string;
+  locale: string;
+  jsonLd: object;
+  nonce: string;
+  assets: { entry: string; css: string; preload: string[] };
+  themeColor: string;
+  children: ReactNode;
+}
+
+/** Escapes a JSON document for an inline <script> (no "</script>" breakout). */
+function inlineJson(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The HTML document around every page: head metadata, stylesheet and the island entry. */
+export function Document(props: DocumentProps) {
+  const { title, description, canonical, image, siteName, locale, jsonLd, nonce, assets, themeColor } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <link rel="canonical" href={canonical} />
+        <meta name="theme-color" content={themeColor} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:image" content={image} />
+        <meta property="og:locale" content={locale} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jsonLd) }} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {props.children}
+        <script type="module" src={assets.entry} nonce={nonce} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType<never> }>;
+
+/**
+ * Every island the browser can hydrate, by the name used in `<Island name>`.
+ * Each is a separate chunk, fetched only when a page contains it.
+ */
+export const islands: Record<string, Loader> = {
+  Header: () => import('./header'),
+};

@@ -1,0 +1,32 @@
+import { About } from '../sections/about';
+import { Footer } from '../sections/footer';
+import { Hero } from '../sections/hero';
+import { LatestVideos } from '../sections/latest-videos';
+import { Listen } from '../sections/listen';
+import { Newsletter } from '../sections/newsletter';
+import { Programs } from '../sections/programs';
+import { Resources } from '../sections/resources';
+import { SiteHeader } from '../sections/site-header';
+
+export interface LandingProps {
+  year: number;
+}
+
+/** The landing page: header, then the eight sections (latest videos is the sixth). */
+export function LandingPage({ year }: LandingProps) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <Hero />
+        <About />
+        <Programs />
+        <Resources />
+        <Listen />
+        <LatestVideos />
+        <Newsletter />
+      </main>
+      <Footer year={year} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { site } from '../../src/content/site';
+import { EnquiryButton } from './enquiry-button';
+
+export function About() {
+  const { about } = site;
+  return (
+    <section id="about" className="section about" aria-labelledby="about-title">
+      <div className="container about-inner">
+        <div className="about-art">
+          <img src={about.image} alt={about.imageAlt} width="480" height="560" loading="lazy" decoding="async" />
+        </div>
+        <div className="about-copy">
+          <h2 id="about-title">{about.heading}</h2>
+          {about.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <ul className="highlights">
+            {about.highlights.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>
+          <EnquiryButton label={about.cta} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { site } from '../../src/content/site';
+
+export function Hero() {
+  const { hero } = site;
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero-inner">
+        <div className="hero-copy">
+          <p className="eyebrow">{hero.eyebrow}</p>
+          <h1 id="hero-title">{hero.headline}</h1>
+          <p className="lede">{hero.lede}</p>
+          <a href="/quiz" className="btn btn-cta btn-lg">
+            {hero.cta}
+          </a>
+        </div>
+        <div className="hero-art">
+          <img src={hero.image} alt={hero.imageAlt} width="640" height="640" fetchPriority="high" />
+        </div>
+      </div>
+    </section>
+  );
+}

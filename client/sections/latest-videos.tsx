@@ -1,0 +1,18 @@
+import { site, youtubeLinks } from '../../src/content/site';
+
+/** Latest videos: the sixth section of the landing page. */
+export function LatestVideos() {
+  return (
+    <section id="latest" className="section latest" aria-labelledby="latest-title">
+      <div className="container">
+        <header className="section-head">
+          <h2 id="latest-title">Latest from {site.brand}</h2>
+          <p>{site.latest.intro}</p>
+          <a className="btn btn-outline" href={youtubeLinks.subscribe} target="_blank" rel="noopener noreferrer">
+            Subscribe on YouTube
+          </a>
+        </header>
+      </div>
+    </section>
+  );
+}

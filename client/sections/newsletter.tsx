@@ -1,0 +1,27 @@
+import { site } from '../../src/content/site';
+
+/** Newsletter block: benefits and the subscribe form. */
+export function Newsletter() {
+  const { newsletter } = site;
+  return (
+    <section id="newsletter" className="section newsletter" aria-labelledby="newsletter-title">
+      <div className="container">
+        <header className="section-head">
+          <h2 id="newsletter-title">{newsletter.heading}</h2>
+          <p>{newsletter.intro}</p>
+        </header>
+        <ul className="benefit-grid">
+          {newsletter.benefits.map((b, i) => (
+            <li key={b.title} className="card benefit-card">
+              <span className="benefit-index" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{b.title}</h3>
+              <p>{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

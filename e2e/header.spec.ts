@@ -1,0 +1,117 @@
+import { expect, gotoHydrated, isPhone, test } from './support/test';
+
+test.describe('header', () => {
+  test('is sticky and gains a shadow once scrolled more than 8 px', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const header = page.locator('header.site-header');
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await page.waitForTimeout(100);
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 9));
+    await expect(header).toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test('logo links to / and the call to action to /quiz', async ({ page }) => {
+    await gotoHydrated(page, '/quiz');
+    await page.getByRole('link', { name: /home/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Begin Your Journey' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('link', { name: 'Begin Your Journey' }).click();
+    }
+    await expect(page).toHaveURL(/\/quiz$/);
+  });
+
+  test('the call to action is teal with a gold focus ring', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const cta = page.locator('.hero .btn-cta');
+    await expect(cta).toHaveCSS('background-color', 'rgb(0, 128, 128)');
+    await cta.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(cta).toHaveCSS('box-shadow', /rgb\(250, 209, 90\)/);
+  });
+
+  for (const [label, anchor] of [
+    ['Resources', 'resources'],
+    ['About', 'about'],
+    ['Programs', 'programs'],
+    ['Listen', 'listen'],
+  ] as const) {
+    test(`${label} scrolls to #${anchor} from / and from /quiz`, async ({ page }) => {
+      for (const start of ['/', '/quiz']) {
+        await gotoHydrated(page, start);
+        if (isPhone(page)) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          const menu = page.getByRole('dialog', { name: 'Menu' });
+          await menu.getByRole('link', { name: label }).click();
+          await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+        } else {
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+        }
+        await expect(page).toHaveURL(new RegExp(`/#${anchor}$`));
+        await expect
+          .poll(async () => page.locator(`#${anchor}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+            timeout: 5_000,
+          })
+          .toBeLessThanOrEqual(80);
+      }
+    });
+  }
+});
+
+// The hamburger menu exists on small screens only: tagged @phone, run by the phone project alone.
+test.describe('mobile menu @phone', () => {
+  test('opens as a dialog, locks scrolling, moves focus in and returns it to the hamburger', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Resources', 'About', 'Programs', 'Listen', 'Begin Your Journey']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+    await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
+    await expect(toggle).toBeFocused();
+  });
+
+  test('closes on Escape and on a backdrop click', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await expect(page.locator('#mobile-menu')).toHaveClass(/is-open/);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await expect(page.locator('#mobile-menu')).toHaveClass(/is-open/);
+    await page.mouse.click(200, 780);
+    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+  });
+
+  test('the transition lasts 700 ms, and none under reduced motion', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(page.locator('#mobile-menu')).toHaveCSS('transition-duration', /0\.7s/);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.locator('#mobile-menu')).not.toHaveCSS('transition-duration', /0\.7s/);
+  });
+
+  test('keeps Tab inside the open menu', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => document.getElementById('mobile-menu')?.contains(document.activeElement));
+    expect(inside).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+/** Talks to the outside-service stand-ins started by scripts/e2e-server.mjs. */
+const BASE = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
+
+export interface StandinState {
+  received: Record<
+    string,
+    { method: string; path: string; search: string; headers: Record<string, string>; body: string }[]
+  >;
+  config: Record<string, Record<string, unknown>>;
+}
+
+export async function standinState(): Promise<StandinState> {
+  return (await fetch(`${BASE}/__control`)).json() as Promise<StandinState>;
+}
+
+export async function configureStandin(service: string, config: Record<string, unknown>): Promise<void> {
+  await fetch(`${BASE}/__control`, { method: 'POST', body: JSON.stringify({ service, ...config }) });
+}

@@ -1,0 +1,56 @@
+// Builds the browser bundle: client/entry.tsx (code-split per island) and the stylesheet,
+// fingerprinted into public/assets/, and writes src/generated/assets.json for the Worker.
+import { build } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'public/assets');
+
+export async function buildClient({ quiet = false } = {}) {
+  await rm(outdir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+    minify: true,
+    sourcemap: false,
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: quiet ? 'error' : 'warning',
+  });
+
+  const outputs = result.metafile.outputs;
+  const publicPath = (file) =>
+    '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
+  let entry = '';
+  let css = '';
+  let preload = [];
+  for (const [file, meta] of Object.entries(outputs)) {
+    if (meta.entryPoint === 'client/entry.tsx') {
+      entry = publicPath(file);
+      preload = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => publicPath(i.path));
+    }
+    if (file.endsWith('.css') && meta.entryPoint === 'client/styles/main.css') css = publicPath(file);
+  }
+  if (!entry || !css) throw new Error('build-client: entry or stylesheet missing from esbuild output');
+
+  await mkdir(path.join(root, 'src/generated'), { recursive: true });
+  const manifest = { entry, css, preload };
+  await writeFile(path.join(root, 'src/generated/assets.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return { manifest, metafile: result.metafile };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { manifest } = await buildClient();
+  console.log('client built:', manifest.entry, manifest.css);
+}

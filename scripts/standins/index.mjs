@@ -1,0 +1,59 @@
+// Local stand-ins for the outside services, on one loopback port, for `npm run dev:e2e` and Playwright.
+// Each service lives under its own path prefix; a control API lets tests set failure modes and read what was received.
+//   /graph/...    WhatsApp Cloud API (Graph API)           -> scripts/standins/graph.mjs
+//   /youtube/...  YouTube feeds (feeds/videos.xml)          -> scripts/standins/youtube.mjs
+//   /__control    GET state, POST {service, ...} to configure, DELETE to reset
+import http from 'node:http';
+
+const handlers = new Map();
+const state = { received: {}, config: {} };
+
+/** Registers a service stand-in: handle(req, body, url, ctx) returns {status, headers?, body}. */
+export function register(prefix, handle) {
+  handlers.set(prefix, handle);
+  state.received[prefix] ??= [];
+  state.config[prefix] ??= {};
+}
+
+function readBody(req) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+export function startStandins(port) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const body = await readBody(req);
+    if (url.pathname === '/__control') {
+      if (req.method === 'DELETE') {
+        for (const key of Object.keys(state.received)) {
+          state.received[key] = [];
+          state.config[key] = {};
+        }
+      } else if (req.method === 'POST') {
+        const { service, ...config } = JSON.parse(body || '{}');
+        state.config[service] = { ...state.config[service], ...config };
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(state));
+      return;
+    }
+    for (const [prefix, handle] of handlers) {
+      if (url.pathname === `/${prefix}` || url.pathname.startsWith(`/${prefix}/`)) {
+        const record = { method: req.method, path: url.pathname, search: url.search, headers: req.headers, body };
+        state.received[prefix].push(record);
+        const out = await handle({ req, body, url, config: state.config[prefix] });
+        if (out.delayMs) await new Promise((r) => setTimeout(r, out.delayMs));
+        res.writeHead(out.status, out.headers ?? { 'content-type': 'application/json' });
+        res.end(out.body ?? '');
+        return;
+      }
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('no stand-in here');
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}

@@ -1,0 +1,208 @@
+/**
+ * The coach's content: every word, link, id and colour a visitor sees.
+ * Rebranding the site means editing this file only; components read from it.
+ * No phone number, token or key belongs here (those are Worker secrets).
+ */
+
+export interface ProgramCard {
+  title: string;
+  description: string;
+  points: string[];
+}
+
+export interface PodcastEpisode {
+  title: string;
+  date: string;
+  tags: string[];
+  image: string;
+  /** Embed URL of the podcast provider's player. */
+  link: string;
+}
+
+export const TOPICS = ['Mindset', 'Health', 'Wealth', 'Leadership', 'Overcoming', 'Happiness'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const site = {
+  brand: 'Priya Raman',
+  tagline: 'Coach, writer and speaker',
+  siteName: 'Priya Raman — Coaching, Writing & Talks',
+  description:
+    'Priya Raman is a coach, writer and workshop facilitator helping people find aliveness in work, love and leadership through psychology, mindset and practical leadership.',
+  locale: 'en_IN',
+  theme: {
+    teal: '#008080',
+    tealDark: '#006666',
+    gold: '#FAD15A',
+    ink: '#1c2b2b',
+    paper: '#fbf8f2',
+  },
+  hero: {
+    eyebrow: 'Coaching · Writing · Talks',
+    headline: 'Find Aliveness in Work, Love, and Leadership',
+    lede: 'Practical psychology and honest conversation for people who want their days to feel like their own again.',
+    cta: 'Begin Your Journey',
+    image: '/images/hero.svg',
+    imageAlt: 'Abstract sunrise over layered teal hills',
+  },
+  about: {
+    heading: 'About Priya',
+    paragraphs: [
+      'For fifteen years I have sat with founders, teachers, doctors and parents at the moments when life asked more of them than they thought they had.',
+      'My work blends coaching psychology, mindset research and the plain wisdom of paying attention. Together we find what makes you feel alive, and build the habits that protect it.',
+    ],
+    highlights: ['ICF-accredited coach', 'Author of “The Quiet Yes”', '200+ workshops delivered'],
+    cta: 'Start a Conversation',
+    image: '/images/portrait.svg',
+    imageAlt: 'Illustrated portrait of Priya Raman',
+  },
+  programs: {
+    heading: 'Programs',
+    intro: 'Three ways to work together, each shaped around where you are right now.',
+    cards: [
+      {
+        title: '1:1 Consultations',
+        description: 'Private sessions that turn a stuck question into a clear next step.',
+        points: ['60-minute sessions', 'Online or in person', 'Notes and practices after each call'],
+      },
+      {
+        title: 'Retreats & Workshops',
+        description: 'Small-group days to slow down, reflect and practise together.',
+        points: ['Groups of 8 to 30', 'Teams and open cohorts', 'Half-day to three days'],
+      },
+      {
+        title: 'Talks & Keynotes',
+        description: 'Warm, evidence-based talks on aliveness, resilience and leadership.',
+        points: ['Conferences and offsites', '20 to 60 minutes', 'Q&A and follow-up resources'],
+      },
+    ] satisfies ProgramCard[],
+    cta: 'Start a Conversation',
+  },
+  resources: {
+    heading: 'Resources',
+    intro: 'Free talks and guided practices, sorted by what you need today.',
+    loading: 'Loading videos…',
+    failed: 'This playlist could not be loaded right now. Please try again later.',
+    empty: 'No videos in this playlist yet.',
+  },
+  listen: {
+    heading: 'Listen',
+    intro: 'Conversations about work, love and leadership — wherever you listen.',
+    featuredMeta: 'Featured episode · New every Tuesday',
+    explore: 'Explore Episodes',
+    showUrl: 'https://open.spotify.com/show/2k7bWcDxOYx9bOL4fPLzqc',
+  },
+  newsletter: {
+    heading: 'Making Productivity Simple & Sustainable',
+    intro: 'One short letter a month: a practice, a question and a story to keep you steady.',
+    benefits: [
+      { title: 'Set Your Goals', text: 'Name what matters this season, and let the rest wait.' },
+      { title: 'Personalized Plan', text: 'Small steps that fit the life you actually have.' },
+      { title: 'Stay Consistent', text: 'Gentle rhythms instead of heroic bursts.' },
+      { title: 'Achieve Results', text: 'Progress you can feel, not only measure.' },
+    ],
+    placeholder: 'Your email address',
+  },
+  latest: {
+    intro: 'Talks, guided practices, and reflections—stream the newest release and browse the recent playlist.',
+  },
+  quiz: {
+    image: '/images/quiz.svg',
+    imageAlt: 'Illustration of a winding path through teal hills towards a golden sun',
+    source: 'website-quiz-page',
+    contactTitle: 'See Programs Recommended For You',
+  },
+  footer: {
+    blurb: 'Coaching, writing and talks for a more alive working life.',
+  },
+  youtube: {
+    channelId: 'UCr3cBLTYmIK9kY0F_OdFWFQ',
+    playlists: {
+      Mindset: 'PLvzOwE5lWqhTGeTy-Ej0ZtzSw6I6vj8JT',
+      Health: 'PLvzOwE5lWqhRlwV6yqfGn2Xo8N3n0XCXY',
+      Wealth: 'PLvzOwE5lWqhQdjJH8bKH1bvi2n4kwd6Iy',
+      Leadership: 'PLvzOwE5lWqhR1ZbmfCJ4W2XRNq9HbETxB',
+      Overcoming: 'PLvzOwE5lWqhSu0ek0Dp7hWzC7Nq3Dc9Ep',
+      Happiness: 'PLvzOwE5lWqhT8QEn7m0nM0cU7B5xW1yRk',
+    } satisfies Record<Topic, string>,
+  },
+  social: [
+    { label: 'Facebook', href: 'https://www.facebook.com/priyaramancoaching' },
+    { label: 'Instagram', href: 'https://www.instagram.com/priyaramancoaching' },
+    { label: 'YouTube', href: 'https://www.youtube.com/channel/UCr3cBLTYmIK9kY0F_OdFWFQ' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/in/priyaramancoaching' },
+    { label: 'X (Twitter)', href: 'https://www.threads.net/@priyaramancoaching' },
+  ],
+  episodes: [
+    {
+      title: 'The Quiet Yes: Choosing Work That Feels Alive',
+      date: '2026-10-28',
+      tags: ['Work', 'Meaning'],
+      image: '/images/episode-1.svg',
+      link: 'https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk',
+    },
+    {
+      title: 'Love Without Losing Yourself',
+      date: '2026-10-14',
+      tags: ['Love', 'Boundaries'],
+      image: '/images/episode-2.svg',
+      link: 'https://open.spotify.com/embed/episode/7makk4oTQel546B0PZlDM5',
+    },
+    {
+      title: 'Leading When You Are Tired',
+      date: '2026-09-30',
+      tags: ['Leadership', 'Rest'],
+      image: '/images/episode-3.svg',
+      link: 'https://open.spotify.com/embed/episode/0Q86acNRm6V9GYx55SXKwf',
+    },
+    {
+      title: 'Fear, Courage and the Next Small Step',
+      date: '2026-09-16',
+      tags: ['Mindset', 'Courage'],
+      image: '/images/episode-4.svg',
+      link: 'https://open.spotify.com/embed/episode/5Xt5DXGzch68nYYamXrNxZ',
+    },
+    {
+      title: 'Money, Enough and Peace of Mind',
+      date: '2026-09-02',
+      tags: ['Wealth', 'Values'],
+      image: '/images/episode-5.svg',
+      link: 'https://open.spotify.com/embed/episode/3TnTQGa9tvl2pB7hWrW3bE',
+    },
+    {
+      title: 'Happiness Is a Practice, Not a Prize',
+      date: '2026-08-19',
+      tags: ['Happiness', 'Habits'],
+      image: '/images/episode-6.svg',
+      link: 'https://open.spotify.com/embed/episode/1hXlSPFsQmG7SY0dTfiGeh',
+    },
+  ] satisfies PodcastEpisode[],
+  nav: [
+    { label: 'Resources', anchor: 'resources' },
+    { label: 'About', anchor: 'about' },
+    { label: 'Programs', anchor: 'programs' },
+    { label: 'Listen', anchor: 'listen' },
+  ],
+} as const;
+
+/** Quiz steps: the options are part of the API contract (answers must be one of them). */
+export const QUIZ_STEPS = [
+  {
+    title: 'Which areas of life do you want to focus on?',
+    options: ['Mindset', 'Health', 'Business', 'Happiness', 'Wealth', 'Relationships', 'Leadership'],
+  },
+  { title: 'What is your age range?', options: ['14-25', '26-39', '40-55', '56-71', '72+'] },
+  {
+    title: 'Where are you on your journey?',
+    options: ['Just starting out', 'I know a little', 'I attended an event'],
+  },
+] as const;
+
+export const QUIZ_STEP_COUNT = QUIZ_STEPS.length + 1;
+
+export const youtubeLinks = {
+  channel: `https://www.youtube.com/channel/${site.youtube.channelId}`,
+  videos: `https://www.youtube.com/channel/${site.youtube.channelId}/videos`,
+  subscribe: `https://www.youtube.com/channel/${site.youtube.channelId}?sub_confirmation=1`,
+  /** A channel's uploads playlist id is the channel id with UC replaced by UU. */
+  uploadsPlaylist: `UU${site.youtube.channelId.slice(2)}`,
+};

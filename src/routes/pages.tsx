@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { reactRenderer } from '@hono/react-renderer';
+import { Document } from '../../client/document';
+import { LandingPage } from '../../client/pages/landing';
+import { QuizPage } from '../../client/pages/quiz';
+import { site } from '../content/site';
+import type { Env } from '../env';
+import { readConfig } from '../env';
+import { assets } from '../assets';
+import { profileJsonLd } from '../seo';
+
+declare module '@hono/react-renderer' {
+  interface Props {
+    title: string;
+    description: string;
+    path: string;
+  }
+}
+
+type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
+
+export const pages = new Hono<AppEnv>();
+
+pages.use(
+  '*',
+  reactRenderer(
+    ({ children, title, description, path, c }) => {
+      const { SITE_URL } = readConfig(c.env as Env);
+      const canonical = `${SITE_URL}${path}`;
+      return (
+        <Document
+          title={title}
+          description={description}
+          canonical={canonical}
+          image={`${SITE_URL}/images/og.png`}
+          siteName={site.siteName}
+          locale={site.locale}
+          jsonLd={profileJsonLd(SITE_URL, canonical)}
+          nonce={c.get('secureHeadersNonce') ?? ''}
+          assets={assets}
+          themeColor={site.theme.teal}
+        >
+          {children}
+        </Document>
+      );
+    },
+    { docType: true },
+  ),
+);
+
+pages.get('/quiz', (c) =>
+  c.render(<QuizPage />, {
+    title: `Step 1 of 4 · Find your program · ${site.brand}`,
+    description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
+    path: '/quiz',
+  }),
+);
+
+pages.get('*', (c) =>
+  c.render(<LandingPage year={new Date().getFullYear()} />, {
+    title: `${site.brand} · ${site.hero.headline}`,
+    description: site.description,
+    path: '/',
+  }),
+);

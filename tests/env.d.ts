@@ -1,0 +1,10 @@
+import type { Env as WorkerEnv } from '../src/env';
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+export {};

@@ -1,0 +1,79 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+
+const get = (path: string) => SELF.fetch(`http://example.com${path}`);
+
+describe('page routing and rendering', () => {
+  it('renders the landing page at / with the header and the eight sections in order', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('Find Aliveness in Work, Love, and Leadership');
+    const order = [
+      'class="site-header',
+      'class="hero"',
+      'id="about"',
+      'id="programs"',
+      'id="resources"',
+      'id="listen"',
+      'id="latest"',
+      'id="newsletter"',
+      'class="site-footer"',
+    ];
+    const positions = order.map((marker) => html.indexOf(marker));
+    positions.forEach((p, i) => expect(p, order[i]).toBeGreaterThan(-1));
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('renders the quiz screen at /quiz', async () => {
+    const res = await get('/quiz');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('class="quiz-art"');
+    expect(html).toMatch(/<title>Step 1 of 4/);
+  });
+
+  it('renders the landing page for any other path', async () => {
+    for (const path of ['/about', '/some/deep/path', '/programs?x=1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('id="programs"');
+    }
+  });
+
+  it('answers unknown /api paths with a JSON 404 in the error shape', async () => {
+    const res = await get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ ok: false, error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('gives each page a title, description, canonical link, Open Graph tags and JSON-LD', async () => {
+    for (const path of ['/', '/quiz']) {
+      const html = await (await get(path)).text();
+      expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+${path === '/' ? '/' : '/quiz'}"`));
+      for (const prop of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) {
+        expect(html, prop).toContain(`property="${prop}"`);
+      }
+      const ld = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)?.[1];
+      const data = JSON.parse(ld ?? '{}');
+      expect(data['@type']).toBe('ProfilePage');
+      expect(data.mainEntity['@type']).toBe('Person');
+      expect(data.mainEntity.sameAs).toHaveLength(5);
+    }
+  });
+
+  it('computes the copyright year at request time', async () => {
+    const html = await (await get('/')).text();
+    expect(html).toContain(`© <!-- -->${new Date().getFullYear()}`);
+  });
+
+  it('marks the header as an eager island with serialised props', async () => {
+    const html = await (await get('/')).text();
+    expect(html).toMatch(/data-island="Header" data-load="eager" data-props="\{/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/entry-[A-Z0-9]+\.js" nonce="[^"]+"><\/script>/);
+  });
+});

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Tests run inside workerd with the bindings from wrangler.toml (local D1, KV, Queue).
+// Migrations are read here and applied by tests/setup.ts before each file.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './src/index.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+      setupFiles: ['./tests/setup.ts'],
+      testTimeout: 20_000,
+    },
+  };
+});
