@@ -9,7 +9,7 @@ import './standins/youtube.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
 export const STANDIN_PORT = Number(process.env.STANDIN_PORT || 8790);
-export const E2E_STATE = '.wrangler/e2e-state';
+export const E2E_STATE = `.wrangler/e2e-state-${E2E_PORT}`;
 
 const env = {
   ...process.env,

@@ -3,6 +3,9 @@ import type { Env } from './env';
 import { onError, ApiException } from './http/errors';
 import { pages } from './routes/pages';
 import { securityHeaders } from './security/headers';
+import { api } from './routes/api';
+import { handleJobs, handleDeadLetters } from './notify/consumer';
+import { refreshFeedsOnSchedule } from './feeds/schedule';
 
 type AppEnv = { Bindings: Env };
 
@@ -11,6 +14,7 @@ export const app = new Hono<AppEnv>();
 app.use('*', securityHeaders());
 app.onError(onError);
 
+app.route('/api', api);
 app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');
 });
@@ -18,11 +22,11 @@ app.route('/', pages);
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<unknown>, _env: Env): Promise<void> {
-    // Consumers are registered by the notification and lead-parking work.
-    for (const message of batch.messages) message.ack();
+  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    if (batch.queue.endsWith('-dlq')) await handleDeadLetters(batch, env);
+    else await handleJobs(batch, env);
   },
-  async scheduled(_controller: ScheduledController, _env: Env, _ctx: ExecutionContext): Promise<void> {
-    // The feed refresh plugs in here.
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(refreshFeedsOnSchedule(env));
   },
 } satisfies ExportedHandler<Env>;

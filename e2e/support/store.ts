@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 /** Reads the local D1 database that `wrangler dev` writes for the e2e run (read from the store, not the page). */
-const D1_DIR = path.resolve('.wrangler/e2e-state/v3/d1/miniflare-D1DatabaseObject');
+const D1_DIR = path.resolve(`.wrangler/e2e-state-${process.env.E2E_PORT || 8788}/v3/d1/miniflare-D1DatabaseObject`);
 
 function databaseFile(): string {
   const file = readdirSync(D1_DIR).find((f: string) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');

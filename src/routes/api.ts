@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { Env } from '../env';
+
+/** All /api routes, one small sub-app per resource (each file owns its handlers). */
+export const api = new Hono<{ Bindings: Env }>();
+
+// Registered by the leads and feeds work:
+// api.route('/quiz', quiz); api.route('/newsletter', newsletter); api.route('/enquiry', enquiry); api.route('/videos', videos);
