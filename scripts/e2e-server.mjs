@@ -50,6 +50,8 @@ const child = spawn(
     '--local',
     '--persist-to',
     E2E_STATE,
+    '--inspector-port',
+    String(E2E_PORT + 1000),
     '--show-interactive-dev-session=false',
     '--log-level',
     'warn',
