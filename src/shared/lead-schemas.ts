@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { QUIZ_STEPS } from '../content/site';
 
-export const LIMITS = { name: 80, email: 254, phone: 32, description: 2000 } as const;
+import { LIMITS, LOOSE_EMAIL } from './lead-rules';
 
-/** Loose email pattern from the specification: something, @, something, a dot, something. */
-export const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The plain constants live in a zod-free module so browser code can use them cheaply.
+export { LIMITS, LOOSE_EMAIL };
 
 const text = (label: string, max: number) =>
   z
