@@ -101,6 +101,23 @@ export const site = {
       { title: 'Achieve Results', text: 'Progress you can feel, not only measure.' },
     ],
     placeholder: 'Your email address',
+    label: 'Email address',
+    submit: 'Subscribe',
+    done: 'Thanks!',
+    success: 'You are subscribed. The first letter arrives at the start of next month.',
+  },
+  /** Messages every lead form shares. */
+  forms: {
+    submitting: 'Submitting…',
+    invalidEmail: 'Please enter a valid email.',
+    failed: 'Something went wrong. Please try again.',
+    rateLimited: 'Too many attempts — please try again in a minute.',
+  },
+  enquiry: {
+    heading: 'Start a Conversation',
+    intro: 'Tell me a little about what you are looking for. I reply personally, usually within two working days.',
+    submit: 'Send message',
+    sent: 'Thank you — your message is on its way. I will be in touch soon.',
   },
   latest: {
     intro: 'Talks, guided practices, and reflections—stream the newest release and browse the recent playlist.',
@@ -110,6 +127,8 @@ export const site = {
     imageAlt: 'Illustration of a winding path through teal hills towards a golden sun',
     source: 'website-quiz-page',
     contactTitle: 'See Programs Recommended For You',
+    contactIntro: 'Leave your details and I will send you the programs that fit your answers.',
+    submit: 'Submit',
   },
   footer: {
     blurb: 'Coaching, writing and talks for a more alive working life.',
