@@ -1,0 +1,30 @@
+import type { Topic } from '../content/site';
+
+/** One video read from a YouTube Atom feed (specification §3: video item / latest video). */
+export interface VideoItem {
+  id: string;
+  /** Trimmed; '' when the feed has none. */
+  title: string;
+  /** The feed's ISO date string, as published. */
+  published: string;
+  /** The entry's alternate link (the watch page). */
+  link: string;
+  description?: string;
+}
+
+/** The outcome of fetching and parsing one feed: never thrown, always returned. */
+export type FeedResult = { ok: true; items: VideoItem[] } | { ok: false; error: string };
+
+/** The channel feed (latest section) and the six topic playlists (resources section). */
+export type FeedKey = 'channel' | Topic;
+
+/**
+ * What the page and `/api/videos` hand to the browser: per feed either its items or
+ * a failure, with descriptions stripped (the UI never shows them).
+ */
+export type PublicVideo = Pick<VideoItem, 'id' | 'title' | 'published'>;
+export type PublicFeed = { status: 'ok'; items: PublicVideo[] } | { status: 'failed' };
+export interface VideosPayload {
+  latest: PublicFeed;
+  playlists: Record<Topic, PublicFeed>;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { CHANNEL_LIMIT, PLAYLIST_LIMIT, isShort, parseFeed } from '../src/feeds/parse';
+import aero from './fixtures/youtube/channel-aeronewsgermany-hashtag-shorts.xml?raw';
+import ift from './fixtures/youtube/channel-ift-2021-uc-prefix.xml?raw';
+import nasa from './fixtures/youtube/channel-nasa-shorts-links.xml?raw';
+import blender from './fixtures/youtube/playlist-blender-open-movies.xml?raw';
+import claude from './fixtures/youtube/playlist-claude-product-launches.xml?raw';
+import { entry, feed } from './support/feeds';
+
+const ok = (xml: string, limit = CHANNEL_LIMIT) => {
+  const result = parseFeed(xml, limit);
+  if (!result.ok) throw new Error(`expected ok, got ${result.error}`);
+  return result.items;
+};
+
+/** Parses and fails the test if it took longer than the budget (the Worker has ~10 ms of CPU). */
+const timed = (xml: string, budgetMs: number) => {
+  const start = performance.now();
+  const result = parseFeed(xml, CHANNEL_LIMIT);
+  expect(performance.now() - start).toBeLessThan(budgetMs);
+  return result;
+};
+
+describe('parseFeed against real captures', () => {
+  it('reads every entry of a plain channel feed, with accents and long descriptions', () => {
+    const items = ok(ift);
+    expect(items).toHaveLength(15);
+    for (const item of items) {
+      expect(item.id).toMatch(/^[A-Za-z0-9_-]{11}$/);
+      expect(item.link).toBe(`https://www.youtube.com/watch?v=${item.id}`);
+      expect(item.published).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
+    expect(items.some((i) => /[áéíóúñ]/.test(i.title + (i.description ?? '')))).toBe(true);
+  });
+
+  it('drops #shorts titles, decodes entities and keeps umlauts and emoji', () => {
+    const items = ok(aero);
+    expect(items.length).toBe(15 - (aero.match(/<title>[^<]*#shorts<\/title>/g) ?? []).length);
+    expect(items.every((i) => !/#shorts/i.test(i.title))).toBe(true);
+    expect(items[0]?.title).toBe('Neue Lufthansa First Class! Allegris im A350! AeroNewsGermany');
+    expect(items.map((i) => i.title)).toContain('Traumberuf Pilot: Die größten Nachteile! AeroNewsGermany');
+    expect(aero).toContain('&amp;');
+    expect(items.every((i) => !i.title.includes('&amp;') && !(i.description ?? '').includes('&amp;'))).toBe(true);
+  });
+
+  it('drops Shorts that only a /shorts/ link reveals', () => {
+    const items = ok(nasa);
+    expect(items.map((i) => i.id)).not.toContain('myZ9kn9MIWQ');
+    expect(items.every((i) => !i.link.includes('/shorts/'))).toBe(true);
+    expect(items.length).toBe(15 - (nasa.match(/\/shorts\//g) ?? []).length);
+  });
+
+  it('reads playlist feeds in playlist order, including ids starting with "-"', () => {
+    const movies = ok(blender, PLAYLIST_LIMIT);
+    // The fourth entry, "Caminandes 2 ... - Blender Animated Short", names the word "short":
+    // the specification's title rule drops it like any Short.
+    expect(movies.map((i) => i.title)).toEqual([
+      'WING IT! - Blender Open Movie',
+      'Spring - Blender Open Movie',
+      'Caminandes 3: Llamigos',
+    ]);
+    const launches = ok(claude, PLAYLIST_LIMIT);
+    expect(launches).toHaveLength(2);
+    expect(launches.some((i) => i.id.startsWith('-'))).toBe(true);
+  });
+
+  it('keeps at most the limit', () => {
+    expect(ok(ift, PLAYLIST_LIMIT)).toHaveLength(PLAYLIST_LIMIT);
+  });
+});
+
+describe('parseFeed edge cases', () => {
+  it('reads a one-entry feed as a list', () => {
+    expect(ok(feed([entry({ id: 'aaaaaaaaaaa', title: 'Only one' })]))).toEqual([
+      { id: 'aaaaaaaaaaa', title: 'Only one', published: '2026-01-01T00:00:00+00:00', link: expect.any(String) },
+    ]);
+  });
+
+  it('keeps an all-digit title as text, trims titles and gives "" for a missing one', () => {
+    const items = ok(
+      feed([
+        entry({ id: '12345678901', title: '2024' }),
+        entry({ id: 'bbbbbbbbbbb', title: '   Breathe   ' }),
+        entry({ id: 'ccccccccccc', title: null }),
+      ]),
+    );
+    expect(items.map((i) => i.title)).toEqual(['2024', 'Breathe', '']);
+    expect(items[0]?.id).toBe('12345678901');
+  });
+
+  it('drops entries without a valid id', () => {
+    const items = ok(feed([entry({ id: null, title: 'No id' }), entry({ id: 'too-short', title: 'Bad id' })]));
+    expect(items).toEqual([]);
+  });
+
+  it('decodes entities and keeps non-ASCII text', () => {
+    const [item] = ok(feed([entry({ id: 'ddddddddddd', title: 'Calm &amp; clear &#8212; ध्यान 🧘 &lt;3' })]));
+    expect(item?.title).toBe('Calm & clear — ध्यान 🧘 <3');
+  });
+
+  it('tells Shorts from words that merely start with "short"', () => {
+    expect(isShort('Shortcuts to calm', 'https://www.youtube.com/watch?v=x')).toBe(false);
+    expect(isShort('A shortlist of habits', '')).toBe(false);
+    for (const title of ['Breathe #shorts', 'SHORT: breathe', 'one #Short', 'a short on focus', 'Shorts!']) {
+      expect(isShort(title, ''), title).toBe(true);
+    }
+    expect(isShort('Breathe', 'https://www.youtube.com/shorts/abcdefghijk')).toBe(true);
+  });
+
+  it('returns an error for malformed XML, a non-feed and an empty string', () => {
+    for (const xml of ['<feed><entry><title>x</entry></feed>', '<html><body>oops</body></html>', '', 'not xml']) {
+      expect(parseFeed(xml, 6).ok, xml).toBe(false);
+    }
+  });
+
+  it('refuses a huge document quickly', () => {
+    const huge = feed([entry({ id: 'eeeeeeeeeee', title: 'x'.repeat(3 * 1024 * 1024) })]);
+    expect(timed(huge, 50)).toEqual({ ok: false, error: 'feed too large' });
+  });
+
+  it('refuses a billion-laughs document quickly', () => {
+    const lol = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? '<!ENTITY lol0 "lol">' : `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`,
+    ).join('');
+    const xml = `<?xml version="1.0"?><!DOCTYPE feed [${lol}]><feed><entry><yt:videoId>fffffffffff</yt:videoId><title>&lol8;</title></entry></feed>`;
+    expect(timed(xml, 50).ok).toBe(false);
+  });
+
+  it('refuses deep nesting quickly', () => {
+    const depth = 50_000;
+    const xml = `<feed><entry>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</entry></feed>`;
+    expect(timed(xml, 500).ok).toBe(false);
+  });
+
+  it('parses a full 15-entry feed well within the CPU budget', () => {
+    expect(timed(ift, 25).ok).toBe(true);
+  });
+});
