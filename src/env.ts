@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database;
   FEEDS: KVNamespace;
   JOBS: Queue<unknown>;
+  /** Workers Rate Limiting binding for lead submissions (per client address). */
+  SUBMIT_LIMITER?: RateLimit;
   SITE_URL?: string;
   // WhatsApp (issue: owner notifications)
   WHATSAPP_TOKEN?: string;

@@ -5,6 +5,12 @@ import { test as base, expect, type Page } from '@playwright/test';
  * CSP violations, and the test fails if any occurred.
  */
 export const test = base.extend<{ problems: string[] }>({
+  // Each test is a distinct visitor: its own client address, so per-address rate
+  // limits (CF-Connecting-IP; wrangler dev only fills it in when absent) apply per test.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const visitor = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    await use({ ...extraHTTPHeaders, 'CF-Connecting-IP': visitor });
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = [];
