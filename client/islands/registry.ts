@@ -8,4 +8,8 @@ type Loader = () => Promise<{ default: ComponentType<never> }>;
  */
 export const islands: Record<string, Loader> = {
   Header: () => import('./header'),
+  EnquiryModal: () => import('./enquiry-modal'),
+  NewsletterForm: () => import('./newsletter-form'),
+  QuizWizard: () => import('./quiz-wizard'),
+  PodcastPlayer: () => import('./podcast-player'),
 };

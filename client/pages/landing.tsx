@@ -1,4 +1,5 @@
 import { About } from '../sections/about';
+import { Enquiry } from '../sections/enquiry';
 import { Footer } from '../sections/footer';
 import { Hero } from '../sections/hero';
 import { LatestVideos } from '../sections/latest-videos';
@@ -27,6 +28,7 @@ export function LandingPage({ year }: LandingProps) {
         <Newsletter />
       </main>
       <Footer year={year} />
+      <Enquiry />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { site } from '../../src/content/site';
+import { Island } from '../islands/island';
+import NewsletterForm from '../islands/newsletter-form';
 
 /** Newsletter block: benefits and the subscribe form. */
 export function Newsletter() {
@@ -21,6 +23,20 @@ export function Newsletter() {
             </li>
           ))}
         </ul>
+        <Island
+          name="NewsletterForm"
+          component={NewsletterForm}
+          props={{
+            copy: {
+              label: newsletter.label,
+              placeholder: newsletter.placeholder,
+              submit: newsletter.submit,
+              done: newsletter.done,
+              success: newsletter.success,
+              ...site.forms,
+            },
+          }}
+        />
       </div>
     </section>
   );

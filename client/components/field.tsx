@@ -1,0 +1,34 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+type Common = { id: string; label: string; error?: string; optional?: boolean };
+type InputProps = Common & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
+type TextareaProps = Common & { multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/**
+ * A labelled form field with its error message tied to it (aria-invalid and
+ * aria-describedby), so a screen reader reads the message with the field.
+ * Ids come from the caller: islands hydrate as separate roots, so generated ids could collide.
+ */
+export function Field(props: InputProps | TextareaProps) {
+  const { id, label, error, optional, multiline, ...rest } = props;
+  const errorId = `${id}-error`;
+  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
+  return (
+    <div className={error ? 'field has-error' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {optional && <span className="field-optional"> (optional)</span>}
+      </label>
+      {multiline ? (
+        <textarea id={id} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...aria} />
+      ) : (
+        <input id={id} {...(rest as InputHTMLAttributes<HTMLInputElement>)} {...aria} />
+      )}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Modal, ModalClose } from '../components/modal';
+import { formatDay } from '../lib/format-date';
+
+export interface Episode {
+  title: string;
+  date: string;
+  tags: readonly string[];
+  image: string;
+  link: string;
+}
+
+export interface PodcastPlayerProps {
+  episodes: readonly Episode[];
+  featuredMeta: string;
+}
+
+/** Podcast embed height (specification §9). */
+export const PLAYER_HEIGHT = 232;
+
+function Tags({ tags }: { tags: readonly string[] }) {
+  return (
+    <ul className="episode-tags" aria-label="Topics">
+      {tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: (e: Episode) => void; big?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={big ? 'btn btn-cta play-button' : 'play-button play-round'}
+      aria-label={`Play episode: ${episode.title}`}
+      aria-haspopup="dialog"
+      onClick={() => onPlay(episode)}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+      </svg>
+      {big && <span aria-hidden="true">Play episode</span>}
+    </button>
+  );
+}
+
+/**
+ * The six episodes (the first featured) and the player modal. The provider's
+ * iframe exists only while the modal is open: nothing loads from the podcast
+ * host before the visitor presses play, and closing stops the audio.
+ */
+export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerProps) {
+  const [playing, setPlaying] = useState<Episode | null>(null);
+  const [featured, ...rest] = episodes;
+  if (!featured) return null;
+  return (
+    <div className="listen-grid">
+      <article className="episode-featured card">
+        <img src={featured.image} alt="" width="400" height="400" loading="lazy" decoding="async" />
+        <div className="episode-featured-body">
+          <p className="episode-meta">{featuredMeta}</p>
+          <h3>{featured.title}</h3>
+          <Tags tags={featured.tags} />
+          <p className="episode-date">
+            <time dateTime={featured.date}>{formatDay(featured.date)}</time>
+          </p>
+          <PlayButton episode={featured} onPlay={setPlaying} big />
+        </div>
+      </article>
+      <ul className="episode-list" aria-label="More episodes">
+        {rest.map((episode) => (
+          <li key={episode.link} className="episode-row">
+            <img src={episode.image} alt="" width="72" height="72" loading="lazy" decoding="async" />
+            <div className="episode-row-body">
+              <h3>{episode.title}</h3>
+              <p className="episode-date">
+                <time dateTime={episode.date}>{formatDay(episode.date)}</time>
+              </p>
+              <Tags tags={episode.tags} />
+            </div>
+            <PlayButton episode={episode} onPlay={setPlaying} />
+          </li>
+        ))}
+      </ul>
+      <Modal open={playing !== null} onClose={() => setPlaying(null)} labelledBy="podcast-title" className="podcast">
+        <ModalClose label="Close player" />
+        <h2 id="podcast-title" className="podcast-title">
+          {playing?.title}
+        </h2>
+        {playing && (
+          <iframe
+            className="podcast-frame"
+            src={playing.link}
+            title={`Podcast player: ${playing.title}`}
+            width="100%"
+            height={PLAYER_HEIGHT}
+            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+            loading="lazy"
+          />
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** Posting a lead to the API from the browser, and the outcomes a form needs to tell apart. */
+
+export type LeadResult =
+  | { kind: 'ok'; id: string }
+  /** 400: the server named the fields it could not accept. */
+  | { kind: 'invalid'; fields: Record<string, string>; message: string }
+  /** 429: too many attempts; seconds from Retry-After when given. */
+  | { kind: 'rate-limited'; retryAfter: number | null }
+  /** Anything else: 5xx, a network failure, an unreadable answer. */
+  | { kind: 'failed' };
+
+interface ErrorBody {
+  ok: false;
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+/** POSTs JSON to a lead endpoint. Never throws: every failure becomes a LeadResult. */
+export async function submitLead(path: string, body: object): Promise<LeadResult> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  const data = (await res.json().catch(() => null)) as { ok: true; id: string } | ErrorBody | null;
+  if (res.ok && data?.ok) return { kind: 'ok', id: data.id };
+  if (res.status === 429) {
+    const seconds = Number(res.headers.get('Retry-After'));
+    return { kind: 'rate-limited', retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+  }
+  const error = data && !data.ok ? data.error : undefined;
+  if (res.status === 400 && error?.fields) {
+    return { kind: 'invalid', fields: error.fields, message: error.message ?? '' };
+  }
+  return { kind: 'failed' };
+}
+
+/**
+ * The submission id for a payload: made once (crypto.randomUUID) and reused while
+ * the same payload is retried, so a double click or a retry after an ambiguous
+ * failure stores one lead; a changed payload is a new submission with a new id.
+ */
+export function submissionIds(): { idFor(payload: object): string; reset(): void } {
+  let last: { key: string; id: string } | null = null;
+  return {
+    idFor(payload) {
+      const key = JSON.stringify(payload);
+      if (last?.key !== key) last = { key, id: crypto.randomUUID() };
+      return last.id;
+    },
+    reset() {
+      last = null;
+    },
+  };
+}
