@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { readNotifyConfig } from '../src/notify/config';
+import { maskPhone, sanitizeParam } from '../src/notify/params';
+import { formatIndianDateTime, sendsFor } from '../src/notify/templates';
+import { messageBody } from '../src/notify/whatsapp';
+import type { Env } from '../src/env';
+import { enquiryLead, newsletterLead, quizLead } from './notify-fixtures';
+
+const vars = { OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Dr. Arjun' } as Env;
+const bodies = (lead: Parameters<typeof sendsFor>[0], env: Env = vars) =>
+  sendsFor(lead, readNotifyConfig(env)).map(messageBody);
+
+const text = (...texts: string[]) => texts.map((t) => ({ type: 'text', text: t }));
+const message = (to: string, name: string, components: unknown[]) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to,
+  type: 'template',
+  template: { name, language: { code: 'en' }, components },
+});
+
+describe('template messages', () => {
+  it('newsletter: subscription_notfication to each owner with name, email and the en-IN sign-up time', () => {
+    const when = '21 November 2026 at 7:06 pm';
+    expect(bodies(newsletterLead)).toEqual([
+      message('+919800000001', 'subscription_notfication', [
+        { type: 'body', parameters: text('Priya', 'asha@example.com', when) },
+      ]),
+      message('+919800000002', 'subscription_notfication', [
+        { type: 'body', parameters: text('Dr. Arjun', 'asha@example.com', when) },
+      ]),
+    ]);
+  });
+
+  it('enquiry: journey_users to the visitor first, then journey_owner to Admin1 and Admin2', () => {
+    const ownerBody = {
+      type: 'body',
+      parameters: text('Asha Verma', 'asha@example.com', '+919812345678', 'Team retreat for 20 people. / March or April?'),
+    };
+    expect(bodies(enquiryLead)).toEqual([
+      message('+919812345678', 'journey_users', [{ type: 'header', parameters: text('Asha Verma') }]),
+      message('+919800000001', 'journey_owner', [{ type: 'header', parameters: text('Admin1') }, ownerBody]),
+      message('+919800000002', 'journey_owner', [{ type: 'header', parameters: text('Admin2') }, ownerBody]),
+    ]);
+  });
+
+  it('enquiry with no description sends a placeholder, since WhatsApp rejects empty parameters', () => {
+    const [, owner] = bodies({ ...enquiryLead, description: '   ' });
+    expect(owner?.template.components[1]?.parameters[3]).toEqual({ type: 'text', text: '—' });
+  });
+
+  it('quiz: sends nothing unless WHATSAPP_TEMPLATE_QUIZ names a template', () => {
+    expect(bodies(quizLead)).toEqual([]);
+    expect(bodies(quizLead, { ...vars, WHATSAPP_TEMPLATE_QUIZ: 'quiz_lead' })).toEqual([
+      message('+919800000001', 'quiz_lead', [
+        { type: 'body', parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little') },
+      ]),
+      message('+919800000002', 'quiz_lead', [
+        { type: 'body', parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little') },
+      ]),
+    ]);
+  });
+
+  it('greets an owner by label when OWNER_NAMES has no name, and normalises owner numbers to E.164', () => {
+    const env = { OWNER_PHONES: '098000 00001', OWNER_NAMES: '' } as Env;
+    expect(bodies(newsletterLead, env)).toEqual([
+      message('+919800000001', 'subscription_notfication', [
+        { type: 'body', parameters: text('Admin1', 'asha@example.com', '21 November 2026 at 7:06 pm') },
+      ]),
+    ]);
+  });
+});
+
+describe('the en-IN date-time', () => {
+  it('reads day, long month, year, hour and minute in India time', () => {
+    expect(formatIndianDateTime('2026-01-05T03:30:00Z')).toBe('5 January 2026 at 9:00 am');
+    // Just after midnight in India is still the previous day in UTC.
+    expect(formatIndianDateTime('2026-12-31T18:45:00Z')).toBe('1 January 2027 at 12:15 am');
+  });
+});
+
+describe('parameter text', () => {
+  it('follows WhatsApp rules without losing meaning', () => {
+    expect(sanitizeParam('line one\r\n\r\nline two\nthree', 'body')).toBe('line one / line two / three');
+    expect(sanitizeParam('a\tb     c', 'body')).toBe('a b c');
+    expect(sanitizeParam('', 'body')).toBe('—');
+    expect(sanitizeParam('\n \t', 'header')).toBe('—');
+  });
+
+  it('caps length per component, cutting with an ellipsis and never splitting an emoji', () => {
+    const header = sanitizeParam('😀'.repeat(70), 'header');
+    expect(Array.from(header)).toHaveLength(60);
+    expect(header.endsWith('😀…')).toBe(true);
+    expect(Array.from(sanitizeParam('x'.repeat(2000), 'body'))).toHaveLength(1024);
+    expect(sanitizeParam('x'.repeat(1024), 'body')).toBe('x'.repeat(1024));
+  });
+
+  it('masks a recipient for logs', () => {
+    expect(maskPhone('+919800000001')).toBe('+91******0001');
+    expect(maskPhone('+14155550123')).toBe('+14*****0123');
+  });
+});
