@@ -1,4 +1,30 @@
-// WhatsApp Cloud API stand-in (filled in by the notifications work).
+// WhatsApp Cloud API stand-in for `wrangler dev` runs (Playwright): strict about the
+// request (shared rules in graph-rules.mjs), records what it received, can be told to fail.
+// Control: POST /__control {service: 'graph', errors: [131000, ...]} answers the next sends
+// with those codes in order; {failAlways: 190} answers every send with that code;
+// {templates: {name: {header, body}}} adds templates (e.g. the quiz one).
 import { register } from './index.mjs';
+import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from './graph-rules.mjs';
 
-register('graph', () => ({ status: 404, body: JSON.stringify({ error: { message: 'not implemented', code: 1 } }) }));
+// Must match the vars scripts/e2e-server.mjs gives `wrangler dev`.
+const EXPECT = { phoneNumberId: '100000000000001', tokens: ['e2e-token'] };
+
+register('graph', ({ req, body, url, config }) => {
+  const answer =
+    checkSend(
+      {
+        method: req.method ?? '',
+        path: url.pathname.replace(/^\/graph/, ''),
+        authorization: req.headers.authorization,
+        body,
+      },
+      {
+        ...EXPECT,
+        tokens: config.tokens ?? EXPECT.tokens,
+        templates: { ...APPROVED_TEMPLATES, ...config.templates },
+      },
+    ) ??
+    (Array.isArray(config.errors) && config.errors.length > 0 ? graphError(config.errors.shift()) : null) ??
+    (config.failAlways ? graphError(config.failAlways) : graphSuccess(JSON.parse(body).to));
+  return { status: answer.status, body: JSON.stringify(answer.json) };
+});

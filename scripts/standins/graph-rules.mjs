@@ -1,0 +1,136 @@
+// The WhatsApp Cloud API's rules for a template send, as a stand-in enforces them.
+// Plain JavaScript so both stand-ins share it: scripts/standins/graph.mjs (Node, for
+// `wrangler dev` and Playwright) and tests/standins/graph-api.ts (in workerd, for vitest).
+// Facts: shared/reference/external-services.md (WhatsApp Cloud API).
+
+export const GRAPH_VERSION = 'v22.0';
+
+/** Approved templates and their parameter counts (0 header params = no header component). */
+export const APPROVED_TEMPLATES = {
+  subscription_notfication: { header: 0, body: 3 },
+  journey_users: { header: 1, body: 0 },
+  journey_owner: { header: 1, body: 4 },
+};
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const LIMITS = { header: 60, body: 1024 };
+
+/** Each error code as Meta reports it: HTTP status, message, type. */
+const ERRORS = {
+  1: [500, 'An unknown error occurred', 'OAuthException'],
+  2: [503, 'Service temporarily unavailable', 'OAuthException'],
+  4: [400, '(#4) Application request limit reached', 'OAuthException'],
+  100: [400, '(#100) Invalid parameter', 'OAuthException'],
+  190: [401, 'Error validating access token: Session has expired on Friday, 20-Nov-26 10:00:00 PST.', 'OAuthException'],
+  80007: [400, '(#80007) Rate limit issues', 'OAuthException'],
+  130429: [400, '(#130429) Rate limit hit', 'OAuthException'],
+  131000: [500, '(#131000) Something went wrong', 'OAuthException'],
+  131016: [503, '(#131016) Service unavailable', 'OAuthException'],
+  131026: [400, '(#131026) Message undeliverable', 'OAuthException'],
+  131030: [400, '(#131030) Recipient phone number not in allowed list', 'OAuthException'],
+  131056: [400, '(#131056) (Business Account, Consumer Account) pair rate limit hit', 'OAuthException'],
+  132000: [400, '(#132000) Number of parameters does not match the expected number of params', 'OAuthException'],
+  132001: [404, '(#132001) Template name does not exist in the translation', 'OAuthException'],
+  132005: [400, '(#132005) Translated text too long', 'OAuthException'],
+  132018: [400, '(#132018) There was an issue with the parameters in your template.', 'OAuthException'],
+};
+
+let traceCounter = 0;
+
+/** The error answer Meta sends for `code`, with optional details. */
+export function graphError(code, details) {
+  const [status, message, type] = ERRORS[code] ?? [400, `(#${code}) Error`, 'OAuthException'];
+  const error = { message, type, code, fbtrace_id: `A${(++traceCounter).toString(36).padStart(10, '0')}` };
+  if (details) error.error_data = { messaging_product: 'whatsapp', details };
+  return { status, json: { error } };
+}
+
+let messageCounter = 0;
+
+/** The success answer for a message to `to`. */
+export function graphSuccess(to) {
+  const id = `wamid.HBgM${(++messageCounter).toString(16).padStart(12, '0').toUpperCase()}`;
+  return {
+    status: 200,
+    json: {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
+      messages: [{ id, message_status: 'accepted' }],
+    },
+  };
+}
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const onlyKeys = (o, keys) => Object.keys(o).every((k) => keys.includes(k));
+
+/**
+ * Checks one send request strictly. Returns null when Meta would accept it,
+ * else the error answer Meta would give.
+ * @param {{ method: string, path: string, authorization: string | undefined, body: string }} req path relative to the API base
+ * @param {{ phoneNumberId: string, tokens: string[], expiredTokens?: string[], templates: Record<string, {header: number, body: number}> }} expect
+ */
+export function checkSend(req, expect) {
+  const path = req.path.split('/').filter(Boolean);
+  if (path.length !== 3 || path[0] !== GRAPH_VERSION || path[2] !== 'messages' || req.method !== 'POST') {
+    return graphError(
+      100,
+      `Unknown path or version: ${req.method} /${path.join('/')} (expected POST /${GRAPH_VERSION}/{id}/messages)`,
+    );
+  }
+  const token = /^Bearer (\S+)$/.exec(req.authorization ?? '')?.[1];
+  if (!token || (expect.expiredTokens ?? []).includes(token) || !expect.tokens.includes(token)) return graphError(190);
+  if (path[1] !== expect.phoneNumberId) return graphError(100, `Object with ID '${path[1]}' does not exist`);
+
+  let body;
+  try {
+    body = JSON.parse(req.body);
+  } catch {
+    return graphError(100, 'Request body is not JSON');
+  }
+  const allowedTop = ['messaging_product', 'recipient_type', 'to', 'type', 'template'];
+  if (!isObject(body) || !onlyKeys(body, allowedTop)) return graphError(100, 'Unexpected top-level field');
+  if (body.messaging_product !== 'whatsapp') return graphError(100, 'messaging_product must be "whatsapp"');
+  if (body.recipient_type !== 'individual') return graphError(100, 'recipient_type must be "individual"');
+  if (typeof body.to !== 'string' || !E164.test(body.to)) return graphError(100, 'to must be an E.164 number');
+  if (body.type !== 'template') return graphError(100, 'type must be "template"');
+
+  const t = body.template;
+  if (!isObject(t) || !onlyKeys(t, ['name', 'language', 'components'])) return graphError(100, 'Invalid template');
+  const spec = expect.templates[t.name];
+  if (!spec || !isObject(t.language) || t.language.code !== 'en' || !onlyKeys(t.language, ['code', 'policy'])) {
+    return graphError(132001, `template name (${t.name}) does not exist in ${t.language?.code}`);
+  }
+  const components = t.components ?? [];
+  if (!Array.isArray(components)) return graphError(100, 'components must be an array');
+  const counts = { header: 0, body: 0 };
+  const seen = new Set();
+  for (const c of components) {
+    if (!isObject(c) || !onlyKeys(c, ['type', 'parameters']) || !(c.type in counts) || !Array.isArray(c.parameters)) {
+      return graphError(100, 'Invalid component');
+    }
+    if (seen.has(c.type)) return graphError(100, `Duplicate ${c.type} component`);
+    seen.add(c.type);
+    if (c.parameters.length === 0) return graphError(132000, `Empty ${c.type} parameters list`);
+    for (const p of c.parameters) {
+      if (!isObject(p) || !onlyKeys(p, ['type', 'text']) || p.type !== 'text' || typeof p.text !== 'string') {
+        return graphError(100, 'Invalid parameter');
+      }
+      if (p.text === '' || /[\n\t]/.test(p.text) || / {5,}/.test(p.text)) {
+        return graphError(
+          132018,
+          `Param text cannot be empty or have new-line/tab characters or more than 4 consecutive spaces`,
+        );
+      }
+      if ([...p.text].length > LIMITS[c.type])
+        return graphError(132005, `${c.type} parameter over ${LIMITS[c.type]} characters`);
+    }
+    counts[c.type] = c.parameters.length;
+  }
+  if (counts.header !== spec.header || counts.body !== spec.body) {
+    return graphError(
+      132000,
+      `expected header ${spec.header} and body ${spec.body}, got ${counts.header} and ${counts.body}`,
+    );
+  }
+  return null;
+}

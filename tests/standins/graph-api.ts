@@ -1,0 +1,111 @@
+import { vi } from 'vitest';
+import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from '../../scripts/standins/graph-rules.mjs';
+
+/** Where the Worker is told the Graph API lives in tests. */
+export const GRAPH_BASE = 'https://graph.standin.test';
+export const PHONE_NUMBER_ID = '100000000000001';
+export const TOKEN = 'test-token-1';
+
+/** What a scripted answer can be: a Graph error code, a dropped connection, or no answer at all. */
+export type Failure = number | 'network' | 'timeout' | 'http_502_html';
+
+export interface ReceivedRequest {
+  path: string;
+  authorization: string | undefined;
+  /** The parsed JSON body (undefined if it was not JSON). */
+  body: any;
+  /** The status the stand-in answered with ('network'/'timeout' when it answered nothing). */
+  answered: number | 'network' | 'timeout';
+}
+
+/**
+ * In-process stand-in of the WhatsApp Cloud API, installed as the global fetch
+ * inside workerd. It applies the same strict rules as the Node stand-in
+ * (scripts/standins/graph-rules.mjs) and can be scripted to answer any error code.
+ */
+export class GraphStandin {
+  readonly received: ReceivedRequest[] = [];
+  tokens = [TOKEN];
+  expiredTokens: string[] = [];
+  templates: Record<string, { header: number; body: number }> = { ...APPROVED_TEMPLATES };
+  private script: Failure[] = [];
+  private always: Failure | undefined;
+
+  /** Answers the next requests with these failures, in order, then succeeds again. */
+  failNext(...failures: Failure[]): this {
+    this.script.push(...failures);
+    return this;
+  }
+
+  /** Answers every request with this failure. */
+  failAlways(failure: Failure | undefined): this {
+    this.always = failure;
+    return this;
+  }
+
+  /** Bodies of the requests the stand-in accepted (200). */
+  get delivered(): any[] {
+    return this.received.filter((r) => r.answered === 200).map((r) => r.body);
+  }
+
+  install(): this {
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => this.fetch(new Request(input, init)));
+    return this;
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.origin !== GRAPH_BASE) throw new Error(`GraphStandin: unexpected request to ${request.url}`);
+    const text = await request.text();
+    const record: ReceivedRequest = {
+      path: url.pathname,
+      authorization: request.headers.get('authorization') ?? undefined,
+      body: parse(text),
+      answered: 0,
+    };
+    this.received.push(record);
+    const failure = this.script.shift() ?? this.always;
+    if (failure === 'network') {
+      record.answered = 'network';
+      throw new TypeError('Network connection lost.');
+    }
+    if (failure === 'timeout') {
+      record.answered = 'timeout';
+      // Never answers; the caller's AbortSignal ends the wait.
+      return new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+    }
+    if (failure === 'http_502_html') {
+      record.answered = 502;
+      return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    }
+    const answer =
+      checkSend(
+        { method: request.method, path: url.pathname, authorization: record.authorization, body: text },
+        {
+          phoneNumberId: PHONE_NUMBER_ID,
+          tokens: this.tokens,
+          expiredTokens: this.expiredTokens,
+          templates: this.templates,
+        },
+      ) ?? (failure !== undefined ? graphError(failure) : graphSuccess(record.body.to));
+    record.answered = answer.status;
+    return Response.json(answer.json, { status: answer.status });
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Worker vars that point the notifier at the stand-in, with two owners. */
+export const GRAPH_VARS = {
+  WHATSAPP_API_URL: GRAPH_BASE,
+  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+  WHATSAPP_TOKEN: TOKEN,
+  OWNER_PHONES: '+919800000001, +919800000002',
+  OWNER_NAMES: 'Priya, Dr. Arjun',
+};
