@@ -1,0 +1,78 @@
+// Starts the Worker locally for measurement scripts (lighthouse, bench, load): builds the client,
+// applies migrations to a dedicated state folder and runs `wrangler dev` on loopback.
+// Returns { origin, stop() }. Only the processes started here are stopped.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+};
+
+export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn' }) {
+  const state = `.wrangler/measure-state-${port}`;
+  rmSync(state, { recursive: true, force: true });
+  const configArgs = config ? ['--config', config] : [];
+  for (const [cmd, args] of [
+    ['node', ['scripts/build-client.mjs']],
+    ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
+  ]) {
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  const allVars = { SITE_URL: origin, ...vars };
+  const child = spawn(
+    'wrangler',
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--local',
+      '--persist-to',
+      state,
+      '--inspector-port',
+      String(port + 1000),
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      logLevel,
+      ...configArgs,
+      ...Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env, detached: true },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(origin + '/robots.txt')).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      process.kill(-child.pid, 'SIGTERM');
+      throw new Error('wrangler dev did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    origin,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    },
+  };
+}
+
+/** Requests / until the page is rendered with the feeds in it (the cache is warm), or gives up after 20 s. */
+export async function warmFeedCache(origin) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const html = await (await fetch(origin + '/')).text();
+    if (!html.includes('Loading videos')) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
