@@ -1,0 +1,195 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Lead } from '../src/leads/types';
+import { enquiryLead, job, newsletterLead } from './notify-fixtures';
+import { allowConsoleErrors } from './setup';
+import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
+
+const graphEnv = () => ({ ...env, ...GRAPH_VARS });
+let nextId = 0;
+
+/**
+ * Delivers one message to the Worker's queue handler, as the queue would on its
+ * `attempts`-th try. getQueueResult does not report retry delays, so they are
+ * read from a spy on message.retry.
+ */
+async function deliver(queue: 'site-jobs' | 'site-jobs-dlq', body: unknown, attempts = 1, workerEnv = graphEnv()) {
+  const batch = createMessageBatch(queue, [{ id: `msg-${++nextId}`, timestamp: new Date(), attempts, body }]);
+  const retry = vi.spyOn(batch.messages[0]!, 'retry');
+  const ctx = createExecutionContext();
+  await worker.queue(batch, workerEnv);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
+}
+
+/** A fresh lead per test, so delivery rows never carry over. */
+const fresh = <L extends Lead>(lead: L): L => ({ ...lead, id: crypto.randomUUID() });
+
+async function deliveries(submissionId: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT template, recipient, status, attempts, last_error_code, last_error_message, channel, provider_message_id
+     FROM deliveries WHERE submission_id = ? ORDER BY template, recipient`,
+  )
+    .bind(submissionId)
+    .all();
+  return results;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('queue consumer', () => {
+  it('sends every message of a job, records them as sent and acks', async () => {
+    const graph = new GraphStandin().install();
+    const lead = fresh(enquiryLead);
+    const result = await deliver('site-jobs', job(lead));
+    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    expect(result.retryMessages).toEqual([]);
+    expect(graph.delivered.map((b) => [b.template.name, b.to])).toEqual([
+      ['journey_users', '+919812345678'],
+      ['journey_owner', '+919800000001'],
+      ['journey_owner', '+919800000002'],
+    ]);
+    const rows = await deliveries(lead.id);
+    expect(rows.map((r) => [r.template, r.status, r.attempts, r.channel])).toEqual([
+      ['journey_owner', 'sent', 1, 'graph'],
+      ['journey_owner', 'sent', 1, 'graph'],
+      ['journey_users', 'sent', 1, 'graph'],
+    ]);
+    expect(rows.every((r) => String(r.provider_message_id).startsWith('wamid.'))).toBe(true);
+  });
+
+  it('retries a transient failure with backoff, then sends only what is still missing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const graph = new GraphStandin().failNext(131000).install();
+    const lead = fresh(newsletterLead);
+
+    const first = await deliver('site-jobs', job(lead), 1);
+    expect(first.explicitAcks).toEqual([]);
+    expect(first.retryMessages).toEqual([{ msgId: `msg-${nextId}` }]);
+    expect(first.delays).toEqual([10]);
+
+    const second = await deliver('site-jobs', job(lead), 2);
+    expect(second.explicitAcks).toEqual([`msg-${nextId}`]);
+    // Owner 1 failed then succeeded; owner 2 succeeded the first time and is not sent again.
+    expect(graph.received.map((r) => [r.body.to, r.answered])).toEqual([
+      ['+919800000001', 500],
+      ['+919800000002', 200],
+      ['+919800000001', 200],
+    ]);
+    const rows = await deliveries(lead.id);
+    expect(rows.map((r) => [r.recipient, r.status, r.attempts, r.last_error_code])).toEqual([
+      ['+919800000001', 'sent', 2, '131000'],
+      ['+919800000002', 'sent', 1, null],
+    ]);
+    const attempts = await env.DB.prepare(
+      'SELECT recipient, outcome, code FROM delivery_attempts WHERE submission_id = ? ORDER BY id',
+    )
+      .bind(lead.id)
+      .all();
+    expect(attempts.results).toEqual([
+      { recipient: '+919800000001', outcome: 'retryable', code: '131000' },
+      { recipient: '+919800000002', outcome: 'sent', code: null },
+      { recipient: '+919800000001', outcome: 'sent', code: null },
+    ]);
+  });
+
+  it('backs off exponentially, and at least 6 s after a pair rate limit', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    new GraphStandin().failAlways(131056).install();
+    const lead = fresh(newsletterLead);
+    expect((await deliver('site-jobs', job(lead), 1)).delays).toEqual([10]);
+    expect((await deliver('site-jobs', job(lead), 4)).delays).toEqual([80]);
+    expect((await deliver('site-jobs', job(lead), 9)).delays).toEqual([900]);
+  });
+
+  it('does not retry a permanent error, and the job’s other messages still go out', async () => {
+    allowConsoleErrors();
+    const graph = new GraphStandin().failNext(131030).install();
+    const lead = fresh(enquiryLead);
+    const result = await deliver('site-jobs', job(lead));
+    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    expect(result.retryMessages).toEqual([]);
+    expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000001', '+919800000002']);
+    const rows = await deliveries(lead.id);
+    expect(rows.find((r) => r.template === 'journey_users')).toMatchObject({
+      status: 'failed',
+      last_error_code: '131030',
+      last_error_message: '(#131030) Recipient phone number not in allowed list',
+    });
+  });
+
+  it('records an expired token (190) with Meta’s message in the delivery records', async () => {
+    allowConsoleErrors();
+    const graph = new GraphStandin().install();
+    graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
+    const lead = fresh(newsletterLead);
+    expect((await deliver('site-jobs', job(lead))).retryMessages).toEqual([]);
+    const rows = await deliveries(lead.id);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error_code: '190' });
+      expect(row.last_error_message).toMatch(/^Error validating access token: Session has expired/);
+    }
+  });
+
+  it('sends nothing twice when the queue delivers the same job again', async () => {
+    const graph = new GraphStandin().install();
+    const lead = fresh(enquiryLead);
+    await deliver('site-jobs', job(lead));
+    const again = await deliver('site-jobs', job(lead));
+    expect(again.explicitAcks).toEqual([`msg-${nextId}`]);
+    expect(graph.received).toHaveLength(3);
+  });
+
+  it('does not resend a message whose send was interrupted before its answer was recorded', async () => {
+    allowConsoleErrors();
+    const graph = new GraphStandin().install();
+    const lead = fresh(newsletterLead);
+    // A consumer claimed owner 1's message two minutes ago and never recorded the answer.
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
+       VALUES (?, 'subscription_notfication', '+919800000001', 'newsletter', 'sending', 1, '[]', ?, ?)`,
+    )
+      .bind(lead.id, twoMinutesAgo, twoMinutesAgo)
+      .run();
+    const result = await deliver('site-jobs', job(lead));
+    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
+    expect((await deliveries(lead.id))[0]).toMatchObject({ status: 'failed', last_error_code: 'interrupted' });
+  });
+
+  it('waits out a fresh claim by a concurrent delivery of the same job instead of sending', async () => {
+    const graph = new GraphStandin().install();
+    const lead = fresh(newsletterLead);
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
+       VALUES (?, 'subscription_notfication', '+919800000001', 'newsletter', 'sending', 1, '[]', ?, ?)`,
+    )
+      .bind(lead.id, now, now)
+      .run();
+    const result = await deliver('site-jobs', job(lead));
+    expect(result.delays).toHaveLength(1);
+    expect(result.delays[0]).toBeGreaterThanOrEqual(55);
+    expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
+  });
+
+  it('logs and acks a malformed job without touching the rest of the batch', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const graph = new GraphStandin().install();
+    const lead = fresh(newsletterLead);
+    const batch = createMessageBatch('site-jobs', [
+      { id: 'bad', timestamp: new Date(), attempts: 1, body: { type: 'notify', lead: { kind: 'newsletter' } } },
+      { id: 'good', timestamp: new Date(), attempts: 1, body: job(lead) },
+    ]);
+    await worker.queue(batch, graphEnv());
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks.sort()).toEqual(['bad', 'good']);
+    expect(graph.delivered).toHaveLength(2);
+    expect(errors.mock.calls.flat().join(' ')).toContain('dropped malformed job bad');
+  });
+});
