@@ -30,6 +30,7 @@ export class GraphStandin {
   templates: Record<string, { header: number; body: number }> = { ...APPROVED_TEMPLATES };
   private script: Failure[] = [];
   private always: Failure | undefined;
+  private byRecipient = new Map<string, Failure>();
 
   /** Answers the next requests with these failures, in order, then succeeds again. */
   failNext(...failures: Failure[]): this {
@@ -40,6 +41,12 @@ export class GraphStandin {
   /** Answers every request with this failure. */
   failAlways(failure: Failure | undefined): this {
     this.always = failure;
+    return this;
+  }
+
+  /** Answers every request to this recipient with this failure (others are unaffected). */
+  failRecipient(to: string, failure: Failure): this {
+    this.byRecipient.set(to, failure);
     return this;
   }
 
@@ -64,7 +71,7 @@ export class GraphStandin {
       answered: 0,
     };
     this.received.push(record);
-    const failure = this.script.shift() ?? this.always;
+    const failure = this.byRecipient.get(record.body?.to) ?? this.script.shift() ?? this.always;
     if (failure === 'network') {
       record.answered = 'network';
       throw new TypeError('Network connection lost.');
