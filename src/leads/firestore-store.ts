@@ -1,0 +1,128 @@
+import { createFirestoreClient, FieldValue, type FirestoreClient } from 'firebase-rest-firestore';
+import type { Lead } from './types';
+import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
+
+/** Service-account credentials, or a local Firestore-compatible endpoint that needs none. */
+export type FirestoreSettings =
+  | { projectId: string; clientEmail: string; privateKey: string; emulator?: undefined }
+  | { projectId: string; emulator: { host: string; port: number } };
+
+/** A form submission should not wait longer than this on the database. */
+const DEFAULT_TIMEOUT_MS = 8_000;
+
+/**
+ * The production store: Firestore over REST through firebase-rest-firestore.
+ * The submission id is the document id; timestamps are Firestore's own
+ * (FieldValue.serverTimestamp, the REQUEST_TIME transform).
+ */
+export class FirestoreLeadStore implements LeadStore {
+  constructor(
+    private readonly settings: FirestoreSettings,
+    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {}
+
+  async save(lead: Lead): Promise<{ created: boolean }> {
+    const path = `${COLLECTIONS[lead.kind]}/${lead.id}`;
+    const key = await cacheKey(this.settings);
+    try {
+      return await withDeadline(this.write(clientFor(key, this.settings), lead), this.timeoutMs);
+    } catch (err) {
+      // A refused token stays cached in the client for 50 minutes: start afresh on the next request.
+      if (/\b(401|Unauthorized|token exchange)\b/.test(errorMessage(err))) clients.delete(key);
+      throw new LeadStoreError(`Firestore could not store ${path}: ${errorMessage(err)}`, { cause: err });
+    }
+  }
+
+  private async write(client: FirestoreClient, lead: Lead): Promise<{ created: boolean }> {
+    if (!this.settings.emulator) await ensureToken(client);
+    const collection = COLLECTIONS[lead.kind];
+    // createWithId with a transform is an upsert: look first, so a retried
+    // submission keeps the document (and createdAt) it was first given.
+    if (await client.get(collection, lead.id)) return { created: false };
+    await client.createWithId(collection, lead.id, documentFor(lead));
+    return { created: true };
+  }
+}
+
+/** The documents of specification §3 (enquiries added so that none is lost). */
+function documentFor(lead: Lead): Record<string, unknown> {
+  const now = FieldValue.serverTimestamp();
+  switch (lead.kind) {
+    case 'quiz':
+      return { createdAt: now, status: 'submitted', answers: lead.answers, contact: lead.contact, source: lead.source };
+    case 'newsletter':
+      return { email: lead.email, subscribedAt: now };
+    case 'enquiry':
+      return { name: lead.name, phone: lead.phone, email: lead.email, description: lead.description, createdAt: now };
+  }
+}
+
+/**
+ * One client per set of credentials, kept for the isolate's life, so its
+ * access token is reused across requests; a rotated secret gives a new key and
+ * so a new client on the next request. The key holds a hash, never the secret.
+ */
+const clients = new Map<string, FirestoreClient>();
+const MAX_CLIENTS = 4;
+
+function clientFor(key: string, settings: FirestoreSettings): FirestoreClient {
+  let client = clients.get(key);
+  if (!client) {
+    client = settings.emulator
+      ? createFirestoreClient({
+          projectId: settings.projectId,
+          clientEmail: '',
+          privateKey: '',
+          useEmulator: true,
+          emulatorHost: settings.emulator.host,
+          emulatorPort: settings.emulator.port,
+        })
+      : createFirestoreClient({
+          projectId: settings.projectId,
+          clientEmail: settings.clientEmail,
+          privateKey: settings.privateKey,
+        });
+    clients.set(key, client);
+    // Old credentials are dead after a rotation; keep the map small.
+    for (const old of clients.keys()) if (clients.size > MAX_CLIENTS) clients.delete(old);
+  }
+  return client;
+}
+
+async function cacheKey(settings: FirestoreSettings): Promise<string> {
+  if (settings.emulator) return `emulator|${settings.projectId}|${settings.emulator.host}:${settings.emulator.port}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(settings.privateKey));
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return `${settings.projectId}|${settings.clientEmail}|${hash}`;
+}
+
+/**
+ * firebase-rest-firestore does not check the token exchange: a refusal leaves
+ * its token undefined and the next call goes out as "Bearer undefined". So the
+ * exchange is made (and its token cached by the client) before any Firestore
+ * call, and an empty result stops the write with a clear error. getToken is
+ * private in the typings but a plain method at runtime (library pinned at 1.6.1;
+ * the contract tests fail if that changes).
+ */
+async function ensureToken(client: FirestoreClient): Promise<void> {
+  const source = client as unknown as { getToken(): Promise<unknown> };
+  let token: unknown;
+  try {
+    token = await source.getToken();
+  } catch (err) {
+    throw new LeadStoreError(`the Google token exchange failed: ${errorMessage(err)}`);
+  }
+  if (typeof token !== 'string' || token === '') {
+    throw new LeadStoreError(
+      'the Google token exchange failed: no access token was returned; check FIRESTORE_CLIENT_EMAIL and FIRESTORE_PRIVATE_KEY.',
+    );
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LeadStoreError(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,29 @@
+import type { Lead } from './types';
+
+/**
+ * The storage port: everything the site needs from its database. A save is
+ * idempotent on `lead.id` (the submission id): saving the same id again leaves
+ * one record and answers `created: false`, so a retried submission is not
+ * notified twice.
+ */
+export interface LeadStore {
+  save(lead: Lead): Promise<{ created: boolean }>;
+}
+
+/** A store that could not take the write: the message is safe to log (never holds a credential). */
+export class LeadStoreError extends Error {
+  override name = 'LeadStoreError';
+}
+
+/** Where each kind of lead lives: the Firestore collection and the D1 table share the name. */
+export const COLLECTIONS = {
+  quiz: 'quiz_responses',
+  newsletter: 'news_letter',
+  enquiry: 'enquiries',
+} as const satisfies Record<Lead['kind'], string>;
+
+/** The message of anything thrown, cut short: upstream error bodies can be long. */
+export function errorMessage(err: unknown, max = 300): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,255 @@
+/**
+ * An in-process stand-in of the Google calls firebase-rest-firestore makes:
+ * the OAuth token exchange and Firestore REST v1 (documents:commit and GET of a
+ * document). Installed as the global fetch with vi.stubGlobal. It is strict the
+ * way the real service is: wrong paths, missing or unknown fields, badly typed
+ * values and missing credentials are refused with Google's error JSON; and it
+ * can be told to fail (5xx, 401, refused token, or no answer at all).
+ */
+import { InvalidArgument, checkFields, isObject, type Fields } from './firestore-values';
+import { checkAssertion, type TrustedKeys } from './google-oauth';
+
+export const TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const FIRESTORE_ORIGIN = 'https://firestore.googleapis.com';
+
+export interface StoredDocument {
+  fields: Fields;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+export type FirestoreFault = 500 | 503 | 401 | 'timeout' | null;
+export type TokenFault = 'refuse' | 500 | 'timeout' | null;
+
+export function createFirestoreStandin(options: { projectId: string; emulatorOrigin?: string }) {
+  const documents = new Map<string, StoredDocument>();
+  const requests: RecordedRequest[] = [];
+  const tokens = new Set<string>();
+  const keys: TrustedKeys = new Map();
+  const held: Array<() => void> = [];
+  const prefix = `projects/${options.projectId}/databases/(default)/documents`;
+
+  const standin = {
+    documents,
+    requests,
+    /** Token exchanges answered with a token, and the key that signed each. */
+    exchanges: [] as Array<{ clientEmail: string; keyId: string }>,
+    failFirestore: null as FirestoreFault,
+    failToken: null as TokenFault,
+    /** Accepts JWTs for clientEmail signed by this key (several keys: a rotation in progress). */
+    trust(clientEmail: string, keyId: string, publicKey: CryptoKey) {
+      keys.set(`${clientEmail}|${keyId}`, { clientEmail, keyId, publicKey });
+    },
+    /** The stored document at collection/id, or undefined. */
+    document(collection: string, id: string) {
+      return documents.get(`${collection}/${id}`);
+    },
+    /** Answers every held ("timed out") request with 504 and lets the caller settle, so nothing dangles into the next test. */
+    async release() {
+      for (const answer of held.splice(0)) answer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    fetch: async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const request = new Request(input, init);
+      const text = request.method === 'GET' ? '' : await request.text();
+      requests.push({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.get('authorization'),
+        body: text ? safeJson(text) : undefined,
+      });
+      const url = new URL(request.url);
+      if (request.url === TOKEN_URL) return hold(standin.failToken === 'timeout') ?? exchangeToken(text);
+      const emulated = url.origin === options.emulatorOrigin;
+      if (url.origin !== FIRESTORE_ORIGIN && !emulated) {
+        throw new TypeError(`The Firestore stand-in does not serve ${url.origin} (tests must not reach the network).`);
+      }
+      if (!emulated && !tokens.has(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '')) {
+        return googleError(
+          401,
+          'UNAUTHENTICATED',
+          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        );
+      }
+      const fault = standin.failFirestore;
+      if (fault === 'timeout') return hold(true)!;
+      if (fault === 401) {
+        return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+      }
+      if (fault)
+        return googleError(fault, fault === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'The service is currently unavailable.');
+      try {
+        return route(request.method, decodeURIComponent(url.pathname), text, request.headers);
+      } catch (err) {
+        if (err instanceof InvalidArgument) return googleError(400, 'INVALID_ARGUMENT', err.message);
+        throw err;
+      }
+    },
+  };
+
+  function hold(when: boolean): Promise<Response> | null {
+    if (!when) return null;
+    return new Promise((resolve) =>
+      held.push(() => resolve(googleError(504, 'DEADLINE_EXCEEDED', 'Deadline exceeded.'))),
+    );
+  }
+
+  async function exchangeToken(body: string): Promise<Response> {
+    if (standin.failToken === 500) return Response.json({ error: 'internal_failure' }, { status: 500 });
+    const params = parseTokenBody(body);
+    if (params.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+      return Response.json(
+        { error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' },
+        { status: 400 },
+      );
+    }
+    const checked = await checkAssertion(params.assertion ?? '', keys, TOKEN_URL);
+    if (!checked.ok)
+      return Response.json({ error: 'invalid_grant', error_description: checked.reason }, { status: 400 });
+    if (standin.failToken === 'refuse') {
+      return Response.json({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }, { status: 400 });
+    }
+    const token = `ya29.standin-${crypto.randomUUID()}`;
+    tokens.add(token);
+    standin.exchanges.push({ clientEmail: checked.clientEmail, keyId: checked.keyId });
+    return Response.json({ access_token: token, expires_in: 3599, token_type: 'Bearer' });
+  }
+
+  function route(method: string, path: string, body: string, headers: Headers): Response {
+    const base = `/v1/${prefix}`;
+    if (!path.startsWith('/v1/projects/')) return googleError(404, 'NOT_FOUND', `Not found: ${path}`);
+    if (!path.startsWith(base)) {
+      return googleError(404, 'NOT_FOUND', `The database (default) does not exist for this project.`);
+    }
+    const rest = path.slice(base.length);
+    if (method === 'POST' && rest === ':commit') {
+      if (!/^application\/json/i.test(headers.get('content-type') ?? '')) {
+        throw new InvalidArgument('Invalid JSON payload received. Expected a JSON body.');
+      }
+      return commit(parseBody(body));
+    }
+    const segments = rest.split('/').slice(1);
+    if (method === 'GET' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
+      const doc = documents.get(segments.join('/'));
+      if (!doc) return googleError(404, 'NOT_FOUND', `Document "${prefix}${rest}" not found.`);
+      return Response.json({ name: `${prefix}${rest}`, ...doc });
+    }
+    return googleError(404, 'NOT_FOUND', `The stand-in does not serve ${method} ${path}.`);
+  }
+
+  /** documents:commit is atomic: every write is checked (shape, then preconditions) before any is applied. */
+  function commit(body: Record<string, unknown>): Response {
+    only(body, ['writes', 'transaction'], '');
+    if (!Array.isArray(body.writes) || body.writes.length === 0) throw new InvalidArgument('Missing writes.');
+    const writes = body.writes.map((write: unknown, i) => checkWrite(write, `writes[${i}]`));
+    for (const { key, name, exists } of writes) {
+      const existing = documents.has(key);
+      if (exists === false && existing) return googleError(409, 'ALREADY_EXISTS', `Document already exists: ${name}`);
+      if (exists === true && !existing) return googleError(404, 'NOT_FOUND', `No document to update: ${name}`);
+    }
+    const now = new Date().toISOString().replace('Z', '000Z');
+    const writeResults = writes.map(({ key, fields, transforms }) => {
+      const stored: Fields = structuredClone(fields);
+      for (const path of transforms) setPath(stored, path, { timestampValue: now });
+      // An update without updateMask replaces the whole document.
+      documents.set(key, { fields: stored, createTime: documents.get(key)?.createTime ?? now, updateTime: now });
+      return { updateTime: now, transformResults: transforms.map(() => ({ timestampValue: now })) };
+    });
+    return Response.json({ writeResults, commitTime: now });
+  }
+
+  function checkWrite(write: unknown, at: string) {
+    if (!isObject(write)) throw new InvalidArgument(`Invalid value at '${at}'.`);
+    only(write, ['update', 'delete', 'updateMask', 'updateTransforms', 'currentDocument'], at);
+    if (!isObject(write.update)) {
+      throw new InvalidArgument(`Write at '${at}' must have an update (this stand-in does not delete).`);
+    }
+    only(write.update, ['name', 'fields'], `${at}.update`);
+    const name = String(write.update.name ?? '');
+    const key = new RegExp(`^${escape(prefix)}/([^/]+/[^/]+)$`).exec(name)?.[1];
+    if (!key) throw new InvalidArgument(`Document name "${name}" is not a valid document of ${prefix}.`);
+    const fields = write.update.fields ?? {};
+    checkFields(fields, `${at}.update.fields`);
+    const pre = write.currentDocument;
+    if (pre !== undefined && (!isObject(pre) || typeof pre.exists !== 'boolean')) {
+      throw new InvalidArgument(`Invalid value at '${at}.currentDocument'.`);
+    }
+    return { key, name, fields, transforms: checkTransforms(write.updateTransforms, at), exists: pre?.exists };
+  }
+
+  return standin;
+}
+
+export type FirestoreStandin = ReturnType<typeof createFirestoreStandin>;
+
+function checkTransforms(value: unknown, at: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new InvalidArgument(`Invalid value at '${at}.updateTransforms'.`);
+  return value.map((t: unknown, i) => {
+    const where = `${at}.updateTransforms[${i}]`;
+    if (!isObject(t) || typeof t.fieldPath !== 'string' || t.fieldPath === '')
+      throw new InvalidArgument(`Missing fieldPath at '${where}'.`);
+    only(t, ['fieldPath', 'setToServerValue'], where);
+    if (t.setToServerValue !== 'REQUEST_TIME') {
+      throw new InvalidArgument(
+        `Invalid value at '${where}.setToServerValue' (${JSON.stringify(t.setToServerValue)}).`,
+      );
+    }
+    return t.fieldPath;
+  });
+}
+
+/** Simple dotted field paths only: the adapter sets top-level timestamps. */
+function setPath(fields: Fields, path: string, value: Record<string, unknown>): void {
+  const parts = path.split('.');
+  let target = fields;
+  for (const part of parts.slice(0, -1)) {
+    const next = (target[part] ??= { mapValue: { fields: {} } }) as { mapValue: { fields: Fields } };
+    target = next.mapValue.fields;
+  }
+  target[parts[parts.length - 1]!] = value;
+}
+
+function only(object: Record<string, unknown>, allowed: string[], at: string): void {
+  const unknown = Object.keys(object).find((k) => !allowed.includes(k));
+  if (unknown)
+    throw new InvalidArgument(
+      `Invalid JSON payload received. Unknown name "${unknown}" at '${at}': Cannot find field.`,
+    );
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  const body = safeJson(text);
+  if (!isObject(body)) throw new InvalidArgument('Invalid JSON payload received. Expected an object.');
+  return body;
+}
+
+function parseTokenBody(text: string): Record<string, string | undefined> {
+  const json = safeJson(text);
+  if (isObject(json)) return json as Record<string, string>;
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Google's error JSON: { error: { code, message, status } }. */
+export function googleError(code: number, status: string, message: string): Response {
+  return Response.json({ error: { code, message, status } }, { status: code });
+}

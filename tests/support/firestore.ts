@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:test';
+import { vi } from 'vitest';
+import type { Env } from '../../src/env';
+import { createFirestoreStandin, type FirestoreStandin } from '../standins/firestore';
+import { makeServiceAccountKey, type ServiceAccountKey } from '../standins/google-oauth';
+
+export const CLIENT_EMAIL = 'site-writer@standin-project.iam.gserviceaccount.com';
+export const EMULATOR_HOST = '127.0.0.1:8089';
+
+let keys: Promise<[ServiceAccountKey, ServiceAccountKey]> | undefined;
+/** Two real RSA keys (made once per file: key generation is slow): the current one and its rotation. */
+export function serviceAccountKeys(): Promise<[ServiceAccountKey, ServiceAccountKey]> {
+  keys ??= Promise.all([makeServiceAccountKey('key-1'), makeServiceAccountKey('key-2')]);
+  return keys;
+}
+
+let projects = 0;
+
+/**
+ * A fresh stand-in installed as the global fetch, and a Worker env that selects
+ * Firestore: with service-account secrets, or through FIRESTORE_EMULATOR_HOST.
+ * Each call uses a new project id, so the adapter's client cache (kept for the
+ * isolate's life, as in production) never carries a token into another test.
+ */
+export async function firestoreEnv(mode: 'credentials' | 'emulator'): Promise<{
+  standin: FirestoreStandin;
+  env: Env;
+  projectId: string;
+  keys: [ServiceAccountKey, ServiceAccountKey];
+}> {
+  const projectId = `standin-project-${++projects}`;
+  const standin = createFirestoreStandin({ projectId, emulatorOrigin: `http://${EMULATOR_HOST}` });
+  const pair = await serviceAccountKeys();
+  for (const key of pair) standin.trust(CLIENT_EMAIL, key.keyId, key.publicKey);
+  vi.stubGlobal('fetch', standin.fetch);
+  const secrets =
+    mode === 'credentials'
+      ? { FIRESTORE_CLIENT_EMAIL: CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY: pair[0].privateKeyPem }
+      : { FIRESTORE_EMULATOR_HOST: EMULATOR_HOST };
+  return { standin, projectId, keys: pair, env: { ...env, FIRESTORE_PROJECT_ID: projectId, ...secrets } };
+}
