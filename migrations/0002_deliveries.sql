@@ -6,12 +6,13 @@
 --           sent     -> accepted by WhatsApp (or written to the log without credentials)
 --           failed   -> permanent error (e.g. 190 expired token), or an interrupted send not retried
 --           dead     -> the job exhausted its queue retries (dead-letter queue)
+--           replay   -> set by an operator to send again (see docs/decisions/004-whatsapp-delivery.md)
 CREATE TABLE IF NOT EXISTS deliveries (
   submission_id TEXT NOT NULL,
   template TEXT NOT NULL,
   recipient TEXT NOT NULL,               -- E.164
   lead_kind TEXT NOT NULL,               -- quiz | newsletter | enquiry
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'dead')),
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'dead', 'replay')),
   channel TEXT,                          -- graph | log (which sender made the last attempt)
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error_code TEXT,                  -- Graph error.code ('190'), or http_503 | network | timeout | interrupted

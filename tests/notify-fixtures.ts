@@ -1,14 +1,14 @@
 import type { Job, Lead } from '../src/leads/types';
 
 // 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).
-export const newsletterLead: Lead = {
+export const newsletterLead: Extract<Lead, { kind: 'newsletter' }> = {
   kind: 'newsletter',
   id: '6f0c1c9e-1d7b-4d55-9a0e-3f1a2b3c4d01',
   createdAt: '2026-11-21T13:36:00.000Z',
   email: 'asha@example.com',
 };
 
-export const enquiryLead: Lead = {
+export const enquiryLead: Extract<Lead, { kind: 'enquiry' }> = {
   kind: 'enquiry',
   id: '6f0c1c9e-1d7b-4d55-9a0e-3f1a2b3c4d02',
   createdAt: '2026-11-21T13:40:00.000Z',
@@ -18,7 +18,7 @@ export const enquiryLead: Lead = {
   description: 'Team retreat for 20 people.\nMarch or April?',
 };
 
-export const quizLead: Lead = {
+export const quizLead: Extract<Lead, { kind: 'quiz' }> = {
   kind: 'quiz',
   id: '6f0c1c9e-1d7b-4d55-9a0e-3f1a2b3c4d03',
   createdAt: '2026-11-21T13:45:00.000Z',

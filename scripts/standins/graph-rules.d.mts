@@ -5,7 +5,7 @@ export interface GraphAnswer {
   status: number;
   json: unknown;
 }
-export declare function graphError(code: number, details?: string): GraphAnswer;
+export declare function graphError(code: number, details?: string, messageOverride?: string): GraphAnswer;
 export declare function graphSuccess(to: string): GraphAnswer;
 export declare function checkSend(
   req: { method: string; path: string; authorization: string | undefined; body: string },

@@ -37,9 +37,10 @@ const ERRORS = {
 
 let traceCounter = 0;
 
-/** The error answer Meta sends for `code`, with optional details. */
-export function graphError(code, details) {
-  const [status, message, type] = ERRORS[code] ?? [400, `(#${code}) Error`, 'OAuthException'];
+/** The error answer Meta sends for `code`, with optional details (and a message other than the usual one). */
+export function graphError(code, details, messageOverride) {
+  const [status, usual, type] = ERRORS[code] ?? [400, `(#${code}) Error`, 'OAuthException'];
+  const message = messageOverride ?? usual;
   const error = { message, type, code, fbtrace_id: `A${(++traceCounter).toString(36).padStart(10, '0')}` };
   if (details) error.error_data = { messaging_product: 'whatsapp', details };
   return { status, json: { error } };
@@ -78,7 +79,10 @@ export function checkSend(req, expect) {
     );
   }
   const token = /^Bearer (\S+)$/.exec(req.authorization ?? '')?.[1];
-  if (!token || (expect.expiredTokens ?? []).includes(token) || !expect.tokens.includes(token)) return graphError(190);
+  if (token && (expect.expiredTokens ?? []).includes(token)) return graphError(190);
+  if (!token || !expect.tokens.includes(token)) {
+    return graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token');
+  }
   if (path[1] !== expect.phoneNumberId) return graphError(100, `Object with ID '${path[1]}' does not exist`);
 
   let body;

@@ -2,7 +2,8 @@
 // request (shared rules in graph-rules.mjs), records what it received, can be told to fail.
 // Control: POST /__control {service: 'graph', errors: [131000, ...]} answers the next sends
 // with those codes in order; {failAlways: 190} answers every send with that code;
-// {templates: {name: {header, body}}} adds templates (e.g. the quiz one).
+// {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
+// {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired".
 import { register } from './index.mjs';
 import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from './graph-rules.mjs';
 
@@ -21,6 +22,7 @@ register('graph', ({ req, body, url, config }) => {
       {
         ...EXPECT,
         tokens: config.tokens ?? EXPECT.tokens,
+        expiredTokens: config.expiredTokens,
         templates: { ...APPROVED_TEMPLATES, ...config.templates },
       },
     ) ??

@@ -1,7 +1,7 @@
 import type { SendOutcome } from './graph-errors';
 import type { Send } from './templates';
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay';
 
 export interface DeliveryKey {
   submissionId: string;
@@ -15,6 +15,15 @@ export interface DeliveryRow {
   updated_at: string;
   last_error_code: string | null;
   last_error_message: string | null;
+}
+
+/** A delivery row with its stored message, enough to send it again without the lead. */
+export interface StoredDelivery {
+  submission_id: string;
+  template: string;
+  recipient: string;
+  lead_kind: string;
+  components: string;
 }
 
 const WHERE_KEY = 'submission_id = ? AND template = ? AND recipient = ?';
@@ -52,22 +61,31 @@ export class DeliveryStore {
   }
 
   /**
-   * Takes a pending delivery for this consumer (pending -> sending). Only one
-   * of two concurrent deliveries of the same job wins; the loser sends nothing.
+   * Takes a pending (or operator-requested replay) delivery for this consumer
+   * (-> sending). Only one of two concurrent deliveries wins; the loser sends nothing.
    */
   async claim(key: DeliveryKey, now: string): Promise<boolean> {
     const result = await this.db
       .prepare(
         `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = ?
-         WHERE ${WHERE_KEY} AND status = 'pending'`,
+         WHERE ${WHERE_KEY} AND status IN ('pending', 'replay')`,
       )
       .bind(now, ...args(key))
       .run();
     return result.meta.changes === 1;
   }
 
-  /** Records an attempt's outcome on the row and in delivery_attempts, atomically. */
-  async finish(key: DeliveryKey, outcome: SendOutcome, channel: string, now: string): Promise<void> {
+  /**
+   * Records an attempt's outcome on the row and in delivery_attempts, atomically.
+   * A retryable failure goes back to `retryAs`: pending for a job, replay for a replay.
+   */
+  async finish(
+    key: DeliveryKey,
+    outcome: SendOutcome,
+    channel: string,
+    now: string,
+    retryAs: 'pending' | 'replay' = 'pending',
+  ): Promise<void> {
     const update =
       outcome.kind === 'sent'
         ? this.db
@@ -82,7 +100,7 @@ export class DeliveryStore {
                WHERE ${WHERE_KEY}`,
             )
             .bind(
-              outcome.kind === 'retryable' ? 'pending' : 'failed',
+              outcome.kind === 'retryable' ? retryAs : 'failed',
               channel,
               outcome.code,
               outcome.message,
@@ -121,7 +139,7 @@ export class DeliveryStore {
         `UPDATE deliveries SET status = 'dead', updated_at = ?,
            last_error_code = COALESCE(last_error_code, 'exhausted'),
            last_error_message = COALESCE(last_error_message, 'Queue retries ran out before a send was attempted')
-         WHERE ${WHERE_KEY} AND status IN ('pending', 'sending')`,
+         WHERE ${WHERE_KEY} AND status IN ('pending', 'sending', 'replay')`,
       )
       .bind(now, ...args(key))
       .run();
@@ -129,6 +147,18 @@ export class DeliveryStore {
       await this.attempt(key, 'dead', null, 'Job moved to the dead-letter queue', null, now).run();
     }
     return this.open(key, leadKind, send, now);
+  }
+
+  /** Deliveries an operator marked for replay, oldest first, with what is needed to send them again. */
+  async replays(limit: number): Promise<StoredDelivery[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT submission_id, template, recipient, lead_kind, components FROM deliveries
+         WHERE status = 'replay' ORDER BY created_at LIMIT ?`,
+      )
+      .bind(limit)
+      .all<StoredDelivery>();
+    return results;
   }
 
   private attempt(

@@ -1,0 +1,65 @@
+import type { DeliveryStore } from './deliveries';
+import { maskPhone } from './params';
+import type { Send } from './templates';
+import type { WhatsAppSender } from './whatsapp';
+
+/** How long a 'sending' claim is honoured before it counts as interrupted (> the 10 s send timeout). */
+export const SENDING_LEASE_SECONDS = 60;
+const MAX_BACKOFF_SECONDS = 15 * 60;
+
+/** Exponential backoff from the queue's attempt counter (1 on first delivery): 10 s, 20 s, 40 s … 15 min. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.max(attempts, 1), MAX_BACKOFF_SECONDS);
+}
+
+/** What one send needs: nothing more, or another try no sooner than `after` seconds. */
+export type Step = { done: true } | { done: false; after: number };
+
+/** Which submission a send belongs to. */
+export interface SendRef {
+  submissionId: string;
+  leadKind: string;
+}
+
+/**
+ * Sends one message at most once: claims its D1 row, sends, records the outcome.
+ * A row already sent, failed or dead is left alone, so a redelivered job sends nothing twice.
+ */
+export async function deliver(
+  ref: SendRef,
+  send: Send,
+  store: DeliveryStore,
+  sender: WhatsAppSender,
+  retryAs: 'pending' | 'replay' = 'pending',
+): Promise<Step> {
+  const key = store.key(ref.submissionId, send);
+  const now = new Date();
+  const row = await store.open(key, ref.leadKind, send, now.toISOString());
+  const what = `${send.template} to ${maskPhone(send.to)} for ${ref.submissionId}`;
+
+  if (row.status === 'sending') {
+    const leaseEnds = Date.parse(row.updated_at) + SENDING_LEASE_SECONDS * 1000;
+    if (leaseEnds > now.getTime()) return { done: false, after: Math.ceil((leaseEnds - now.getTime()) / 1000) };
+    const staleBefore = new Date(now.getTime() - SENDING_LEASE_SECONDS * 1000).toISOString();
+    if (await store.markInterrupted(key, staleBefore, now.toISOString())) {
+      console.error(`notify: ${what} was interrupted mid-send; marked failed, not resent`);
+    }
+    return { done: true };
+  }
+  if (row.status !== 'pending' && row.status !== 'replay') return { done: true };
+  // Lost the race to a concurrent delivery of the same job: look again after its lease.
+  if (!(await store.claim(key, now.toISOString()))) return { done: false, after: SENDING_LEASE_SECONDS };
+
+  const outcome = await sender.send(send);
+  await store.finish(key, outcome, sender.channel, new Date().toISOString(), retryAs);
+  switch (outcome.kind) {
+    case 'sent':
+      return { done: true };
+    case 'retryable':
+      console.warn(`notify: ${what} failed (${outcome.code}: ${outcome.message}); will retry`);
+      return { done: false, after: outcome.minDelaySeconds ?? 0 };
+    case 'permanent':
+      console.error(`notify: ${what} failed permanently (${outcome.code}: ${outcome.message})`);
+      return { done: true };
+  }
+}

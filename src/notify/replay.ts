@@ -1,0 +1,55 @@
+import type { Env } from '../env';
+import type { DeliveryStore, StoredDelivery } from './deliveries';
+import { deliver } from './deliver';
+import { maskPhone } from './params';
+import type { Component, Send } from './templates';
+import { createSender } from './whatsapp';
+
+/**
+ * The operator's replay: deliveries set to status 'replay' in D1 are sent again
+ * from their stored components when this message reaches site-jobs:
+ *   {"type": "replay-deliveries"}
+ * (See docs/decisions/004-whatsapp-delivery.md.) It goes through the same
+ * claim-send-record path as a job, so a replayed message is still sent at most once per replay.
+ */
+export const REPLAY_JOB_TYPE = 'replay-deliveries';
+/** Per run; a larger backlog is worked through by retrying the replay message. */
+const REPLAY_BATCH = 50;
+
+export function isReplayJob(body: unknown): boolean {
+  return (body as { type?: unknown } | null)?.type === REPLAY_JOB_TYPE;
+}
+
+const toSend = (row: StoredDelivery): Send => ({
+  template: row.template,
+  to: row.recipient,
+  components: JSON.parse(row.components) as Component[],
+});
+
+/** Sends the rows marked for replay; returns the wait before another run, or undefined when none is left. */
+export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<number | undefined> {
+  const rows = await store.replays(REPLAY_BATCH);
+  const sender = createSender(env);
+  let wait: number | undefined;
+  for (const row of rows) {
+    const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
+    const step = await deliver(ref, toSend(row), store, sender, 'replay');
+    if (!step.done) wait = Math.max(wait ?? 0, step.after);
+  }
+  console.log(`notify: replayed ${rows.length} deliveries`);
+  if (wait === undefined && rows.length === REPLAY_BATCH) return 0;
+  return wait;
+}
+
+/** A replay message that exhausted its retries: what is still marked for replay becomes dead. */
+export async function replayToDead(store: DeliveryStore): Promise<void> {
+  const now = new Date().toISOString();
+  for (const row of await store.replays(1000)) {
+    const send = toSend(row);
+    const dead = await store.markDead(store.key(row.submission_id, send), row.lead_kind, send, now);
+    console.error(
+      `notify: DEAD (replay) ${row.template} to ${maskPhone(row.recipient)} for ${row.submission_id} ` +
+        `(last error ${dead.last_error_code}: ${dead.last_error_message})`,
+    );
+  }
+}
