@@ -183,7 +183,12 @@ describe('queue consumer', () => {
     const graph = new GraphStandin().install();
     const lead = fresh(newsletterLead);
     const batch = createMessageBatch('site-jobs', [
-      { id: 'bad', timestamp: new Date(), attempts: 1, body: { type: 'notify', lead: { kind: 'newsletter' } } as unknown },
+      {
+        id: 'bad',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { type: 'notify', lead: { kind: 'newsletter' } } as unknown,
+      },
       { id: 'good', timestamp: new Date(), attempts: 1, body: job(lead) },
     ]);
     await worker.queue(batch, graphEnv());
