@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readNotifyConfig } from '../src/notify/config';
 import { sendsFor, type Send } from '../src/notify/templates';
 import { createSender, GraphSender, LogSender } from '../src/notify/whatsapp';
@@ -7,6 +7,10 @@ import { enquiryLead } from './notify-fixtures';
 import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 
 const graphEnv = (extra: Partial<typeof env> = {}) => ({ ...env, ...GRAPH_VARS, ...extra });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 const [visitorSend, ownerSend] = sendsFor(enquiryLead, readNotifyConfig(graphEnv())) as [Send, Send, Send];
 
 describe('Graph API sender', () => {
@@ -74,7 +78,10 @@ describe('Graph API sender', () => {
 
   it('is rejected by the stand-in when a parameter breaks the text rules (the stand-in is strict)', async () => {
     const graph = new GraphStandin().install();
-    const bad: Send = { ...visitorSend, components: [{ type: 'header', parameters: [{ type: 'text', text: 'a\nb' }] }] };
+    const bad: Send = {
+      ...visitorSend,
+      components: [{ type: 'header', parameters: [{ type: 'text', text: 'a\nb' }] }],
+    };
     expect(await new GraphSender(graphEnv()).send(bad)).toMatchObject({ kind: 'permanent', code: '132018' });
     const missing: Send = { ...ownerSend, components: ownerSend.components.slice(0, 1) };
     expect(await new GraphSender(graphEnv()).send(missing)).toMatchObject({ kind: 'permanent', code: '132000' });
@@ -98,7 +105,9 @@ describe('sender choice and the log sender', () => {
     const line = log.mock.calls.map((args) => args.join(' ')).join('\n');
     expect(line).toContain('journey_owner to +91******0001');
     expect(line).toContain('header=["Admin1"]');
-    expect(line).toContain('body=["Asha Verma","asha@example.com","+919812345678","Team retreat for 20 people. / March or April?"]');
+    expect(line).toContain(
+      'body=["Asha Verma","asha@example.com","+919812345678","Team retreat for 20 people. / March or April?"]',
+    );
     expect(line).not.toContain('+919800000001');
     expect(line).not.toContain(TOKEN);
   });
