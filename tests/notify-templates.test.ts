@@ -35,7 +35,12 @@ describe('template messages', () => {
   it('enquiry: journey_users to the visitor first, then journey_owner to Admin1 and Admin2', () => {
     const ownerBody = {
       type: 'body',
-      parameters: text('Asha Verma', 'asha@example.com', '+919812345678', 'Team retreat for 20 people. / March or April?'),
+      parameters: text(
+        'Asha Verma',
+        'asha@example.com',
+        '+919812345678',
+        'Team retreat for 20 people. / March or April?',
+      ),
     };
     expect(bodies(enquiryLead)).toEqual([
       message('+919812345678', 'journey_users', [{ type: 'header', parameters: text('Asha Verma') }]),
@@ -53,10 +58,16 @@ describe('template messages', () => {
     expect(bodies(quizLead)).toEqual([]);
     expect(bodies(quizLead, { ...vars, WHATSAPP_TEMPLATE_QUIZ: 'quiz_lead' })).toEqual([
       message('+919800000001', 'quiz_lead', [
-        { type: 'body', parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little') },
+        {
+          type: 'body',
+          parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little'),
+        },
       ]),
       message('+919800000002', 'quiz_lead', [
-        { type: 'body', parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little') },
+        {
+          type: 'body',
+          parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little'),
+        },
       ]),
     ]);
   });
