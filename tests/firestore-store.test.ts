@@ -6,8 +6,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirestoreLeadStore } from '../src/leads/firestore-store';
-import { getLeadStore } from '../src/leads/store';
-import { TOKEN_URL } from './standins/firestore';
+import { getLeadStore, LeadStoreError } from '../src/leads/store';
+import { D1LeadStore } from '../src/leads/d1-store';
+import { env } from 'cloudflare:test';
+import { TOKEN_URL, type RecordedRequest } from './standins/firestore';
 import { CLIENT_EMAIL, firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
 import { allowConsoleErrors } from './setup';
@@ -16,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const firestoreCalls = (requests: { url: string }[]) => requests.filter((r) => r.url !== TOKEN_URL);
+const firestoreCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url !== TOKEN_URL);
 
 /** A store with a short deadline, so the timeout cases run fast. */
 async function credentialsStore(timeoutMs = 300) {
@@ -192,6 +194,22 @@ describe('Firestore failures', () => {
     const body = settings.privateKey.split('\n').filter((line) => line.length === 64);
     expect(body.length).toBeGreaterThan(10);
     for (const line of body) expect(text).not.toContain(line);
+  });
+});
+
+describe('Firestore configuration', () => {
+  it('falls back to D1, with a warning, when only some of the three secrets are set', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(getLeadStore({ ...env, FIRESTORE_PROJECT_ID: 'p', FIRESTORE_CLIENT_EMAIL: ' ' })).toBeInstanceOf(
+      D1LeadStore,
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Firestore is not fully configured'));
+  });
+
+  it.each(['localhost:99999', 'http://localhost:8080', 'host:port'])('refuses FIRESTORE_EMULATOR_HOST=%s', (host) => {
+    expect(() => getLeadStore({ ...env, FIRESTORE_PROJECT_ID: 'p', FIRESTORE_EMULATOR_HOST: host })).toThrow(
+      LeadStoreError,
+    );
   });
 });
 

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { Env } from '../../env';
+import { readConfig } from '../../env';
+import { ApiException } from '../../http/errors';
+import { readInput } from '../../http/read-input';
+import { onlyPost } from '../../http/only-post';
+import { acceptLead } from '../../leads/accept';
+import { normalizePhone } from '../../leads/phone';
+import { EnquirySchema } from '../../shared/lead-schemas';
+
+/** POST /api/enquiry: the enquiry modal. Its phone receives a WhatsApp message, so it must be a real number. */
+export const enquiry = new Hono<{ Bindings: Env }>();
+
+enquiry.post('/', async (c) => {
+  const input = await readInput(c, EnquirySchema);
+  const phone = normalizePhone(input.phone, readConfig(c.env).DEFAULT_PHONE_REGION);
+  if (!phone) {
+    throw new ApiException(400, 'invalid_input', 'Please check the highlighted fields.', {
+      phone: 'Please enter a valid phone number.',
+    });
+  }
+  const { id, status } = await acceptLead(c.env, {
+    kind: 'enquiry',
+    id: input.submissionId ?? crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    name: input.name,
+    phone,
+    email: input.email,
+    description: input.description,
+  });
+  return c.json({ ok: true, id }, status);
+});
+
+enquiry.all('/', onlyPost);

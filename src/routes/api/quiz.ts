@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { Env } from '../../env';
+import { readConfig } from '../../env';
+import { site } from '../../content/site';
+import { readInput } from '../../http/read-input';
+import { onlyPost } from '../../http/only-post';
+import { acceptLead } from '../../leads/accept';
+import { normalizePhone } from '../../leads/phone';
+import { QuizSchema } from '../../shared/lead-schemas';
+
+/** POST /api/quiz: the quiz answers and the contact from its last step. */
+export const quiz = new Hono<{ Bindings: Env }>();
+
+quiz.post('/', async (c) => {
+  const input = await readInput(c, QuizSchema);
+  const { phone } = input.contact;
+  // The phone is optional and the quiz cannot show a field error after submit (it returns to /),
+  // so a number that cannot be normalised is kept as typed rather than costing the whole lead.
+  const normalized = phone && (normalizePhone(phone, readConfig(c.env).DEFAULT_PHONE_REGION) ?? phone);
+  const answers = Object.fromEntries(
+    Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const { id, status } = await acceptLead(c.env, {
+    kind: 'quiz',
+    id: input.submissionId ?? crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    answers,
+    contact: { ...input.contact, phone: normalized },
+    source: site.quiz.source,
+  });
+  return c.json({ ok: true, id }, status);
+});
+
+quiz.all('/', onlyPost);

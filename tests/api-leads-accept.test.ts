@@ -1,0 +1,126 @@
+/**
+ * What happens after a lead passes validation (src/leads/accept.ts): stored
+ * first, then one notification job queued; a repeat stores and queues nothing
+ * new; a store failure is a 503 the form can show; a queue failure loses
+ * nothing. And every malformed request is a 4xx in the one error shape.
+ */
+import { SELF, env, createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Env } from '../src/env';
+import { post, row, total } from './support/api';
+import { firestoreEnv } from './support/firestore';
+import { allowConsoleErrors } from './setup';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const storeFailed = {
+  ok: false,
+  error: { code: 'store_unavailable', message: 'Something went wrong. Please try again.' },
+};
+
+describe('accepting a lead', () => {
+  it('queues one notify job for the stored lead, after it is stored', async () => {
+    const id = crypto.randomUUID();
+    let storedWhenQueued: unknown = 'not queued';
+    const send = vi.spyOn(env.JOBS, 'send').mockImplementation(async () => {
+      storedWhenQueued = await row('news_letter', id);
+      return { metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } };
+    });
+    expect((await post('newsletter', { submissionId: id, email: 'q@example.com' })).status).toBe(201);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(
+      { type: 'notify', lead: { kind: 'newsletter', id, email: 'q@example.com', createdAt: expect.any(String) } },
+      { contentType: 'json' },
+    );
+    expect(storedWhenQueued).toMatchObject({ id, email: 'q@example.com' });
+  });
+
+  it('stores and notifies a repeated submission once, answering both with the same id', async () => {
+    const send = vi.spyOn(env.JOBS, 'send');
+    const body = { submissionId: crypto.randomUUID(), name: 'Asha', phone: '9812345678', email: 'a@b.co' };
+    const first = await post('enquiry', body);
+    const second = await post('enquiry', { ...body, name: 'Asha (retry)' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n, MAX(name) AS name FROM enquiries WHERE id = ?')
+      .bind(body.submissionId)
+      .first();
+    expect(count).toEqual({ n: 1, name: 'Asha' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 201 and keeps the lead when the queue refuses the job', async () => {
+    allowConsoleErrors();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(env.JOBS, 'send').mockRejectedValue(new Error('Queue send failed: internal error'));
+    const id = crypto.randomUUID();
+    expect(await post('newsletter', { submissionId: id, email: 'kept@example.com' })).toMatchObject({
+      status: 201,
+      body: { ok: true, id },
+    });
+    expect(await row('news_letter', id)).toMatchObject({ email: 'kept@example.com' });
+    expect(logged).toHaveBeenCalledWith(
+      `Lead newsletter ${id} is stored but its notifications were not queued: Queue send failed: internal error`,
+    );
+  });
+
+  it('answers 503 store_unavailable, and queues nothing, when D1 cannot take the write', async () => {
+    allowConsoleErrors();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const send = vi.spyOn(env.JOBS, 'send');
+    await env.DB.exec('ALTER TABLE news_letter RENAME TO news_letter_offline');
+    try {
+      const res = await post('newsletter', { email: 'lost@example.com' });
+      expect(res).toMatchObject({ status: 503, body: storeFailed });
+    } finally {
+      await env.DB.exec('ALTER TABLE news_letter_offline RENAME TO news_letter');
+    }
+    expect(send).not.toHaveBeenCalled();
+    expect(logged.mock.calls.flat().join(' ')).toMatch(/Lead newsletter .+ was not stored: D1 could not store/);
+  });
+});
+
+describe('accepting a lead with Firestore configured', () => {
+  async function postTo(workerEnv: Env, path: string, body: unknown) {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`https://site.test/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      workerEnv,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body: await res.json() };
+  }
+
+  it('stores the quiz response in Firestore', async () => {
+    const { standin, env: firestore } = await firestoreEnv('credentials');
+    vi.spyOn(firestore.JOBS, 'send').mockResolvedValue({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
+    const id = crypto.randomUUID();
+    const contact = { first: 'Asha', last: 'Rao', email: 'asha@example.com' };
+    expect(await postTo(firestore, 'quiz', { submissionId: id, answers: { '0': 'Wealth' }, contact })).toEqual({
+      status: 201,
+      body: { ok: true, id },
+    });
+    expect(standin.document('quiz_responses', id)?.fields).toMatchObject({
+      status: { stringValue: 'submitted' },
+      answers: { mapValue: { fields: { '0': { stringValue: 'Wealth' } } } },
+      createdAt: { timestampValue: expect.any(String) },
+    });
+  });
+
+  it('answers 503 when Firestore is down', async () => {
+    allowConsoleErrors();
+    const { standin, env: firestore } = await firestoreEnv('credentials');
+    const send = vi.spyOn(firestore.JOBS, 'send');
+    standin.failFirestore = 503;
+    expect(await postTo(firestore, 'newsletter', { email: 'a@b.co' })).toEqual({ status: 503, body: storeFailed });
+    expect(send).not.toHaveBeenCalled();
+  });
+});

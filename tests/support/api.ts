@@ -1,0 +1,22 @@
+import { SELF, env } from 'cloudflare:test';
+
+export type Json = Record<string, any>;
+
+/** POSTs to /api/{path} as the site's forms do (JSON); a string body is sent as is. */
+export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await SELF.fetch(`https://site.test/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
+}
+
+/** A stored lead read straight from D1. */
+export function row(table: string, id: string): Promise<Json | null> {
+  return env.DB.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<Json>();
+}
+
+export async function total(table: string): Promise<number> {
+  return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+}
