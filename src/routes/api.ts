@@ -3,7 +3,6 @@ import type { Env } from '../env';
 import { quiz } from './api/quiz';
 import { newsletter } from './api/newsletter';
 import { enquiry } from './api/enquiry';
-import { videos } from './api/videos';
 
 /** All /api routes, one small sub-app per resource (each file owns its handlers). */
 export const api = new Hono<{ Bindings: Env }>();
@@ -13,4 +12,3 @@ export const api = new Hono<{ Bindings: Env }>();
 api.route('/quiz', quiz);
 api.route('/newsletter', newsletter);
 api.route('/enquiry', enquiry);
-api.route('/videos', videos);
