@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from './env';
 import { onError, ApiException } from './http/errors';
 import { pages } from './routes/pages';
+import { thumbs } from './routes/thumbs';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { handleJobs, handleDeadLetters } from './notify/consumer';
@@ -18,6 +19,7 @@ app.route('/api', api);
 app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');
 });
+app.route('/', thumbs);
 app.route('/', pages);
 
 export default {

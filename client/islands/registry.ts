@@ -12,4 +12,6 @@ export const islands: Record<string, Loader> = {
   NewsletterForm: () => import('./newsletter-form'),
   QuizWizard: () => import('./quiz-wizard'),
   PodcastPlayer: () => import('./podcast-player'),
+  ResourceTabs: () => import('./resource-tabs'),
+  LatestVideos: () => import('./latest-videos'),
 };

@@ -8,13 +8,16 @@ import { Newsletter } from '../sections/newsletter';
 import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
+import type { VideosPayload } from '../../src/feeds/types';
 
 export interface LandingProps {
   year: number;
+  /** The cached YouTube feeds, or null while the cache is cold (the islands then fetch them). */
+  videos: VideosPayload | null;
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year }: LandingProps) {
+export function LandingPage({ year, videos }: LandingProps) {
   return (
     <>
       <SiteHeader />
@@ -22,9 +25,9 @@ export function LandingPage({ year }: LandingProps) {
         <Hero />
         <About />
         <Programs />
-        <Resources />
+        <Resources videos={videos} />
         <Listen />
-        <LatestVideos />
+        <LatestVideos videos={videos} />
         <Newsletter />
       </main>
       <Footer year={year} />

@@ -1,7 +1,10 @@
 import { site, youtubeLinks } from '../../src/content/site';
+import type { VideosPayload } from '../../src/feeds/types';
+import { Island } from '../islands/island';
+import LatestVideosIsland from '../islands/latest-videos';
 
 /** Latest videos: the sixth section of the landing page. */
-export function LatestVideos() {
+export function LatestVideos({ videos }: { videos: VideosPayload | null }) {
   return (
     <section id="latest" className="section latest" aria-labelledby="latest-title">
       <div className="container">
@@ -12,6 +15,16 @@ export function LatestVideos() {
             Subscribe on YouTube
           </a>
         </header>
+        <Island
+          name="LatestVideos"
+          component={LatestVideosIsland}
+          props={{
+            latest: videos?.latest ?? null,
+            videosUrl: youtubeLinks.videos,
+            uploadsPlaylist: youtubeLinks.uploadsPlaylist,
+          }}
+          load="idle"
+        />
       </div>
     </section>
   );

@@ -1,4 +1,17 @@
 import type { Env } from '../env';
+import { FRESH_MS, feedCache } from './cache';
 
-/** Cron Trigger (every 15 minutes): refreshes the YouTube feeds cache (filled in by the feeds work). */
-export async function refreshFeedsOnSchedule(_env: Env): Promise<void> {}
+/** A visitor-triggered refresh this recent makes the cron's own fetch unnecessary. */
+const CRON_SLACK_MS = 60_000;
+
+/**
+ * Cron Trigger (every 15 minutes): keeps the YouTube feeds cache fresh so visitors rarely
+ * see stale data. Skips the fetch when a visitor's refresh already ran within this interval,
+ * so the upstream is asked at most once per interval.
+ */
+export async function refreshFeedsOnSchedule(env: Env, now: () => number = Date.now): Promise<void> {
+  const cache = feedCache(env);
+  const entry = await cache.read();
+  if (entry && now() - entry.fetchedAt < FRESH_MS - CRON_SLACK_MS) return;
+  await cache.refresh();
+}

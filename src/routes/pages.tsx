@@ -8,6 +8,10 @@ import type { Env } from '../env';
 import { readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
+import { feedCache } from '../feeds/cache';
+
+/** A cold feeds cache may hold the landing page back this long before it renders loading states. */
+const COLD_FEEDS_WAIT_MS = 300;
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -56,10 +60,11 @@ pages.get('/quiz', (c) =>
   }),
 );
 
-pages.get('*', (c) =>
-  c.render(<LandingPage year={new Date().getFullYear()} />, {
+pages.get('*', async (c) => {
+  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
+  return c.render(<LandingPage year={new Date().getFullYear()} videos={videos} />, {
     title: `${site.brand} · ${site.hero.headline}`,
     description: site.description,
     path: '/',
-  }),
-);
+  });
+});

@@ -1,0 +1,124 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { PublicFeed } from '../../src/feeds/types';
+import { prefersReducedMotion } from '../lib/motion';
+import { useFeeds } from '../lib/use-feed';
+import { thumbUrl, watchUrl, type ClientVideos } from '../lib/videos';
+
+/** How far the previous/next buttons scroll the row (specification §9). */
+export const SCROLL_STEP_PX = 320;
+
+export interface ResourceTabsProps {
+  topics: readonly string[];
+  /** The playlists from the server cache, or null when it was cold (then fetched after hydration). */
+  playlists: ClientVideos['playlists'] | null;
+  copy: { loading?: string; failed: string; empty: string };
+}
+
+const FAILED: PublicFeed = { status: 'failed' };
+const pickPlaylists = (videos: ClientVideos) => videos.playlists;
+const slug = (topic: string) => topic.toLowerCase();
+
+/** Resources: topic tabs (WAI-ARIA tabs pattern) over rows of video cards. */
+export default function ResourceTabs({ topics, playlists: initial, copy }: ResourceTabsProps) {
+  const playlists = useFeeds(initial, pickPlaylists);
+  const [active, setActive] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const rows = useRef<(HTMLUListElement | null)[]>([]);
+
+  const select = (index: number) => {
+    const next = (index + topics.length) % topics.length;
+    setActive(next);
+    tabs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: -1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    select(to);
+  };
+
+  const scroll = (direction: 1 | -1) => {
+    rows.current[active]?.scrollBy({
+      left: direction * SCROLL_STEP_PX,
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  };
+
+  const panel = (topic: string, index: number) => {
+    if (!playlists) {
+      return (
+        <p className="resource-status" role="status">
+          {copy.loading}
+        </p>
+      );
+    }
+    const feed = playlists[topic as keyof typeof playlists] ?? FAILED;
+    if (feed.status === 'failed') return <p className="resource-status">{copy.failed}</p>;
+    if (feed.items.length === 0) return <p className="resource-status">{copy.empty}</p>;
+    return (
+      <ul className="video-row" ref={(el) => void (rows.current[index] = el)}>
+        {feed.items.map((video) => (
+          <li key={video.id}>
+            <a className="video-card" href={watchUrl(video.id)} target="_blank" rel="noopener noreferrer">
+              <img src={thumbUrl(video.id)} width={480} height={360} loading="lazy" decoding="async" alt="" />
+              <span className="video-card-title">{video.title || 'Untitled video'}</span>
+              <span className="visually-hidden"> (opens YouTube in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="resource-tabs">
+      <div className="tab-bar">
+        <div role="tablist" aria-label="Video topics" className="tablist" onKeyDown={onKeyDown}>
+          {topics.map((topic, i) => (
+            <button
+              key={topic}
+              ref={(el) => void (tabs.current[i] = el)}
+              type="button"
+              role="tab"
+              id={`tab-${slug(topic)}`}
+              aria-controls={`panel-${slug(topic)}`}
+              aria-selected={i === active}
+              tabIndex={i === active ? 0 : -1}
+              className="tab"
+              onClick={() => setActive(i)}
+            >
+              {topic}
+            </button>
+          ))}
+        </div>
+        <div className="row-buttons">
+          <button type="button" className="icon-btn row-btn" aria-label="Previous videos" onClick={() => scroll(-1)}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <button type="button" className="icon-btn row-btn" aria-label="Next videos" onClick={() => scroll(1)}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      {topics.map((topic, i) => (
+        <div
+          key={topic}
+          role="tabpanel"
+          id={`panel-${slug(topic)}`}
+          aria-labelledby={`tab-${slug(topic)}`}
+          hidden={i !== active}
+          tabIndex={0}
+          className="tab-panel"
+        >
+          {panel(topic, i)}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { TOPICS } from '../content/site';
+import type { Env } from '../env';
+import { fetchFeeds, type FeedResults } from './fetch';
+import type { FeedKey, PublicFeed, VideoItem, VideosPayload } from './types';
+
+/** All feeds live under one KV key (the free plan allows 1,000 KV writes a day). */
+export const FEEDS_KEY = 'youtube-feeds:v1';
+/** Held while one refresh runs, so other isolates do not start their own. 60 s is KV's minimum TTL. */
+export const LOCK_KEY = 'youtube-feeds:lock';
+export const FRESH_MS = 15 * 60_000;
+export const MAX_STALE_MS = 7 * 24 * 60 * 60_000;
+const LOCK_TTL_S = 60;
+
+/** One feed as stored: its last good items and when they were fetched (null if never). */
+export interface StoredFeed {
+  items: VideoItem[];
+  okAt: number | null;
+  error?: string;
+}
+
+/** The KV value: when the upstream was last tried, and every feed's last good state. */
+export interface FeedsEntry {
+  fetchedAt: number;
+  feeds: Record<FeedKey, StoredFeed>;
+}
+
+export interface FeedCacheDeps {
+  kv: KVNamespace;
+  fetchFeeds: () => Promise<FeedResults>;
+  now?: () => number;
+}
+
+const FEED_KEYS: FeedKey[] = ['channel', ...TOPICS];
+
+/** Refreshes in flight in this isolate, per KV namespace: concurrent requests share one. */
+const inflight = new WeakMap<KVNamespace, Promise<FeedsEntry | null>>();
+
+/** Combines a fetch with the previous entry: a failed feed keeps its last good items. */
+export function mergeFeeds(previous: FeedsEntry | null, results: FeedResults, now: number): FeedsEntry {
+  const feeds = {} as Record<FeedKey, StoredFeed>;
+  for (const key of FEED_KEYS) {
+    const result = results[key];
+    const before = previous?.feeds[key];
+    if (result?.ok) feeds[key] = { items: result.items, okAt: now };
+    else feeds[key] = { items: before?.items ?? [], okAt: before?.okAt ?? null, error: result?.error ?? 'missing' };
+  }
+  return { fetchedAt: now, feeds };
+}
+
+/** What the browser sees: a feed's items while its last good fetch is under 7 days old, else a failure. */
+export function toPayload(entry: FeedsEntry, now: number): VideosPayload {
+  const view = (key: FeedKey): PublicFeed => {
+    const feed = entry.feeds[key];
+    if (!feed || feed.okAt === null || now - feed.okAt > MAX_STALE_MS) return { status: 'failed' };
+    return { status: 'ok', items: feed.items.map(({ id, title, published }) => ({ id, title, published })) };
+  };
+  const playlists = Object.fromEntries(TOPICS.map((t) => [t, view(t)])) as VideosPayload['playlists'];
+  return { latest: view('channel'), playlists };
+}
+
+/**
+ * The feeds cache over KV: fresh for 15 minutes, then served stale while one background
+ * refresh runs; failed fetches never overwrite good data. Time comes from `now` so tests control it.
+ */
+export class FeedCache {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: FeedCacheDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async read(): Promise<FeedsEntry | null> {
+    return this.deps.kv.get<FeedsEntry>(FEEDS_KEY, 'json');
+  }
+
+  isFresh(entry: FeedsEntry): boolean {
+    return this.now() - entry.fetchedAt < FRESH_MS;
+  }
+
+  /**
+   * The payload for a request. Warm: answered from KV at once (a stale entry also schedules a
+   * refresh through `waitUntil`). Cold: waits up to `coldWaitMs` for a refresh, else null
+   * (the refresh carries on in the background and the page shows its loading states).
+   */
+  async payload(waitUntil: (p: Promise<unknown>) => void, coldWaitMs = Infinity): Promise<VideosPayload | null> {
+    try {
+      return await this.payloadFromKv(waitUntil, coldWaitMs);
+    } catch (error) {
+      // KV unavailable: the page still renders (loading states) and the API answers 503.
+      console.error('youtube feeds: cache unavailable', error);
+      return null;
+    }
+  }
+
+  private async payloadFromKv(waitUntil: (p: Promise<unknown>) => void, coldWaitMs: number) {
+    const entry = await this.read();
+    if (entry) {
+      if (!this.isFresh(entry)) waitUntil(this.refresh());
+      return toPayload(entry, this.now());
+    }
+    const refreshing = this.refresh();
+    waitUntil(refreshing);
+    const fresh = await (Number.isFinite(coldWaitMs)
+      ? Promise.race([refreshing, new Promise<null>((r) => setTimeout(() => r(null), coldWaitMs))])
+      : refreshing);
+    return fresh ? toPayload(fresh, this.now()) : null;
+  }
+
+  /** Starts (or joins) the single refresh. Resolves to the new entry, or null if another holds the lock. */
+  refresh(): Promise<FeedsEntry | null> {
+    const running = inflight.get(this.deps.kv);
+    if (running) return running;
+    const run = this.runRefresh()
+      .catch((error: unknown) => {
+        console.error('youtube feeds: refresh failed', error);
+        return null;
+      })
+      .finally(() => inflight.delete(this.deps.kv));
+    inflight.set(this.deps.kv, run);
+    return run;
+  }
+
+  private async runRefresh(): Promise<FeedsEntry | null> {
+    const { kv } = this.deps;
+    if (await kv.get(LOCK_KEY)) return null;
+    await kv.put(LOCK_KEY, String(this.now()), { expirationTtl: LOCK_TTL_S });
+    try {
+      const results = await this.deps.fetchFeeds();
+      const entry = mergeFeeds(await this.read(), results, this.now());
+      const failed = FEED_KEYS.filter((k) => !results[k]?.ok);
+      if (failed.length) console.warn(`youtube feeds: ${failed.length} failed (${failed.join(', ')})`);
+      // Kept a day beyond the 7-day window so KV cleans up a cache nobody refreshes any more.
+      await kv.put(FEEDS_KEY, JSON.stringify(entry), { expirationTtl: MAX_STALE_MS / 1000 + 86_400 });
+      return entry;
+    } finally {
+      await kv.delete(LOCK_KEY);
+    }
+  }
+}
+
+/** The cache wired to the Worker's bindings and the real upstream. */
+export function feedCache(env: Env): FeedCache {
+  return new FeedCache({ kv: env.FEEDS, fetchFeeds: () => fetchFeeds(env) });
+}

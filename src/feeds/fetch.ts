@@ -1,0 +1,82 @@
+import { TOPICS, site } from '../content/site';
+import type { Env } from '../env';
+import { readConfig } from '../env';
+import { CHANNEL_LIMIT, MAX_FEED_BYTES, PLAYLIST_LIMIT, parseFeed } from './parse';
+import { sampleFeed } from './sample-feeds';
+import type { FeedKey, FeedResult } from './types';
+
+/** Each upstream feed gets this long; the seven run in parallel, so a refresh takes at most this. */
+export const FEED_TIMEOUT_MS = 4_000;
+
+export type FeedResults = Record<FeedKey, FeedResult>;
+
+/** The seven feeds: the channel (latest section) and one playlist per topic. */
+export function feedQueries(): [FeedKey, string, number][] {
+  return [
+    ['channel', `channel_id=${site.youtube.channelId}`, CHANNEL_LIMIT],
+    ...TOPICS.map((t): [FeedKey, string, number] => [t, `playlist_id=${site.youtube.playlists[t]}`, PLAYLIST_LIMIT]),
+  ];
+}
+
+/** Reads a body up to `cap` bytes; a larger one is cancelled rather than buffered. */
+async function readCapped(res: Response, cap: number): Promise<string | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > cap) return null;
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function fetchOne(url: string, limit: number, fetcher: typeof fetch): Promise<FeedResult> {
+  try {
+    const res = await fetcher(url, {
+      headers: { accept: 'application/atom+xml, application/xml;q=0.9' },
+      signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { ok: false, error: `HTTP ${res.status}` };
+    }
+    const xml = await readCapped(res, MAX_FEED_BYTES);
+    return xml === null ? { ok: false, error: 'feed too large' } : parseFeed(xml, limit);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    return { ok: false, error: name === 'TimeoutError' ? 'timed out' : `network error: ${String(error)}` };
+  }
+}
+
+/**
+ * Fetches the channel feed and the six playlist feeds in parallel. Never throws: each feed
+ * comes back as its own ok/error result. With YOUTUBE_SAMPLE_FEEDS=1 the bundled sample
+ * feeds are parsed instead, so the site can be shown offline.
+ */
+export async function fetchFeeds(env: Env, fetcher: typeof fetch = fetch): Promise<FeedResults> {
+  const sample = env.YOUTUBE_SAMPLE_FEEDS?.trim() === '1';
+  const { YOUTUBE_FEED_URL } = readConfig(env);
+  const results = await Promise.all(
+    feedQueries().map(async ([key, query, limit]) => {
+      const result = sample
+        ? parseFeed(sampleFeed(key), limit)
+        : await fetchOne(`${YOUTUBE_FEED_URL}?${query}`, limit, fetcher);
+      return [key, result] as const;
+    }),
+  );
+  return Object.fromEntries(results) as FeedResults;
+}
