@@ -7,6 +7,8 @@ import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { handleJobs, handleDeadLetters } from './notify/consumer';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
+import { handleStoreJob, isStoreJob } from './leads/parked';
+import type { StoreJob } from './leads/types';
 
 type AppEnv = { Bindings: Env };
 
@@ -25,8 +27,19 @@ app.route('/', pages);
 export default {
   fetch: app.fetch,
   async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-    if (batch.queue.endsWith('-dlq')) await handleDeadLetters(batch, env);
-    else await handleJobs(batch, env);
+    // Parked leads are written first; everything else is a notification job.
+    const parked = batch.messages.filter((m): m is Message<StoreJob> => isStoreJob(m.body));
+    for (const message of parked) await handleStoreJob(message, env);
+    const messages = batch.messages.filter((m) => !isStoreJob(m.body));
+    if (messages.length === 0) return;
+    const rest: MessageBatch<unknown> = {
+      queue: batch.queue,
+      messages,
+      ackAll: () => messages.forEach((m) => m.ack()),
+      retryAll: (options) => messages.forEach((m) => m.retry(options)),
+    };
+    if (batch.queue.endsWith('-dlq')) await handleDeadLetters(rest, env);
+    else await handleJobs(rest, env);
   },
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     ctx.waitUntil(refreshFeedsOnSchedule(env));

@@ -67,18 +67,22 @@ describe('accepting a lead', () => {
     );
   });
 
-  it('answers 503 store_unavailable, and queues nothing, when D1 cannot take the write', async () => {
+  it('answers 202 and parks the lead in the queue when D1 cannot take the write', async () => {
     allowConsoleErrors();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const send = vi.spyOn(env.JOBS, 'send');
+    const send = vi
+      .spyOn(env.JOBS, 'send')
+      .mockResolvedValue({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
     await env.DB.exec('ALTER TABLE news_letter RENAME TO news_letter_offline');
+    let res;
     try {
-      const res = await post('newsletter', { email: 'lost@example.com' });
-      expect(res).toMatchObject({ status: 503, body: storeFailed });
+      res = await post('newsletter', { email: 'parked@example.com' });
     } finally {
       await env.DB.exec('ALTER TABLE news_letter_offline RENAME TO news_letter');
     }
-    expect(send).not.toHaveBeenCalled();
+    expect(res).toMatchObject({ status: 202, body: { ok: true, id: expect.any(String) } });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ type: 'store', attempt: 0, lead: { email: 'parked@example.com' } });
     expect(logged.mock.calls.flat().join(' ')).toMatch(/Lead newsletter .+ was not stored: D1 could not store/);
   });
 });
@@ -115,12 +119,18 @@ describe('accepting a lead with Firestore configured', () => {
     });
   });
 
-  it('answers 503 when Firestore is down', async () => {
+  it('answers 202 and parks the lead when Firestore is down; 503 only when parking fails too', async () => {
     allowConsoleErrors();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { standin, env: firestore } = await firestoreEnv('credentials');
-    const send = vi.spyOn(firestore.JOBS, 'send');
+    const send = vi
+      .spyOn(firestore.JOBS, 'send')
+      .mockResolvedValue({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
     standin.failFirestore = 503;
+    const parked = await postTo(firestore, 'newsletter', { email: 'a@b.co' });
+    expect(parked).toMatchObject({ status: 202, body: { ok: true } });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ type: 'store' });
+    send.mockRejectedValue(new Error('Queue send failed'));
     expect(await postTo(firestore, 'newsletter', { email: 'a@b.co' })).toEqual({ status: 503, body: storeFailed });
-    expect(send).not.toHaveBeenCalled();
   });
 });

@@ -69,11 +69,12 @@ export default function Header({ brand, nav, cta }: HeaderProps) {
   return (
     <header className={scrolled ? 'site-header is-scrolled' : 'site-header'}>
       <div className="container header-inner">
-        <a href="/" className="logo" aria-label={`${brand}, home`}>
+        <a href="/" className="logo">
           <span className="logo-mark" aria-hidden="true">
             {brand.charAt(0)}
           </span>
           <span className="logo-text">{brand}</span>
+          <span className="visually-hidden">, home</span>
         </a>
         <nav className="desktop-nav" aria-label="Main">
           <ul>{links('desktop')}</ul>

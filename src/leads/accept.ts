@@ -3,6 +3,7 @@ import { ApiException } from '../http/errors';
 import { site } from '../content/site';
 import { enqueueNotifications } from '../notify/enqueue';
 import { getLeadStore } from './store';
+import { parkLead } from './parked';
 import { errorMessage } from './port';
 import type { Lead } from './types';
 
@@ -12,13 +13,20 @@ import type { Lead } from './types';
  * hears when the store or the queue fails (issue 6 parks the lead in the queue
  * here instead of refusing it).
  */
-export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; status: 201 }> {
+export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; status: 201 | 202 }> {
   let created: boolean;
   try {
     ({ created } = await getLeadStore(env).save(lead));
   } catch (err) {
     console.error(`Lead ${lead.kind} ${lead.id} was not stored: ${errorMessage(err)}`);
-    throw new ApiException(503, 'store_unavailable', site.forms.failed);
+    // The store is down or slow: park the lead in the queue, which writes it once the store recovers.
+    try {
+      await parkLead(env, lead);
+    } catch (parkErr) {
+      console.error(`Lead ${lead.kind} ${lead.id} could not be parked either: ${errorMessage(parkErr)}`);
+      throw new ApiException(503, 'store_unavailable', site.forms.failed);
+    }
+    return { id: lead.id, status: 202 };
   }
 
   // A repeat of a stored submission (double click, retry) was notified the first time.

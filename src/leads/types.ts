@@ -14,4 +14,13 @@ export type Lead =
 /** The queue messages the Worker sends itself (src/index.ts dispatches them). */
 export type Job =
   /** Send the owners' (and visitor's) WhatsApp messages for a stored lead. */
-  { type: 'notify'; lead: Lead };
+  | { type: 'notify'; lead: Lead }
+  /** A lead accepted while the store was down, parked until the store takes it (src/leads/parked.ts). */
+  | StoreJob;
+
+export interface StoreJob {
+  type: 'store';
+  lead: Lead;
+  /** How many times the write has been tried from the queue (drives the backoff). */
+  attempt: number;
+}

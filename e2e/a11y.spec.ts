@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, isPhone, test } from './support/test';
+
+/** axe-core over the whole page (WCAG 2.x A and AA rules and best practices); no violations allowed. */
+async function expectNoViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+test.describe('accessibility (axe)', () => {
+  test('the landing page', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expectNoViolations(page, '/');
+  });
+
+  test('every step of the quiz', async ({ page }) => {
+    await gotoHydrated(page, '/quiz');
+    for (let step = 1; step <= 4; step++) {
+      await expect(page.getByRole('heading', { level: 1, name: `Step ${step} of 4` })).toBeVisible();
+      await expectNoViolations(page, `/quiz step ${step}`);
+      if (step < 4) await page.getByRole('button', { name: 'Next step' }).click();
+    }
+  });
+
+  test('with the enquiry modal open', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, 'enquiry modal');
+  });
+
+  test('with the podcast modal open', async ({ page }) => {
+    await page.route('https://open.spotify.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title>' }),
+    );
+    await gotoHydrated(page, '/');
+    await page
+      .getByRole('button', { name: /^Play episode:/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, 'podcast modal');
+  });
+
+  test('with the mobile menu open @phone', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    expect(isPhone(page)).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.waitForTimeout(750); // let the 700 ms transition finish so colours are final
+    await expectNoViolations(page, 'mobile menu');
+  });
+});

@@ -1,0 +1,65 @@
+import type { Env } from '../env';
+import { enqueueNotifications } from '../notify/enqueue';
+import { errorMessage } from './port';
+import { getLeadStore } from './store';
+import type { Lead, StoreJob } from './types';
+
+/** Longest wait between two tries of a parked write (the store may be down for hours). */
+const MAX_DELAY_SECONDS = 15 * 60;
+
+export function parkedDelaySeconds(attempt: number): number {
+  return Math.min(MAX_DELAY_SECONDS, 10 * 2 ** Math.min(attempt, 10));
+}
+
+/** Parks a lead the store could not take: a durable queue message that writes it later. */
+export async function parkLead(env: Env, lead: Lead): Promise<void> {
+  const job: StoreJob = { type: 'store', lead, attempt: 0 };
+  await env.JOBS.send(job, { contentType: 'json', delaySeconds: parkedDelaySeconds(0) });
+}
+
+export function isStoreJob(body: unknown): body is StoreJob {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { type?: unknown }).type === 'store' &&
+    typeof (body as { lead?: { id?: unknown } }).lead?.id === 'string'
+  );
+}
+
+/**
+ * Writes a parked lead. The submission id is the document id, so a redelivered
+ * job or a visitor's retry that reached the store meanwhile leaves one document;
+ * notifications are queued only by the write that created it.
+ *
+ * While the store is still down the job is sent again with a longer delay and a
+ * higher attempt count instead of `retry()`: a lead must never run out of
+ * retries into the dead-letter queue. Only if that send fails does the message
+ * fall back to the queue's own retry.
+ */
+export async function handleStoreJob(message: Message<StoreJob>, env: Env): Promise<void> {
+  const { lead, attempt } = message.body;
+  try {
+    const { created } = await getLeadStore(env).save(lead);
+    console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
+    if (created) {
+      await enqueueNotifications(env, lead).catch((err: unknown) =>
+        console.error(
+          `Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`,
+        ),
+      );
+    }
+    message.ack();
+  } catch (err) {
+    console.error(
+      `parked lead ${lead.kind} ${lead.id} still not stored (attempt ${attempt + 1}): ${errorMessage(err)}`,
+    );
+    const next: StoreJob = { type: 'store', lead, attempt: attempt + 1 };
+    try {
+      await env.JOBS.send(next, { contentType: 'json', delaySeconds: parkedDelaySeconds(next.attempt) });
+      message.ack();
+    } catch (sendErr) {
+      console.error(`parked lead ${lead.id}: could not re-park, queue will retry: ${errorMessage(sendErr)}`);
+      message.retry({ delaySeconds: parkedDelaySeconds(next.attempt) });
+    }
+  }
+}
