@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
 import type { Env } from '../env';
+import { refuseCrossSite } from '../security/api-guard';
+import { honeypot } from '../security/honeypot';
+import { submitRateLimit } from '../security/rate-limit';
 import { quiz } from './api/quiz';
 import { newsletter } from './api/newsletter';
 import { enquiry } from './api/enquiry';
+import { videos } from './api/videos';
 
 /** All /api routes, one small sub-app per resource (each file owns its handlers). */
 export const api = new Hono<{ Bindings: Env }>();
 
-// Registered by the leads and feeds work:
-// api.route('/quiz', quiz); api.route('/newsletter', newsletter); api.route('/enquiry', enquiry); api.route('/videos', videos);
+// Order matters: refuse cross-site writes, then count the address (bots too), then drop honeypot hits.
+api.use('*', refuseCrossSite());
+api.use('*', submitRateLimit());
+api.use('*', honeypot());
+
 api.route('/quiz', quiz);
 api.route('/newsletter', newsletter);
 api.route('/enquiry', enquiry);
+api.route('/videos', videos);

@@ -1,0 +1,92 @@
+/** Issue 6, requests: cross-site refusal, the honeypot, and per-address rate limits with Retry-After. */
+import { SELF, env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+
+const url = (path: string) => `https://site.test/api/${path}`;
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+const count = async (table: string, id: string) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`).bind(id).first<{ n: number }>())?.n;
+
+describe('cross-site requests', () => {
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Origin: null', { origin: 'null' }],
+  ])('refuses %s with 403 in the error shape and stores nothing', async (_label, headers) => {
+    const id = crypto.randomUUID();
+    const res = await SELF.fetch(url('newsletter'), json({ submissionId: id, email: 'x@example.com' }, headers));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+    expect(await count('news_letter', id)).toBe(0);
+  });
+
+  it('accepts same-origin and same-site requests', async () => {
+    const res = await SELF.fetch(
+      url('newsletter'),
+      json({ email: 'same@example.com' }, { origin: 'https://site.test', 'sec-fetch-site': 'same-origin' }),
+    );
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('the honeypot field "website"', () => {
+  it.each([
+    ['newsletter', 'news_letter', { email: 'bot@example.com' }],
+    ['enquiry', 'enquiries', { name: 'Bot', phone: '9812345678', email: 'bot@example.com' }],
+    ['quiz', 'quiz_responses', { answers: {}, contact: { first: 'B', last: 'Ot', email: 'bot@example.com' } }],
+  ])('on %s: answers the normal success, stores and sends nothing', async (path, table, body) => {
+    const send = vi.spyOn(env.JOBS, 'send');
+    const id = crypto.randomUUID();
+    const res = await SELF.fetch(url(path), json({ ...body, submissionId: id, website: 'https://spam.example' }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: true, id });
+    expect(await count(table, id)).toBe(0);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('an empty honeypot is a normal submission', async () => {
+    const id = crypto.randomUUID();
+    const res = await SELF.fetch(
+      url('newsletter'),
+      json({ submissionId: id, email: 'human@example.com', website: '' }),
+    );
+    expect(res.status).toBe(201);
+    expect(await count('news_letter', id)).toBe(1);
+  });
+});
+
+describe('rate limits per client address', () => {
+  it('answers 429 with Retry-After once an address exceeds the limit; other addresses are unaffected', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await SELF.fetch(
+        url('newsletter'),
+        json({ email: `burst${i}@example.com` }, { 'cf-connecting-ip': ip }),
+      );
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toBe('60');
+        expect(await res.json()).toEqual({
+          ok: false,
+          error: {
+            code: 'rate_limited',
+            message: 'Too many submissions from your connection. Please try again in a minute.',
+          },
+        });
+      } else await res.body?.cancel();
+    }
+    // wrangler.toml: 5 per 60 s.
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const other = await SELF.fetch(
+      url('newsletter'),
+      json({ email: 'other@example.com' }, { 'cf-connecting-ip': '203.0.113.9' }),
+    );
+    expect(other.status).toBe(201);
+  });
+});
