@@ -17,6 +17,8 @@ export interface Env {
   OWNER_PHONES?: string;
   OWNER_NAMES?: string;
   DEFAULT_PHONE_REGION?: string;
+  /** Most WhatsApp messages one visitor-typed number receives in 24 hours (default 3). */
+  VISITOR_MESSAGES_PER_DAY?: string;
   // Firestore (production store)
   FIRESTORE_PROJECT_ID?: string;
   FIRESTORE_CLIENT_EMAIL?: string;

@@ -198,3 +198,30 @@ describe('queue consumer', () => {
     expect(errors.mock.calls.flat().join(' ')).toContain('dropped malformed job bad');
   });
 });
+
+describe('the visitor message cap', () => {
+  it('sends journey_users to one typed number at most 3 times in 24 h; owners are still told', async () => {
+    const graph = new GraphStandin().install();
+    const phone = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const leads = Array.from({ length: 4 }, () => ({ ...fresh(enquiryLead), phone }));
+    for (const lead of leads) await deliver('site-jobs', job(lead));
+    const toVisitor = graph.delivered.filter((b) => b.template.name === 'journey_users');
+    expect(toVisitor.map((b) => b.to)).toEqual([phone, phone, phone]);
+    const toOwners = graph.delivered.filter((b) => b.template.name === 'journey_owner');
+    expect(toOwners).toHaveLength(8);
+    // A redelivered job of an earlier (uncapped) submission is not capped by the later ones.
+    expect((await deliveries(leads[0]!.id)).filter((r) => r.template === 'journey_users')).toHaveLength(1);
+  });
+
+  it('is configurable with VISITOR_MESSAGES_PER_DAY', async () => {
+    const graph = new GraphStandin().install();
+    const phone = `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    for (let i = 0; i < 2; i++) {
+      await deliver('site-jobs', job({ ...fresh(enquiryLead), phone }), 1, {
+        ...graphEnv(),
+        VISITOR_MESSAGES_PER_DAY: '1',
+      });
+    }
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(1);
+  });
+});

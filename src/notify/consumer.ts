@@ -7,6 +7,7 @@ import { parseJob } from './job';
 import { maskPhone } from './params';
 import { isReplayJob, replayDeliveries, replayToDead } from './replay';
 import { sendsFor } from './templates';
+import { overVisitorCap, visitorMessagesPerDay } from './visitor-cap';
 import { createSender } from './whatsapp';
 
 /**
@@ -41,7 +42,12 @@ async function notify(lead: Lead, env: Env, store: DeliveryStore): Promise<numbe
   const ref = { submissionId: lead.id, leadKind: lead.kind };
   let wait: number | undefined;
   // In order (journey_users before journey_owner); a failed send does not stop the next one.
+  const cap = visitorMessagesPerDay(env.VISITOR_MESSAGES_PER_DAY);
   for (const send of sendsFor(lead, readNotifyConfig(env))) {
+    if (await overVisitorCap(env.DB, lead.id, send, cap, new Date())) {
+      console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${cap} messages in 24 h already`);
+      continue;
+    }
     const step = await deliver(ref, send, store, sender);
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }

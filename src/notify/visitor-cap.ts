@@ -1,0 +1,41 @@
+import type { Send } from './templates';
+
+/** The template that goes to the number a visitor typed (the others go to the owners). */
+export const VISITOR_TEMPLATE = 'journey_users';
+
+/** Default of VISITOR_MESSAGES_PER_DAY: messages one typed number may receive in 24 hours. */
+export const DEFAULT_VISITOR_MESSAGES_PER_DAY = 3;
+
+export function visitorMessagesPerDay(raw: string | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_VISITOR_MESSAGES_PER_DAY;
+}
+
+/**
+ * An enquiry sends a WhatsApp message to whatever number the visitor typed, so a
+ * stranger's number could be flooded through the form. One number receives at
+ * most `limit` such messages in 24 hours; later ones are skipped (the lead is
+ * stored and the owners are still told). A redelivered job for a submission that
+ * already has its row is never capped, so retries keep working.
+ */
+export async function overVisitorCap(
+  db: D1Database,
+  submissionId: string,
+  send: Send,
+  limit: number,
+  now: Date,
+): Promise<boolean> {
+  if (send.template !== VISITOR_TEMPLATE) return false;
+  const since = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
+  const row = await db
+    .prepare(
+      `SELECT
+         SUM(CASE WHEN submission_id = ?1 THEN 1 ELSE 0 END) AS own,
+         SUM(CASE WHEN submission_id <> ?1 AND status IN ('pending', 'sending', 'sent', 'replay') THEN 1 ELSE 0 END) AS others
+       FROM deliveries WHERE template = ?2 AND recipient = ?3 AND created_at > ?4`,
+    )
+    .bind(submissionId, VISITOR_TEMPLATE, send.to, since)
+    .first<{ own: number | null; others: number | null }>();
+  if ((row?.own ?? 0) > 0) return false;
+  return (row?.others ?? 0) >= limit;
+}
