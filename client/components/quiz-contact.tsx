@@ -128,6 +128,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
         maxLength={LIMITS.phone}
         value={values.phone}
         onChange={set('phone')}
+        error={errors.phone}
       />
       <Honeypot />
       <button type="submit" className="btn btn-cta btn-block btn-lg" disabled={busy}>
