@@ -1,0 +1,154 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
+import { queryStore, waitForRows } from './support/store';
+import { expect, gotoHydrated, test } from './support/test';
+
+const BY_EMAIL = 'SELECT * FROM enquiries WHERE email = ?';
+
+/** The three openers: About's and Programs' "Start a Conversation", and the footer's Contact. */
+const OPENERS: Record<string, (page: Page) => Locator> = {
+  about: (page) => page.locator('#about').getByRole('button', { name: 'Start a Conversation' }),
+  programs: (page) => page.locator('#programs').getByRole('button', { name: 'Start a Conversation' }),
+  footer: (page) => page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }),
+};
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Start a Conversation' });
+const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
+
+async function open(page: Page, opener: Locator) {
+  await opener.click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByLabel('Name')).toBeFocused();
+  expect(await scrollLocked(page)).toBe(true);
+}
+
+async function expectClosed(page: Page, opener: Locator) {
+  await expect(dialog(page)).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(await scrollLocked(page)).toBe(false);
+}
+
+async function fill(page: Page, values: { name: string; phone: string; email: string; description?: string }) {
+  const d = dialog(page);
+  await d.getByLabel('Name').fill(values.name);
+  await d.getByLabel('Phone').fill(values.phone);
+  await d.getByLabel('Email').fill(values.email);
+  if (values.description) await d.getByLabel('How can I help?').fill(values.description);
+}
+
+test.describe('enquiry modal', () => {
+  for (const [where, opener] of Object.entries(OPENERS)) {
+    test(`opens from the ${where} button as a modal dialog and closes on its close button`, async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await open(page, opener(page));
+      await expect(dialog(page).getByRole('heading', { name: 'Start a Conversation' })).toBeVisible();
+      await dialog(page).getByRole('button', { name: 'Close' }).click();
+      await expectClosed(page, opener(page));
+    });
+  }
+
+  test('closes on Escape and on a backdrop click, returning focus and releasing the scroll lock', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const about = OPENERS.about!(page);
+    await open(page, about);
+    await page.keyboard.press('Escape');
+    await expectClosed(page, about);
+
+    const footer = OPENERS.footer!(page);
+    await open(page, footer);
+    // A press that starts in a field and ends outside is not a backdrop click.
+    const box = (await dialog(page).getByLabel('Name').boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(2, 2);
+    await page.mouse.up();
+    await expect(dialog(page)).toBeVisible();
+    await page.mouse.click(4, 4);
+    await expectClosed(page, footer);
+  });
+
+  test('keeps Tab inside the dialog', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await open(page, OPENERS.programs!(page));
+    await fill(page, { name: 'Asha', phone: '98123 45678', email: 'asha@example.com' });
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test('Submit stays disabled until name, phone and email are filled; the description is optional', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    await open(page, OPENERS.about!(page));
+    const d = dialog(page);
+    const submit = d.getByRole('button', { name: 'Send message' });
+    await expect(submit).toBeDisabled();
+    await d.getByLabel('Name').fill('Asha');
+    await expect(submit).toBeDisabled();
+    await d.getByLabel('Phone').fill('98123 45678');
+    await expect(submit).toBeDisabled();
+    await d.getByLabel('Email').fill('   ');
+    await expect(submit).toBeDisabled();
+    await d.getByLabel('Email').fill('asha@example.com');
+    await expect(submit).toBeEnabled();
+    await d.getByLabel('Name').fill('');
+    await expect(submit).toBeDisabled();
+  });
+
+  test('a sent enquiry is stored; the modal closes, confirms and opens again empty', async ({ page }) => {
+    const email = uniqueEmail('enquiry-ok');
+    await gotoHydrated(page, '/');
+    const opener = OPENERS.programs!(page);
+    await open(page, opener);
+    await fill(page, { name: 'Asha Verma', phone: '+91 98123 45678', email, description: 'A team offsite in March.' });
+    await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    await expectClosed(page, opener);
+    await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
+
+    const rows = await waitForRows<{ name: string; phone: string; description: string }>(BY_EMAIL, [email]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Asha Verma', description: 'A team offsite in March.' });
+    expect(rows[0]!.phone.replace(/\D/g, '')).toBe('919812345678');
+
+    await open(page, opener);
+    for (const label of ['Name', 'Phone', 'Email', 'How can I help?']) {
+      await expect(dialog(page).getByLabel(label)).toHaveValue('');
+    }
+  });
+
+  test('a failed send says so inside the modal and keeps what was typed', async ({ page, problems }) => {
+    const email = uniqueEmail('enquiry-fail');
+    await failApi(page, '/api/enquiry', 503);
+    await gotoHydrated(page, '/');
+    await open(page, OPENERS.footer!(page));
+    await fill(page, { name: 'Asha', phone: '98123 45678', email });
+    await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog(page).getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel('Email')).toHaveValue(email);
+    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
+    await expectFailedResource(problems, 503);
+  });
+
+  test('fields the server refuses are named beside them, and nothing is stored', async ({ page, problems }) => {
+    const email = uniqueEmail('enquiry-bad');
+    const sent = recordRequests(page, '/api/enquiry');
+    await gotoHydrated(page, '/');
+    await open(page, OPENERS.about!(page));
+    await fill(page, { name: 'Asha', phone: 'call me', email: 'asha@example' });
+    await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    // The loose email pattern is checked in the page first.
+    await expect(dialog(page).getByText('Please enter a valid email.')).toBeVisible();
+    expect(sent).toHaveLength(0);
+
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    const phone = dialog(page).getByLabel('Phone');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(/phone/i);
+    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
+    await expectFailedResource(problems, 400);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { site } from '../src/content/site';
+import { expect, gotoHydrated, test } from './support/test';
+
+const [featured, ...others] = site.episodes;
+
+/** The test browser has no internet: the podcast host answers with a tiny local page instead. */
+async function stubPodcastHost(page: Page): Promise<string[]> {
+  const loaded: string[] = [];
+  await page.route('https://open.spotify.com/**', (route) => {
+    loaded.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title><p>Player</p>' });
+  });
+  return loaded;
+}
+
+const playerDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
+
+test.describe('listen', () => {
+  test('shows the featured episode with its meta line and the five others, each with a play button', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    const listen = page.locator('#listen');
+    await expect(listen.getByRole('heading', { level: 2, name: 'Listen' })).toBeVisible();
+    const card = listen.locator('article');
+    await expect(card.getByRole('heading', { name: featured!.title })).toBeVisible();
+    await expect(card).toContainText(site.listen.featuredMeta);
+    await expect(card).toContainText('28 Oct 2026');
+    for (const tag of featured!.tags) await expect(card.getByRole('listitem').filter({ hasText: tag })).toBeVisible();
+
+    const rows = listen.getByRole('list', { name: 'More episodes' }).locator(':scope > li');
+    await expect(rows).toHaveCount(5);
+    for (const [i, episode] of others.entries()) {
+      await expect(rows.nth(i).getByRole('heading', { name: episode.title })).toBeVisible();
+      await expect(rows.nth(i).locator('time')).toHaveAttribute('datetime', episode.date);
+      await expect(rows.nth(i).locator('img')).toHaveAttribute('src', episode.image);
+    }
+    await expect(listen.getByRole('button', { name: /^Play episode: / })).toHaveCount(6);
+  });
+
+  test('"Explore Episodes" opens the show page in a new tab', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const link = page.locator('#listen').getByRole('link', { name: /Explore Episodes/ });
+    await expect(link).toHaveAttribute('href', site.listen.showUrl);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('a play button opens the player modal; no player loads before that', async ({ page }) => {
+    const loaded = await stubPodcastHost(page);
+    await gotoHydrated(page, '/');
+    await expect(page.locator('#listen iframe')).toHaveCount(0);
+    expect(loaded).toEqual([]);
+
+    const episode = others[1]!;
+    const play = page.getByRole('button', { name: `Play episode: ${episode.title}` });
+    await play.click();
+    const dialog = playerDialog(page, episode.title);
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator('iframe');
+    await expect(frame).toHaveAttribute('src', episode.link);
+    await expect(frame).toHaveAttribute('height', '232');
+    await expect(frame).toHaveAttribute('width', '100%');
+    await expect(frame).toHaveAttribute('title', `Podcast player: ${episode.title}`);
+    await expect(frame).toHaveAttribute('allow', /autoplay.*encrypted-media/);
+    expect(Math.round((await frame.boundingBox())!.height)).toBe(232);
+    await expect.poll(() => loaded).toEqual([episode.link]);
+    expect(await scrollLocked(page)).toBe(true);
+  });
+
+  test('the player modal closes on its button, a backdrop click and Escape, and stops the player', async ({ page }) => {
+    await stubPodcastHost(page);
+    await gotoHydrated(page, '/');
+    const episode = featured!;
+    const play = page.getByRole('button', { name: `Play episode: ${episode.title}` });
+    const dialog = playerDialog(page, episode.title);
+    const close: Record<string, () => Promise<void>> = {
+      button: () => dialog.getByRole('button', { name: 'Close player' }).click(),
+      backdrop: () => page.mouse.click(4, 4),
+      Escape: () => page.keyboard.press('Escape'),
+    };
+    for (const [how, act] of Object.entries(close)) {
+      await play.click();
+      await expect(dialog, how).toBeVisible();
+      await expect(dialog.locator('iframe')).toHaveAttribute('src', episode.link);
+      await act();
+      await expect(dialog, how).toBeHidden();
+      await expect(page.locator('iframe'), how).toHaveCount(0);
+      await expect(play, how).toBeFocused();
+      expect(await scrollLocked(page), how).toBe(false);
+    }
+  });
+});

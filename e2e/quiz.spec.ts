@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import { delayApi, expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
+import { queryStore, waitForRows } from './support/store';
+import { expect, gotoHydrated, test } from './support/test';
+
+interface QuizRow {
+  id: string;
+  status: string;
+  answers: string;
+  contact: string;
+  source: string;
+  created_at: string;
+}
+
+const BY_EMAIL = "SELECT * FROM quiz_responses WHERE json_extract(contact, '$.email') = ?";
+
+/** Checks everything that marks step n: heading (focused after a move), title and progress bar. */
+async function expectStep(page: Page, n: number, { focused = true } = {}) {
+  const heading = page.getByRole('heading', { level: 1, name: `Step ${n} of 4` });
+  await expect(heading).toBeVisible();
+  if (focused) await expect(heading).toBeFocused();
+  await expect(page).toHaveTitle(new RegExp(`^Step ${n} of 4 · `));
+  const progress = page.getByRole('progressbar', { name: 'Quiz progress' });
+  await expect(progress).toHaveAttribute('aria-valuenow', String(n));
+  await expect(progress).toHaveAttribute('aria-valuemin', '0');
+  await expect(progress).toHaveAttribute('aria-valuemax', '4');
+}
+
+async function fillContact(page: Page, email: string, phone = '') {
+  await expect(page.getByRole('heading', { name: 'See Programs Recommended For You' })).toBeVisible();
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Email').fill(email);
+  if (phone) await page.getByLabel('Phone').fill(phone);
+}
+
+test.describe('quiz', () => {
+  test('choosing an option records it and advances; the response is stored with every answer', async ({ page }) => {
+    const email = uniqueEmail('quiz-auto');
+    await gotoHydrated(page, '/quiz');
+    await expectStep(page, 1, { focused: false });
+    await page.getByRole('button', { name: 'Health' }).click();
+    await expectStep(page, 2);
+    await page.getByRole('button', { name: '26-39' }).click();
+    await expectStep(page, 3);
+    await page.getByRole('button', { name: 'I know a little' }).click();
+    await expectStep(page, 4);
+    await expect(page.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+    await fillContact(page, email, '+91 98123 45678');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const [row] = await waitForRows<QuizRow>(BY_EMAIL, [email]);
+    expect(row).toBeDefined();
+    expect(JSON.parse(row!.answers)).toEqual({ '0': 'Health', '1': '26-39', '2': 'I know a little' });
+    expect(JSON.parse(row!.contact)).toMatchObject({ first: 'Asha', last: 'Verma', email });
+    expect(JSON.parse(row!.contact).phone).toMatch(/98123\s?45678/);
+    expect(row!.status).toBe('submitted');
+    expect(row!.source).toBe('website-quiz-page');
+  });
+
+  test('"Next step" advances without a choice; skipped answers are absent from the stored response', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('quiz-next');
+    await gotoHydrated(page, '/quiz');
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expectStep(page, 2);
+    await page.getByRole('button', { name: '40-55' }).click();
+    await expectStep(page, 3);
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expectStep(page, 4);
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const [row] = await waitForRows<QuizRow>(BY_EMAIL, [email]);
+    expect(JSON.parse(row!.answers)).toEqual({ '1': '40-55' });
+    expect(JSON.parse(row!.contact)).toMatchObject({ first: 'Asha', last: 'Verma', email, phone: '' });
+  });
+
+  test('"Back" goes back one step, keeps the earlier choice and is disabled on the first step', async ({ page }) => {
+    await gotoHydrated(page, '/quiz');
+    const back = page.getByRole('button', { name: 'Back' });
+    await expect(back).toBeDisabled();
+    await page.getByRole('button', { name: 'Wealth' }).click();
+    await expectStep(page, 2);
+    await expect(back).toBeEnabled();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expectStep(page, 4);
+    await back.click();
+    await expectStep(page, 3);
+    await back.click();
+    await back.click();
+    await expectStep(page, 1);
+    await expect(back).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Wealth' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Mindset' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('names missing or malformed contact fields and sends nothing', async ({ page }) => {
+    const sent = recordRequests(page, '/api/quiz');
+    await gotoHydrated(page, '/quiz');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByLabel('First name').fill('   ');
+    await page.getByLabel('Email').fill('asha@example');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('First name is required.')).toBeVisible();
+    await expect(page.getByText('Last name is required.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/quiz$/);
+    expect(sent).toHaveLength(0);
+  });
+
+  test('a double-clicked submit shows "Submitting…", sends once and stores exactly one response', async ({ page }) => {
+    const email = uniqueEmail('quiz-double');
+    const sent = recordRequests(page, '/api/quiz');
+    await delayApi(page, '/api/quiz', 600);
+    await gotoHydrated(page, '/quiz');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Submit' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    await page.getByLabel('Email').press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+
+    expect(sent).toHaveLength(1);
+    expect(await waitForRows(BY_EMAIL, [email])).toHaveLength(1);
+    await page.waitForTimeout(500);
+    expect(queryStore(BY_EMAIL, email)).toHaveLength(1);
+  });
+
+  test('a failed submit shows the alert and still returns to /; nothing is stored', async ({ page, problems }) => {
+    const email = uniqueEmail('quiz-fail');
+    await failApi(page, '/api/quiz', 503);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await gotoHydrated(page, '/quiz');
+    await page.getByRole('button', { name: 'Mindset' }).click();
+    await page.getByRole('button', { name: '72+' }).click();
+    await page.getByRole('button', { name: 'I attended an event' }).click();
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(alerts).toEqual(['alert: Something went wrong. Please try again.']);
+    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
+    await expectFailedResource(problems, 503);
+  });
+
+  test('a field the server refuses is shown beside it, and the visitor can correct it and send', async ({
+    page,
+    problems,
+  }) => {
+    const email = uniqueEmail('quiz-fix');
+    let refused = false;
+    await page.route('**/api/quiz', async (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          ok: false,
+          error: { code: 'invalid_input', message: 'Invalid.', fields: { 'contact.phone': 'Enter a phone number.' } },
+        }),
+      });
+    });
+    await gotoHydrated(page, '/quiz');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+    await fillContact(page, email, '12');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Enter a phone number.')).toBeVisible();
+    await expect(page).toHaveURL(/\/quiz$/);
+    await page.getByLabel('Phone').fill('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await waitForRows(BY_EMAIL, [email])).toHaveLength(1);
+    await expectFailedResource(problems, 400);
+  });
+});

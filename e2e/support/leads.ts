@@ -1,0 +1,47 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** A fresh address per test: the projects and workers share one store. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Answers every call to `path` with an error in the API's shape, as a failing store would. */
+export async function failApi(page: Page, path: string, status = 503, headers: Record<string, string> = {}) {
+  const codes: Record<number, string> = { 400: 'invalid_input', 429: 'rate_limited', 503: 'store_unavailable' };
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({
+      status,
+      headers,
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { code: codes[status] ?? 'error', message: 'Failed.' } }),
+    }),
+  );
+}
+
+/** Holds each call to `path` for `ms` before letting it through, so a loading state can be seen. */
+export async function delayApi(page: Page, path: string, ms: number) {
+  await page.route(`**${path}`, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+/** Collects the requests the page sends to `path`. */
+export function recordRequests(page: Page, path: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === path) seen.push(req);
+  });
+  return seen;
+}
+
+/**
+ * Chromium logs every non-2xx answer as a console error ("Failed to load resource").
+ * A test that makes the API fail on purpose expects exactly those lines: this waits
+ * for them and takes them off the suite's list of problems; anything else still fails the test.
+ */
+export async function expectFailedResource(problems: string[], status: number, count = 1): Promise<void> {
+  const line = `console.error: Failed to load resource: the server responded with a status of ${status}`;
+  await expect.poll(() => problems.filter((p) => p.startsWith(line)).length).toBe(count);
+  for (let i = problems.length - 1; i >= 0; i--) if (problems[i]!.startsWith(line)) problems.splice(i, 1);
+}
