@@ -13,6 +13,10 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations },
+          // Nothing in the test suite reaches the network: any outbound request a test has
+          // not replaced with a stand-in gets a 503 from here instead of a DNS lookup.
+          outboundService: (request: Request) =>
+            new Response(`network disabled in tests: ${request.method} ${request.url}`, { status: 503 }),
         },
       }),
     ],

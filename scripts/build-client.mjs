@@ -5,9 +5,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'public/assets');
+const defaultOutdir = path.join(root, 'public/assets');
 
-export async function buildClient({ quiet = false } = {}) {
+/** Builds into `outdir` (default public/assets); `writeManifest: false` leaves src/generated alone (used by tests). */
+export async function buildClient({ quiet = false, outdir = defaultOutdir, writeManifest = true } = {}) {
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
@@ -44,8 +45,10 @@ export async function buildClient({ quiet = false } = {}) {
   }
   if (!entry || !css) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 
-  await mkdir(path.join(root, 'src/generated'), { recursive: true });
   const manifest = { entry, css, preload };
+  if (!writeManifest)
+    return { manifest, metafile: result.metafile, files: Object.keys(outputs).map((f) => path.join(root, f)) };
+  await mkdir(path.join(root, 'src/generated'), { recursive: true });
   await writeFile(path.join(root, 'src/generated/assets.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { manifest, metafile: result.metafile };
 }

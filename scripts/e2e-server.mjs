@@ -3,6 +3,7 @@
 // pointed at the stand-ins. Stops everything it started on SIGTERM/SIGINT.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
 import './standins/youtube.mjs';
@@ -31,9 +32,9 @@ const base = `http://127.0.0.1:${STANDIN_PORT}`;
 const vars = {
   SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
   WHATSAPP_API_URL: `${base}/graph`,
-  WHATSAPP_TOKEN: 'e2e-token',
+  WHATSAPP_TOKEN: SENTINELS.WHATSAPP_TOKEN,
   WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
-  OWNER_PHONES: '+919800000001,+919800000002',
+  OWNER_PHONES: SENTINELS.OWNER_PHONES,
   OWNER_NAMES: 'Priya,Arjun',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,

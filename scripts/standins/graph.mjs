@@ -4,11 +4,12 @@
 // with those codes in order; {failAlways: 190} answers every send with that code;
 // {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
 // {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired".
+import { SENTINELS } from '../sentinels.mjs';
 import { register } from './index.mjs';
 import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from './graph-rules.mjs';
 
 // Must match the vars scripts/e2e-server.mjs gives `wrangler dev`.
-const EXPECT = { phoneNumberId: '100000000000001', tokens: ['e2e-token'] };
+const EXPECT = { phoneNumberId: '100000000000001', tokens: [SENTINELS.WHATSAPP_TOKEN] };
 
 register('graph', ({ req, body, url, config }) => {
   const answer =

@@ -1,0 +1,5 @@
+export declare function buildClient(options?: { quiet?: boolean; outdir?: string; writeManifest?: boolean }): Promise<{
+  manifest: { entry: string; css: string; preload: string[] };
+  metafile: unknown;
+  files?: string[];
+}>;

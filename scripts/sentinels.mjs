@@ -1,0 +1,21 @@
+// Recognisable stand-in values for every secret, used by the e2e server and the secrets tests:
+// if one of these strings ever appears in a built asset or a response, a secret has leaked.
+export const SENTINELS = {
+  WHATSAPP_TOKEN: 'SENTINEL-whatsapp-token-5d1f0c',
+  OWNER_PHONES: '+919800000001,+919800000002',
+  FIRESTORE_PRIVATE_KEY: 'SENTINEL-firestore-private-key-8a2b',
+  FIRESTORE_CLIENT_EMAIL: 'sentinel-writer@sentinel-project.iam.gserviceaccount.com',
+  TURNSTILE_SECRET_KEY: 'SENTINEL-turnstile-secret-3e9d',
+};
+
+/** The strings to search for: each secret whole, and each owner number in the forms a page might print it. */
+export function sentinelNeedles() {
+  const owners = SENTINELS.OWNER_PHONES.split(',').flatMap((p) => [p, p.slice(1), p.slice(3)]);
+  return [
+    SENTINELS.WHATSAPP_TOKEN,
+    SENTINELS.FIRESTORE_PRIVATE_KEY,
+    SENTINELS.FIRESTORE_CLIENT_EMAIL,
+    SENTINELS.TURNSTILE_SECRET_KEY,
+    ...owners,
+  ];
+}
