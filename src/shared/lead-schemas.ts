@@ -10,12 +10,21 @@ import { LIMITS, LOOSE_EMAIL } from './lead-rules';
 // The plain constants live in a zod-free module so browser code can use them cheaply.
 export { LIMITS, LOOSE_EMAIL };
 
+/** Control characters (C0 but tab/newline/return, DEL, C1) and bidi overrides, which can spoof or break what owners read. */
+const UNSAFE_ANYWHERE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/** Single-line fields (names, phone) also refuse line breaks, tabs and markup characters. */
+const UNSAFE_IN_LINE = /[\t\n\r<>]/;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
+    .refine(
+      (v) => !UNSAFE_ANYWHERE.test(v) && !UNSAFE_IN_LINE.test(v),
+      `${label} contains characters we cannot accept.`,
+    );
 
 export const email = z
   .string({ error: 'Email is required.' })
@@ -29,11 +38,15 @@ export const email = z
 const submissionId = z.uuid('submissionId must be a UUID.').optional();
 
 /** Optional text: trimmed; absent, null or blank becomes ''. */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, { singleLine = false } = {}) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
+    .refine(
+      (v) => !UNSAFE_ANYWHERE.test(v) && !(singleLine && UNSAFE_IN_LINE.test(v)),
+      `${label} contains characters we cannot accept.`,
+    )
     .nullish()
     .transform((v) => v ?? '');
 
@@ -60,7 +73,7 @@ export const QuizSchema = z.object({
     first: text('First name', LIMITS.name),
     last: text('Last name', LIMITS.name),
     email,
-    phone: optionalText('Phone', LIMITS.phone),
+    phone: optionalText('Phone', LIMITS.phone, { singleLine: true }),
   }),
 });
 
