@@ -31,6 +31,7 @@ export interface Env {
   // Abuse protection
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
 }
 
 const optionalText = z

@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { refuseCrossSite } from '../security/api-guard';
 import { honeypot } from '../security/honeypot';
 import { submitRateLimit } from '../security/rate-limit';
+import { turnstile } from '../security/turnstile';
 import { quiz } from './api/quiz';
 import { newsletter } from './api/newsletter';
 import { enquiry } from './api/enquiry';
@@ -11,10 +12,12 @@ import { videos } from './api/videos';
 /** All /api routes, one small sub-app per resource (each file owns its handlers). */
 export const api = new Hono<{ Bindings: Env }>();
 
-// Order matters: refuse cross-site writes, then count the address (bots too), then drop honeypot hits.
+// Order matters: refuse cross-site writes, count the address (bots too), drop honeypot hits,
+// then (when configured) verify the Turnstile token.
 api.use('*', refuseCrossSite());
 api.use('*', submitRateLimit());
 api.use('*', honeypot());
+api.use('*', turnstile());
 
 api.route('/quiz', quiz);
 api.route('/newsletter', newsletter);
