@@ -1,10 +1,19 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { Env } from '../env';
+import { turnstileEnabled } from './turnstile';
+
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+/** Turnstile's script and frame are allowed only on a site that has Turnstile configured. */
+const turnstileSource = (c: Context) => (turnstileEnabled(c.env as Env) ? TURNSTILE_ORIGIN : "'self'");
 
 /**
  * Security headers on every Worker response, with a per-request CSP nonce for
- * the page's scripts. Referrer-Policy is strict-origin-when-cross-origin, not
- * no-referrer: YouTube embeds refuse to play without a Referer (error 153).
+ * the page's scripts. Images are all served from this origin (YouTube
+ * thumbnails go through /thumbs), so img-src is 'self'. Frames: the YouTube
+ * (privacy-enhanced) player and the podcast player, plus Turnstile when on.
+ * Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: YouTube
+ * embeds refuse to play without a Referer (error 153).
  *
  * @example app.use('*', securityHeaders())
  */
@@ -12,12 +21,12 @@ export function securityHeaders(): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
+      scriptSrc: ["'self'", NONCE, turnstileSource],
       styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
-      frameSrc: ['https://www.youtube-nocookie.com', 'https://open.spotify.com'],
+      frameSrc: ['https://www.youtube-nocookie.com', 'https://open.spotify.com', turnstileSource],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],
@@ -26,13 +35,16 @@ export function securityHeaders(): MiddlewareHandler {
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
+    crossOriginEmbedderPolicy: false,
     permissionsPolicy: {
       camera: [],
       microphone: [],
       geolocation: [],
       payment: [],
       usb: [],
+      // The players may go fullscreen and autoplay after the visitor presses play.
+      fullscreen: ['self', 'https://www.youtube-nocookie.com', 'https://open.spotify.com'],
+      autoplay: ['self', 'https://www.youtube-nocookie.com', 'https://open.spotify.com'],
     },
-    crossOriginEmbedderPolicy: false,
   });
 }
