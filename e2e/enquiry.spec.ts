@@ -19,13 +19,14 @@ async function open(page: Page, opener: Locator) {
   await opener.click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByLabel('Name')).toBeFocused();
-  expect(await scrollLocked(page)).toBe(true);
+  await expect.poll(() => scrollLocked(page)).toBe(true);
 }
 
 async function expectClosed(page: Page, opener: Locator) {
   await expect(dialog(page)).toBeHidden();
   await expect(opener).toBeFocused();
-  expect(await scrollLocked(page)).toBe(false);
+  // React releases the lock in the effect that follows the native close: poll for it.
+  await expect.poll(() => scrollLocked(page)).toBe(false);
 }
 
 async function fill(page: Page, values: { name: string; phone: string; email: string; description?: string }) {

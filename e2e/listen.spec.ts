@@ -67,7 +67,7 @@ test.describe('listen', () => {
     await expect(frame).toHaveAttribute('allow', /autoplay.*encrypted-media/);
     expect(Math.round((await frame.boundingBox())!.height)).toBe(232);
     await expect.poll(() => loaded).toEqual([episode.link]);
-    expect(await scrollLocked(page)).toBe(true);
+    await expect.poll(() => scrollLocked(page)).toBe(true);
   });
 
   test('the player modal closes on its button, a backdrop click and Escape, and stops the player', async ({ page }) => {
@@ -89,7 +89,7 @@ test.describe('listen', () => {
       await expect(dialog, how).toBeHidden();
       await expect(page.locator('iframe'), how).toHaveCount(0);
       await expect(play, how).toBeFocused();
-      expect(await scrollLocked(page), how).toBe(false);
+      await expect.poll(() => scrollLocked(page), { message: how }).toBe(false);
     }
   });
 });
