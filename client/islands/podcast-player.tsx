@@ -28,14 +28,16 @@ function Tags({ tags }: { tags: readonly string[] }) {
   );
 }
 
-function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: (e: Episode) => void; big?: boolean }) {
+type OnPlay = (episode: Episode, opener: HTMLElement) => void;
+
+function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: OnPlay; big?: boolean }) {
   return (
     <button
       type="button"
       className={big ? 'btn btn-cta play-button' : 'play-button play-round'}
       aria-label={`Play episode: ${episode.title}`}
       aria-haspopup="dialog"
-      onClick={() => onPlay(episode)}
+      onClick={(e) => onPlay(episode, e.currentTarget)}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
@@ -51,7 +53,8 @@ function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: (e: Ep
  * host before the visitor presses play, and closing stops the audio.
  */
 export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerProps) {
-  const [playing, setPlaying] = useState<Episode | null>(null);
+  const [playing, setPlaying] = useState<{ episode: Episode; opener: HTMLElement } | null>(null);
+  const play: OnPlay = (episode, opener) => setPlaying({ episode, opener });
   const [featured, ...rest] = episodes;
   if (!featured) return null;
   return (
@@ -65,7 +68,7 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
           <p className="episode-date">
             <time dateTime={featured.date}>{formatDay(featured.date)}</time>
           </p>
-          <PlayButton episode={featured} onPlay={setPlaying} big />
+          <PlayButton episode={featured} onPlay={play} big />
         </div>
       </article>
       <ul className="episode-list" aria-label="More episodes">
@@ -79,20 +82,26 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
               </p>
               <Tags tags={episode.tags} />
             </div>
-            <PlayButton episode={episode} onPlay={setPlaying} />
+            <PlayButton episode={episode} onPlay={play} />
           </li>
         ))}
       </ul>
-      <Modal open={playing !== null} onClose={() => setPlaying(null)} labelledBy="podcast-title" className="podcast">
+      <Modal
+        open={playing !== null}
+        opener={playing?.opener}
+        onClose={() => setPlaying(null)}
+        labelledBy="podcast-title"
+        className="podcast"
+      >
         <ModalClose label="Close player" />
         <h2 id="podcast-title" className="podcast-title">
-          {playing?.title}
+          {playing?.episode.title}
         </h2>
         {playing && (
           <iframe
             className="podcast-frame"
-            src={playing.link}
-            title={`Podcast player: ${playing.title}`}
+            src={playing.episode.link}
+            title={`Podcast player: ${playing.episode.title}`}
             width="100%"
             height={PLAYER_HEIGHT}
             allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
