@@ -11,6 +11,8 @@ export interface DocumentProps {
   nonce: string;
   assets: { entry: string; css: string; preload: string[] };
   themeColor: string;
+  /** The whitelisted browser config (src/env.ts publicEnv). */
+  publicConfig?: { turnstileSiteKey?: string };
   children: ReactNode;
 }
 
@@ -40,6 +42,9 @@ export function Document(props: DocumentProps) {
         <meta property="og:locale" content={locale} />
         <meta name="twitter:card" content="summary_large_image" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {props.publicConfig?.turnstileSiteKey ? (
+          <meta name="turnstile-site-key" content={props.publicConfig.turnstileSiteKey} />
+        ) : null}
         <link rel="stylesheet" href={assets.css} />
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />

@@ -34,6 +34,7 @@ export default {
     if (messages.length === 0) return;
     const rest: MessageBatch<unknown> = {
       queue: batch.queue,
+      metadata: batch.metadata,
       messages,
       ackAll: () => messages.forEach((m) => m.ack()),
       retryAll: (options) => messages.forEach((m) => m.retry(options)),

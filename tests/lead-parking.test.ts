@@ -52,7 +52,7 @@ async function consume(workerEnv: Env, jobs: Job[]) {
     jobs.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv, ctx);
+  await worker.queue(batch, workerEnv);
   return getQueueResult(batch, ctx);
 }
 

@@ -76,3 +76,18 @@ describe('Turnstile', () => {
     ).toBe(403);
   });
 });
+
+describe('Turnstile in the page', () => {
+  it('exposes only the site key, and only when Turnstile is configured', async () => {
+    const render = async (workerEnv: Env) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request('https://site.test/quiz'), workerEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      return res.text();
+    };
+    expect(await render(env)).not.toContain('turnstile-site-key');
+    const on = await render(envWith(PASS_SECRET));
+    expect(on).toContain(`<meta name="turnstile-site-key" content="${PASS_SITE_KEY}"/>`);
+    expect(on).not.toContain(PASS_SECRET);
+  });
+});

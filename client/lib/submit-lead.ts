@@ -1,4 +1,5 @@
 /** Posting a lead to the API from the browser, and the outcomes a form needs to tell apart. */
+import { turnstileToken } from './turnstile';
 
 export type LeadResult =
   | { kind: 'ok'; id: string }
@@ -18,10 +19,12 @@ interface ErrorBody {
 export async function submitLead(path: string, body: object): Promise<LeadResult> {
   let res: Response;
   try {
+    // Only when the site has Turnstile configured; otherwise null and nothing loads.
+    const token = await turnstileToken();
     res = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(token ? { ...body, turnstileToken: token } : body),
     });
   } catch {
     return { kind: 'failed' };

@@ -5,7 +5,7 @@ import { LandingPage } from '../../client/pages/landing';
 import { QuizPage } from '../../client/pages/quiz';
 import { site } from '../content/site';
 import type { Env } from '../env';
-import { readConfig } from '../env';
+import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
@@ -43,6 +43,7 @@ pages.use(
           nonce={c.get('secureHeadersNonce') ?? ''}
           assets={assets}
           themeColor={site.theme.teal}
+          publicConfig={publicEnv(c.env as Env)}
         >
           {children}
         </Document>
