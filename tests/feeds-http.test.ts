@@ -135,6 +135,13 @@ describe('GET /thumbs/:id.jpg', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toMatch(/max-age=604800/);
     expect(youtube.requests).toEqual(['https://i.ytimg.com/vi/abcdefghij1/hqdefault.jpg']);
+    // The second visitor is served from the Cache API, with the site's security headers.
+    await vi.waitFor(async () => {
+      const again = await get('/thumbs/abcdefghij1.jpg');
+      expect(again.status).toBe(200);
+      expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(youtube.requests).toHaveLength(1);
+    });
   });
 
   it('answers a neutral placeholder with a short cache when the upstream fails', async () => {

@@ -31,18 +31,19 @@ export default function LatestVideos({ latest: initial, videosUrl, uploadsPlayli
   const items = feed?.status === 'ok' ? feed.items : [];
   const current = items[selected];
 
-  const choose = (index: number) => {
-    if (items.length === 0) return;
-    const next = (index + items.length) % items.length;
+  // `count` is the length of the list the visitor is in: the phone strip wraps at its 12th video.
+  const choose = (index: number, count = items.length) => {
+    if (count === 0) return;
+    const next = (index + count) % count;
     if (next !== selected) setSwitched((n) => n + 1);
     setSelected(next);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent, count: number) => {
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
-    choose(selected + step);
+    choose(Math.min(selected, count - 1) + step, count);
   };
 
   // Keep the selected row in view inside its own scroller, without scrolling the page.
@@ -68,7 +69,7 @@ export default function LatestVideos({ latest: initial, videosUrl, uploadsPlayli
       aria-label={label}
       tabIndex={0}
       aria-activedescendant={current ? `${prefix}-${current.id}` : undefined}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => onKeyDown(event, videos.length)}
     >
       {videos.map((video, i) => (
         <li

@@ -24,7 +24,8 @@ thumbs.get('/thumbs/:file', async (c) => {
   const cache = await caches.open('thumbs');
   const cacheKey = new Request(new URL(`/thumbs/${id}.jpg`, c.req.url).toString());
   const hit = await cache.match(cacheKey);
-  if (hit) return hit;
+  // Cached responses have immutable headers; copy so the security headers can still be added.
+  if (hit) return new Response(hit.body, hit);
 
   const upstream = `${readConfig(c.env).YOUTUBE_THUMB_URL}/vi/${id}/hqdefault.jpg`;
   try {
