@@ -8,14 +8,31 @@ const out = 'reports/screens';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-for (const [label, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
+for (const [label, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+]) {
   const page = await browser.newPage({ viewport });
   page.on('console', (m) => m.type() === 'error' && console.log(`[${label}] console.error:`, m.text()));
-  for (const [name, path] of [['home', '/'], ['quiz', '/quiz']]) {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['quiz', '/quiz'],
+  ]) {
     await page.goto(base + path);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15000 }).catch(() => console.log('not hydrated', path));
+    await page
+      .locator('html[data-hydrated]')
+      .waitFor({ state: 'attached', timeout: 15000 })
+      .catch(() => console.log('not hydrated', path));
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: name === 'home' });
     await page.screenshot({ path: `${out}/${name}-${label}-fold.png` });
   }
