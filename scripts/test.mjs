@@ -3,8 +3,9 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['format and lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
+  // The build writes src/generated/assets.json, which the Worker's code (and so the typecheck) imports.
   ['build', 'npm', ['run', 'build']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
   ['workerd tests', 'npx', ['vitest', 'run']],
   ['e2e (Chromium)', 'npx', ['playwright', 'test']],
 ];
