@@ -13,7 +13,10 @@ const OTHER = { accessibility: 100, 'best-practices': 100, seo: 100 };
 const out = 'reports/lighthouse';
 mkdirSync(out, { recursive: true });
 
-const worker = await startLocalWorker({ port: PORT, vars: { YOUTUBE_SAMPLE_FEEDS: '1' } });
+const worker = await startLocalWorker({
+  port: PORT,
+  vars: { YOUTUBE_SAMPLE_FEEDS: '1', YOUTUBE_THUMB_URL: 'http://127.0.0.1:9' },
+});
 let failed = 0;
 const rows = [];
 let chrome;
