@@ -19,7 +19,8 @@ const env = {
   WRANGLER_HIDE_BANNER: 'true',
 };
 const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  // No stdin and CI=true: wrangler must never stop to ask (it confirms migrations in a terminal).
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, CI: 'true' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 

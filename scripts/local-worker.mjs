@@ -19,7 +19,7 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
     ['node', ['scripts/build-client.mjs']],
     ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
   ]) {
-    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, CI: 'true' } });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
   }
   const origin = `http://127.0.0.1:${port}`;
