@@ -1,0 +1,29 @@
+import { expectFailedResource, uniqueEmail } from './support/leads';
+import { waitForRows } from './support/store';
+import { expect, gotoHydrated, test } from './support/test';
+
+// Issue 6: a burst of submissions from one address gets 429 and the visitor a friendly message.
+// Each test is its own visitor (a CF-Connecting-IP per test, e2e/support/test.ts); the limit is
+// wrangler.toml's: 5 submissions a minute per address.
+test.describe('rate limits', () => {
+  test('the sixth submission in a minute from one address is refused kindly, and not stored', async ({
+    page,
+    problems,
+  }) => {
+    await gotoHydrated(page, '/');
+    for (let i = 0; i < 5; i++) {
+      const res = await page.request.post('/api/newsletter', {
+        headers: { 'content-type': 'application/json' },
+        data: JSON.stringify({ email: uniqueEmail(`burst${i}`) }),
+      });
+      expect(res.status()).toBe(201);
+    }
+    const email = uniqueEmail('burst-over');
+    const section = page.locator('#newsletter');
+    await section.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(section.getByRole('status')).toContainText('Too many attempts — please try again in a minute.');
+    await expectFailedResource(problems, 429);
+    expect(await waitForRows('SELECT * FROM news_letter WHERE email = ?', [email], () => false, 500)).toEqual([]);
+  });
+});
