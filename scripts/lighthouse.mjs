@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startLocalWorker, warmFeedCache } from './local-worker.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT || 8870);
@@ -24,17 +25,8 @@ try {
   const warm = await warmFeedCache(worker.origin);
   console.log(warm ? 'feed cache warm' : 'WARNING: feed cache did not warm; measuring anyway');
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   for (const mode of ['mobile', 'desktop']) {
     for (const path of ['/', '/quiz']) {

@@ -2,21 +2,14 @@
 // Usage: node scripts/screenshots.mjs [baseUrl] (default http://127.0.0.1:8787); writes reports/screens/*.png
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const base = process.argv[2] || 'http://127.0.0.1:8787';
 const out = 'reports/screens';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 for (const [label, viewport] of [
   ['phone', { width: 390, height: 844 }],
@@ -33,6 +26,15 @@ for (const [label, viewport] of [
       .locator('html[data-hydrated]')
       .waitFor({ state: 'attached', timeout: 15000 })
       .catch(() => console.log('not hydrated', path));
+    // Scroll through once so lazy images and entrance animations run, as for a reader.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(700);
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: name === 'home' });
     await page.screenshot({ path: `${out}/${name}-${label}-fold.png` });
   }

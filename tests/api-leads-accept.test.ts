@@ -4,11 +4,9 @@
  * new; a store failure is a 503 the form can show; a queue failure loses
  * nothing. And every malformed request is a 4xx in the one error shape.
  */
-import { SELF, env, createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
-import type { Env } from '../src/env';
-import { post, row, total } from './support/api';
+import { post, postWithEnv, row } from './support/api';
 import { firestoreEnv } from './support/firestore';
 import { allowConsoleErrors } from './setup';
 
@@ -88,20 +86,7 @@ describe('accepting a lead', () => {
 });
 
 describe('accepting a lead with Firestore configured', () => {
-  async function postTo(workerEnv: Env, path: string, body: unknown) {
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(
-      new Request(`https://site.test/api/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-      workerEnv,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return { status: res.status, body: await res.json() };
-  }
+  const postTo = postWithEnv;
 
   it('stores the quiz response in Firestore', async () => {
     const { standin, env: firestore } = await firestoreEnv('credentials');

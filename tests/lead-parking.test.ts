@@ -3,11 +3,12 @@
  * (202), parked durably in the queue, and written once the store recovers:
  * N submissions during the outage give exactly N documents, no duplicates.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import type { Job } from '../src/leads/types';
+import { postWithEnv } from './support/api';
 import { firestoreEnv } from './support/firestore';
 import { allowConsoleErrors } from './setup';
 
@@ -20,20 +21,7 @@ function newsletterIds(standin: { documents: Map<string, unknown> }): string[] {
     .map((k) => k.slice('news_letter/'.length));
 }
 
-async function post(workerEnv: Env, path: string, body: unknown) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`https://site.test/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-    workerEnv,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as { ok: boolean; id?: string } };
-}
+const post = postWithEnv;
 
 /** Captures what the Worker sends to its queue instead of delivering it. */
 function captureQueue(workerEnv: Env): Job[] {

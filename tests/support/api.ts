@@ -1,4 +1,6 @@
-import { SELF, env } from 'cloudflare:test';
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../src/index';
+import type { Env } from '../../src/env';
 
 export type Json = Record<string, any>;
 
@@ -19,4 +21,20 @@ export function row(table: string, id: string): Promise<Json | null> {
 
 export async function total(table: string): Promise<number> {
   return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+}
+
+/** POSTs to /api/{path} through the Worker with a given env (e.g. Firestore configured), waiting for its background work. */
+export async function postWithEnv(workerEnv: Env, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`https://site.test/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body: (await res.json()) as Json };
 }
