@@ -1,9 +1,17 @@
 // `npm run dev`: the whole site on local defaults (local D1, KV and Queue; no account, no secrets, no prompt).
 // HOST and PORT change the address (default 127.0.0.1:8787). Extra arguments go to `wrangler dev`.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '8787';
+// With no WhatsApp configuration at all, messages are only logged: give the log two
+// placeholder owners so the whole lead -> queue -> owner-message flow shows offline.
+const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+const placeholderOwners = /^\s*(WHATSAPP_TOKEN|OWNER_PHONES)\s*=/m.test(devVars)
+  ? []
+  : ['--var', 'OWNER_PHONES:+919800000001,+919800000002', '--var', 'OWNER_NAMES:Owner One,Owner Two'];
+
 const args = [
   'dev',
   '--ip',
@@ -13,7 +21,9 @@ const args = [
   '--local',
   '--show-interactive-dev-session=false',
   '--log-level',
-  process.env.WRANGLER_LOG_LEVEL || 'info',
+  // 'log' shows the Worker's console.log lines (the logged WhatsApp messages); 'info' would hide them.
+  process.env.WRANGLER_LOG_LEVEL || 'log',
+  ...placeholderOwners,
   ...process.argv.slice(2),
 ];
 
