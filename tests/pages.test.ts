@@ -77,3 +77,22 @@ describe('page routing and rendering', () => {
     expect(html).toMatch(/<script type="module" src="\/assets\/entry-[A-Z0-9]+\.js" nonce="[^"]+"><\/script>/);
   });
 });
+
+describe('the landing page is rendered once per content change', () => {
+  it('serves the same page to each visitor with that request’s own nonce', async () => {
+    const pages = await Promise.all([get('/'), get('/'), get('/elsewhere')]);
+    const bodies = await Promise.all(
+      pages.map(async (res) => {
+        const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+        const html = await res.text();
+        expect(nonce.length).toBeGreaterThan(10);
+        expect(html).not.toMatch(/nonce-slot-/);
+        const scriptNonces = [...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]);
+        expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+        return html.replaceAll(nonce, 'N');
+      }),
+    );
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[2]).toBe(bodies[0]);
+  });
+});

@@ -18,8 +18,18 @@ declare module '@hono/react-renderer' {
     title: string;
     description: string;
     path: string;
+    /** Overrides the request's CSP nonce (the landing page renders with a slot, filled per request). */
+    nonce?: string;
   }
 }
+
+/**
+ * Every visitor gets the same landing page until the feeds, the year or the configuration change,
+ * so each isolate renders it once per such change and serves the HTML it kept, with only the
+ * request's CSP nonce filled in. The slot is random per isolate (made on first use: Workers allow
+ * no random values at global scope), so no page content can contain it.
+ */
+let landingMemo: { key: string; html: string; slot: string } | null = null;
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
 
@@ -28,7 +38,7 @@ export const pages = new Hono<AppEnv>();
 pages.use(
   '*',
   reactRenderer(
-    ({ children, title, description, path, c }) => {
+    ({ children, title, description, path, nonce, c }) => {
       const { SITE_URL } = readConfig(c.env as Env);
       const canonical = `${SITE_URL}${path}`;
       return (
@@ -40,7 +50,7 @@ pages.use(
           siteName={site.siteName}
           locale={site.locale}
           jsonLd={profileJsonLd(SITE_URL, canonical)}
-          nonce={c.get('secureHeadersNonce') ?? ''}
+          nonce={nonce ?? c.get('secureHeadersNonce') ?? ''}
           assets={assets}
           themeColor={site.theme.teal}
           publicConfig={publicEnv(c.env as Env)}
@@ -63,9 +73,17 @@ pages.get('/quiz', (c) =>
 
 pages.get('*', async (c) => {
   const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
-  return c.render(<LandingPage year={new Date().getFullYear()} videos={videos} />, {
-    title: `${site.brand} · ${site.hero.headline}`,
-    description: site.description,
-    path: '/',
-  });
+  const year = new Date().getFullYear();
+  const key = JSON.stringify([year, videos, readConfig(c.env).SITE_URL, publicEnv(c.env)]);
+  if (landingMemo?.key !== key) {
+    const slot = landingMemo?.slot ?? `nonce-slot-${crypto.randomUUID()}`;
+    const rendered = await c.render(<LandingPage year={year} videos={videos} />, {
+      title: `${site.brand} · ${site.hero.headline}`,
+      description: site.description,
+      path: '/',
+      nonce: slot,
+    });
+    landingMemo = { key, html: await rendered.text(), slot };
+  }
+  return c.html(landingMemo.html.replaceAll(landingMemo.slot, c.get('secureHeadersNonce') ?? ''));
 });
