@@ -25,7 +25,7 @@ try {
   page = await runLoad({ ...opts, request: () => fetch(worker.origin + '/') });
   asset = await runLoad({ ...opts, request: () => fetch(worker.origin + '/assets/bench-same-size.html') });
 } finally {
-  worker.stop();
+  await worker.stop();
 }
 console.log(`\nbench (${CONCURRENCY} concurrent, loopback, wrangler dev):`);
 console.log(`  /              ${size} bytes: ${fmt(page)}`);

@@ -66,7 +66,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  worker.stop();
+  await worker.stop();
 }
 console.table(rows);
 console.log(`reports in ${out}/; ${failed ? `${failed} target(s) missed` : 'all targets met'}`);

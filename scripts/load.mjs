@@ -80,12 +80,25 @@ try {
   subs = s;
   await new Promise((r) => setTimeout(r, 3000)); // let parked writes (202) drain through the queue
 } finally {
-  worker.stop();
+  await worker.stop();
 }
 
 const dir = `.wrangler/measure-state-${PORT}/v3/d1/miniflare-D1DatabaseObject`;
 const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+/** workerd may hold the database a moment after it exits: retry while SQLite reports it busy or locked. */
+async function openStore(path) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const db = new DatabaseSync(path, { readOnly: true });
+      db.prepare('SELECT COUNT(*) FROM news_letter').get();
+      return db;
+    } catch (err) {
+      if (attempt >= 20 || !/locked|busy/i.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+const db = await openStore(`${dir}/${file}`);
 const table = { newsletter: 'news_letter', quiz: 'quiz_responses', enquiry: 'enquiries' };
 let missing = 0;
 let duplicated = 0;

@@ -56,12 +56,15 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
     }
     await new Promise((r) => setTimeout(r, 300));
   }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     origin,
-    stop: () => {
+    /** Stops wrangler dev (its whole process group) and resolves once it has exited. */
+    stop: async () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {}
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     },
   };
 }
