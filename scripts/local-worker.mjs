@@ -1,30 +1,43 @@
-// Starts the Worker locally for measurement scripts (lighthouse, bench, load): builds the client,
-// applies migrations to a dedicated state folder and runs `wrangler dev` on loopback.
-// Returns { origin, stop() }. Only the processes started here are stopped.
+// Runs the Worker locally for the e2e suite and the measurement scripts (lighthouse, bench, load):
+// builds the client, applies migrations to a dedicated state folder and runs `wrangler dev` on loopback.
+// Only the processes started here are stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const env = {
+export const wranglerEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_HIDE_BANNER: 'true',
 };
 
-export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn' }) {
-  const state = `.wrangler/measure-state-${port}`;
+/** Builds the client and applies migrations to a fresh `state` folder. No stdin and CI=true: wrangler never asks. */
+export function prepareLocalState(state, { config, quiet = false } = {}) {
   rmSync(state, { recursive: true, force: true });
   const configArgs = config ? ['--config', config] : [];
   for (const [cmd, args] of [
     ['node', ['scripts/build-client.mjs']],
     ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
   ]) {
-    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, CI: 'true' } });
+    const r = spawnSync(cmd, args, {
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+      env: { ...wranglerEnv, CI: 'true' },
+    });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
   }
-  const origin = `http://127.0.0.1:${port}`;
-  const allVars = { SITE_URL: origin, ...vars };
-  const child = spawn(
+}
+
+/** Spawns `wrangler dev` on 127.0.0.1:port with its own state folder, inspector port and `--var`s. */
+export function spawnWranglerDev({
+  port,
+  state,
+  vars,
+  config,
+  logLevel = 'warn',
+  stdout = 'ignore',
+  detached = false,
+}) {
+  return spawn(
     'wrangler',
     [
       'dev',
@@ -40,11 +53,26 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
       '--show-interactive-dev-session=false',
       '--log-level',
       logLevel,
-      ...configArgs,
-      ...Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+      ...(config ? ['--config', config] : []),
+      ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'], env, detached: true },
+    { stdio: ['ignore', stdout, 'inherit'], env: wranglerEnv, detached },
   );
+}
+
+/** Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. */
+export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn' }) {
+  const state = `.wrangler/measure-state-${port}`;
+  prepareLocalState(state, { config, quiet: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawnWranglerDev({
+    port,
+    state,
+    config,
+    logLevel,
+    vars: { SITE_URL: origin, ...vars },
+    detached: true,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
