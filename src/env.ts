@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database;
   FEEDS: KVNamespace;
   JOBS: Queue<unknown>;
+  /** The dead-letter queue of JOBS (site-jobs-dlq): its consumer sends itself a dead letter it could not record yet. */
+  DEAD_LETTERS: Queue<unknown>;
   /** Workers Rate Limiting binding for lead submissions (per client address). */
   SUBMIT_LIMITER?: RateLimit;
   SITE_URL?: string;

@@ -1,13 +1,15 @@
 /**
  * What happens after a lead passes validation (src/leads/accept.ts): stored
- * first, then one notification job queued; a repeat stores and queues nothing
- * new; a store failure is a 503 the form can show; a queue failure loses
- * nothing. And every malformed request is a 4xx in the one error shape.
+ * first, then its notification job queued; a repeat stores nothing new and
+ * its messages go out once; a store failure is a 503 the form can show; a
+ * queue failure loses nothing. And every malformed request is a 4xx in the one error shape.
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { post, postWithEnv, row } from './support/api';
 import { firestoreEnv } from './support/firestore';
+import { captureQueue, consume } from './support/queue';
+import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 import { allowConsoleErrors } from './setup';
 
 afterEach(() => {
@@ -36,18 +38,44 @@ describe('accepting a lead', () => {
     expect(storedWhenQueued).toMatchObject({ id, email: 'q@example.com' });
   });
 
-  it('stores and notifies a repeated submission once, answering both with the same id', async () => {
-    const send = vi.spyOn(env.JOBS, 'send');
+  it('stores a repeated submission once, answers both with the same id, and sends its messages once', async () => {
+    const workerEnv = { ...env, ...GRAPH_VARS };
+    const queued = captureQueue(workerEnv);
+    const graph = new GraphStandin().install();
     const body = { submissionId: crypto.randomUUID(), name: 'Asha', phone: '9812345678', email: 'a@b.co' };
-    const first = await post('enquiry', body);
-    const second = await post('enquiry', { ...body, name: 'Asha (retry)' });
+    const first = await postWithEnv(workerEnv, 'enquiry', body);
+    const second = await postWithEnv(workerEnv, 'enquiry', { ...body, name: 'Asha (retry)' });
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body).toEqual(first.body);
     const count = await env.DB.prepare('SELECT COUNT(*) AS n, MAX(name) AS name FROM enquiries WHERE id = ?')
       .bind(body.submissionId)
       .first();
     expect(count).toEqual({ n: 1, name: 'Asha' });
-    expect(send).toHaveBeenCalledTimes(1);
+    // Both requests know the lead is stored and queue its notifications; each message goes out once.
+    expect(queued.map((j) => [j.type, j.lead.id])).toEqual([
+      ['notify', body.submissionId],
+      ['notify', body.submissionId],
+    ]);
+    await consume(workerEnv, queued.splice(0));
+    expect(graph.delivered.map((b) => [b.template.name, b.to])).toEqual([
+      ['journey_users', '+919812345678'],
+      ['journey_owner', '+919800000001'],
+      ['journey_owner', '+919800000002'],
+    ]);
+  });
+
+  it("sends a submission's visitor message to one number, even when a repeat names another", async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const workerEnv = { ...env, ...GRAPH_VARS };
+    const queued = captureQueue(workerEnv);
+    const graph = new GraphStandin().install();
+    const body = { submissionId: crypto.randomUUID(), name: 'Asha', phone: '9812345678', email: 'a@b.co' };
+    await postWithEnv(workerEnv, 'enquiry', body);
+    await postWithEnv(workerEnv, 'enquiry', { ...body, phone: '9812300000' });
+    await consume(workerEnv, queued.splice(0));
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_users').map((b) => b.to)).toEqual([
+      '+919812345678',
+    ]);
   });
 
   it('answers 201 and keeps the lead when the queue refuses the job', async () => {

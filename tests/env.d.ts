@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** [[queues.consumers]] of wrangler.toml, as written there. */
+      TEST_QUEUE_CONSUMERS: Array<{ queue: string; max_retries?: number; dead_letter_queue?: string }>;
     }
   }
 }

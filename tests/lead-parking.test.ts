@@ -3,13 +3,11 @@
  * (202), parked durably in the queue, and written once the store recovers:
  * N submissions during the outage give exactly N documents, no duplicates.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
-import type { Env } from '../src/env';
-import type { Job } from '../src/leads/types';
+import { parkedDelaySeconds } from '../src/leads/parked';
 import { postWithEnv } from './support/api';
 import { firestoreEnv } from './support/firestore';
+import { captureQueue, consume } from './support/queue';
 import { allowConsoleErrors } from './setup';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,27 +20,6 @@ function newsletterIds(standin: { documents: Map<string, unknown> }): string[] {
 }
 
 const post = postWithEnv;
-
-/** Captures what the Worker sends to its queue instead of delivering it. */
-function captureQueue(workerEnv: Env): Job[] {
-  const sent: Job[] = [];
-  vi.spyOn(workerEnv.JOBS, 'send').mockImplementation(async (body) => {
-    sent.push(structuredClone(body) as Job);
-    return { metadata: { metrics: { backlogCount: sent.length, backlogBytes: 0 } } };
-  });
-  return sent;
-}
-
-/** Runs the Worker's queue consumer over `jobs` and returns each message's outcome. */
-async function consume(workerEnv: Env, jobs: Job[]) {
-  const batch = createMessageBatch<unknown>(
-    'site-jobs',
-    jobs.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
-  return getQueueResult(batch, ctx);
-}
 
 describe('a store outage', () => {
   it('accepts N submissions with 202, parks them, and writes exactly N documents after recovery', async () => {
@@ -80,9 +57,37 @@ describe('a store outage', () => {
     standin.failFirestore = null;
     await consume(workerEnv, [...reparked, reparked[1]!]);
     expect(newsletterIds(standin).sort()).toEqual([...ids].sort());
-    // Each lead's notifications are queued once, by the write that created it.
+    // Every job that found its lead stored queued its notifications (the delivery ledger sends them once).
     const notifies = queued.filter((j) => j.type === 'notify');
-    expect(notifies.map((j) => j.lead.id).sort()).toEqual([...ids].sort());
+    expect([...new Set(notifies.map((j) => j.lead.id))].sort()).toEqual([...ids].sort());
+    expect(notifies).toHaveLength(N + 2);
+  });
+
+  it('waits longer each time the store is still down: 10 s, 20 s, 40 s … never more than 15 min', async () => {
+    allowConsoleErrors();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { standin, env: workerEnv } = await firestoreEnv('credentials');
+    const send = vi.spyOn(workerEnv.JOBS, 'send').mockResolvedValue({
+      metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } },
+    });
+    standin.failFirestore = 503;
+    expect((await post(workerEnv, 'newsletter', { email: 'patient@example.com' })).status).toBe(202);
+    for (let i = 0; i < 9; i++) await consume(workerEnv, [send.mock.calls.at(-1)![0]]);
+    expect(
+      send.mock.calls.map(([job, options]) => [(job as { attempt: number }).attempt, options?.delaySeconds]),
+    ).toEqual([
+      [0, 10],
+      [1, 20],
+      [2, 40],
+      [3, 80],
+      [4, 160],
+      [5, 320],
+      [6, 640],
+      [7, 900],
+      [8, 900],
+      [9, 900],
+    ]);
+    expect(parkedDelaySeconds(1000)).toBe(900);
   });
 
   it('shows the visitor the error only when the lead cannot even be parked', async () => {

@@ -1,17 +1,51 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Env } from '../src/env';
 import worker from '../src/index';
+import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/notify/consumer';
+import { backoffSeconds } from '../src/notify/deliver';
 import { enquiryLead, job } from './notify-fixtures';
+import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
-// wrangler.toml: max_retries = 6, so the 7th failed delivery sends the job to site-jobs-dlq.
-const MAX_DELIVERIES = 7;
+// The queue settings as wrangler.toml declares them.
+const consumer = (queue: string) => {
+  const found = env.TEST_QUEUE_CONSUMERS.find((c) => c.queue === queue);
+  if (!found) throw new Error(`wrangler.toml has no consumer for ${queue}`);
+  return found;
+};
+const JOBS_QUEUE = consumer('site-jobs');
+const DEAD_LETTER_QUEUE = JOBS_QUEUE.dead_letter_queue!;
+/** A job is delivered once plus max_retries times before it is dead-lettered. */
+const MAX_DELIVERIES = (JOBS_QUEUE.max_retries ?? 3) + 1;
 
-async function deliver(queue: string, body: unknown, attempts: number) {
+const SENT = { metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } };
+const graphEnv = (): Env => ({ ...env, ...GRAPH_VARS });
+
+async function deliver(queue: string, body: unknown, attempts: number, workerEnv = graphEnv()) {
   const batch = createMessageBatch(queue, [{ id: `${queue}-${attempts}`, timestamp: new Date(), attempts, body }]);
+  const retry = vi.spyOn(batch.messages[0]!, 'retry');
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...GRAPH_VARS });
-  return getQueueResult(batch, ctx);
+  await worker.queue(batch, workerEnv);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
+}
+
+/** A D1 that refuses every statement, as when the database is briefly unavailable. */
+function unavailableDb(): D1Database {
+  const fail = () => {
+    throw new Error('D1_ERROR: Network connection lost.');
+  };
+  return { prepare: fail, batch: fail, exec: fail, dump: fail, withSession: fail } as unknown as D1Database;
+}
+
+async function deliveryRows(submissionId: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT template, status, attempts, last_error_code, last_error_message FROM deliveries WHERE submission_id = ? ORDER BY template, recipient',
+  )
+    .bind(submissionId)
+    .all();
+  return results;
 }
 
 afterEach(() => {
@@ -19,6 +53,12 @@ afterEach(() => {
 });
 
 describe('dead-letter queue', () => {
+  it('is the dead-letter queue of site-jobs, and allows more retries than its consumer uses', () => {
+    expect(DEAD_LETTER_QUEUE).toBe('site-jobs-dlq');
+    // Otherwise the queue would delete a dead letter the consumer still means to retry.
+    expect(consumer(DEAD_LETTER_QUEUE).max_retries).toBeGreaterThan(DEAD_LETTER_TRIES_BEFORE_RESEND);
+  });
+
   it('records the unsent messages of a job that exhausted its retries as dead, with the last error', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const lead = { ...enquiryLead, id: crypto.randomUUID() };
@@ -30,15 +70,10 @@ describe('dead-letter queue', () => {
       expect(result.retryMessages).toHaveLength(1);
     }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const dead = await deliver('site-jobs-dlq', job(lead), 1);
-    expect(dead.explicitAcks).toEqual(['site-jobs-dlq-1']);
+    const dead = await deliver(DEAD_LETTER_QUEUE, job(lead), 1);
+    expect(dead.explicitAcks).toEqual([`${DEAD_LETTER_QUEUE}-1`]);
 
-    const { results } = await env.DB.prepare(
-      'SELECT template, status, attempts, last_error_code, last_error_message FROM deliveries WHERE submission_id = ? ORDER BY template, recipient',
-    )
-      .bind(lead.id)
-      .all();
-    expect(results).toEqual([
+    expect(await deliveryRows(lead.id)).toEqual([
       { template: 'journey_owner', status: 'sent', attempts: 1, last_error_code: null, last_error_message: null },
       { template: 'journey_owner', status: 'sent', attempts: 1, last_error_code: null, last_error_message: null },
       {
@@ -51,19 +86,91 @@ describe('dead-letter queue', () => {
     ]);
     expect(graph.delivered).toHaveLength(2);
     expect(errors.mock.calls.flat().join(' ')).toContain(
-      `DEAD journey_users to +91******5678 for ${lead.id} after 7 attempts (last error 131016: (#131016) Service unavailable)`,
+      `DEAD journey_users to +91******5678 for ${lead.id} after ${MAX_DELIVERIES} attempts (last error 131016: (#131016) Service unavailable)`,
     );
   });
 
   it('records a job that never got an attempt as dead too, and acks a malformed dead letter', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const lead = { ...enquiryLead, id: crypto.randomUUID() };
-    expect((await deliver('site-jobs-dlq', job(lead), 1)).explicitAcks).toHaveLength(1);
-    const { results } = await env.DB.prepare('SELECT status, last_error_code FROM deliveries WHERE submission_id = ?')
-      .bind(lead.id)
-      .all();
-    expect(results).toEqual(Array(3).fill({ status: 'dead', last_error_code: 'exhausted' }));
-    expect((await deliver('site-jobs-dlq', { type: 'notify' }, 1)).explicitAcks).toHaveLength(1);
+    expect((await deliver(DEAD_LETTER_QUEUE, job(lead), 1)).explicitAcks).toHaveLength(1);
+    expect((await deliveryRows(lead.id)).map((r) => [r.status, r.last_error_code])).toEqual(
+      Array(3).fill(['dead', 'exhausted']),
+    );
+    expect((await deliver(DEAD_LETTER_QUEUE, { type: 'notify' }, 1)).explicitAcks).toHaveLength(1);
     expect(errors.mock.calls.flat().join(' ')).toContain('is malformed');
+  });
+
+  it('keeps a dead letter while D1 is unavailable and records it, with its last error, once D1 is back', async () => {
+    allowConsoleErrors();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const lead = { ...enquiryLead, id: crypto.randomUUID() };
+    new GraphStandin().failRecipient(lead.phone, 131016).install();
+    // The job ran out of retries on a transient error: its visitor row is pending with that error.
+    for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) await deliver('site-jobs', job(lead), attempts);
+
+    const downEnv: Env = { ...graphEnv(), DB: unavailableDb() };
+    const resent: unknown[] = [];
+    vi.spyOn(downEnv.DEAD_LETTERS, 'send').mockImplementation(async (body) => {
+      resent.push(body);
+      return SENT;
+    });
+    // The queue retries the dead letter with growing delays, never past its own retry limit...
+    const maxDeliveries = consumer(DEAD_LETTER_QUEUE).max_retries! + 1;
+    const delays: number[] = [];
+    let attempts = 1;
+    for (; attempts <= maxDeliveries; attempts++) {
+      const result = await deliver(DEAD_LETTER_QUEUE, job(lead), attempts, downEnv);
+      if (result.retryMessages.length === 0) {
+        // ...and before that limit the consumer hands it to the dead-letter queue again as a fresh message.
+        expect(result.explicitAcks).toHaveLength(1);
+        break;
+      }
+      delays.push(...(result.delays as number[]));
+    }
+    expect(attempts).toBeLessThan(maxDeliveries);
+    expect(resent).toEqual([job(lead)]);
+    expect(delays).toEqual(delays.map((_, i) => backoffSeconds(i + 1)));
+    expect(delays[0]).toBe(10);
+    expect(await deliveryRows(lead.id)).toContainEqual(expect.objectContaining({ status: 'pending' }));
+
+    // D1 is back: the re-sent dead letter is recorded.
+    expect((await deliver(DEAD_LETTER_QUEUE, resent[0], 1)).explicitAcks).toHaveLength(1);
+    expect(await deliveryRows(lead.id)).toContainEqual({
+      template: 'journey_users',
+      status: 'dead',
+      attempts: MAX_DELIVERIES,
+      last_error_code: '131016',
+      last_error_message: '(#131016) Service unavailable',
+    });
+  });
+
+  it('keeps retrying through the queue when even the re-send fails', async () => {
+    allowConsoleErrors();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const downEnv: Env = { ...graphEnv(), DB: unavailableDb() };
+    vi.spyOn(downEnv.DEAD_LETTERS, 'send').mockRejectedValue(new Error('Queue send failed'));
+    const lead = { ...enquiryLead, id: crypto.randomUUID() };
+    const result = await deliver(DEAD_LETTER_QUEUE, job(lead), DEAD_LETTER_TRIES_BEFORE_RESEND, downEnv);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(result.explicitAcks).toEqual([]);
+  });
+
+  it('writes a parked lead that reached the dead-letter queue instead of dropping it', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const workerEnv = graphEnv();
+    const queued: unknown[] = [];
+    vi.spyOn(workerEnv.JOBS, 'send').mockImplementation(async (body) => {
+      queued.push(body);
+      return SENT;
+    });
+    const lead = { ...enquiryLead, id: crypto.randomUUID() };
+    const result = await deliver(DEAD_LETTER_QUEUE, { type: 'store', lead, attempt: 3 }, 1, workerEnv);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await env.DB.prepare('SELECT name FROM enquiries WHERE id = ?').bind(lead.id).first()).toEqual({
+      name: lead.name,
+    });
+    expect(queued).toEqual([job(lead)]);
   });
 });

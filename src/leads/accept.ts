@@ -10,13 +10,12 @@ import type { Lead } from './types';
 /**
  * What every lead route does once its input is valid: store first, then hand
  * the notifications to the queue. The one place that decides what the visitor
- * hears when the store or the queue fails (issue 6 parks the lead in the queue
- * here instead of refusing it).
+ * hears when the store or the queue fails: a store that is down or slow parks
+ * the lead in the queue instead of refusing it.
  */
 export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; status: 201 | 202 }> {
-  let created: boolean;
   try {
-    ({ created } = await getLeadStore(env).save(lead));
+    await getLeadStore(env).save(lead);
   } catch (err) {
     console.error(`Lead ${lead.kind} ${lead.id} was not stored: ${errorMessage(err)}`);
     // The store is down or slow: park the lead in the queue, which writes it once the store recovers.
@@ -29,16 +28,14 @@ export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; st
     return { id: lead.id, status: 202 };
   }
 
-  // A repeat of a stored submission (double click, retry) was notified the first time.
-  if (created) {
-    try {
-      await enqueueNotifications(env, lead);
-    } catch (err) {
-      // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
-      console.error(
-        `Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`,
-      );
-    }
+  // Queued whenever the lead is known to be stored, also when this save found it already there: the
+  // write that created it may have timed out before queueing anything (a late answer, a parked job, a
+  // visitor's retry). The delivery ledger sends each message of a submission at most once.
+  try {
+    await enqueueNotifications(env, lead);
+  } catch (err) {
+    // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
+    console.error(`Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`);
   }
   return { id: lead.id, status: 201 };
 }

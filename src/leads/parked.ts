@@ -28,8 +28,10 @@ export function isStoreJob(body: unknown): body is StoreJob {
 
 /**
  * Writes a parked lead. The submission id is the document id, so a redelivered
- * job or a visitor's retry that reached the store meanwhile leaves one document;
- * notifications are queued only by the write that created it.
+ * job or a visitor's retry that reached the store meanwhile leaves one document.
+ * Its notifications are queued once it is stored, whether this write created it
+ * or found it there (a write that was applied but answered too late); the
+ * delivery ledger keeps each message to one send.
  *
  * While the store is still down the job is sent again with a longer delay and a
  * higher attempt count instead of `retry()`: a lead must never run out of
@@ -39,16 +41,7 @@ export function isStoreJob(body: unknown): body is StoreJob {
 export async function handleStoreJob(message: Message<StoreJob>, env: Env): Promise<void> {
   const { lead, attempt } = message.body;
   try {
-    const { created } = await getLeadStore(env).save(lead);
-    console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
-    if (created) {
-      await enqueueNotifications(env, lead).catch((err: unknown) =>
-        console.error(
-          `Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`,
-        ),
-      );
-    }
-    message.ack();
+    await getLeadStore(env).save(lead);
   } catch (err) {
     console.error(
       `parked lead ${lead.kind} ${lead.id} still not stored (attempt ${attempt + 1}): ${errorMessage(err)}`,
@@ -61,5 +54,17 @@ export async function handleStoreJob(message: Message<StoreJob>, env: Env): Prom
       console.error(`parked lead ${lead.id}: could not re-park, queue will retry: ${errorMessage(sendErr)}`);
       message.retry({ delaySeconds: parkedDelaySeconds(next.attempt) });
     }
+    return;
+  }
+  console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
+  try {
+    await enqueueNotifications(env, lead);
+    message.ack();
+  } catch (err) {
+    // Stored but nobody told yet: running the job again finds the lead stored and queues its notifications.
+    console.error(
+      `parked lead ${lead.kind} ${lead.id} is stored but its notifications were not queued, will retry: ${errorMessage(err)}`,
+    );
+    message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
   }
 }

@@ -7,7 +7,7 @@ import { parseJob } from './job';
 import { maskPhone } from './params';
 import { isReplayJob, replayDeliveries, replayToDead } from './replay';
 import { sendsFor } from './templates';
-import { overVisitorCap, visitorMessagesPerDay } from './visitor-cap';
+import { overVisitorCap, visitorMessageGoesElsewhere, visitorMessagesPerDay } from './visitor-cap';
 import { createSender } from './whatsapp';
 
 /**
@@ -48,42 +48,67 @@ async function notify(lead: Lead, env: Env, store: DeliveryStore): Promise<numbe
       console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${cap} messages in 24 h already`);
       continue;
     }
+    if (await visitorMessageGoesElsewhere(env.DB, lead.id, send)) {
+      console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${lead.id} already has a visitor number`);
+      continue;
+    }
     const step = await deliver(ref, send, store, sender);
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }
   return wait;
 }
 
+/**
+ * A dead letter that could not be recorded (typically D1 briefly unavailable) is tried again with
+ * a growing delay; after this many tries it is sent to the dead-letter queue afresh, so it never
+ * runs out of retries (the queue deletes a message that does). The site-jobs-dlq consumer in
+ * wrangler.toml must allow more retries than this.
+ */
+export const DEAD_LETTER_TRIES_BEFORE_RESEND = 10;
+
 /** Consumer of site-jobs-dlq: the job ran out of retries. Records its unsent deliveries as dead. */
 export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const store = new DeliveryStore(env.DB);
   for (const message of batch.messages) {
     try {
-      if (isReplayJob(message.body)) {
-        await replayToDead(store);
-        message.ack();
-        continue;
-      }
-      const parsed = parseJob(message.body);
-      if (!parsed.ok) {
-        console.error(`notify: dead-lettered job ${message.id} is malformed (${parsed.reason}); nothing recorded`);
-        message.ack();
-        continue;
-      }
-      const lead = parsed.job.lead;
-      const now = new Date().toISOString();
-      for (const send of sendsFor(lead, readNotifyConfig(env))) {
-        const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now);
-        if (row.status !== 'dead') continue;
-        console.error(
-          `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
-            `(last error ${row.last_error_code}: ${row.last_error_message})`,
-        );
-      }
+      await recordDeadLetter(message, env, store);
       message.ack();
     } catch (err) {
-      console.error(`notify: could not record dead-lettered job ${message.id}`, err);
-      message.retry();
+      console.error(`notify: could not record dead-lettered job ${message.id}, will try again`, err);
+      await keepDeadLetter(message, env);
     }
+  }
+}
+
+async function recordDeadLetter(message: Message<unknown>, env: Env, store: DeliveryStore): Promise<void> {
+  if (isReplayJob(message.body)) return replayToDead(store);
+  const parsed = parseJob(message.body);
+  if (!parsed.ok) {
+    console.error(`notify: dead-lettered job ${message.id} is malformed (${parsed.reason}); nothing recorded`);
+    return;
+  }
+  const lead = parsed.job.lead;
+  const now = new Date().toISOString();
+  for (const send of sendsFor(lead, readNotifyConfig(env))) {
+    if (await visitorMessageGoesElsewhere(env.DB, lead.id, send)) continue;
+    const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now);
+    if (row.status !== 'dead') continue;
+    console.error(
+      `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
+        `(last error ${row.last_error_code}: ${row.last_error_message})`,
+    );
+  }
+}
+
+/** Brings an unrecorded dead letter back later: the queue's own retry first, then a fresh message. */
+async function keepDeadLetter(message: Message<unknown>, env: Env): Promise<void> {
+  const delaySeconds = backoffSeconds(message.attempts);
+  if (message.attempts < DEAD_LETTER_TRIES_BEFORE_RESEND) return message.retry({ delaySeconds });
+  try {
+    await env.DEAD_LETTERS.send(message.body, { contentType: 'json', delaySeconds });
+    message.ack();
+  } catch (err) {
+    console.error(`notify: could not send dead-lettered job ${message.id} again, the queue will retry it`, err);
+    message.retry({ delaySeconds });
   }
 }

@@ -39,3 +39,17 @@ export async function overVisitorCap(
   if ((row?.own ?? 0) > 0) return false;
   return (row?.others ?? 0) >= limit;
 }
+
+/**
+ * A submission's visitor message goes to one number. Notifications are queued by every write that
+ * finds the lead stored, each carrying the payload it was sent with; a repeat of a submission id
+ * with another phone number must not reach a second number.
+ */
+export async function visitorMessageGoesElsewhere(db: D1Database, submissionId: string, send: Send): Promise<boolean> {
+  if (send.template !== VISITOR_TEMPLATE) return false;
+  const other = await db
+    .prepare(`SELECT 1 FROM deliveries WHERE submission_id = ? AND template = ? AND recipient <> ? LIMIT 1`)
+    .bind(submissionId, VISITOR_TEMPLATE, send.to)
+    .first();
+  return other !== null;
+}

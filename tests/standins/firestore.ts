@@ -25,7 +25,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FirestoreFault = 500 | 503 | 401 | 'timeout' | null;
+/**
+ * 'timeout' holds every Firestore request unanswered; 'late' applies each commit at once but holds
+ * its answer until release() (the write is stored, the caller only hears of it after its deadline).
+ */
+export type FirestoreFault = 500 | 503 | 401 | 'timeout' | 'late' | null;
 export type TokenFault = 'refuse' | 500 | 'timeout' | null;
 
 export function createFirestoreStandin(options: { projectId: string; emulatorOrigin?: string }) {
@@ -51,7 +55,11 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
     document(collection: string, id: string) {
       return documents.get(`${collection}/${id}`);
     },
-    /** Answers every held ("timed out") request with 504 and lets the caller settle, so nothing dangles into the next test. */
+    /** How many requests are being held unanswered right now. */
+    get heldCount() {
+      return held.length;
+    },
+    /** Answers every held request (a "timed out" one with 504, a late commit with its result) and lets the caller settle, so nothing dangles into the next test. */
     async release() {
       for (const answer of held.splice(0)) answer();
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -83,16 +91,24 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
       if (fault === 401) {
         return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
       }
-      if (fault)
+      if (fault === 500 || fault === 503)
         return googleError(fault, fault === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'The service is currently unavailable.');
-      try {
-        return route(request.method, decodeURIComponent(url.pathname), text, request.headers);
-      } catch (err) {
-        if (err instanceof InvalidArgument) return googleError(400, 'INVALID_ARGUMENT', err.message);
-        throw err;
+      const answer = answerRoute(request, url, text);
+      if (fault === 'late' && request.method === 'POST') {
+        return new Promise((resolve) => held.push(() => resolve(answer)));
       }
+      return answer;
     },
   };
+
+  function answerRoute(request: Request, url: URL, text: string): Response {
+    try {
+      return route(request.method, decodeURIComponent(url.pathname), text, request.headers);
+    } catch (err) {
+      if (err instanceof InvalidArgument) return googleError(400, 'INVALID_ARGUMENT', err.message);
+      throw err;
+    }
+  }
 
   function hold(when: boolean): Promise<Response> | null {
     if (!when) return null;
