@@ -65,7 +65,7 @@ try {
     }
   }
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   await worker.stop();
 }
 console.table(rows);

@@ -77,7 +77,9 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
   for (;;) {
     try {
       if ((await fetch(origin + '/robots.txt')).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (Date.now() > deadline) {
       process.kill(-child.pid, 'SIGTERM');
       throw new Error('wrangler dev did not start within 60 s');
@@ -91,7 +93,9 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
     stop: async () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
-      } catch {}
+      } catch {
+        // Already gone.
+      }
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     },
   };

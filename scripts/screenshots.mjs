@@ -1,6 +1,7 @@
 // Screenshots of the main screens at a phone and a desktop width, for a human look.
 // Usage: node scripts/screenshots.mjs [baseUrl] (default http://127.0.0.1:8787); writes reports/screens/*.png
 import { chromium } from '@playwright/test';
+/* global document, window -- page.evaluate callbacks run in the page */
 import { mkdirSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 

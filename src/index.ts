@@ -42,7 +42,7 @@ export default {
     if (batch.queue.endsWith('-dlq')) await handleDeadLetters(rest, env);
     else await handleJobs(rest, env);
   },
-  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     ctx.waitUntil(refreshFeedsOnSchedule(env));
   },
 } satisfies ExportedHandler<Env>;

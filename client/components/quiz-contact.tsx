@@ -77,7 +77,12 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
   }
 
   return (
-    <form className="quiz-contact form-grid" onSubmit={onSubmit} noValidate aria-labelledby="quiz-contact-title">
+    <form
+      className="quiz-contact form-grid"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="quiz-contact-title"
+    >
       <h2 id="quiz-contact-title" className="quiz-question">
         {copy.title}
       </h2>

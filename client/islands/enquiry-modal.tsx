@@ -100,7 +100,7 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
         <ModalClose label="Close" />
         <h2 id="enquiry-title">{copy.heading}</h2>
         <p className="modal-intro">{copy.intro}</p>
-        <form className="form-grid" onSubmit={onSubmit} noValidate>
+        <form className="form-grid" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field
             id="enquiry-name"
             label="Name"

@@ -59,7 +59,7 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
 
   const label = status === 'loading' ? copy.submitting : status === 'success' ? copy.done : copy.submit;
   return (
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate>
+    <form className="newsletter-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="newsletter-row">
         <label htmlFor="newsletter-email" className="visually-hidden">
           {copy.label}

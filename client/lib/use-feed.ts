@@ -16,7 +16,6 @@ export function useFeeds<T>(initial: T | null, pick: (videos: ClientVideos) => T
     return () => {
       alive = false;
     };
-    // `pick` is a module-level function at every call site; `initial` never changes after hydration.
-  }, []);
+  }, [initial, pick]);
   return value;
 }

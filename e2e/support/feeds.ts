@@ -13,7 +13,7 @@ const FEED_KEYS = ['youtube-feeds:v1', 'youtube-feeds:lock'];
  * `wrangler dev` keeps on disk, so the next page view is cold and asks the stand-in again.
  */
 export function clearFeedsCache(): void {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(KV_DIR).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   } catch {

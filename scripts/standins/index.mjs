@@ -24,7 +24,7 @@ function readBody(req) {
 }
 
 export function startStandins(port) {
-  const server = http.createServer(async (req, res) => {
+  const respond = async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const body = await readBody(req);
     if (url.pathname === '/__control') {
@@ -54,6 +54,13 @@ export function startStandins(port) {
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('no stand-in here');
+  };
+  // A stand-in that throws answers 500 (the caller sees the failure) instead of leaving the request hanging.
+  const server = http.createServer((req, res) => {
+    respond(req, res).catch((error) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

@@ -120,7 +120,7 @@ async function ensureToken(client: FirestoreClient): Promise<void> {
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new LeadStoreError(`no answer within ${ms} ms`)), ms);
   });

@@ -11,6 +11,7 @@ import { LIMITS, LOOSE_EMAIL } from './lead-rules';
 export { LIMITS, LOOSE_EMAIL };
 
 /** Control characters (C0 but tab/newline/return, DEL, C1) and bidi overrides, which can spoof or break what owners read. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_ANYWHERE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** Single-line fields (names, phone) also refuse line breaks, tabs and markup characters. */
 const UNSAFE_IN_LINE = /[\t\n\r<>]/;
