@@ -11,6 +11,11 @@ export interface Env {
   /** Workers Rate Limiting binding for lead submissions (per client address). */
   SUBMIT_LIMITER?: RateLimit;
   SITE_URL?: string;
+  /** development | staging | production. Anything but development must be fully configured. */
+  ENVIRONMENT?: string;
+  // Cloudflare Access in front of /desk
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
   // WhatsApp (issue: owner notifications)
   WHATSAPP_TOKEN?: string;
   WHATSAPP_PHONE_NUMBER_ID?: string;
@@ -69,4 +74,42 @@ export function readConfig(env: Env): Config {
 export function publicEnv(env: Env): { turnstileSiteKey?: string } {
   const key = env.TURNSTILE_SITE_KEY?.trim();
   return key && env.TURNSTILE_SECRET_KEY?.trim() ? { turnstileSiteKey: key } : {};
+}
+
+/** Who may use the desk: Access-verified owners, or (development without Access) one local owner. */
+export type AccessConfig =
+  | { mode: 'access'; teamDomain: string; aud: string }
+  | { mode: 'local'; email: string }
+  | { mode: 'misconfigured'; problem: string };
+
+/** The owner signed in by `npm run dev` when Access is not configured. */
+export const LOCAL_OWNER_EMAIL = 'owner@localhost';
+
+/**
+ * Reads the Access settings. Only ENVIRONMENT=development without ACCESS_TEAM_DOMAIN signs a
+ * local owner in; anywhere else both settings are required and must name an https team domain
+ * (a missing ENVIRONMENT counts as "not development", so the desk stays closed).
+ */
+export function readAccessConfig(env: Env): AccessConfig {
+  const teamDomain = env.ACCESS_TEAM_DOMAIN?.trim().replace(/\/+$/, '');
+  const aud = env.ACCESS_AUD?.trim();
+  const development = env.ENVIRONMENT?.trim() === 'development';
+  if (!teamDomain) {
+    if (development) return { mode: 'local', email: LOCAL_OWNER_EMAIL };
+    return { mode: 'misconfigured', problem: 'ACCESS_TEAM_DOMAIN is not set' };
+  }
+  if (!aud) return { mode: 'misconfigured', problem: 'ACCESS_AUD is not set' };
+  let url: URL;
+  try {
+    url = new URL(teamDomain);
+  } catch {
+    return {
+      mode: 'misconfigured',
+      problem: 'ACCESS_TEAM_DOMAIN must be a URL like https://team.cloudflareaccess.com',
+    };
+  }
+  if (url.protocol !== 'https:' && !development) {
+    return { mode: 'misconfigured', problem: 'ACCESS_TEAM_DOMAIN must use https' };
+  }
+  return { mode: 'access', teamDomain, aud };
 }

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono';
+import { readAccessConfig, type Env } from '../env';
+import { ApiException } from '../http/errors';
+import { errorMessage } from '../leads/port';
+import { verifyAccessJwt } from './access-jwt';
+
+export type OwnerVariables = { owner: { email: string } };
+
+const HEADER = 'Cf-Access-Jwt-Assertion';
+
+/**
+ * Lets a request through only with a valid Cloudflare Access assertion, and
+ * puts the signed-in owner's email in `c.var.owner`. The Access application in
+ * front of the route is not trusted alone (a workers.dev address bypasses it):
+ * every request is checked here. In development without ACCESS_TEAM_DOMAIN a
+ * local owner is signed in; a deployment missing the settings refuses everyone
+ * and says why in the log.
+ *
+ * @example desk.use('*', deskAccess())
+ */
+export function deskAccess(): MiddlewareHandler<{ Bindings: Env; Variables: OwnerVariables }> {
+  return async function deskAccessMiddleware(c, next) {
+    const config = readAccessConfig(c.env);
+    if (config.mode === 'local') {
+      c.set('owner', { email: config.email });
+      return next();
+    }
+    if (config.mode === 'misconfigured') {
+      console.error(`desk: refused, Access is not configured: ${config.problem}`);
+      throw new ApiException(403, 'forbidden', 'The desk is not configured for sign-in.');
+    }
+    let result;
+    try {
+      result = await verifyAccessJwt(c.req.header(HEADER), config);
+    } catch (err) {
+      console.error(`desk: could not load the Access keys: ${errorMessage(err)}`);
+      throw new ApiException(503, 'access_unavailable', 'Sign-in cannot be checked right now. Try again shortly.');
+    }
+    if (!result.ok) throw new ApiException(403, 'forbidden', 'Sign in through Cloudflare Access to use the desk.');
+    c.set('owner', { email: result.email });
+    return next();
+  };
+}
