@@ -129,13 +129,14 @@ describe('deskAccess middleware', () => {
   });
 
   it('answers 403 in the error shape without the header, with alg none, and with an expired token', async () => {
-    for (const headers of [
+    const cases: Array<Record<string, string>> = [
       {},
       { 'Cf-Access-Jwt-Assertion': unsigned() },
       { 'Cf-Access-Jwt-Assertion': await sign(current, claims({ exp: 1 })) },
       // The cookie Access also sets is not accepted in place of the header.
       { cookie: `CF_Authorization=${await sign(current)}` },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await get(accessEnv(), headers);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });

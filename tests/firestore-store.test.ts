@@ -51,9 +51,9 @@ describe('Firestore writes', () => {
     ]);
     // The time is Firestore's alone: the Worker's clock is never sent.
     expect(writes.map((w) => Object.keys(w.update.fields).sort())).toEqual([
-      ['answers', 'contact', 'source', 'status'],
-      ['email'],
-      ['description', 'email', 'name', 'phone'],
+      ['answers', 'contact', 'searchTokens', 'source', 'status'],
+      ['email', 'searchTokens'],
+      ['description', 'email', 'name', 'phone', 'searchTokens'],
     ]);
     expect(standin.document('quiz_responses', quiz.id)?.fields.createdAt).toEqual({
       timestampValue: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -7,10 +7,11 @@
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getLeadStore, type LeadStore } from '../src/leads/store';
+import { COLLECTIONS, getLeadStore, type LeadStore } from '../src/leads/store';
 import { D1LeadStore } from '../src/leads/d1-store';
 import { FirestoreLeadStore } from '../src/leads/firestore-store';
 import type { Lead } from '../src/leads/types';
+import type { LeadQuery, LeadRecord } from '../src/leads/listing';
 import { decodeFields } from './standins/firestore-values';
 import { firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
@@ -18,12 +19,17 @@ import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
 type Doc = Record<string, unknown>;
 interface Harness {
   store: LeadStore;
+  /** Saves a lead as arriving at `at` (Firestore stamps its own time: the stand-in's record is set afterwards). */
+  seed(lead: Lead, at: string): Promise<void>;
   /** The stored record as plain values; timestamps as Date (only a true timestamp becomes one). */
   read(collection: string, id: string): Promise<Doc | undefined>;
 }
 
 const d1: () => Promise<Harness> = async () => ({
   store: getLeadStore(env),
+  async seed(lead, at) {
+    await getLeadStore(env).save({ ...lead, createdAt: at });
+  },
   async read(collection, id) {
     const row = await env.DB.prepare(`SELECT * FROM ${collection} WHERE id = ?`)
       .bind(id)
@@ -41,12 +47,20 @@ const d1: () => Promise<Harness> = async () => ({
 
 const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harness> => {
   const { standin, env: firestoreEnvironment } = await firestoreEnv(mode);
+  const store = getLeadStore(firestoreEnvironment);
   return {
-    store: getLeadStore(firestoreEnvironment),
+    store,
+    async seed(lead, at) {
+      await store.save(lead);
+      const doc = standin.document(COLLECTIONS[lead.kind], lead.id)!;
+      doc.fields[lead.kind === 'newsletter' ? 'subscribedAt' : 'createdAt'] = { timestampValue: at };
+    },
     async read(collection, id) {
       const doc = standin.document(collection, id);
       if (!doc) return undefined;
-      const plain = decodeFields(doc.fields);
+      // searchTokens is the search index the desk queries, not part of the lead.
+      const { searchTokens: _index, ...fields } = doc.fields;
+      const plain = decodeFields(fields);
       for (const [k, v] of Object.entries(plain)) {
         if (v && typeof v === 'object' && 'timestamp' in v) plain[k] = new Date(String(v.timestamp));
       }
@@ -133,5 +147,163 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     expect(await read('quiz_responses', id)).toBeDefined();
     expect(await read('enquiries', id)).toBeDefined();
     expect(await read('news_letter', id)).toBeUndefined();
+  });
+});
+
+/** Every page of a listing, following `next` until the last. */
+async function allPages(store: LeadStore, query: Omit<LeadQuery, 'cursor'>): Promise<LeadRecord[][]> {
+  const pages: LeadRecord[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.list({ ...query, cursor });
+    pages.push(page.leads);
+    cursor = page.next;
+  } while (cursor && pages.length < 50);
+  return pages;
+}
+
+const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 0, minute)).toISOString();
+const ids = (leads: LeadRecord[]) => leads.map((l) => `${l.kind}:${l.id}`);
+
+describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name, harness) => {
+  // Each test gets a store of its own: the Firestore stand-in is fresh per harness, and on D1
+  // every test uses a unique time window (leads from other tests are outside it).
+  let window = 0;
+  const setup = async (leads: Array<[Lead, number]>) => {
+    const h = await harness();
+    const base = (window += 100_000) * 60;
+    const range = { from: at(base - 1), to: at(base + 10_000) };
+    for (const [lead, minute] of leads) await h.seed(lead, at(base + minute));
+    return { ...h, range, at: (minute: number) => at(base + minute) };
+  };
+
+  it('lists every kind newest first, and pages through all with the cursor, each lead once', async () => {
+    const leads: Array<[Lead, number]> = [
+      [quizLead(), 1],
+      [newsletterLead(), 2],
+      [enquiryLead(), 3],
+      [quizLead(), 4],
+      [newsletterLead(), 5],
+      [enquiryLead(), 6],
+      [quizLead(), 7],
+    ];
+    const { store, range } = await setup(leads);
+    const pages = await allPages(store, { ...range, limit: 3 });
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    const expected = [...leads].reverse().map(([l]) => `${l.kind}:${l.id}`);
+    expect(pages.flatMap(ids)).toEqual(expected);
+  });
+
+  it('keeps leads that share an arrival time (and even an id) apart across a page boundary', async () => {
+    const id = crypto.randomUUID();
+    const { store, range } = await setup([
+      [quizLead(id), 5],
+      [enquiryLead(id), 5],
+      [newsletterLead(id), 5],
+      [newsletterLead(), 5],
+    ]);
+    const pages = await allPages(store, { ...range, limit: 1 });
+    const seen = pages.flatMap(ids);
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen).size).toBe(4);
+  });
+
+  it('filters by kind and by arrival time (from inclusive, to exclusive)', async () => {
+    const early = enquiryLead();
+    const late = enquiryLead();
+    const {
+      store,
+      range,
+      at: time,
+    } = await setup([
+      [early, 1],
+      [quizLead(), 2],
+      [late, 3],
+    ]);
+    expect(ids((await store.list({ ...range, kind: 'enquiry', limit: 10 })).leads)).toEqual(
+      ids([late, early] as LeadRecord[]),
+    );
+    const between = await store.list({ kind: 'enquiry', from: time(1), to: time(3), limit: 10 });
+    expect(ids(between.leads)).toEqual([`enquiry:${early.id}`]);
+  });
+
+  it('finds a lead by a word of its name, its whole name, its email or its phone, in any case or format', async () => {
+    const asha: Lead = {
+      ...quizLead(),
+      contact: { first: 'Asha', last: 'Devi Rao', email: 'Asha.Rao@Example.com', phone: '+919812345678' },
+    };
+    const ravi = enquiryLead();
+    const { store, range } = await setup([
+      [asha, 1],
+      [ravi, 2],
+      [newsletterLead(), 3],
+    ]);
+    const find = async (q: string) => ids((await store.list({ ...range, q, limit: 10 })).leads);
+    for (const q of ['asha', 'DEVI', 'asha devi rao', 'asha.rao@example.com', '+91 98123 45678', '9812345678']) {
+      expect(await find(q), q).toContain(`quiz:${asha.id}`);
+    }
+    expect(await find('ravi@example.com')).toEqual([`enquiry:${ravi.id}`]);
+    expect(await find('nobody@example.com')).toEqual([]);
+  });
+
+  it('pages through search results with the cursor', async () => {
+    const leads: Array<[Lead, number]> = [1, 2, 3, 4, 5].map((m) => [
+      { ...newsletterLead(), email: 'same@example.com' },
+      m,
+    ]);
+    const { store, range } = await setup([...leads, [newsletterLead(), 6]]);
+    const pages = await allPages(store, { ...range, q: 'same@example.com', limit: 2 });
+    expect(pages.flatMap(ids)).toEqual([...leads].reverse().map(([l]) => `newsletter:${l.id}`));
+  });
+
+  it('reads one lead with its follow-up (new until an owner sets it), or null', async () => {
+    const lead = enquiryLead();
+    const { store } = await setup([[lead, 1]]);
+    expect(await store.get('enquiry', lead.id)).toMatchObject({
+      kind: 'enquiry',
+      id: lead.id,
+      name: 'Ravi Kumar',
+      desk: { status: 'new' },
+    });
+    expect(await store.get('quiz', lead.id)).toBeNull();
+    expect(await store.get('enquiry', crypto.randomUUID())).toBeNull();
+  });
+
+  it('records the status and the note with who set them and when, each without touching the other', async () => {
+    const lead = quizLead();
+    const { store } = await setup([[lead, 1]]);
+    const when = '2031-02-03T04:05:06.000Z';
+    await store.update('quiz', lead.id, { status: 'contacted', by: 'priya@example.com', at: when });
+    const noted = await store.update('quiz', lead.id, {
+      note: 'Call back after 6 pm',
+      by: 'arjun@example.com',
+      at: when,
+    });
+    expect(noted?.desk).toEqual({
+      status: 'contacted',
+      statusBy: 'priya@example.com',
+      statusAt: when,
+      note: 'Call back after 6 pm',
+      noteBy: 'arjun@example.com',
+      noteAt: when,
+    });
+    expect(noted).toMatchObject({ contact: lead.contact, answers: lead.answers });
+    const closed = await store.update('quiz', lead.id, { status: 'closed', by: 'arjun@example.com', at: when });
+    expect(closed?.desk).toMatchObject({
+      status: 'closed',
+      statusBy: 'arjun@example.com',
+      note: 'Call back after 6 pm',
+    });
+    expect(
+      (await store.list({ kind: 'quiz', q: 'asha@example.com', limit: 50 })).leads.find((l) => l.id === lead.id)?.desk
+        .status,
+    ).toBe('closed');
+  });
+
+  it('updates nothing and creates nothing for an id that is not stored', async () => {
+    const { store } = await setup([]);
+    const id = crypto.randomUUID();
+    expect(await store.update('enquiry', id, { status: 'closed', by: 'x@example.com', at: at(0) })).toBeNull();
+    expect(await store.get('enquiry', id)).toBeNull();
   });
 });

@@ -1,24 +1,134 @@
 import type { Lead } from './types';
 import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
+import {
+  includesCursorRow,
+  mergePages,
+  searchTokenOf,
+  searchTokens,
+  type LeadChange,
+  type LeadKind,
+  type LeadPage,
+  type LeadQuery,
+  type LeadRecord,
+  type Position,
+} from './listing';
+import { fromRow, type Row } from './d1-rows';
+
+/** The arrival-time column of each table (newsletter subscribers have their own name for it). */
+const TIME: Record<LeadKind, string> = { quiz: 'created_at', newsletter: 'subscribed_at', enquiry: 'created_at' };
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
  * the primary key and a repeat is ignored (ON CONFLICT DO NOTHING), so the first
  * write of a submission wins, as on Firestore. Maps and the contact are stored
  * as JSON text; timestamps are the Worker's clock when the lead was accepted.
+ * Search words go to lead_search and the owners' follow-up to lead_desk
+ * (migrations/0003_desk.sql); every listing query runs on an index.
  */
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
   async save(lead: Lead): Promise<{ created: boolean }> {
     try {
-      const result = await this.statement(lead).run();
-      return { created: result.meta.changes > 0 };
+      const [result] = await this.db.batch([this.statement(lead), this.tokens(lead)]);
+      return { created: (result?.meta.changes ?? 0) > 0 };
     } catch (err) {
       throw new LeadStoreError(`D1 could not store ${COLLECTIONS[lead.kind]}/${lead.id}: ${errorMessage(err)}`, {
         cause: err,
       });
     }
+  }
+
+  async list(query: LeadQuery): Promise<LeadPage> {
+    return this.guard('list leads', () =>
+      mergePages(query, (kind, after, limit) => this.listKind(kind, query, after, limit)),
+    );
+  }
+
+  async get(kind: LeadKind, id: string): Promise<LeadRecord | null> {
+    return this.guard(`read ${COLLECTIONS[kind]}/${id}`, async () => {
+      const row = await this.db
+        .prepare(`${select(kind)} WHERE t.id = ?`)
+        .bind(id)
+        .first<Row>();
+      return row ? fromRow(kind, row) : null;
+    });
+  }
+
+  async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
+    return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async () => {
+      const exists = await this.db.prepare(`SELECT 1 FROM ${COLLECTIONS[kind]} WHERE id = ?`).bind(id).first();
+      if (!exists) return null;
+      const statement =
+        'status' in change
+          ? this.db
+              .prepare(
+                `INSERT INTO lead_desk (kind, id, status, status_by, status_at) VALUES (?, ?, ?, ?, ?)
+                 ON CONFLICT(kind, id) DO UPDATE SET status = excluded.status, status_by = excluded.status_by, status_at = excluded.status_at`,
+              )
+              .bind(kind, id, change.status, change.by, change.at)
+          : this.db
+              .prepare(
+                `INSERT INTO lead_desk (kind, id, note, note_by, note_at) VALUES (?, ?, ?, ?, ?)
+                 ON CONFLICT(kind, id) DO UPDATE SET note = excluded.note, note_by = excluded.note_by, note_at = excluded.note_at`,
+              )
+              .bind(kind, id, change.note, change.by, change.at);
+      await statement.run();
+      return this.get(kind, id);
+    });
+  }
+
+  private async listKind(kind: LeadKind, query: LeadQuery, after: Position | null, limit: number) {
+    const token = query.q ? searchTokenOf(query.q) : null;
+    // With a search, lead_search drives the query (its key is token, kind, time, id).
+    const time = token ? 's.created_at' : `t.${TIME[kind]}`;
+    const id = token ? 's.id' : 't.id';
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (token) {
+      where.push('s.token = ?', 's.kind = ?');
+      args.push(token, kind);
+    }
+    if (after) {
+      where.push(`(${time}, ${id}) ${includesCursorRow(kind, after) ? '<=' : '<'} (?, ?)`);
+      args.push(after.at, after.id);
+    }
+    if (query.from) {
+      where.push(`${time} >= ?`);
+      args.push(query.from);
+    }
+    if (query.to) {
+      where.push(`${time} < ?`);
+      args.push(query.to);
+    }
+    const from = token ? `lead_search s JOIN ${COLLECTIONS[kind]} t ON t.id = s.id` : undefined;
+    const sql = `${select(kind, from)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${time} DESC, ${id} DESC LIMIT ?`;
+    const { results } = await this.db
+      .prepare(sql)
+      .bind(...args, limit)
+      .all<Row>();
+    return results.map((row) => ({ ...fromRow(kind, row), at: String(row[TIME[kind]]) }));
+  }
+
+  private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw new LeadStoreError(`D1 could not ${what}: ${errorMessage(err)}`, { cause: err });
+    }
+  }
+
+  /** The lead's search words, written only if this save created the row (a retry keeps the first write's words). */
+  private tokens(lead: Lead): D1PreparedStatement {
+    const table = COLLECTIONS[lead.kind];
+    const time = TIME[lead.kind];
+    return this.db
+      .prepare(
+        `INSERT OR IGNORE INTO lead_search (token, kind, created_at, id)
+         SELECT w.value, ?, t.${time}, t.id FROM ${table} t, json_each(?) w WHERE t.id = ? AND t.${time} = ?`,
+      )
+      .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, lead.createdAt);
   }
 
   private statement(lead: Lead): D1PreparedStatement {
@@ -43,4 +153,11 @@ export class D1LeadStore implements LeadStore {
           .bind(lead.id, lead.name, lead.phone, lead.email, lead.description, lead.createdAt);
     }
   }
+}
+
+/** The lead's columns with its follow-up (no lead_desk row: status new). */
+function select(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
+  return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
+    d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at
+    FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
 }

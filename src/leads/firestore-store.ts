@@ -1,6 +1,16 @@
 import { createFirestoreClient, FieldValue, type FirestoreClient } from 'firebase-rest-firestore';
 import type { Lead } from './types';
 import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
+import {
+  mergePages,
+  searchTokens,
+  type LeadChange,
+  type LeadKind,
+  type LeadPage,
+  type LeadQuery,
+  type LeadRecord,
+} from './listing';
+import { getDocument, patchDesk, queryKind, type FirestoreRest } from './firestore-desk';
 
 /** Service-account credentials, or a local Firestore-compatible endpoint that needs none. */
 export type FirestoreSettings =
@@ -33,6 +43,43 @@ export class FirestoreLeadStore implements LeadStore {
     }
   }
 
+  async list(query: LeadQuery): Promise<LeadPage> {
+    return this.guard('list leads', (rest) =>
+      mergePages(query, (kind, after, limit) => queryKind(rest, kind, query, after, limit)),
+    );
+  }
+
+  async get(kind: LeadKind, id: string): Promise<LeadRecord | null> {
+    return this.guard(`read ${COLLECTIONS[kind]}/${id}`, (rest) => getDocument(rest, kind, id));
+  }
+
+  async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
+    return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (rest) =>
+      (await patchDesk(rest, kind, id, change)) ? getDocument(rest, kind, id) : null,
+    );
+  }
+
+  /** Runs a desk call with the REST base and a fresh-enough token, under the same deadline and error rules as a save. */
+  private async guard<T>(what: string, work: (rest: FirestoreRest) => Promise<T>): Promise<T> {
+    const key = await cacheKey(this.settings);
+    try {
+      const client = clientFor(key, this.settings);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (!this.settings.emulator) {
+        await ensureToken(client);
+        headers.authorization = `Bearer ${await (client as unknown as { getToken(): Promise<string> }).getToken()}`;
+      }
+      const prefix = `projects/${this.settings.projectId}/databases/(default)/documents`;
+      const origin = this.settings.emulator
+        ? `http://${this.settings.emulator.host}:${this.settings.emulator.port}`
+        : 'https://firestore.googleapis.com';
+      return await withDeadline(work({ base: `${origin}/v1/${prefix}`, prefix, headers }), this.timeoutMs);
+    } catch (err) {
+      if (/\b(401|Unauthorized|token exchange)\b/.test(errorMessage(err))) clients.delete(key);
+      throw new LeadStoreError(`Firestore could not ${what}: ${errorMessage(err)}`, { cause: err });
+    }
+  }
+
   private async write(client: FirestoreClient, lead: Lead): Promise<{ created: boolean }> {
     if (!this.settings.emulator) await ensureToken(client);
     const collection = COLLECTIONS[lead.kind];
@@ -44,16 +91,34 @@ export class FirestoreLeadStore implements LeadStore {
   }
 }
 
-/** The documents of specification §3 (enquiries added so that none is lost). */
+/**
+ * The documents of specification §3 (enquiries added so that none is lost), with
+ * the words the desk searches by (searchTokens, queried with array-contains).
+ */
 function documentFor(lead: Lead): Record<string, unknown> {
   const now = FieldValue.serverTimestamp();
+  const search = { searchTokens: searchTokens(lead) };
   switch (lead.kind) {
     case 'quiz':
-      return { createdAt: now, status: 'submitted', answers: lead.answers, contact: lead.contact, source: lead.source };
+      return {
+        createdAt: now,
+        status: 'submitted',
+        answers: lead.answers,
+        contact: lead.contact,
+        source: lead.source,
+        ...search,
+      };
     case 'newsletter':
-      return { email: lead.email, subscribedAt: now };
+      return { email: lead.email, subscribedAt: now, ...search };
     case 'enquiry':
-      return { name: lead.name, phone: lead.phone, email: lead.email, description: lead.description, createdAt: now };
+      return {
+        name: lead.name,
+        phone: lead.phone,
+        email: lead.email,
+        description: lead.description,
+        createdAt: now,
+        ...search,
+      };
   }
 }
 

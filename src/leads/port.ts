@@ -1,4 +1,5 @@
 import type { Lead } from './types';
+import type { LeadChange, LeadKind, LeadPage, LeadQuery, LeadRecord } from './listing';
 
 /**
  * The storage port: everything the site needs from its database. A save is
@@ -8,6 +9,12 @@ import type { Lead } from './types';
  */
 export interface LeadStore {
   save(lead: Lead): Promise<{ created: boolean }>;
+  /** One page of leads, newest first, filtered by kind, arrival time and a search word; cursor-paged. */
+  list(query: LeadQuery): Promise<LeadPage>;
+  /** One lead with the owners' follow-up, or null. */
+  get(kind: LeadKind, id: string): Promise<LeadRecord | null>;
+  /** Sets the follow-up status or the note (with who and when); null when there is no such lead. */
+  update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null>;
 }
 
 /** A store that could not take the write: the message is safe to log (never holds a credential). */

@@ -101,7 +101,7 @@ async function fetchKeys(teamDomain: string): Promise<Map<string, CryptoKey>> {
   return keys;
 }
 
-function decodeBytes(part: string): Uint8Array | null {
+function decodeBytes(part: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(part)) return null;
   try {
     const base64 = part.replace(/-/g, '+').replace(/_/g, '/');

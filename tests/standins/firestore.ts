@@ -8,6 +8,7 @@
  */
 import { InvalidArgument, checkFields, isObject, type Fields } from './firestore-values';
 import { checkAssertion, type TrustedKeys } from './google-oauth';
+import { FailedPrecondition, runQuery, type CompositeIndex } from './firestore-query';
 
 export const TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const FIRESTORE_ORIGIN = 'https://firestore.googleapis.com';
@@ -32,7 +33,12 @@ export interface RecordedRequest {
 export type FirestoreFault = 500 | 503 | 401 | 'timeout' | 'late' | null;
 export type TokenFault = 'refuse' | 500 | 'timeout' | null;
 
-export function createFirestoreStandin(options: { projectId: string; emulatorOrigin?: string }) {
+export function createFirestoreStandin(options: {
+  projectId: string;
+  emulatorOrigin?: string;
+  /** Composite indexes the project has (firestore.indexes.json); queries needing another are refused. */
+  indexes?: CompositeIndex[];
+}) {
   const documents = new Map<string, StoredDocument>();
   const requests: RecordedRequest[] = [];
   const tokens = new Set<string>();
@@ -103,9 +109,10 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
 
   function answerRoute(request: Request, url: URL, text: string): Response {
     try {
-      return route(request.method, decodeURIComponent(url.pathname), text, request.headers);
+      return route(request.method, decodeURIComponent(url.pathname), text, request.headers, url.searchParams);
     } catch (err) {
       if (err instanceof InvalidArgument) return googleError(400, 'INVALID_ARGUMENT', err.message);
+      if (err instanceof FailedPrecondition) return googleError(400, 'FAILED_PRECONDITION', err.message);
       throw err;
     }
   }
@@ -138,7 +145,7 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
     return Response.json({ access_token: token, expires_in: 3599, token_type: 'Bearer' });
   }
 
-  function route(method: string, path: string, body: string, headers: Headers): Response {
+  function route(method: string, path: string, body: string, headers: Headers, search: URLSearchParams): Response {
     const base = `/v1/${prefix}`;
     if (!path.startsWith('/v1/projects/')) return googleError(404, 'NOT_FOUND', `Not found: ${path}`);
     if (!path.startsWith(base)) {
@@ -151,7 +158,13 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
       }
       return commit(parseBody(body));
     }
+    if (method === 'POST' && rest === ':runQuery') {
+      return Response.json(runQuery(parseBody(body), documents, prefix, options.indexes ?? []));
+    }
     const segments = rest.split('/').slice(1);
+    if (method === 'PATCH' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
+      return patch(segments.join('/'), parseBody(body), search);
+    }
     if (method === 'GET' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
       const doc = documents.get(segments.join('/'));
       if (!doc) return googleError(404, 'NOT_FOUND', `Document "${prefix}${rest}" not found.`);
@@ -179,6 +192,39 @@ export function createFirestoreStandin(options: { projectId: string; emulatorOri
       return { updateTime: now, transformResults: transforms.map(() => ({ timestampValue: now })) };
     });
     return Response.json({ writeResults, commitTime: now });
+  }
+
+  /** PATCH of a document: with updateMask only the named fields change; currentDocument.exists=true refuses to create. */
+  function patch(key: string, body: Record<string, unknown>, search: URLSearchParams): Response {
+    only(body, ['name', 'fields'], '');
+    const fields = body.fields ?? {};
+    checkFields(fields, 'fields');
+    const known = ['updateMask.fieldPaths', 'currentDocument.exists', 'mask.fieldPaths'];
+    const odd = [...search.keys()].find((k) => !known.includes(k));
+    if (odd)
+      throw new InvalidArgument(`Invalid JSON payload received. Unknown name "${odd}": Cannot bind query parameter.`);
+    const existing = documents.get(key);
+    const exists = search.get('currentDocument.exists');
+    if (exists === 'true' && !existing) return googleError(404, 'NOT_FOUND', `No document to update: ${prefix}/${key}`);
+    if (exists === 'false' && existing)
+      return googleError(409, 'ALREADY_EXISTS', `Document already exists: ${prefix}/${key}`);
+    const mask = search.getAll('updateMask.fieldPaths');
+    const now = new Date().toISOString().replace('Z', '000Z');
+    let stored: Fields;
+    if (mask.length === 0) stored = structuredClone(fields);
+    else {
+      stored = structuredClone(existing?.fields ?? {});
+      for (const path of mask) {
+        if (path.includes('.')) throw new InvalidArgument('The stand-in serves top-level updateMask paths only.');
+        if (path in fields) stored[path] = structuredClone(fields[path]!);
+        else delete stored[path];
+      }
+      const unmasked = Object.keys(fields).find((k) => !mask.includes(k));
+      if (unmasked) throw new InvalidArgument(`Field ${unmasked} is in the document but not in the update mask.`);
+    }
+    const doc = { fields: stored, createTime: existing?.createTime ?? now, updateTime: now };
+    documents.set(key, doc);
+    return Response.json({ name: `${prefix}/${key}`, ...doc });
   }
 
   function checkWrite(write: unknown, at: string) {

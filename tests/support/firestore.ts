@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 import type { Env } from '../../src/env';
 import { createFirestoreStandin, type FirestoreStandin } from '../standins/firestore';
 import { makeServiceAccountKey, type ServiceAccountKey } from '../standins/google-oauth';
+import type { CompositeIndex } from '../standins/firestore-query';
+import firestoreIndexes from '../../firestore.indexes.json';
 
 export const CLIENT_EMAIL = 'site-writer@standin-project.iam.gserviceaccount.com';
 export const EMULATOR_HOST = '127.0.0.1:8089';
@@ -29,7 +31,11 @@ export async function firestoreEnv(mode: 'credentials' | 'emulator'): Promise<{
   keys: [ServiceAccountKey, ServiceAccountKey];
 }> {
   const projectId = `standin-project-${++projects}`;
-  const standin = createFirestoreStandin({ projectId, emulatorOrigin: `http://${EMULATOR_HOST}` });
+  const standin = createFirestoreStandin({
+    projectId,
+    emulatorOrigin: `http://${EMULATOR_HOST}`,
+    indexes: firestoreIndexes.indexes as CompositeIndex[],
+  });
   const pair = await serviceAccountKeys();
   for (const key of pair) standin.trust(CLIENT_EMAIL, key.keyId, key.publicKey);
   vi.stubGlobal('fetch', standin.fetch);

@@ -1,0 +1,60 @@
+import type { DeskState, FollowUpStatus, LeadKind, LeadRecord } from './listing';
+
+export type Row = Record<string, unknown>;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const optional = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function json<T>(v: unknown, fallback: T): T {
+  try {
+    return typeof v === 'string' ? (JSON.parse(v) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A D1 row of one of the lead tables (joined with lead_desk) as the desk reads it. */
+export function fromRow(kind: LeadKind, row: Row): LeadRecord {
+  const desk = deskOf(row);
+  switch (kind) {
+    case 'quiz':
+      return {
+        kind,
+        id: text(row.id),
+        createdAt: text(row.created_at),
+        answers: json<Record<string, string>>(row.answers, {}),
+        contact: { first: '', last: '', email: '', phone: '', ...json<object>(row.contact, {}) },
+        source: text(row.source),
+        desk,
+      };
+    case 'newsletter':
+      return { kind, id: text(row.id), createdAt: text(row.subscribed_at), email: text(row.email), desk };
+    case 'enquiry':
+      return {
+        kind,
+        id: text(row.id),
+        createdAt: text(row.created_at),
+        name: text(row.name),
+        phone: text(row.phone),
+        email: text(row.email),
+        description: text(row.description),
+        desk,
+      };
+  }
+}
+
+function deskOf(row: Row): DeskState {
+  const desk: DeskState = { status: (optional(row.desk_status) as FollowUpStatus | undefined) ?? 'new' };
+  const fields = {
+    statusBy: row.desk_status_by,
+    statusAt: row.desk_status_at,
+    note: row.desk_note,
+    noteBy: row.desk_note_by,
+    noteAt: row.desk_note_at,
+  };
+  for (const [k, v] of Object.entries(fields)) {
+    const value = optional(v);
+    if (value !== undefined) desk[k as keyof typeof fields] = value;
+  }
+  return desk;
+}

@@ -1,0 +1,220 @@
+import { COLLECTIONS } from './port';
+import {
+  FOLLOW_UP_STATUSES,
+  includesCursorRow,
+  searchTokenOf,
+  type DeskState,
+  type FollowUpStatus,
+  type LeadChange,
+  type LeadKind,
+  type LeadQuery,
+  type LeadRecord,
+  type Position,
+} from './listing';
+
+/** Where to send Firestore REST calls, with the headers (the bearer token) they need. */
+export interface FirestoreRest {
+  /** `…/v1/projects/{p}/databases/(default)/documents` */
+  base: string;
+  /** `projects/{p}/databases/(default)/documents`, the prefix of document names. */
+  prefix: string;
+  headers: Record<string, string>;
+}
+
+/** The arrival-time field of each collection. */
+export const TIME_FIELD: Record<LeadKind, string> = {
+  quiz: 'createdAt',
+  newsletter: 'subscribedAt',
+  enquiry: 'createdAt',
+};
+
+/** The owners' follow-up lives on the lead document under these fields. */
+const DESK_FIELDS = {
+  status: 'deskStatus',
+  statusBy: 'deskStatusBy',
+  statusAt: 'deskStatusAt',
+  note: 'deskNote',
+  noteBy: 'deskNoteBy',
+  noteAt: 'deskNoteAt',
+} as const;
+
+type Value = Record<string, unknown>;
+interface Document {
+  name: string;
+  fields?: Record<string, Value>;
+}
+
+/**
+ * One kind's page: a runQuery ordered by arrival time and document name, both
+ * descending, started at the cursor. A search adds `searchTokens array-contains`,
+ * which (with the time range and order) uses the composite index declared in
+ * firestore.indexes.json.
+ */
+export async function queryKind(
+  rest: FirestoreRest,
+  kind: LeadKind,
+  query: LeadQuery,
+  after: Position | null,
+  limit: number,
+): Promise<Array<LeadRecord & { at: string }>> {
+  const time = TIME_FIELD[kind];
+  const filters: Value[] = [];
+  const token = query.q ? searchTokenOf(query.q) : null;
+  if (token) filters.push(fieldFilter('searchTokens', 'ARRAY_CONTAINS', { stringValue: token }));
+  if (query.from) filters.push(fieldFilter(time, 'GREATER_THAN_OR_EQUAL', { timestampValue: query.from }));
+  if (query.to) filters.push(fieldFilter(time, 'LESS_THAN', { timestampValue: query.to }));
+  const structuredQuery: Value = {
+    from: [{ collectionId: COLLECTIONS[kind] }],
+    orderBy: [
+      { field: { fieldPath: time }, direction: 'DESCENDING' },
+      { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+    ],
+    limit,
+  };
+  if (filters.length === 1) structuredQuery.where = filters[0];
+  if (filters.length > 1) structuredQuery.where = { compositeFilter: { op: 'AND', filters } };
+  if (after) {
+    structuredQuery.startAt = {
+      values: [{ timestampValue: after.at }, { referenceValue: `${rest.prefix}/${COLLECTIONS[kind]}/${after.id}` }],
+      // before: true starts at the cursor's own document (included), false just after it.
+      before: includesCursorRow(kind, after),
+    };
+  }
+  const res = await fetch(`${rest.base}:runQuery`, {
+    method: 'POST',
+    headers: rest.headers,
+    body: JSON.stringify({ structuredQuery }),
+  });
+  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
+  const answer = (await res.json()) as Array<{ document?: Document }>;
+  return answer.flatMap(({ document }) => {
+    if (!document) return [];
+    const record = fromDocument(kind, document);
+    return [{ ...record, at: String(plain(document.fields?.[time]) ?? '') }];
+  });
+}
+
+export async function getDocument(rest: FirestoreRest, kind: LeadKind, id: string): Promise<LeadRecord | null> {
+  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}`, { headers: rest.headers });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
+  return fromDocument(kind, (await res.json()) as Document);
+}
+
+/** Sets only the changed follow-up fields (updateMask), refusing to create a document that does not exist. */
+export async function patchDesk(rest: FirestoreRest, kind: LeadKind, id: string, change: LeadChange): Promise<boolean> {
+  const fields: Record<string, Value> =
+    'status' in change
+      ? {
+          [DESK_FIELDS.status]: { stringValue: change.status },
+          [DESK_FIELDS.statusBy]: { stringValue: change.by },
+          [DESK_FIELDS.statusAt]: { timestampValue: change.at },
+        }
+      : {
+          [DESK_FIELDS.note]: { stringValue: change.note },
+          [DESK_FIELDS.noteBy]: { stringValue: change.by },
+          [DESK_FIELDS.noteAt]: { timestampValue: change.at },
+        };
+  const params = new URLSearchParams();
+  for (const path of Object.keys(fields)) params.append('updateMask.fieldPaths', path);
+  params.append('currentDocument.exists', 'true');
+  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}?${params}`, {
+    method: 'PATCH',
+    headers: rest.headers,
+    body: JSON.stringify({ fields }),
+  });
+  if (res.status === 404) return false;
+  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
+  return true;
+}
+
+function fieldFilter(fieldPath: string, op: string, value: Value): Value {
+  return { fieldFilter: { field: { fieldPath }, op, value } };
+}
+
+function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
+  const f = Object.fromEntries(Object.entries(doc.fields ?? {}).map(([k, v]) => [k, plain(v)]));
+  const id = decodeURIComponent(doc.name.slice(doc.name.lastIndexOf('/') + 1));
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const createdAt = isoOf(f[TIME_FIELD[kind]]);
+  const desk = deskOf(f);
+  switch (kind) {
+    case 'quiz': {
+      const contact = (f.contact ?? {}) as Record<string, unknown>;
+      const answers = Object.fromEntries(
+        Object.entries((f.answers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, text(v)]),
+      );
+      return {
+        kind,
+        id,
+        createdAt,
+        answers,
+        contact: {
+          first: text(contact.first),
+          last: text(contact.last),
+          email: text(contact.email),
+          phone: text(contact.phone),
+        },
+        source: text(f.source),
+        desk,
+      };
+    }
+    case 'newsletter':
+      return { kind, id, createdAt, email: text(f.email), desk };
+    case 'enquiry':
+      return {
+        kind,
+        id,
+        createdAt,
+        name: text(f.name),
+        phone: text(f.phone),
+        email: text(f.email),
+        description: text(f.description),
+        desk,
+      };
+  }
+}
+
+function deskOf(f: Record<string, unknown>): DeskState {
+  const status = FOLLOW_UP_STATUSES.includes(f[DESK_FIELDS.status] as FollowUpStatus)
+    ? (f[DESK_FIELDS.status] as FollowUpStatus)
+    : 'new';
+  const desk: DeskState = { status };
+  for (const key of ['statusBy', 'note', 'noteBy'] as const) {
+    const v = f[DESK_FIELDS[key]];
+    if (typeof v === 'string' && v !== '') desk[key] = v;
+  }
+  for (const key of ['statusAt', 'noteAt'] as const) {
+    const v = f[DESK_FIELDS[key]];
+    if (typeof v === 'string' && v !== '') desk[key] = isoOf(v);
+  }
+  return desk;
+}
+
+/** Firestore's microsecond timestamps as the millisecond ISO strings the rest of the site uses. */
+function isoOf(v: unknown): string {
+  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString();
+}
+
+/** A typed REST value as a plain one; timestamps stay strings (exact, for cursors). */
+function plain(value: Value | undefined): unknown {
+  if (!value) return undefined;
+  const [kind, v] = Object.entries(value)[0] ?? [];
+  switch (kind) {
+    case 'mapValue':
+      return Object.fromEntries(
+        Object.entries(((v as { fields?: Record<string, Value> }).fields ?? {}) as Record<string, Value>).map(
+          ([k, inner]) => [k, plain(inner)],
+        ),
+      );
+    case 'arrayValue':
+      return ((v as { values?: Value[] }).values ?? []).map(plain);
+    case 'integerValue':
+      return Number(v);
+    case 'nullValue':
+      return null;
+    default:
+      return v;
+  }
+}

@@ -1,0 +1,163 @@
+import type { Lead } from './types';
+
+export type LeadKind = Lead['kind'];
+export const LEAD_KINDS = ['quiz', 'newsletter', 'enquiry'] as const satisfies readonly LeadKind[];
+
+/** Where the owners are with a lead. */
+export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+
+/** What the owners add to a stored lead: its status and a private note, each with who set it and when. */
+export interface DeskState {
+  status: FollowUpStatus;
+  statusBy?: string;
+  statusAt?: string;
+  note?: string;
+  noteBy?: string;
+  noteAt?: string;
+}
+
+/** A stored lead as the desk reads it. */
+export type LeadRecord = Lead & { desk: DeskState };
+
+export interface LeadQuery {
+  kind?: LeadKind;
+  /** Inclusive lower bound of the arrival time (ISO 8601). */
+  from?: string;
+  /** Exclusive upper bound of the arrival time (ISO 8601). */
+  to?: string;
+  /** A name word, the whole name, the email address or the phone number. */
+  q?: string;
+  /** From a previous page's `next`. */
+  cursor?: string;
+  limit: number;
+}
+
+export interface LeadPage {
+  leads: LeadRecord[];
+  /** The cursor of the next (older) page; absent on the last page. */
+  next?: string;
+}
+
+export type LeadChange = { by: string; at: string } & ({ status: FollowUpStatus } | { note: string });
+
+/** Position in the newest-first order: arrival time, then id, then kind (an id may exist in two kinds). */
+export interface Position {
+  at: string;
+  id: string;
+  kind: LeadKind;
+}
+
+export function encodeCursor(p: Position): string {
+  return btoa(JSON.stringify([p.at, p.id, p.kind]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The position a cursor names, or null when it is not one this store made. */
+export function decodeCursor(cursor: string): Position | null {
+  try {
+    const value: unknown = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [at, id, kind] = value as unknown[];
+    if (typeof at !== 'string' || typeof id !== 'string' || !LEAD_KINDS.includes(kind as LeadKind)) return null;
+    if (Number.isNaN(Date.parse(at))) return null;
+    return { at, id, kind: kind as LeadKind };
+  } catch {
+    return null;
+  }
+}
+
+/** Newest first: a before b when a sorts first. */
+export function compareNewestFirst(a: Position, b: Position): number {
+  const [ta, tb] = [sortableTime(a.at), sortableTime(b.at)];
+  if (ta !== tb) return ta < tb ? 1 : -1;
+  if (a.id !== b.id) return a.id < b.id ? 1 : -1;
+  return a.kind === b.kind ? 0 : a.kind < b.kind ? 1 : -1;
+}
+
+/** An RFC 3339 UTC time with its fraction padded to nanoseconds, so that times of any precision sort as text. */
+function sortableTime(at: string): string {
+  const match = /^(.*?)(?:\.(\d+))?Z$/.exec(at);
+  return match ? `${match[1]}.${(match[2] ?? '').padEnd(9, '0')}Z` : at;
+}
+
+/**
+ * Whether rows of `kind` exactly at the cursor's (at, id) still belong on the next page:
+ * they do when that kind sorts after the cursor's kind.
+ */
+export function includesCursorRow(kind: LeadKind, cursor: Position): boolean {
+  return kind < cursor.kind;
+}
+
+/**
+ * One page of the newest-first list over several kinds: each kind is asked for
+ * up to limit+1 rows after the cursor (an indexed, bounded query per kind), the
+ * answers are merged, and the page is cut at `limit`.
+ */
+export async function mergePages(
+  query: LeadQuery,
+  listKind: (kind: LeadKind, after: Position | null, limit: number) => Promise<Array<LeadRecord & { at: string }>>,
+): Promise<LeadPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const kinds = query.kind ? [query.kind] : LEAD_KINDS;
+  const rows = (await Promise.all(kinds.map((kind) => listKind(kind, after, query.limit + 1)))).flat();
+  rows.sort((a, b) => compareNewestFirst(positionOf(a), positionOf(b)));
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const leads = page.map(({ at: _at, ...lead }) => lead as LeadRecord);
+  return rows.length > query.limit && last ? { leads, next: encodeCursor(positionOf(last)) } : { leads };
+}
+
+const positionOf = (row: LeadRecord & { at: string }): Position => ({ at: row.at, id: row.id, kind: row.kind });
+
+/** The name, email and phone of any lead (a subscriber has only an email). */
+export function contactOf(lead: Lead): { name: string; email: string; phone: string } {
+  switch (lead.kind) {
+    case 'quiz':
+      return {
+        name: `${lead.contact.first} ${lead.contact.last}`.trim(),
+        email: lead.contact.email,
+        phone: lead.contact.phone,
+      };
+    case 'newsletter':
+      return { name: '', email: lead.email, phone: '' };
+    case 'enquiry':
+      return { name: lead.name, email: lead.email, phone: lead.phone };
+  }
+}
+
+/**
+ * The words a lead can be found by: each word of the name and the whole name,
+ * the email address, and the phone number's digits (in full and the last ten,
+ * the national number for India). Lower case. Both stores match a search
+ * against these exactly, so the same search finds the same leads in either.
+ */
+export function searchTokens(lead: Lead): string[] {
+  const { name, email, phone } = contactOf(lead);
+  const tokens = new Set<string>();
+  const cleanName = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (cleanName) {
+    tokens.add(cleanName);
+    for (const word of cleanName.split(' ')) if (word) tokens.add(word);
+  }
+  if (email.trim()) tokens.add(email.trim().toLowerCase());
+  const digits = phone.replace(/\D/g, '');
+  if (digits) {
+    tokens.add(digits);
+    if (digits.length > 10) tokens.add(digits.slice(-10));
+  }
+  return [...tokens].slice(0, 20);
+}
+
+/** The one token a search box's text is matched as; null when there is nothing to search for. */
+export function searchTokenOf(q: string): string | null {
+  const text = q.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  if (/^[+\d\s().-]+$/.test(text)) {
+    const digits = text.replace(/\D/g, '');
+    return digits.length > 0 ? digits : null;
+  }
+  return text;
+}
