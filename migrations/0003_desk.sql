@@ -41,3 +41,12 @@ CREATE TABLE IF NOT EXISTS lead_desk (
   note_at TEXT,
   PRIMARY KEY (kind, id)
 ) WITHOUT ROWID;
+
+-- Counts per day (in the owners' time zone) for the desk's numbers: leads by kind and the quiz
+-- funnel. Only a day, a metric name and a number: nothing that identifies a visitor.
+CREATE TABLE IF NOT EXISTS daily_counts (
+  day TEXT NOT NULL,           -- YYYY-MM-DD
+  metric TEXT NOT NULL,        -- lead_quiz | lead_newsletter | lead_enquiry | quiz_view | quiz_step_N
+  count INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, metric)
+) WITHOUT ROWID;

@@ -12,7 +12,7 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css' },
+    entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css', desk: 'client/styles/desk.css' },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -35,6 +35,7 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
     '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
   let entry = '';
   let css = '';
+  let deskCss = '';
   let preload = [];
   for (const [file, meta] of Object.entries(outputs)) {
     if (meta.entryPoint === 'client/entry.tsx') {
@@ -42,10 +43,11 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
       preload = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => publicPath(i.path));
     }
     if (file.endsWith('.css') && meta.entryPoint === 'client/styles/main.css') css = publicPath(file);
+    if (file.endsWith('.css') && meta.entryPoint === 'client/styles/desk.css') deskCss = publicPath(file);
   }
-  if (!entry || !css) throw new Error('build-client: entry or stylesheet missing from esbuild output');
+  if (!entry || !css || !deskCss) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 
-  const manifest = { entry, css, preload };
+  const manifest = { entry, css, deskCss, preload };
   if (!writeManifest)
     return { manifest, metafile: result.metafile, files: Object.keys(outputs).map((f) => path.join(root, f)) };
   await mkdir(path.join(root, 'src/generated'), { recursive: true });

@@ -5,6 +5,7 @@ import { pages } from './routes/pages';
 import { thumbs } from './routes/thumbs';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
+import { desk } from './routes/desk';
 import { handleJobs, handleDeadLetters } from './notify/consumer';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
 import { handleStoreJob, isStoreJob } from './leads/parked';
@@ -21,6 +22,7 @@ app.route('/api', api);
 app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');
 });
+app.route('/desk', desk);
 app.route('/', thumbs);
 app.route('/', pages);
 

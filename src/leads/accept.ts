@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import { ApiException } from '../http/errors';
 import { site } from '../content/site';
 import { enqueueNotifications } from '../notify/enqueue';
+import { count } from '../desk/counters';
 import { getLeadStore } from './store';
 import { parkLead } from './parked';
 import { errorMessage } from './port';
@@ -14,8 +15,9 @@ import type { Lead } from './types';
  * the lead in the queue instead of refusing it.
  */
 export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; status: 201 | 202 }> {
+  let created: boolean;
   try {
-    await getLeadStore(env).save(lead);
+    ({ created } = await getLeadStore(env).save(lead));
   } catch (err) {
     console.error(`Lead ${lead.kind} ${lead.id} was not stored: ${errorMessage(err)}`);
     // The store is down or slow: park the lead in the queue, which writes it once the store recovers.
@@ -28,6 +30,8 @@ export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; st
     return { id: lead.id, status: 202 };
   }
 
+  // Counted once, by the write that created it.
+  if (created) await count(env.DB, `lead_${lead.kind}`);
   // Queued whenever the lead is known to be stored, also when this save found it already there: the
   // write that created it may have timed out before queueing anything (a late answer, a parked job, a
   // visitor's retry). The delivery ledger sends each message of a submission at most once.

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { enqueueNotifications } from '../notify/enqueue';
+import { count } from '../desk/counters';
 import { errorMessage } from './port';
 import { getLeadStore } from './store';
 import type { Lead, StoreJob } from './types';
@@ -40,8 +41,9 @@ export function isStoreJob(body: unknown): body is StoreJob {
  */
 export async function handleStoreJob(message: Message<StoreJob>, env: Env): Promise<void> {
   const { lead, attempt } = message.body;
+  let created: boolean;
   try {
-    await getLeadStore(env).save(lead);
+    ({ created } = await getLeadStore(env).save(lead));
   } catch (err) {
     console.error(
       `parked lead ${lead.kind} ${lead.id} still not stored (attempt ${attempt + 1}): ${errorMessage(err)}`,
@@ -57,6 +59,7 @@ export async function handleStoreJob(message: Message<StoreJob>, env: Env): Prom
     return;
   }
   console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
+  if (created) await count(env.DB, `lead_${lead.kind}`);
   try {
     await enqueueNotifications(env, lead);
     message.ack();

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { desk } from '../../src/content/desk';
+import { site } from '../../src/content/site';
+
+export interface Banner {
+  tone: 'warning' | 'info';
+  text: string;
+}
+
+/** The page around every desk screen: no index, no scripts, the site's colours and type. */
+export function DeskDocument(props: {
+  title: string;
+  css: string;
+  owner: string;
+  exportHref: string;
+  banners: Banner[];
+  current: 'inbox' | 'numbers';
+  children: ReactNode;
+}) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="theme-color" content={site.theme.teal} />
+        <title>{`${props.title} · ${desk.title} · ${site.brand}`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={props.css} />
+      </head>
+      <body className="desk">
+        <header className="desk-header">
+          <div className="desk-bar">
+            <a className="desk-brand" href="/desk">
+              <span className="logo-text">{site.brand}</span>
+              <span className="desk-brand-line">{desk.brandLine}</span>
+            </a>
+            <p className="desk-owner">
+              {desk.signedInAs} <strong>{props.owner}</strong>
+            </p>
+          </div>
+          <nav className="desk-nav" aria-label="Desk">
+            <a href="/desk" aria-current={props.current === 'inbox' ? 'page' : undefined}>
+              {desk.nav.inbox}
+            </a>
+            <a href="/desk/numbers" aria-current={props.current === 'numbers' ? 'page' : undefined}>
+              {desk.nav.numbers}
+            </a>
+            <a href={props.exportHref}>{desk.nav.export}</a>
+          </nav>
+        </header>
+        <main id="main" className="desk-main">
+          {props.banners.map((b) => (
+            <p
+              key={b.text}
+              className={`desk-banner desk-banner-${b.tone}`}
+              role={b.tone === 'warning' ? 'alert' : 'status'}
+            >
+              {b.text}
+            </p>
+          ))}
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,103 @@
+import { desk } from '../../src/content/desk';
+import { LEAD_KINDS, contactOf, type LeadRecord } from '../../src/leads/listing';
+import type { ListParams } from '../../src/desk/params';
+import { when } from './format';
+
+/** Builds a desk link keeping the current filters (a plain GET link, so it works without scripts). */
+export function deskHref(path: string, params: Partial<ListParams>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, String(v));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export function InboxPage({ leads, params, next }: { leads: LeadRecord[]; params: ListParams; next?: string }) {
+  const filtered = Boolean(params.q || params.kind || params.from || params.to);
+  const { cursor: _cursor, ...filters } = params;
+  return (
+    <>
+      <h1 className="desk-title">{desk.kindsPlural[params.kind ?? 'all']}</h1>
+      <form className="desk-filters" method="get" action="/desk" role="search">
+        <div className="desk-search">
+          <label className="visually-hidden" htmlFor="desk-q">
+            {desk.filters.search}
+          </label>
+          <input
+            id="desk-q"
+            type="search"
+            name="q"
+            defaultValue={params.q ?? ''}
+            placeholder={desk.filters.search}
+            maxLength={120}
+          />
+          <button type="submit" className="btn btn-cta">
+            {desk.filters.searchButton}
+          </button>
+        </div>
+        <div className="desk-filter-row">
+          <label>
+            <span>{desk.filters.kind}</span>
+            <select name="kind" defaultValue={params.kind ?? ''}>
+              <option value="">{desk.kindsPlural.all}</option>
+              {LEAD_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {desk.kindsPlural[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{desk.filters.from}</span>
+            <input type="date" name="from" defaultValue={params.from ?? ''} />
+          </label>
+          <label>
+            <span>{desk.filters.to}</span>
+            <input type="date" name="to" defaultValue={params.to ?? ''} />
+          </label>
+          <button type="submit" className="btn btn-outline">
+            {desk.filters.apply}
+          </button>
+          {filtered ? (
+            <a className="desk-clear" href="/desk">
+              {desk.filters.clear}
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {leads.length === 0 ? (
+        <p className="desk-empty">{filtered || params.cursor ? desk.list.empty : desk.list.emptyAll}</p>
+      ) : (
+        <ol className="desk-list">
+          {leads.map((lead) => (
+            <LeadItem key={`${lead.kind}:${lead.id}`} lead={lead} />
+          ))}
+        </ol>
+      )}
+      <nav className="desk-pager" aria-label="Pages">
+        {params.cursor ? <a href={deskHref('/desk', filters)}>{desk.list.newest}</a> : null}
+        {next ? (
+          <a rel="next" href={deskHref('/desk', { ...filters, cursor: next })}>
+            {desk.list.older}
+          </a>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+function LeadItem({ lead }: { lead: LeadRecord }) {
+  const { name, email, phone } = contactOf(lead);
+  return (
+    <li className="desk-item">
+      <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
+        <span className="desk-item-top">
+          <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+          <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+          <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
+        </span>
+        <span className="desk-item-name">{name || email || desk.list.noName}</span>
+        <span className="desk-item-contact">{[name ? email : '', phone].filter(Boolean).join(' · ')}</span>
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,176 @@
+import { desk } from '../../src/content/desk';
+import { QUIZ_STEPS } from '../../src/content/site';
+import { FOLLOW_UP_STATUSES, contactOf, type LeadRecord } from '../../src/leads/listing';
+import { RESENDABLE, type DeskMessage } from '../../src/desk/messages';
+import { waDigits, when } from './format';
+
+export interface Recipient {
+  phone: string;
+  label: string;
+}
+
+/** One lead: what came in, one-tap contact, the owners' status and note, and its WhatsApp messages. */
+export function LeadDetail({
+  lead,
+  messages,
+  owners,
+}: {
+  lead: LeadRecord;
+  messages: DeskMessage[];
+  owners: Recipient[];
+}) {
+  const { name, email, phone } = contactOf(lead);
+  const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
+  return (
+    <article className="desk-lead">
+      <p>
+        <a href="/desk">← {desk.lead.back}</a>
+      </p>
+      <h1 className="desk-title">{name || email || desk.list.noName}</h1>
+      <p className="desk-item-top">
+        <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+        <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+      </p>
+
+      <div className="desk-actions">
+        {phone ? (
+          <a className="btn btn-outline" href={`tel:${phone}`}>
+            {desk.lead.call}
+          </a>
+        ) : null}
+        {phone ? (
+          <a
+            className="btn btn-outline"
+            href={`https://wa.me/${waDigits(phone)}`}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            {desk.lead.whatsapp}
+          </a>
+        ) : null}
+        {email ? (
+          <a className="btn btn-outline" href={`mailto:${email}`}>
+            {desk.lead.email}
+          </a>
+        ) : null}
+      </div>
+
+      <dl className="desk-fields">
+        <dt>{desk.lead.arrived}</dt>
+        <dd>
+          <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
+        </dd>
+        {email ? (
+          <>
+            <dt>Email</dt>
+            <dd>{email}</dd>
+          </>
+        ) : null}
+        {phone ? (
+          <>
+            <dt>Phone</dt>
+            <dd>{phone}</dd>
+          </>
+        ) : null}
+        {lead.kind === 'quiz' ? (
+          <>
+            <dt>{desk.lead.source}</dt>
+            <dd>{lead.source}</dd>
+            {QUIZ_STEPS.map((step, i) => (
+              <QuizAnswer key={step.title} question={step.title} answer={lead.answers[String(i)]} />
+            ))}
+          </>
+        ) : null}
+        {lead.kind === 'enquiry' ? (
+          <>
+            <dt>{desk.lead.message}</dt>
+            <dd className="desk-pre">{lead.description}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section className="desk-card" aria-labelledby="status-heading">
+        <h2 id="status-heading">{desk.lead.status}</h2>
+        <form method="post" action={`${base}/status`} className="desk-status-form">
+          {FOLLOW_UP_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="submit"
+              name="status"
+              value={s}
+              className={`btn ${s === lead.desk.status ? 'btn-cta' : 'btn-outline'}`}
+              aria-pressed={s === lead.desk.status}
+            >
+              {desk.statuses[s]}
+            </button>
+          ))}
+        </form>
+        {lead.desk.statusBy ? (
+          <p className="desk-meta">{desk.lead.statusSetBy(lead.desk.statusBy, when(lead.desk.statusAt))}</p>
+        ) : null}
+      </section>
+
+      <section className="desk-card" aria-labelledby="note-heading">
+        <h2 id="note-heading">{desk.lead.note}</h2>
+        <form method="post" action={`${base}/note`}>
+          <label className="visually-hidden" htmlFor="desk-note">
+            {desk.lead.note}
+          </label>
+          <textarea id="desk-note" name="note" rows={4} maxLength={2000} defaultValue={lead.desk.note ?? ''} />
+          <p className="desk-meta">
+            {lead.desk.noteBy ? desk.lead.noteSavedBy(lead.desk.noteBy, when(lead.desk.noteAt)) : desk.lead.noteHint}
+          </p>
+          <button type="submit" className="btn btn-cta">
+            {desk.lead.saveNote}
+          </button>
+        </form>
+      </section>
+
+      <section className="desk-card" aria-labelledby="messages-heading">
+        <h2 id="messages-heading">{desk.messages.title}</h2>
+        {messages.length === 0 ? <p className="desk-meta">{desk.messages.none}</p> : null}
+        <ul className="desk-messages">
+          {messages.map((m) => (
+            <Message key={`${m.template}|${m.recipient}`} message={m} owners={owners} action={`${base}/resend`} />
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+function QuizAnswer({ question, answer }: { question: string; answer: string | undefined }) {
+  return (
+    <>
+      <dt>{question}</dt>
+      <dd>{answer ?? '—'}</dd>
+    </>
+  );
+}
+
+function Message({ message: m, owners, action }: { message: DeskMessage; owners: Recipient[]; action: string }) {
+  const to = owners.find((o) => o.phone === m.recipient)?.label ?? desk.messages.visitor;
+  return (
+    <li className={`desk-message desk-message-${m.status}`}>
+      <p className="desk-message-top">
+        <strong>{desk.messages.templates[m.template] ?? m.template}</strong>
+        <span className={`desk-state desk-state-${m.status}`}>{desk.messages.states[m.status] ?? m.status}</span>
+      </p>
+      <p className="desk-meta">
+        {desk.messages.to} {to} · {desk.messages.attempts(m.attempts)} · {when(m.sentAt ?? m.updatedAt)}
+      </p>
+      {m.status !== 'sent' && m.errorCode ? (
+        <p className="desk-message-error">{desk.messages.error(m.errorCode, m.errorMessage ?? '')}</p>
+      ) : null}
+      {RESENDABLE.includes(m.status) ? (
+        <form method="post" action={action}>
+          <input type="hidden" name="template" value={m.template} />
+          <input type="hidden" name="recipient" value={m.recipient} />
+          <button type="submit" className="btn btn-gold">
+            {desk.messages.resend}
+          </button>
+        </form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { desk } from '../content/desk';
+import { QUIZ_STEP_COUNT } from '../content/site';
+import { errorMessage } from '../leads/port';
+import { LEAD_KINDS, type LeadKind } from '../leads/listing';
+
+/** What is counted per day: leads stored by kind, and the quiz funnel. */
+export const FUNNEL_METRICS = [
+  'quiz_view',
+  ...Array.from({ length: QUIZ_STEP_COUNT }, (_, i) => `quiz_step_${i + 1}`),
+] as const;
+export type Metric = `lead_${LeadKind}` | (typeof FUNNEL_METRICS)[number];
+
+/** The calendar day of an instant in the owners' time zone. */
+export function dayOf(ms: number): string {
+  return new Date(ms + desk.utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** Adds one to today's count of `metric`. A failure is logged, never passed on: counting must not cost a lead. */
+export async function count(db: D1Database, metric: Metric, now = Date.now()): Promise<void> {
+  try {
+    await db
+      .prepare(
+        `INSERT INTO daily_counts (day, metric, count) VALUES (?, ?, 1)
+         ON CONFLICT(day, metric) DO UPDATE SET count = count + 1`,
+      )
+      .bind(dayOf(now), metric)
+      .run();
+  } catch (err) {
+    console.error(`counter ${metric} not counted: ${errorMessage(err)}`);
+  }
+}
+
+export interface DailyCounts {
+  /** Oldest first, each day of the window, including days with nothing counted. */
+  days: string[];
+  /** metric -> day -> count */
+  counts: Record<string, Record<string, number>>;
+}
+
+/** The last `days` days of every metric. */
+export async function dailyCounts(db: D1Database, days: number, now = Date.now()): Promise<DailyCounts> {
+  const list = Array.from({ length: days }, (_, i) => dayOf(now - (days - 1 - i) * 86_400_000));
+  const { results } = await db
+    .prepare(`SELECT day, metric, count FROM daily_counts WHERE day >= ? ORDER BY day`)
+    .bind(list[0])
+    .all<{ day: string; metric: string; count: number }>();
+  const counts: Record<string, Record<string, number>> = {};
+  for (const metric of [...LEAD_KINDS.map((k) => `lead_${k}`), ...FUNNEL_METRICS]) counts[metric] = {};
+  for (const row of results) (counts[row.metric] ??= {})[row.day] = row.count;
+  return { days: list, counts };
+}

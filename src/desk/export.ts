@@ -1,0 +1,88 @@
+import { desk } from '../content/desk';
+import { QUIZ_STEPS } from '../content/site';
+import type { LeadKind, LeadRecord } from '../leads/listing';
+import type { LeadStore } from '../leads/port';
+import { toQuery, type ListParams } from './params';
+
+/** Leads read per store query while streaming; the response never holds more than one page. */
+const EXPORT_PAGE = 500;
+
+interface Column {
+  header: string;
+  kinds: readonly LeadKind[];
+  value(lead: LeadRecord): string;
+}
+
+const ALL = ['quiz', 'newsletter', 'enquiry'] as const;
+const quizOnly = ['quiz'] as const;
+
+/** Every stored field, flattened: one column each, the quiz answers one per question. */
+const COLUMNS: Column[] = [
+  { header: 'kind', kinds: ALL, value: (l) => l.kind },
+  { header: 'id', kinds: ALL, value: (l) => l.id },
+  { header: 'createdAt', kinds: ALL, value: (l) => l.createdAt },
+  { header: 'name', kinds: ['enquiry'], value: (l) => (l.kind === 'enquiry' ? l.name : '') },
+  { header: 'first', kinds: quizOnly, value: (l) => (l.kind === 'quiz' ? l.contact.first : '') },
+  { header: 'last', kinds: quizOnly, value: (l) => (l.kind === 'quiz' ? l.contact.last : '') },
+  { header: 'email', kinds: ALL, value: (l) => (l.kind === 'quiz' ? l.contact.email : l.email) },
+  {
+    header: 'phone',
+    kinds: ['quiz', 'enquiry'],
+    value: (l) => (l.kind === 'quiz' ? l.contact.phone : l.kind === 'enquiry' ? l.phone : ''),
+  },
+  { header: 'description', kinds: ['enquiry'], value: (l) => (l.kind === 'enquiry' ? l.description : '') },
+  { header: 'source', kinds: quizOnly, value: (l) => (l.kind === 'quiz' ? l.source : '') },
+  ...QUIZ_STEPS.map((step, i): Column => ({
+    header: `answers.${i}: ${step.title}`,
+    kinds: quizOnly,
+    value: (l) => (l.kind === 'quiz' ? (l.answers[String(i)] ?? '') : ''),
+  })),
+  { header: 'status', kinds: ALL, value: (l) => l.desk.status },
+  { header: 'statusBy', kinds: ALL, value: (l) => l.desk.statusBy ?? '' },
+  { header: 'statusAt', kinds: ALL, value: (l) => l.desk.statusAt ?? '' },
+  { header: 'note', kinds: ALL, value: (l) => l.desk.note ?? '' },
+  { header: 'noteBy', kinds: ALL, value: (l) => l.desk.noteBy ?? '' },
+  { header: 'noteAt', kinds: ALL, value: (l) => l.desk.noteAt ?? '' },
+];
+
+/**
+ * A cell as text a spreadsheet shows and never runs: one starting with =, +, -,
+ * @ (or a tab or carriage return, which some programs skip) gets a leading
+ * apostrophe; quotes, commas and line breaks are quoted.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The filtered leads as CSV, UTF-8 with a byte-order mark, streamed page by page. */
+export function exportCsv(store: LeadStore, params: ListParams, now = new Date()): Response {
+  const columns = COLUMNS.filter((c) => !params.kind || c.kinds.includes(params.kind));
+  const encoder = new TextEncoder();
+  const line = (cells: string[]) => encoder.encode(`${cells.map(csvCell).join(',')}\r\n`);
+  let cursor: string | undefined;
+  let started = false;
+  let done = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode('\uFEFF'));
+        controller.enqueue(line(columns.map((c) => c.header)));
+        return;
+      }
+      if (done) return controller.close();
+      const page = await store.list({ ...toQuery(params, EXPORT_PAGE), cursor });
+      for (const lead of page.leads) controller.enqueue(line(columns.map((c) => c.value(lead))));
+      cursor = page.next;
+      if (!cursor) done = true;
+    },
+  });
+  const day = now.toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${desk.export.fileName(params.kind ?? 'all', day)}"`,
+    },
+  });
+}

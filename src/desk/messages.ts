@@ -1,0 +1,65 @@
+import type { Env } from '../env';
+import type { LeadKind } from '../leads/listing';
+import { REPLAY_JOB_TYPE } from '../notify/replay';
+
+/** One WhatsApp message of a lead as the desk shows it (from the delivery ledger). */
+export interface DeskMessage {
+  template: string;
+  recipient: string;
+  status: string;
+  attempts: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+/** States an owner may send again. */
+export const RESENDABLE = ['failed', 'dead'];
+
+export async function messagesFor(db: D1Database, kind: LeadKind, id: string): Promise<DeskMessage[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT template, recipient, status, attempts, last_error_code AS errorCode, last_error_message AS errorMessage,
+              updated_at AS updatedAt, sent_at AS sentAt
+       FROM deliveries WHERE submission_id = ? AND lead_kind = ? ORDER BY created_at, template, recipient`,
+    )
+    .bind(id, kind)
+    .all<DeskMessage>();
+  return results;
+}
+
+/** How many messages failed or died in the last 7 days (deliveries_by_status serves it). */
+export async function recentFailures(db: D1Database, now = Date.now()): Promise<number> {
+  const since = new Date(now - 7 * 86_400_000).toISOString();
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM deliveries WHERE status IN ('failed', 'dead') AND updated_at >= ?`)
+    .bind(since)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Sends a failed or dead message again through the queue and the ledger: the
+ * row is marked for replay and a replay job is queued; the consumer claims,
+ * sends and records it like any other delivery. Answers false when the message
+ * is not (or no longer) failed or dead, so a double tap sends once.
+ */
+export async function resend(
+  env: Env,
+  kind: LeadKind,
+  id: string,
+  template: string,
+  recipient: string,
+  now = new Date().toISOString(),
+): Promise<boolean> {
+  const result = await env.DB.prepare(
+    `UPDATE deliveries SET status = 'replay', updated_at = ?
+     WHERE submission_id = ? AND lead_kind = ? AND template = ? AND recipient = ? AND status IN ('failed', 'dead')`,
+  )
+    .bind(now, id, kind, template, recipient)
+    .run();
+  if (result.meta.changes !== 1) return false;
+  await env.JOBS.send({ type: REPLAY_JOB_TYPE }, { contentType: 'json' });
+  return true;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ApiException } from '../http/errors';
+import { FOLLOW_UP_STATUSES, LEAD_KINDS, decodeCursor, type LeadQuery } from '../leads/listing';
+import { desk } from '../content/desk';
+
+/** A calendar day in the owners' time zone, YYYY-MM-DD. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date.');
+const empty = (v: unknown) => (v === '' ? undefined : v);
+
+/** The inbox and export filters: `/desk?q=…&kind=…&from=…&to=…&cursor=…`. */
+export const ListParams = z
+  .object({
+    q: z.preprocess(empty, z.string().trim().max(120, 'Search for at most 120 characters.').optional()),
+    kind: z.preprocess(empty, z.enum(LEAD_KINDS, 'Choose quiz, newsletter or enquiry.').optional()),
+    from: z.preprocess(empty, day.optional()),
+    to: z.preprocess(empty, day.optional()),
+    cursor: z.preprocess(
+      empty,
+      z
+        .string()
+        .max(400)
+        .refine((v) => decodeCursor(v) !== null, 'This page link is not valid any more; start from the newest.')
+        .optional(),
+    ),
+  })
+  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'From must be on or before To.', path: ['to'] });
+export type ListParams = z.infer<typeof ListParams>;
+
+/** A lead's address on the desk: `/desk/leads/:kind/:id`. */
+export type LeadParams = z.infer<typeof LeadParams>;
+export const LeadParams = z.object({
+  kind: z.enum(LEAD_KINDS, 'Unknown kind of lead.'),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Unknown lead id.'),
+});
+
+export const StatusForm = z.object({ status: z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted or closed.') });
+export type StatusForm = z.infer<typeof StatusForm>;
+export const NoteForm = z.object({ note: z.string().max(2000, 'Keep the note under 2,000 characters.').default('') });
+export const ResendForm = z.object({
+  template: z.string().min(1).max(100),
+  recipient: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Unknown recipient.'),
+});
+
+/** Parses or throws the one error shape: 400 with the field that failed. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'input')] ??= issue.message;
+  throw new ApiException(400, 'invalid_input', 'Some parameters are not valid.', fields);
+}
+
+/** The start of a day in the owners' zone, as a UTC instant. */
+export function dayStart(value: string): string {
+  return new Date(Date.parse(`${value}T00:00:00Z`) - desk.utcOffsetMinutes * 60_000).toISOString();
+}
+
+/** The filters as a store query: To includes the whole day. */
+export function toQuery(params: ListParams, limit: number): LeadQuery {
+  const query: LeadQuery = { limit };
+  if (params.kind) query.kind = params.kind;
+  if (params.q) query.q = params.q;
+  if (params.from) query.from = dayStart(params.from);
+  if (params.to) query.to = new Date(Date.parse(dayStart(params.to)) + 86_400_000).toISOString();
+  if (params.cursor) query.cursor = params.cursor;
+  return query;
+}

@@ -1,0 +1,134 @@
+import { Hono, type Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { DeskDocument, type Banner } from '../../client/desk/desk-document';
+import { InboxPage, deskHref } from '../../client/desk/inbox';
+import { LeadDetail } from '../../client/desk/lead-detail';
+import { NumbersPage } from '../../client/desk/numbers';
+import { assets } from '../assets';
+import { desk as copy } from '../content/desk';
+import { dailyCounts } from '../desk/counters';
+import { exportCsv } from '../desk/export';
+import { messagesFor, recentFailures, resend } from '../desk/messages';
+import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
+import type { Env } from '../env';
+import { ApiException } from '../http/errors';
+import { getLeadStore } from '../leads/store';
+import { readNotifyConfig } from '../notify/config';
+import { deskAccess, type OwnerVariables } from '../security/desk-access';
+import { sameOriginWrites } from '../security/same-origin';
+
+type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
+
+const PAGE_SIZE = 50;
+
+/** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
+export const desk = new Hono<DeskEnv>();
+
+desk.use('*', async function deskHeaders(c, next) {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+});
+desk.use('*', deskAccess());
+desk.use('*', sameOriginWrites());
+
+desk.get('/', async (c) => {
+  const params = parse(ListParams, c.req.query());
+  const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
+  return render(
+    c,
+    copy.kindsPlural[params.kind ?? 'all'],
+    'inbox',
+    params,
+    <InboxPage leads={page.leads} params={params} next={page.next} />,
+  );
+});
+
+desk.get('/numbers', async (c) => {
+  const counts = await dailyCounts(c.env.DB, 30);
+  return render(c, copy.numbers.title, 'numbers', {}, <NumbersPage counts={counts} />);
+});
+
+desk.get('/export.csv', (c) => {
+  const params = parse(ListParams, c.req.query());
+  return exportCsv(getLeadStore(c.env), params);
+});
+
+desk.get('/leads/:kind/:id', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  const messages = await messagesFor(c.env.DB, kind, id);
+  const owners = readNotifyConfig(c.env).owners.map((o) => ({ phone: o.phone, label: `${o.name} (${o.label})` }));
+  const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
+  return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
+});
+
+desk.post('/leads/:kind/:id/status', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const { status } = parse(StatusForm, await c.req.parseBody());
+  await change(c, kind, id, { status });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+desk.post('/leads/:kind/:id/note', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const { note } = parse(NoteForm, await c.req.parseBody());
+  await change(c, kind, id, { note: note.trim() });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+desk.post('/leads/:kind/:id/resend', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const { template, recipient } = parse(ResendForm, await c.req.parseBody());
+  if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // Already queued or sent (a double tap): nothing more to do, show the lead.
+  await resend(c.env, kind, id, template, recipient);
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
+
+async function change(
+  c: Context<DeskEnv>,
+  kind: LeadParams['kind'],
+  id: string,
+  change: { status: StatusForm['status'] } | { note: string },
+): Promise<void> {
+  const updated = await getLeadStore(c.env).update(kind, id, {
+    ...change,
+    by: c.var.owner.email,
+    at: new Date().toISOString(),
+  });
+  if (!updated) throw new ApiException(404, 'not_found', copy.lead.notFound);
+}
+
+async function render(
+  c: Context<DeskEnv>,
+  title: string,
+  current: 'inbox' | 'numbers',
+  params: Partial<ListParams>,
+  body: ReactElement,
+) {
+  const banners: Banner[] = [];
+  const failed = await recentFailures(c.env.DB);
+  if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
+  if (!(c.env.WHATSAPP_TOKEN?.trim() && c.env.WHATSAPP_PHONE_NUMBER_ID?.trim())) {
+    banners.push({ tone: 'info', text: copy.banners.notConfigured });
+  }
+  const { cursor: _cursor, ...filters } = params;
+  const html = renderToString(
+    <DeskDocument
+      title={title}
+      css={assets.deskCss}
+      owner={c.var.owner.email}
+      exportHref={deskHref('/desk/export.csv', filters)}
+      banners={banners}
+      current={current}
+    >
+      {body}
+    </DeskDocument>,
+  );
+  return c.html(`<!DOCTYPE html>${html}`);
+}

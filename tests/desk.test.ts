@@ -1,0 +1,305 @@
+/** The owners' desk over HTTP: listing, search, follow-up, messages and resend, export, and who may see any of it. */
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Env } from '../src/env';
+import { clearAccessKeyCache } from '../src/security/access-jwt';
+import { getLeadStore } from '../src/leads/store';
+import type { Lead } from '../src/leads/types';
+import { post } from './support/api';
+import { enquiryLead } from './fixtures/leads';
+import {
+  AUD,
+  OWNER,
+  TEAM_DOMAIN,
+  certsFetch,
+  claims,
+  makeAccessKey,
+  sign,
+  unsigned,
+  type AccessKey,
+} from './standins/access';
+
+const ORIGIN = 'https://site.test';
+const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`);
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN }) =>
+  SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+const unique = () => `lead-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+async function storeEnquiry(over: Partial<Extract<Lead, { kind: 'enquiry' }>> = {}) {
+  const lead = { ...enquiryLead(), email: unique(), ...over };
+  await getLeadStore(env).save(lead);
+  return lead;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the inbox (development: the local owner is signed in)', () => {
+  it('lists a lead sent through the public form, newest first, private and not indexed', async () => {
+    const email = unique();
+    const sent = await post('enquiry', {
+      submissionId: crypto.randomUUID(),
+      name: 'Meera Iyer',
+      phone: '9812345678',
+      email,
+    });
+    expect(sent.status).toBe(201);
+    const res = await get('/desk');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toMatch(/Signed in as(<!-- -->)? <strong>owner@localhost<\/strong>/);
+    expect(html).toContain('Meera Iyer');
+    expect(html.indexOf('Meera Iyer')).toBeLessThan(html.indexOf('</ol>'));
+    // No script is sent to the desk.
+    expect(html).not.toContain('<script');
+  });
+
+  it('finds a lead with /desk?q= as a plain link, by email and by phone', async () => {
+    const lead = await storeEnquiry({ name: 'Kavya Nair', phone: '+919876501234' });
+    for (const q of [lead.email, '98765 01234', 'kavya nair']) {
+      const html = await (await get(`/desk?q=${encodeURIComponent(q)}`)).text();
+      expect(html, q).toContain('Kavya Nair');
+    }
+    const none = await (await get(`/desk?q=${encodeURIComponent(unique())}`)).text();
+    expect(none).toContain('No leads match.');
+  });
+
+  it.each([
+    ['kind=bogus', 'kind'],
+    ['from=yesterday', 'from'],
+    ['from=2026-11-20&to=2026-11-01', 'to'],
+    ['cursor=not-a-cursor', 'cursor'],
+    [`q=${'x'.repeat(121)}`, 'q'],
+  ])('answers ?%s with 400 in the one error shape naming the field', async (query, field) => {
+    for (const path of ['/desk', '/desk/export.csv']) {
+      const res = await get(`${path}?${query}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.any(String), fields: { [field]: expect.any(String) } },
+      });
+    }
+  });
+
+  it('shows one lead; an unknown id is 404 and a malformed one 400, in the error shape', async () => {
+    const lead = await storeEnquiry({ name: 'Ravi Kumar' });
+    const res = await get(`/desk/leads/enquiry/${lead.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('href="tel:+919812345678"');
+    expect(html).toContain('href="https://wa.me/919812345678"');
+    expect(html).toContain(`href="mailto:${lead.email}"`);
+    expect((await get(`/desk/leads/enquiry/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await get(`/desk/leads/quiz/${lead.id}`)).status).toBe(404);
+    const bad = await get('/desk/leads/enquiry/..%2F..%2Fetc');
+    expect(bad.status).toBe(400);
+    expect((await get('/desk/leads/invoice/abc')).status).toBe(400);
+  });
+});
+
+describe('changes', () => {
+  it('sets the status and the note, recording the owner and the time', async () => {
+    const lead = await storeEnquiry();
+    const status = await form(`/desk/leads/enquiry/${lead.id}/status`, { status: 'contacted' });
+    expect(status.status).toBe(303);
+    expect(status.headers.get('location')).toBe(`/desk/leads/enquiry/${lead.id}`);
+    await form(`/desk/leads/enquiry/${lead.id}/note`, { note: '  Prefers evenings  ' });
+    const row = await env.DB.prepare('SELECT * FROM lead_desk WHERE kind = ? AND id = ?')
+      .bind('enquiry', lead.id)
+      .first();
+    expect(row).toMatchObject({
+      status: 'contacted',
+      status_by: 'owner@localhost',
+      note: 'Prefers evenings',
+      note_by: 'owner@localhost',
+    });
+    const html = await (await get(`/desk/leads/enquiry/${lead.id}`)).text();
+    expect(html).toContain('Prefers evenings');
+    expect(html).toMatch(/Set by owner@localhost on/);
+  });
+
+  it.each([
+    ['no Origin', {}],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Origin null', { origin: 'null' }],
+  ])('refuses a change with %s (403) and changes nothing', async (_label, headers) => {
+    const lead = await storeEnquiry();
+    const res = await form(`/desk/leads/enquiry/${lead.id}/status`, { status: 'closed' }, headers);
+    expect(res.status).toBe(403);
+    expect(await env.DB.prepare('SELECT * FROM lead_desk WHERE id = ?').bind(lead.id).first()).toBeNull();
+  });
+
+  it('refuses a bad status (400 naming the field) and an unknown lead (404), changing nothing', async () => {
+    const lead = await storeEnquiry();
+    const bad = await form(`/desk/leads/enquiry/${lead.id}/status`, { status: 'won' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { fields: { status: expect.any(String) } } });
+    const missing = await form(`/desk/leads/enquiry/${crypto.randomUUID()}/status`, { status: 'closed' });
+    expect(missing.status).toBe(404);
+    const long = await form(`/desk/leads/enquiry/${lead.id}/note`, { note: 'x'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(await env.DB.prepare('SELECT * FROM lead_desk WHERE id = ?').bind(lead.id).first()).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  async function delivery(lead: Lead, status: string, updatedAt = new Date().toISOString()) {
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, last_error_code, last_error_message, components, created_at, updated_at)
+       VALUES (?, 'journey_owner', '+919800000001', ?, ?, 1, '190', 'Error validating access token', '[]', ?, ?)`,
+    )
+      .bind(lead.id, lead.kind, status, updatedAt, updatedAt)
+      .run();
+  }
+
+  it('shows each message with its state and Meta error, a banner for recent failures, and resends through the queue', async () => {
+    const lead = await storeEnquiry();
+    await delivery(lead, 'failed');
+    const html = await (await get(`/desk/leads/enquiry/${lead.id}`)).text();
+    expect(html).toContain('Failed');
+    expect(html).toContain('Meta error 190: Error validating access token');
+    expect(html).toMatch(/WhatsApp messages? failed in the last 7 days/);
+    expect(html).toContain('>Resend</button>');
+
+    const send = vi.spyOn(env.JOBS, 'send');
+    const res = await form(`/desk/leads/enquiry/${lead.id}/resend`, {
+      template: 'journey_owner',
+      recipient: '+919800000001',
+    });
+    expect(res.status).toBe(303);
+    expect(send).toHaveBeenCalledWith({ type: 'replay-deliveries' }, { contentType: 'json' });
+    const row = await env.DB.prepare('SELECT status FROM deliveries WHERE submission_id = ?').bind(lead.id).first();
+    expect(row).toEqual({ status: 'replay' });
+    // A second tap while it is queued sends nothing more.
+    await form(`/desk/leads/enquiry/${lead.id}/resend`, { template: 'journey_owner', recipient: '+919800000001' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not offer or accept a resend for a sent message', async () => {
+    const lead = await storeEnquiry();
+    await delivery(lead, 'sent');
+    const html = await (await get(`/desk/leads/enquiry/${lead.id}`)).text();
+    expect(html).not.toContain('>Resend</button>');
+    const send = vi.spyOn(env.JOBS, 'send');
+    await form(`/desk/leads/enquiry/${lead.id}/resend`, { template: 'journey_owner', recipient: '+919800000001' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('says when WhatsApp is not configured', async () => {
+    const html = await (await get('/desk')).text();
+    expect(html).toContain('WhatsApp is not configured');
+  });
+});
+
+describe('export', () => {
+  it('streams CSV with a byte-order mark, every field in columns, and formulas neutralised', async () => {
+    const lead = await storeEnquiry({ name: 'Ānanya Śarma', description: '=HYPERLINK("https://evil.example","x")' });
+    const res = await get(`/desk/export.csv?kind=enquiry&q=${encodeURIComponent(lead.email)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="leads-enquiry-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row, end] = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+    expect(header).toBe('kind,id,createdAt,name,email,phone,description,status,statusBy,statusAt,note,noteBy,noteAt');
+    expect(row).toBe(
+      `enquiry,${lead.id},${lead.createdAt},Ānanya Śarma,${lead.email},'+919812345678,"'=HYPERLINK(""https://evil.example"",""x"")",new,,,,,`,
+    );
+    expect(end).toBe('');
+  });
+});
+
+describe('without a valid Access assertion (staging and production)', () => {
+  let key: AccessKey;
+  beforeAll(async () => {
+    key = await makeAccessKey('kid-1');
+  });
+  const accessEnv: Env = { ...env, ENVIRONMENT: 'production', ACCESS_TEAM_DOMAIN: TEAM_DOMAIN, ACCESS_AUD: AUD };
+  async function call(path: string, init: RequestInit = {}) {
+    clearAccessKeyCache();
+    vi.stubGlobal('fetch', certsFetch(() => [key]).fetch);
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), accessEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  it('answers 403 to every desk page, the export and every change, with no header, alg none or an expired token', async () => {
+    const lead = await storeEnquiry();
+    const routes: Array<[string, string]> = [
+      ['GET', '/desk'],
+      ['GET', `/desk?q=${encodeURIComponent(lead.email)}`],
+      ['GET', '/desk/numbers'],
+      ['GET', '/desk/export.csv?kind=enquiry'],
+      ['GET', `/desk/leads/enquiry/${lead.id}`],
+      ['POST', `/desk/leads/enquiry/${lead.id}/status`],
+      ['POST', `/desk/leads/enquiry/${lead.id}/note`],
+      ['POST', `/desk/leads/enquiry/${lead.id}/resend`],
+    ];
+    const tokens = [
+      undefined,
+      unsigned(),
+      await sign(key, claims({ exp: 1 })),
+      await sign(key, claims({ aud: ['other'] })),
+    ];
+    for (const [method, path] of routes) {
+      for (const token of tokens) {
+        const headers: Record<string, string> = { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' };
+        if (token) headers['Cf-Access-Jwt-Assertion'] = token;
+        const res = await call(path, { method, headers, body: method === 'POST' ? 'status=closed&note=x' : undefined });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        const text = await res.text();
+        expect(text).not.toContain(lead.email);
+      }
+    }
+    expect(await env.DB.prepare('SELECT * FROM lead_desk WHERE id = ?').bind(lead.id).first()).toBeNull();
+  });
+
+  it('lets a valid assertion in and records that owner on a change', async () => {
+    const lead = await storeEnquiry();
+    const token = await sign(key);
+    const page = await call('/desk', { headers: { 'Cf-Access-Jwt-Assertion': token } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<strong>${OWNER}</strong>`);
+    const res = await call(`/desk/leads/enquiry/${lead.id}/status`, {
+      method: 'POST',
+      headers: {
+        'Cf-Access-Jwt-Assertion': token,
+        origin: ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'status=closed',
+    });
+    expect(res.status).toBe(303);
+    const row = await env.DB.prepare('SELECT status, status_by FROM lead_desk WHERE id = ?').bind(lead.id).first();
+    expect(row).toEqual({ status: 'closed', status_by: OWNER });
+  });
+});
+
+describe('numbers', () => {
+  it('counts stored leads per day by kind and shows the last 30 days', async () => {
+    const before = await env.DB.prepare(
+      `SELECT COALESCE(SUM(count), 0) AS n FROM daily_counts WHERE metric = 'lead_newsletter'`,
+    ).first<{ n: number }>();
+    await post('newsletter', { submissionId: crypto.randomUUID(), email: unique() });
+    const after = await env.DB.prepare(
+      `SELECT COALESCE(SUM(count), 0) AS n FROM daily_counts WHERE metric = 'lead_newsletter'`,
+    ).first<{ n: number }>();
+    expect(after!.n).toBe(before!.n + 1);
+    const html = await (await get('/desk/numbers')).text();
+    expect(html).toContain('Leads per day, last 30 days');
+    expect(html.match(/<tr><th scope="row"><time/g)).toHaveLength(30);
+  });
+});
