@@ -302,4 +302,42 @@ describe('numbers', () => {
     expect(html).toContain('Leads per day, last 30 days');
     expect(html.match(/<tr><th scope="row"><time/g)).toHaveLength(30);
   });
+
+  const metric = async (name: string) =>
+    (await env.DB.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM daily_counts WHERE metric = ?')
+      .bind(name)
+      .first<{ n: number }>())!.n;
+
+  it('counts the quiz funnel per day: views of /quiz and each step reached, with no cookie and nothing about the visitor', async () => {
+    const views = await metric('quiz_view');
+    const page = await get('/quiz');
+    expect(page.headers.get('set-cookie')).toBeNull();
+    await page.text();
+    await expect.poll(() => metric('quiz_view')).toBe(views + 1);
+
+    const step3 = await metric('quiz_step_3');
+    const res = await SELF.fetch(`${ORIGIN}/api/funnel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ step: 3 }),
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    await expect.poll(() => metric('quiz_step_3')).toBe(step3 + 1);
+    const rows = await env.DB.prepare('SELECT * FROM daily_counts LIMIT 1').first();
+    expect(Object.keys(rows!).sort()).toEqual(['count', 'day', 'metric']);
+  });
+
+  it.each([[{ step: 1 }], [{ step: 9 }], [{ step: 'two' }], [{}]])(
+    'refuses a funnel count of %j with 400',
+    async (body) => {
+      const res = await SELF.fetch(`${ORIGIN}/api/funnel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    },
+  );
 });

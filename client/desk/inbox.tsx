@@ -27,7 +27,7 @@ export function InboxPage({ leads, params, next }: { leads: LeadRecord[]; params
             type="search"
             name="q"
             defaultValue={params.q ?? ''}
-            placeholder={desk.filters.search}
+            placeholder={desk.filters.placeholder}
             maxLength={120}
           />
           <button type="submit" className="btn btn-cta">

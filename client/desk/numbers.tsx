@@ -2,6 +2,10 @@ import { desk } from '../../src/content/desk';
 import { FUNNEL_METRICS, type DailyCounts } from '../../src/desk/counters';
 import { LEAD_KINDS } from '../../src/leads/listing';
 
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
+const shortDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`));
+
 const total = (row: Record<string, number> | undefined) => Object.values(row ?? {}).reduce((a, b) => a + b, 0);
 
 /** Leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
@@ -55,13 +59,13 @@ export function NumbersPage({ counts }: { counts: DailyCounts }) {
               {days.map((day) => (
                 <tr key={day}>
                   <th scope="row">
-                    <time dateTime={day}>{day.slice(5)}</time>
+                    <time dateTime={day}>{shortDay(day)}</time>
                   </th>
                   {LEAD_KINDS.map((k) => (
                     <td key={k}>{counts.counts[`lead_${k}`]?.[day] ?? 0}</td>
                   ))}
-                  <td>
-                    <meter min={0} max={busiest} value={perDay(day)} /> {perDay(day)}
+                  <td className="desk-total">
+                    {perDay(day)} <meter min={0} max={busiest} value={perDay(day)} />
                   </td>
                 </tr>
               ))}

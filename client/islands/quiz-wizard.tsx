@@ -17,6 +17,7 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const furthest = useRef(0);
   const label = `Step ${step + 1} of ${total}`;
 
   useEffect(() => {
@@ -27,7 +28,12 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
 
   const go = (next: number) => {
     moved.current = true;
-    setStep(Math.max(0, Math.min(total - 1, next)));
+    const target = Math.max(0, Math.min(total - 1, next));
+    if (target > furthest.current) {
+      furthest.current = target;
+      countStep(target + 1);
+    }
+    setStep(target);
   };
 
   const choose = (option: string) => {
@@ -87,4 +93,14 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
       </div>
     </div>
   );
+}
+
+/** Tells the site's daily funnel counter that a step was reached (no identifier is sent; failures are ignored). */
+function countStep(step: number): void {
+  void fetch('/api/funnel', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ step }),
+    keepalive: true,
+  }).catch(() => undefined);
 }

@@ -10,6 +10,7 @@ export const desk = {
   filters: {
     legend: 'Find leads',
     search: 'Search name, email or phone',
+    placeholder: 'Name, email or phone',
     searchButton: 'Search',
     kind: 'Kind',
     from: 'From',
@@ -79,8 +80,7 @@ export const desk = {
     day: 'Day',
     total: 'Total',
     funnelSteps: {
-      quiz_view: 'Viewed /quiz',
-      quiz_step_1: 'Reached step 1',
+      quiz_view: 'Opened the quiz',
       quiz_step_2: 'Reached step 2',
       quiz_step_3: 'Reached step 3',
       quiz_step_4: 'Reached contact step',

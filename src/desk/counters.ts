@@ -6,7 +6,8 @@ import { LEAD_KINDS, type LeadKind } from '../leads/listing';
 /** What is counted per day: leads stored by kind, and the quiz funnel. */
 export const FUNNEL_METRICS = [
   'quiz_view',
-  ...Array.from({ length: QUIZ_STEP_COUNT }, (_, i) => `quiz_step_${i + 1}`),
+  // Step 1 is the view itself; steps 2.. are counted when first reached in a visit.
+  ...Array.from({ length: QUIZ_STEP_COUNT - 1 }, (_, i) => `quiz_step_${i + 2}`),
 ] as const;
 export type Metric = `lead_${LeadKind}` | (typeof FUNNEL_METRICS)[number];
 

@@ -9,6 +9,7 @@ import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
+import { count } from '../desk/counters';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
 const COLD_FEEDS_WAIT_MS = 300;
@@ -63,13 +64,15 @@ pages.use(
   ),
 );
 
-pages.get('/quiz', (c) =>
-  c.render(<QuizPage />, {
+pages.get('/quiz', (c) => {
+  // The funnel's first step: one view of /quiz, counted per day (nothing about the visitor is kept).
+  c.executionCtx.waitUntil(count(c.env.DB, 'quiz_view'));
+  return c.render(<QuizPage />, {
     title: `Step 1 of 4 · Find your program · ${site.brand}`,
     description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
     path: '/quiz',
-  }),
-);
+  });
+});
 
 pages.get('*', async (c) => {
   const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
