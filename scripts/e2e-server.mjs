@@ -6,6 +6,7 @@ import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
 import './standins/youtube.mjs';
+import { ACCESS_AUD } from './standins/access.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
 export const STANDIN_PORT = Number(process.env.STANDIN_PORT || 8790);
@@ -24,6 +25,9 @@ const vars = {
   OWNER_NAMES: 'Priya,Arjun',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,
+  // The desk verifies assertions signed by the Access stand-in (development allows its http address).
+  ACCESS_TEAM_DOMAIN: `${base}/access`,
+  ACCESS_AUD,
 };
 const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit' });
 const stop = () => {

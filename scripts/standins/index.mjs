@@ -2,6 +2,7 @@
 // Each service lives under its own path prefix; a control API lets tests set failure modes and read what was received.
 //   /graph/...    WhatsApp Cloud API (Graph API)           -> scripts/standins/graph.mjs
 //   /youtube/...  YouTube feeds (feeds/videos.xml)          -> scripts/standins/youtube.mjs
+//   /access/...   Cloudflare Access (team certs, test sign-in) -> scripts/standins/access.mjs
 //   /__control    GET state, POST {service, ...} to configure, DELETE to reset
 import http from 'node:http';
 
@@ -35,6 +36,8 @@ export function startStandins(port) {
         }
       } else if (req.method === 'POST') {
         const { service, ...config } = JSON.parse(body || '{}');
+        // Per-recipient failures are kept per number, so parallel tests do not overwrite each other's.
+        if (config.errorsFor) config.errorsFor = { ...state.config[service]?.errorsFor, ...config.errorsFor };
         state.config[service] = { ...state.config[service], ...config };
       }
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,0 +1,24 @@
+import type { Page } from '@playwright/test';
+
+const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
+
+/** An assertion as Cloudflare Access would add it after the owner signed in (signed by the Access stand-in). */
+export async function accessToken(claims: { email?: string; aud?: string; expiresIn?: number } = {}): Promise<string> {
+  const res = await fetch(`${STANDIN}/access/__sign`, { method: 'POST', body: JSON.stringify(claims) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Signs the page's requests in as an owner, as the Access application in front of /desk does. */
+export async function signIn(page: Page, email = 'priya@example.com'): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': await accessToken({ email }) });
+}
+
+/** A unique Indian mobile number, so per-number stand-in failures and caps belong to one test. */
+export function uniquePhone(): string {
+  return `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export function overflowX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
