@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DeskDocument, type Banner } from '../../client/desk/desk-document';
-import { InboxPage, deskHref } from '../../client/desk/inbox';
-import { LeadDetail } from '../../client/desk/lead-detail';
-import { NumbersPage } from '../../client/desk/numbers';
+import { DeskDocument, type Banner } from '../desk/views/desk-document';
+import { InboxPage, deskHref } from '../desk/views/inbox';
+import { LeadDetail } from '../desk/views/lead-detail';
+import { NumbersPage } from '../desk/views/numbers';
 import { assets } from '../assets';
 import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../desk/counters';

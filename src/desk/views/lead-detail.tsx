@@ -1,7 +1,7 @@
-import { desk } from '../../src/content/desk';
-import { QUIZ_STEPS } from '../../src/content/site';
-import { FOLLOW_UP_STATUSES, contactOf, type LeadRecord } from '../../src/leads/listing';
-import { RESENDABLE, type DeskMessage } from '../../src/desk/messages';
+import { desk } from '../../content/desk';
+import { QUIZ_STEPS } from '../../content/site';
+import { FOLLOW_UP_STATUSES, contactOf, type LeadRecord } from '../../leads/listing';
+import { RESENDABLE, type DeskMessage } from '../messages';
 import { waDigits, when } from './format';
 
 export interface Recipient {

@@ -1,4 +1,4 @@
-import { desk } from '../../src/content/desk';
+import { desk } from '../../content/desk';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: desk.timeZone,

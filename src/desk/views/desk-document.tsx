@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { desk } from '../../src/content/desk';
-import { site } from '../../src/content/site';
+import { desk } from '../../content/desk';
+import { site } from '../../content/site';
 
 export interface Banner {
   tone: 'warning' | 'info';

@@ -1,6 +1,6 @@
-import { desk } from '../../src/content/desk';
-import { FUNNEL_METRICS, type DailyCounts } from '../../src/desk/counters';
-import { LEAD_KINDS } from '../../src/leads/listing';
+import { desk } from '../../content/desk';
+import { FUNNEL_METRICS, type DailyCounts } from '../counters';
+import { LEAD_KINDS } from '../../leads/listing';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */

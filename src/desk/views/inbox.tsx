@@ -1,6 +1,6 @@
-import { desk } from '../../src/content/desk';
-import { LEAD_KINDS, contactOf, type LeadRecord } from '../../src/leads/listing';
-import type { ListParams } from '../../src/desk/params';
+import { desk } from '../../content/desk';
+import { LEAD_KINDS, contactOf, type LeadRecord } from '../../leads/listing';
+import type { ListParams } from '../params';
 import { when } from './format';
 
 /** Builds a desk link keeping the current filters (a plain GET link, so it works without scripts). */
