@@ -1,21 +1,55 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { experimental_readRawConfig } from 'wrangler';
 
+const root = import.meta.dirname;
+
+/**
+ * The tests run with wrangler.toml's configuration and nothing else. Wrangler adds the variables in
+ * `.dev.vars` (or `.env`) beside the config file it is given, and a developer's may hold a real
+ * Firestore key, WhatsApp token or owner numbers; so the tests get a copy of wrangler.toml (paths made
+ * absolute) in a folder of their own, where no such file is ever found.
+ */
+function pinnedWranglerConfig() {
+  const { rawConfig } = experimental_readRawConfig({ config: path.join(root, 'wrangler.toml') });
+  const abs = (p: string | undefined) => (p === undefined ? undefined : path.resolve(root, p));
+  const pinned = {
+    ...rawConfig,
+    main: abs(rawConfig.main),
+    assets: rawConfig.assets && { ...rawConfig.assets, directory: abs(rawConfig.assets.directory) },
+    d1_databases: rawConfig.d1_databases?.map((db: { migrations_dir?: string }) => ({
+      ...db,
+      migrations_dir: abs(db.migrations_dir),
+    })),
+  };
+  const dir = path.join(root, '.wrangler/vitest-config');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'wrangler.json');
+  writeFileSync(file, JSON.stringify(pinned, null, 2));
+  return { file, rawConfig };
+}
+
 // Tests run inside workerd with the bindings from wrangler.toml (local D1, KV, Queue).
 // Migrations are read here and applied by tests/setup.ts before each file.
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
-  // Tests that depend on the queue settings read them from wrangler.toml rather than copying numbers.
-  const { rawConfig } = experimental_readRawConfig({ config: path.join(import.meta.dirname, 'wrangler.toml') });
+  // Nor are the shell's variables passed to the Worker.
+  process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = 'false';
+  const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  const { file, rawConfig } = pinnedWranglerConfig();
   return {
     plugins: [
       cloudflareTest({
-        main: './src/index.ts',
-        wrangler: { configPath: './wrangler.toml' },
+        main: path.join(root, 'src/index.ts'),
+        wrangler: { configPath: file },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_QUEUE_CONSUMERS: rawConfig.queues?.consumers ?? [] },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // Tests that depend on the queue settings read them from wrangler.toml rather than copying numbers.
+            TEST_QUEUE_CONSUMERS: rawConfig.queues?.consumers ?? [],
+            TEST_SUBMIT_LIMIT: rawConfig.ratelimits?.find((r: { name: string }) => r.name === 'SUBMIT_LIMITER')?.simple,
+          },
           // Nothing in the test suite reaches the network: any outbound request a test has
           // not replaced with a stand-in gets a 503 from here instead of a DNS lookup.
           outboundService: (request: Request) =>

@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
-import { queryStore, waitForRows } from './support/store';
+import { storedLeads, waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
-
-const BY_EMAIL = 'SELECT * FROM enquiries WHERE email = ?';
+import { OWNERS, uniquePhone, waitForMessages } from './support/whatsapp';
 
 /** The three openers: About's and Programs' "Start a Conversation", and the footer's Contact. */
 const OPENERS: Record<string, (page: Page) => Locator> = {
@@ -98,20 +97,31 @@ test.describe('enquiry modal', () => {
     await expect(submit).toBeDisabled();
   });
 
-  test('a sent enquiry is stored; the modal closes, confirms and opens again empty', async ({ page }) => {
+  test('a sent enquiry is stored and reaches the visitor and both owners once; the modal closes, confirms and opens again empty', async ({
+    page,
+  }) => {
     const email = uniqueEmail('enquiry-ok');
+    const phone = uniquePhone();
     await gotoHydrated(page, '/');
     const opener = OPENERS.programs!(page);
     await open(page, opener);
-    await fill(page, { name: 'Asha Verma', phone: '+91 98123 45678', email, description: 'A team offsite in March.' });
+    await fill(page, { name: 'Asha Verma', phone: phone.typed, email, description: 'A team offsite in March.' });
     await dialog(page).getByRole('button', { name: 'Send message' }).click();
     await expectClosed(page, opener);
     await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
 
-    const rows = await waitForRows<{ name: string; phone: string; description: string }>(BY_EMAIL, [email]);
+    const rows = await waitForLeads<{ name: string; phone: string; description: string }>('enquiries', email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Asha Verma', description: 'A team offsite in March.' });
-    expect(rows[0]!.phone.replace(/\D/g, '')).toBe('919812345678');
+    expect(rows[0]).toMatchObject({ name: 'Asha Verma', phone: phone.e164, description: 'A team offsite in March.' });
+
+    // On the phones: journey_users to the visitor's number, journey_owner to each owner with the enquiry.
+    const ownerBody = ['Asha Verma', email, phone.e164, 'A team offsite in March.'];
+    const messages = await waitForMessages((m) => m.to === phone.e164 || m.body.includes(email), 3);
+    expect(messages).toEqual([
+      { to: phone.e164, template: 'journey_users', header: ['Asha Verma'], body: [] },
+      { to: OWNERS[0], template: 'journey_owner', header: ['Admin1'], body: ownerBody },
+      { to: OWNERS[1], template: 'journey_owner', header: ['Admin2'], body: ownerBody },
+    ]);
 
     await open(page, opener);
     for (const label of ['Name', 'Phone', 'Email', 'How can I help?']) {
@@ -129,7 +139,6 @@ test.describe('enquiry modal', () => {
     await expect(dialog(page).getByRole('alert')).toHaveText('Something went wrong. Please try again.');
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByLabel('Email')).toHaveValue(email);
-    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
     await expectFailedResource(problems, 503);
   });
 
@@ -145,11 +154,18 @@ test.describe('enquiry modal', () => {
     expect(sent).toHaveLength(0);
 
     await dialog(page).getByLabel('Email').fill(email);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/enquiry'));
     await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    // The server saw the request and refused the phone.
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      phone: expect.any(String),
+    });
     const phone = dialog(page).getByLabel('Phone');
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await expect(phone).toHaveAccessibleDescription(/phone/i);
-    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
+    expect(await storedLeads('enquiries', email)).toHaveLength(0);
     await expectFailedResource(problems, 400);
   });
 });

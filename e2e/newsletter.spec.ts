@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { delayApi, expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
-import { queryStore, waitForRows } from './support/store';
+import { waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
-
-const BY_EMAIL = 'SELECT * FROM news_letter WHERE email = ?';
+import { OWNERS, waitForMessages } from './support/whatsapp';
 
 function form(page: Page) {
   const section = page.locator('#newsletter');
@@ -25,7 +24,7 @@ test.describe('newsletter', () => {
     }
   });
 
-  test('a valid email is stored; the button reads "Submitting…" then "Thanks!" and stays disabled', async ({
+  test('a valid email is stored and both owners are told once; the button reads "Submitting…" then "Thanks!"', async ({
     page,
   }) => {
     const email = uniqueEmail('news-ok');
@@ -40,9 +39,17 @@ test.describe('newsletter', () => {
     await expect(f.status).toContainText('You are subscribed');
     await expect(f.email).toHaveValue('');
 
-    const rows = await waitForRows<{ email: string; subscribed_at: string }>(BY_EMAIL, [email]);
+    const rows = await waitForLeads<{ email: string; subscribed_at: string }>('news_letter', email);
     expect(rows).toHaveLength(1);
     expect(Date.parse(rows[0]!.subscribed_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    // On the owners' phones: subscription_notfication to each, greeting them, with the email and the time.
+    const messages = await waitForMessages((m) => m.body.includes(email), 2);
+    expect(messages.map((m) => ({ ...m, body: m.body.slice(0, 2) }))).toEqual([
+      { to: OWNERS[0], template: 'subscription_notfication', header: [], body: ['Priya', email] },
+      { to: OWNERS[1], template: 'subscription_notfication', header: [], body: ['Arjun', email] },
+    ]);
+    for (const m of messages) expect(m.body[2]).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2} [ap]m$/);
   });
 
   test('an email failing the loose pattern is refused in the page and never sent', async ({ page }) => {
@@ -56,7 +63,6 @@ test.describe('newsletter', () => {
       await expect(f.email).toHaveValue('');
       await expect(f.email).toHaveAttribute('aria-invalid', 'true');
       await expect(f.button('Subscribe')).toBeEnabled();
-      expect(queryStore(BY_EMAIL, bad)).toHaveLength(0);
     }
     expect(sent).toHaveLength(0);
   });
@@ -71,7 +77,6 @@ test.describe('newsletter', () => {
     await expect(f.status).toHaveText('Something went wrong. Please try again.');
     await expect(f.email).toHaveValue('');
     await expect(f.button('Subscribe')).toBeEnabled();
-    expect(queryStore(BY_EMAIL, email)).toHaveLength(0);
     await expectFailedResource(problems, 503);
 
     // The store is back: the same visitor subscribes.
@@ -79,7 +84,7 @@ test.describe('newsletter', () => {
     await f.email.fill(email);
     await f.button('Subscribe').click();
     await expect(f.button('Thanks!')).toBeDisabled();
-    expect(await waitForRows(BY_EMAIL, [email])).toHaveLength(1);
+    expect(await waitForLeads('news_letter', email)).toHaveLength(1);
   });
 
   test('too many attempts get a friendly message', async ({ page, problems }) => {

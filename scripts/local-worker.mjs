@@ -2,14 +2,31 @@
 // builds the client, applies migrations to a dedicated state folder and runs `wrangler dev` on loopback.
 // Only the processes started here are stopped.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const wranglerEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_HIDE_BANNER: 'true',
+  // Only the env file given with --env-file is read, never the shell's own variables.
+  CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: 'true',
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
 };
+
+/**
+ * Writes the run's variables to an env file in its state folder. Given to `wrangler dev` with
+ * --env-file, it replaces `.dev.vars` (and `.env`): a developer's real secrets there are never read,
+ * so the run has wrangler.toml's [vars] plus exactly these.
+ */
+export function writePinnedVars(state, vars) {
+  mkdirSync(state, { recursive: true });
+  const file = path.join(state, 'pinned.env');
+  const lines = Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`);
+  writeFileSync(file, `# Written by scripts/local-worker.mjs for this run only.\n${lines.join('\n')}\n`);
+  return file;
+}
 
 /** Builds the client and applies migrations to a fresh `state` folder. No stdin and CI=true: wrangler never asks. */
 export function prepareLocalState(state, { config, quiet = false } = {}) {
@@ -27,7 +44,7 @@ export function prepareLocalState(state, { config, quiet = false } = {}) {
   }
 }
 
-/** Spawns `wrangler dev` on 127.0.0.1:port with its own state folder, inspector port and `--var`s. */
+/** Spawns `wrangler dev` on 127.0.0.1:port with its own state folder, inspector port and exactly `vars`. */
 export function spawnWranglerDev({
   port,
   state,
@@ -54,7 +71,8 @@ export function spawnWranglerDev({
       '--log-level',
       logLevel,
       ...(config ? ['--config', config] : []),
-      ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+      '--env-file',
+      writePinnedVars(state, vars),
     ],
     { stdio: ['ignore', stdout, 'inherit'], env: wranglerEnv, detached },
   );

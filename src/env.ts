@@ -67,6 +67,11 @@ export function readConfig(env: Env): Config {
   });
 }
 
+/** Whether the Worker runs in development: ENVIRONMENT unset, blank or "development". */
+export function isDevelopment(env: Env): boolean {
+  return (env.ENVIRONMENT?.trim() || 'development') === 'development';
+}
+
 /**
  * The whitelist of configuration the browser may see. Everything a page or
  * island receives from the environment passes through here; nothing else does.

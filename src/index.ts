@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from './env';
 import { onError, ApiException } from './http/errors';
+import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { thumbs } from './routes/thumbs';
 import { securityHeaders } from './security/headers';
@@ -23,6 +24,7 @@ app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');
 });
 app.route('/desk', desk);
+app.route('/', dev);
 app.route('/', thumbs);
 app.route('/', pages);
 

@@ -3,6 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Lead } from '../src/leads/types';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
+import { readNotifyConfig } from '../src/notify/config';
+import { DeliveryStore } from '../src/notify/deliveries';
+import { deliver as deliverOne } from '../src/notify/deliver';
+import { sendsFor } from '../src/notify/templates';
+import { createSender } from '../src/notify/whatsapp';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
@@ -96,13 +101,26 @@ describe('queue consumer', () => {
     ]);
   });
 
-  it('backs off exponentially, and at least 6 s after a pair rate limit', async () => {
+  it('backs off exponentially from the queue attempt count: 10 s, 80 s … at most 15 min', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    new GraphStandin().failAlways(131056).install();
+    new GraphStandin().failAlways(131000).install();
     const lead = fresh(newsletterLead);
     expect((await deliver('site-jobs', job(lead), 1)).delays).toEqual([10]);
     expect((await deliver('site-jobs', job(lead), 4)).delays).toEqual([80]);
     expect((await deliver('site-jobs', job(lead), 9)).delays).toEqual([900]);
+  });
+
+  // The queue's backoff starts at 10 s, so the 6 s floor cannot show in a retry delay: it is
+  // checked where it is decided, on the step one send asks for.
+  it('asks for at least 6 s before the next try after a pair rate limit (131056), and no floor otherwise', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = new DeliveryStore(env.DB);
+    const sender = createSender(graphEnv());
+    const [send] = sendsFor(fresh(newsletterLead), readNotifyConfig(graphEnv()));
+    new GraphStandin().failNext(131056, 131000).install();
+    const ref = (id: string) => ({ submissionId: id, leadKind: 'newsletter' });
+    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender)).toEqual({ done: false, after: 6 });
+    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender)).toEqual({ done: false, after: 0 });
   });
 
   it('does not retry a permanent error, and the job’s other messages still go out', async () => {

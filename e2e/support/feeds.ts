@@ -1,33 +1,17 @@
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { configureStandin } from './standins';
 
-const STATE = path.resolve(`.wrangler/e2e-state-${process.env.E2E_PORT || 8788}`);
-const KV_DIR = path.join(STATE, 'v3/kv/miniflare-KVNamespaceObject');
-const LOCK_DIR = path.join(STATE, 'youtube-e2e.lock');
-const FEED_KEYS = ['youtube-feeds:v1', 'youtube-feeds:lock'];
+const E2E_PORT = process.env.E2E_PORT || 8788;
+const LOCK_DIR = path.resolve(`.wrangler/e2e-state-${E2E_PORT}/youtube-e2e.lock`);
 
 /**
- * Empties the Worker's feeds cache by deleting its keys from the local KV store that
- * `wrangler dev` keeps on disk, so the next page view is cold and asks the stand-in again.
+ * Empties the Worker's feeds cache through its development-only route (POST /__dev/feeds/reset),
+ * so the next page view is cold and asks the stand-in again.
  */
-export function clearFeedsCache(): void {
-  let files: string[];
-  try {
-    files = readdirSync(KV_DIR).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  } catch {
-    return; // Nothing stored yet.
-  }
-  for (const file of files) {
-    const db = new DatabaseSync(path.join(KV_DIR, file));
-    try {
-      db.exec('PRAGMA busy_timeout = 2000');
-      db.prepare(`DELETE FROM _mf_entries WHERE key IN (${FEED_KEYS.map(() => '?').join(',')})`).run(...FEED_KEYS);
-    } finally {
-      db.close();
-    }
-  }
+export async function clearFeedsCache(): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${E2E_PORT}/__dev/feeds/reset`, { method: 'POST' });
+  if (!res.ok) throw new Error(`POST /__dev/feeds/reset answered ${res.status}`);
 }
 
 export type YoutubeConfig = { mode?: 'ok' | 'error' | 'timeout' | 'empty'; failPlaylists?: string[]; delayMs?: number };
@@ -71,12 +55,12 @@ export async function withFeedsLock<T>(fn: () => Promise<T>): Promise<T> {
 export async function withFeeds<T>(config: YoutubeConfig, fn: () => Promise<T>): Promise<T> {
   return withFeedsLock(async () => {
     await setYoutube(config);
-    clearFeedsCache();
+    await clearFeedsCache();
     try {
       return await fn();
     } finally {
       await setYoutube({});
-      clearFeedsCache();
+      await clearFeedsCache();
     }
   });
 }

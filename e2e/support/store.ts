@@ -1,35 +1,30 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+/**
+ * Reads what the Worker under test has stored, through its development-only route
+ * (GET /__dev/leads, src/routes/dev.ts) rather than the runtime's files on disk.
+ */
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
-/** Reads the local D1 database that `wrangler dev` writes for the e2e run (read from the store, not the page). */
-const D1_DIR = path.resolve(`.wrangler/e2e-state-${process.env.E2E_PORT || 8788}/v3/d1/miniflare-D1DatabaseObject`);
+/** The lead tables, as the store names them. */
+export type LeadTable = 'quiz_responses' | 'news_letter' | 'enquiries';
 
-function databaseFile(): string {
-  const file = readdirSync(D1_DIR).find((f: string) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  if (!file) throw new Error(`no D1 database under ${D1_DIR}`);
-  return path.join(D1_DIR, file);
-}
-
-export function queryStore<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[] {
-  const db = new DatabaseSync(databaseFile(), { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
+/** The stored leads of one kind whose email is `email` (quiz: the contact's email), as D1 holds them. */
+export async function storedLeads<T = Record<string, unknown>>(table: LeadTable, email: string): Promise<T[]> {
+  const res = await fetch(`${BASE}/__dev/leads?email=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`GET /__dev/leads answered ${res.status}`);
+  const { leads } = (await res.json()) as { leads: Record<LeadTable, T[]> };
+  return leads[table];
 }
 
 /** Polls the store until `predicate` holds for the rows (writes may land a moment after the UI answers). */
-export async function waitForRows<T = Record<string, unknown>>(
-  sql: string,
-  params: (string | number)[],
+export async function waitForLeads<T = Record<string, unknown>>(
+  table: LeadTable,
+  email: string,
   predicate: (rows: T[]) => boolean = (rows) => rows.length > 0,
   timeoutMs = 8_000,
 ): Promise<T[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = queryStore<T>(sql, ...params);
+    const rows = await storedLeads<T>(table, email);
     if (predicate(rows) || Date.now() > deadline) return rows;
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -1,0 +1,53 @@
+import { Hono, type Context, type Next } from 'hono';
+import { isDevelopment, type Env } from '../env';
+import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
+import { COLLECTIONS } from '../leads/port';
+
+type DevContext = Context<{ Bindings: Env }>;
+
+/**
+ * Aids for the local run and its end-to-end tests: read what the local D1 store holds and empty
+ * the feeds cache, through the Worker's own bindings instead of the runtime's files on disk.
+ * They exist only in development and only on a loopback address; anywhere else the request
+ * falls through to the routes after them, exactly as for a path that does not exist.
+ */
+export const dev = new Hono<{ Bindings: Env }>();
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function developmentOnly(handler: (c: DevContext) => Promise<Response>) {
+  return async function developmentOnly(c: DevContext, next: Next) {
+    if (!isDevelopment(c.env) || !LOOPBACK.has(new URL(c.req.url).hostname)) return next();
+    return handler(c);
+  };
+}
+
+/** GET /__dev/leads?email=… or ?id=…: the stored leads of each kind that match, as D1 holds them. */
+dev.get(
+  '/__dev/leads',
+  developmentOnly(async (c) => {
+    const email = c.req.query('email');
+    const id = c.req.query('id');
+    if (!email === !id) return c.json({ ok: false, error: 'give exactly one of email or id' }, 400);
+    const where = id
+      ? { quiz: 'id = ?', newsletter: 'id = ?', enquiry: 'id = ?' }
+      : { quiz: "json_extract(contact, '$.email') = ?", newsletter: 'email = ?', enquiry: 'email = ?' };
+    const leads: Record<string, unknown[]> = {};
+    for (const kind of ['quiz', 'newsletter', 'enquiry'] as const) {
+      const { results } = await c.env.DB.prepare(`SELECT * FROM ${COLLECTIONS[kind]} WHERE ${where[kind]}`)
+        .bind(id ?? email)
+        .all();
+      leads[COLLECTIONS[kind]] = results;
+    }
+    return c.json({ ok: true, leads });
+  }),
+);
+
+/** POST /__dev/feeds/reset: empties the feeds cache, so the next page view fetches the feeds again. */
+dev.post(
+  '/__dev/feeds/reset',
+  developmentOnly(async (c) => {
+    await Promise.all([c.env.FEEDS.delete(FEEDS_KEY), c.env.FEEDS.delete(LOCK_KEY)]);
+    return c.json({ ok: true });
+  }),
+);
