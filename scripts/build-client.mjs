@@ -1,7 +1,7 @@
 // Builds the browser bundle: client/entry.tsx (code-split per island) and the stylesheet,
 // fingerprinted into public/assets/, and writes src/generated/assets.json for the Worker.
-import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { build, context } from 'esbuild';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -9,8 +9,32 @@ const defaultOutdir = path.join(root, 'public/assets');
 
 /** Builds into `outdir` (default public/assets); `writeManifest: false` leaves src/generated alone (used by tests). */
 export async function buildClient({ quiet = false, outdir = defaultOutdir, writeManifest = true } = {}) {
-  await rm(outdir, { recursive: true, force: true });
-  const result = await build({
+  const result = await build(buildOptions(outdir, quiet));
+  return finish(result, outdir, writeManifest);
+}
+
+/**
+ * Rebuilds public/assets and the manifest whenever a file the bundle is built from changes (esbuild's
+ * watch mode, which also sees editors' save-by-rename). Returns a function that stops watching.
+ */
+export async function watchClient() {
+  const manifestWriter = {
+    name: 'manifest',
+    setup(pluginBuild) {
+      pluginBuild.onEnd(async (result) => {
+        if (result.errors.length) return; // esbuild has printed them; the last good bundle stays.
+        const { manifest } = await finish(result, defaultOutdir, true);
+        console.log(`[client] rebuilt: ${manifest.entry} ${manifest.css}`);
+      });
+    },
+  };
+  const ctx = await context({ ...buildOptions(defaultOutdir, false), plugins: [manifestWriter] });
+  await ctx.watch();
+  return () => ctx.dispose();
+}
+
+function buildOptions(outdir, quiet) {
+  return {
     absWorkingDir: root,
     entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css', desk: 'client/styles/desk.css' },
     bundle: true,
@@ -28,9 +52,18 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
     legalComments: 'none',
     metafile: true,
     logLevel: quiet ? 'error' : 'warning',
-  });
+  };
+}
 
+/** Removes stale fingerprinted files and writes the manifest the Worker imports. */
+async function finish(result, outdir, writeManifest) {
   const outputs = result.metafile.outputs;
+  // Old fingerprinted files go only after the new ones are written, so a running dev server never
+  // points at a file that is not there yet.
+  const current = new Set(Object.keys(outputs).map((file) => path.join(root, file)));
+  for (const name of await readdir(outdir)) {
+    if (!current.has(path.join(outdir, name))) await rm(path.join(outdir, name), { recursive: true, force: true });
+  }
   const publicPath = (file) =>
     '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
   let entry = '';

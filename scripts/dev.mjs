@@ -1,7 +1,11 @@
 // `npm run dev`: the whole site on local defaults (local D1, KV and Queue; no account, no secrets, no prompt).
 // HOST and PORT change the address (default 127.0.0.1:8787). Extra arguments go to `wrangler dev`.
+// `predev` has built the client once; from here on it is rebuilt on every change (see build-client.mjs),
+// and wrangler dev reloads the Worker on changes to its own sources and to the asset manifest.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { watchClient } from './build-client.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '8787';
@@ -19,6 +23,8 @@ const args = [
   '--port',
   port,
   '--local',
+  '--inspector-port',
+  String(Number(port) + 1000),
   '--show-interactive-dev-session=false',
   '--log-level',
   // 'log' shows the Worker's console.log lines (the logged WhatsApp messages); 'info' would hide them.
@@ -27,6 +33,7 @@ const args = [
   ...process.argv.slice(2),
 ];
 
+const stopWatching = await watchClient();
 const child = spawn('wrangler', args, {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -38,4 +45,7 @@ const child = spawn('wrangler', args, {
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  void stopWatching();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,11 +1,11 @@
 // `npm run lighthouse`: builds, serves the Worker locally with a warm feed cache (bundled sample feeds),
-// runs Lighthouse in mobile and desktop modes against / and /quiz with Debian's Chromium, keeps the
+// runs Lighthouse in mobile and desktop modes against / and /quiz with the Chromium scripts/chromium.mjs finds, keeps the
 // reports in reports/lighthouse/ (git-ignored) and prints a table. Exits non-zero when a target is missed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
 import { startLocalWorker, warmFeedCache } from './local-worker.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT || 8870);
@@ -25,7 +25,7 @@ try {
   const warm = await warmFeedCache(worker.origin);
   console.log(warm ? 'feed cache warm' : 'WARNING: feed cache did not warm; measuring anyway');
   chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: requireChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   for (const mode of ['mobile', 'desktop']) {

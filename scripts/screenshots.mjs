@@ -3,13 +3,13 @@
 import { chromium } from '@playwright/test';
 /* global document, window -- page.evaluate callbacks run in the page */
 import { mkdirSync } from 'node:fs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
 
 const base = process.argv[2] || 'http://127.0.0.1:8787';
 const out = 'reports/screens';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
+  executablePath: requireChromium(),
   args: CHROMIUM_ARGS,
 });
 for (const [label, viewport] of [

@@ -1,4 +1,5 @@
 // `npm test`: everything a change can break, in order; exits non-zero if any step failed.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 
 const steps = [

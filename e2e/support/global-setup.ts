@@ -1,13 +1,6 @@
-import { existsSync } from 'node:fs';
-import { CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_PROBLEM } from '../../scripts/chromium.mjs';
 
-/** Fails early with a clear message when Debian's Chromium is missing. */
+/** Fails early, saying how to install one, when no Chromium was found. */
 export default function globalSetup(): void {
-  const path = CHROMIUM_PATH;
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium not found at ${path}. Install Debian's Chromium (sudo apt-get install -y chromium) ` +
-        'or set CHROMIUM_PATH. Playwright cannot download browsers on this machine.',
-    );
-  }
+  if (CHROMIUM_PROBLEM) throw new Error(CHROMIUM_PROBLEM);
 }
