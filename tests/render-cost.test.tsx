@@ -66,16 +66,8 @@ describe('server render cost', () => {
       `server render CPU (workerd, ${runs} renders of / with 15 + 36 videos): mean ${mean.toFixed(2)} ms, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
     );
     expect(mean).toBeGreaterThan(0);
-    // The budget holds the cost of a render itself: the fastest of ten batches of 20 renders, each batch
-    // timed as a whole (the clock here ticks in whole milliseconds). Slower batches measure the moments
-    // the isolate was preempted, which on a shared machine says more about the neighbours than the page.
-    const batchMeans = Array.from({ length: 10 }, () => {
-      const t0 = performance.now();
-      for (let i = 0; i < 20; i++) renderPage();
-      return (performance.now() - t0) / 20;
-    });
-    const best = Math.min(...batchMeans);
-    console.log(`server render CPU, fastest batch of 20: ${best.toFixed(2)} ms per render`);
-    expect(best).toBeLessThan(5);
+    // The median is the cost of a render; the mean also carries the moments the isolate was preempted,
+    // which on a shared machine says more about the neighbours than about the page.
+    expect(p50).toBeLessThan(5);
   });
 });
