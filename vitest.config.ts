@@ -59,7 +59,7 @@ export default defineConfig(async () => {
     ],
     // The JSX runtime the Worker ships with (production), not the dev runtime Vite picks when it
     // cannot read `jsx` through the solution-style tsconfig.json: renders then cost what they cost deployed.
-    oxc: { jsx: { runtime: 'automatic', development: false } },
+    oxc: { jsx: { runtime: 'automatic' as const, development: false } },
     test: {
       // DESK_BENCH=1 (npm run bench:desk) runs the 100,000-lead listing measurement instead of the tests.
       include: process.env.DESK_BENCH ? ['bench/**/*.measure.ts'] : ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
