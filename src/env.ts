@@ -67,6 +67,11 @@ export function readConfig(env: Env): Config {
   });
 }
 
+/** Whether a request arrived on a loopback address: the only place development-only conveniences answer. */
+export function onLoopback(url: string): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+}
+
 /** Whether the Worker runs in development: ENVIRONMENT unset, blank or "development". */
 export function isDevelopment(env: Env): boolean {
   return (env.ENVIRONMENT?.trim() || 'development') === 'development';

@@ -143,9 +143,16 @@ describe('deskAccess middleware', () => {
     }
   });
 
-  it('signs in a local owner only in development without ACCESS_TEAM_DOMAIN', async () => {
-    const res = await get(accessEnv({ ENVIRONMENT: 'development', ACCESS_TEAM_DOMAIN: undefined }));
+  it('signs in a local owner only in development without ACCESS_TEAM_DOMAIN, on a loopback address', async () => {
+    const workerEnv = accessEnv({ ENVIRONMENT: 'development', ACCESS_TEAM_DOMAIN: undefined });
+    const res = await app.request('http://127.0.0.1:8787/desk', {}, workerEnv);
     expect(await res.text()).toBe('signed in as owner@localhost');
+  });
+
+  it('never signs the local owner in on a public address, even with ENVIRONMENT=development', async () => {
+    allowConsoleErrors();
+    const res = await get(accessEnv({ ENVIRONMENT: 'development', ACCESS_TEAM_DOMAIN: undefined }));
+    expect(res.status).toBe(403);
   });
 
   it.each(['staging', 'production', undefined])(

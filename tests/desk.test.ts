@@ -20,7 +20,7 @@ import {
   type AccessKey,
 } from './standins/access';
 
-const ORIGIN = 'https://site.test';
+const ORIGIN = 'http://127.0.0.1:8787';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`);
 const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN }) =>
   SELF.fetch(`${ORIGIN}${path}`, {

@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import { isDevelopment, type Env } from '../env';
+import { isDevelopment, onLoopback, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
 import { COLLECTIONS } from '../leads/port';
 
@@ -13,11 +13,9 @@ type DevContext = Context<{ Bindings: Env }>;
  */
 export const dev = new Hono<{ Bindings: Env }>();
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 function developmentOnly(handler: (c: DevContext) => Promise<Response>) {
   return async function developmentOnly(c: DevContext, next: Next) {
-    if (!isDevelopment(c.env) || !LOOPBACK.has(new URL(c.req.url).hostname)) return next();
+    if (!isDevelopment(c.env) || !onLoopback(c.req.url)) return next();
     return handler(c);
   };
 }

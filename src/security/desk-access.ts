@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { readAccessConfig, type Env } from '../env';
+import { onLoopback, readAccessConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { errorMessage } from '../leads/port';
 import { verifyAccessJwt } from './access-jwt';
@@ -13,8 +13,9 @@ const HEADER = 'Cf-Access-Jwt-Assertion';
  * puts the signed-in owner's email in `c.var.owner`. The Access application in
  * front of the route is not trusted alone (a workers.dev address bypasses it):
  * every request is checked here. In development without ACCESS_TEAM_DOMAIN a
- * local owner is signed in; a deployment missing the settings refuses everyone
- * and says why in the log.
+ * local owner is signed in, and only on a loopback address, so a deployment that
+ * kept ENVIRONMENT=development is still closed; a deployment missing the settings
+ * refuses everyone and says why in the log.
  *
  * @example desk.use('*', deskAccess())
  */
@@ -22,6 +23,10 @@ export function deskAccess(): MiddlewareHandler<{ Bindings: Env; Variables: Owne
   return async function deskAccessMiddleware(c, next) {
     const config = readAccessConfig(c.env);
     if (config.mode === 'local') {
+      if (!onLoopback(c.req.url)) {
+        console.error('desk: refused, the local owner signs in only on a loopback address');
+        throw new ApiException(403, 'forbidden', 'Sign in through Cloudflare Access to use the desk.');
+      }
       c.set('owner', { email: config.email });
       return next();
     }
