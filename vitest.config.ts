@@ -46,6 +46,10 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // React picks its build from process.env.NODE_ENV (populated from text bindings under nodejs_compat).
+            // Wrangler bundles the deployed Worker with the production build; the tests run that build too, not
+            // React's development build, which renders the landing page about ten times slower.
+            NODE_ENV: 'production',
             // Tests that depend on the queue settings read them from wrangler.toml rather than copying numbers.
             TEST_QUEUE_CONSUMERS: rawConfig.queues?.consumers ?? [],
             TEST_SUBMIT_LIMIT: rawConfig.ratelimits?.find((r: { name: string }) => r.name === 'SUBMIT_LIMITER')?.simple,
