@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['format and lint', 'npm', ['run', 'lint']],
+  // Env is generated from wrangler.toml; a var or binding added without `npm run types` fails here.
+  ['types up to date', 'npm', ['run', 'types:check']],
   // The build writes src/generated/assets.json, which the Worker's code (and so the typecheck) imports.
   ['build', 'npm', ['run', 'build']],
   ['typecheck', 'npm', ['run', 'typecheck']],

@@ -1,8 +1,6 @@
-import type { Env as WorkerEnv } from '../src/env';
-
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerEnv {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
       /** [[queues.consumers]] of wrangler.toml, as written there. */
       /** The SUBMIT_LIMITER's `simple` setting in wrangler.toml. */

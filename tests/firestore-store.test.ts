@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirestoreLeadStore } from '../src/leads/firestore-store';
-import { getLeadStore, LeadStoreError } from '../src/leads/store';
+import { getLeadStore } from '../src/leads/store';
+import { ConfigError } from '../src/env';
 import { D1LeadStore } from '../src/leads/d1-store';
 import { env } from 'cloudflare:test';
 import { TOKEN_URL, type RecordedRequest } from './standins/firestore';
@@ -198,18 +199,34 @@ describe('Firestore failures', () => {
 });
 
 describe('Firestore configuration', () => {
-  it('falls back to D1, with a warning, when only some of the three secrets are set', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(getLeadStore({ ...env, FIRESTORE_PROJECT_ID: 'p', FIRESTORE_CLIENT_EMAIL: ' ' })).toBeInstanceOf(
-      D1LeadStore,
+  it('refuses half a configuration with one error naming what is missing (no quiet fallback to D1)', () => {
+    const half = { ...env, FIRESTORE_PROJECT_ID: 'p', FIRESTORE_CLIENT_EMAIL: ' ' };
+    expect(() => getLeadStore(half)).toThrow(
+      new ConfigError('firestore', [
+        {
+          setting: 'FIRESTORE_CLIENT_EMAIL',
+          message:
+            'Firestore is partly configured: FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY are missing (FIRESTORE_PROJECT_ID is set).',
+        },
+      ]),
     );
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Firestore is not fully configured'));
+    expect(getLeadStore(env)).toBeInstanceOf(D1LeadStore);
   });
 
   it.each(['localhost:99999', 'http://localhost:8080', 'host:port'])('refuses FIRESTORE_EMULATOR_HOST=%s', (host) => {
     expect(() => getLeadStore({ ...env, FIRESTORE_PROJECT_ID: 'p', FIRESTORE_EMULATOR_HOST: host })).toThrow(
-      LeadStoreError,
+      /FIRESTORE_EMULATOR_HOST must be host:port/,
     );
+  });
+
+  it('refuses FIRESTORE_EMULATOR_HOST outside development, even with a valid host', () => {
+    const deployed = {
+      ...env,
+      ENVIRONMENT: 'production',
+      FIRESTORE_PROJECT_ID: 'p',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+    };
+    expect(() => getLeadStore(deployed)).toThrow(/FIRESTORE_EMULATOR_HOST is for local runs only/);
   });
 });
 

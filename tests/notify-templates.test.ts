@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readNotifyConfig } from '../src/notify/config';
 import { maskPhone, sanitizeParam } from '../src/notify/params';
 import { formatIndianDateTime, sendsFor } from '../src/notify/templates';
 import { messageBody } from '../src/notify/whatsapp';
-import type { Env } from '../src/env';
+import { readConfig, type Env } from '../src/env';
 import { enquiryLead, newsletterLead, quizLead } from './notify-fixtures';
 
 const vars = { OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Dr. Arjun' } as Env;
 const bodies = (lead: Parameters<typeof sendsFor>[0], env: Env = vars) =>
-  sendsFor(lead, readNotifyConfig(env)).map(messageBody);
+  sendsFor(lead, readConfig(env).whatsapp).map(messageBody);
 
 const text = (...texts: string[]) => texts.map((t) => ({ type: 'text', text: t }));
 const message = (to: string, name: string, components: unknown[]) => ({

@@ -1,22 +1,24 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readNotifyConfig } from '../src/notify/config';
+import { readConfig, type Env } from '../src/env';
 import { sendsFor, type Send } from '../src/notify/templates';
 import { createSender, GraphSender, LogSender } from '../src/notify/whatsapp';
+import { GRAPH_BASE, PHONE_NUMBER_ID } from './standins/graph-api';
 import { enquiryLead } from './notify-fixtures';
 import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 
-const graphEnv = (extra: Partial<typeof env> = {}) => ({ ...env, ...GRAPH_VARS, ...extra });
+const graphEnv = (extra: Partial<Env> = {}): Env => ({ ...env, ...GRAPH_VARS, ...extra });
+const credentials = (token = TOKEN) => ({ apiUrl: GRAPH_BASE, phoneNumberId: PHONE_NUMBER_ID, token });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const [visitorSend, ownerSend] = sendsFor(enquiryLead, readNotifyConfig(graphEnv())) as [Send, Send, Send];
+const [visitorSend, ownerSend] = sendsFor(enquiryLead, readConfig(graphEnv()).whatsapp) as [Send, Send, Send];
 
 describe('Graph API sender', () => {
   it('posts the template to /v22.0/{phone number id}/messages with the bearer token', async () => {
     const graph = new GraphStandin().install();
-    const outcome = await new GraphSender(graphEnv()).send(ownerSend);
+    const outcome = await new GraphSender(credentials()).send(ownerSend);
     expect(outcome).toEqual({ kind: 'sent', messageId: expect.stringMatching(/^wamid\./) });
     expect(graph.received).toHaveLength(1);
     expect(graph.received[0]).toMatchObject({
@@ -26,21 +28,18 @@ describe('Graph API sender', () => {
     });
   });
 
-  it('reads the token afresh on every send, so a rotated secret is used at once', async () => {
+  it('takes a rotated token from the next env it is made from (the next job), without a deploy', async () => {
     const graph = new GraphStandin().install();
     graph.tokens = [TOKEN, 'rotated-token'];
-    const live = graphEnv();
-    const sender = new GraphSender(live);
-    await sender.send(visitorSend);
-    live.WHATSAPP_TOKEN = 'rotated-token';
-    await sender.send(ownerSend);
+    await createSender(graphEnv()).send(visitorSend);
+    await createSender(graphEnv({ WHATSAPP_TOKEN: 'rotated-token' })).send(ownerSend);
     expect(graph.received.map((r) => r.authorization)).toEqual([`Bearer ${TOKEN}`, 'Bearer rotated-token']);
   });
 
   it('reports an expired token (190) as permanent, with Meta’s message', async () => {
     const graph = new GraphStandin().install();
     graph.expiredTokens = [TOKEN];
-    const outcome = await new GraphSender(graphEnv()).send(ownerSend);
+    const outcome = await new GraphSender(credentials()).send(ownerSend);
     expect(outcome).toEqual({
       kind: 'permanent',
       code: '190',
@@ -51,12 +50,15 @@ describe('Graph API sender', () => {
 
   it.each([130429, 4, 80007, 1, 2, 131000, 131016])('retries error %i', async (code) => {
     new GraphStandin().failNext(code).install();
-    expect(await new GraphSender(graphEnv()).send(ownerSend)).toMatchObject({ kind: 'retryable', code: String(code) });
+    expect(await new GraphSender(credentials()).send(ownerSend)).toMatchObject({
+      kind: 'retryable',
+      code: String(code),
+    });
   });
 
   it('waits at least 6 s after the pair rate limit (131056)', async () => {
     new GraphStandin().failNext(131056).install();
-    expect(await new GraphSender(graphEnv()).send(ownerSend)).toMatchObject({
+    expect(await new GraphSender(credentials()).send(ownerSend)).toMatchObject({
       kind: 'retryable',
       code: '131056',
       minDelaySeconds: 6,
@@ -65,12 +67,15 @@ describe('Graph API sender', () => {
 
   it.each([131030, 132000, 132001, 132018, 131026, 100])('does not retry error %i', async (code) => {
     new GraphStandin().failNext(code).install();
-    expect(await new GraphSender(graphEnv()).send(ownerSend)).toMatchObject({ kind: 'permanent', code: String(code) });
+    expect(await new GraphSender(credentials()).send(ownerSend)).toMatchObject({
+      kind: 'permanent',
+      code: String(code),
+    });
   });
 
   it('retries an HTTP 5xx without a Graph body, a dropped connection and a timeout', async () => {
     new GraphStandin().failNext('http_502_html', 'network', 'timeout').install();
-    const sender = new GraphSender(graphEnv(), 50);
+    const sender = new GraphSender(credentials(), 50);
     expect(await sender.send(ownerSend)).toMatchObject({ kind: 'retryable', code: 'http_502' });
     expect(await sender.send(ownerSend)).toMatchObject({ kind: 'retryable', code: 'network' });
     expect(await sender.send(ownerSend)).toMatchObject({ kind: 'retryable', code: 'timeout' });
@@ -82,18 +87,38 @@ describe('Graph API sender', () => {
       ...visitorSend,
       components: [{ type: 'header', parameters: [{ type: 'text', text: 'a\nb' }] }],
     };
-    expect(await new GraphSender(graphEnv()).send(bad)).toMatchObject({ kind: 'permanent', code: '132018' });
+    expect(await new GraphSender(credentials()).send(bad)).toMatchObject({ kind: 'permanent', code: '132018' });
     const missing: Send = { ...ownerSend, components: ownerSend.components.slice(0, 1) };
-    expect(await new GraphSender(graphEnv()).send(missing)).toMatchObject({ kind: 'permanent', code: '132000' });
+    expect(await new GraphSender(credentials()).send(missing)).toMatchObject({ kind: 'permanent', code: '132000' });
     expect(graph.delivered).toEqual([]);
   });
 });
 
 describe('sender choice and the log sender', () => {
-  it('uses the Graph API only when both the token and the phone number id are set', () => {
+  it('uses the Graph API when configured, the log only in development with nothing set', () => {
     expect(createSender(graphEnv()).channel).toBe('graph');
-    expect(createSender(graphEnv({ WHATSAPP_TOKEN: '' })).channel).toBe('log');
-    expect(createSender(graphEnv({ WHATSAPP_PHONE_NUMBER_ID: undefined })).channel).toBe('log');
+    expect(createSender(graphEnv({ WHATSAPP_TOKEN: '', WHATSAPP_PHONE_NUMBER_ID: '' })).channel).toBe('log');
+  });
+
+  it('never logs half a configuration: a token without its phone number id fails every send, naming what is missing', async () => {
+    for (const half of [{ WHATSAPP_TOKEN: '' }, { WHATSAPP_PHONE_NUMBER_ID: '' }]) {
+      const sender = createSender(graphEnv(half));
+      expect(sender.channel).toBe('none');
+      const outcome = await sender.send(ownerSend);
+      const missing = 'WHATSAPP_TOKEN' in half ? 'WHATSAPP_TOKEN is missing' : 'WHATSAPP_PHONE_NUMBER_ID is missing';
+      expect(outcome).toEqual({
+        kind: 'permanent',
+        code: 'not_configured',
+        message: expect.stringContaining(`WhatsApp is partly configured: ${missing}`),
+      });
+    }
+  });
+
+  it('never uses the log sender outside development', () => {
+    for (const ENVIRONMENT of ['staging', 'production']) {
+      const off = { ENVIRONMENT, WHATSAPP_TOKEN: '', WHATSAPP_PHONE_NUMBER_ID: '' };
+      expect(createSender(graphEnv(off)).channel).toBe('none');
+    }
   });
 
   it('logs the template, the masked recipient and the parameters (console.log, never the token)', async () => {

@@ -68,8 +68,7 @@ async function fetchOne(url: string, limit: number, fetcher: typeof fetch): Prom
  * feeds are parsed instead, so the site can be shown offline.
  */
 export async function fetchFeeds(env: Env, fetcher: typeof fetch = fetch): Promise<FeedResults> {
-  const sample = env.YOUTUBE_SAMPLE_FEEDS?.trim() === '1';
-  const { YOUTUBE_FEED_URL } = readConfig(env);
+  const { sampleFeeds: sample, feedUrl: YOUTUBE_FEED_URL } = readConfig(env).feeds;
   const results = await Promise.all(
     feedQueries().map(async ([key, query, limit]) => {
       const result = sample

@@ -1,13 +1,12 @@
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
 import type { Lead } from '../leads/types';
-import { readNotifyConfig } from './config';
 import { DeliveryStore } from './deliveries';
 import { backoffSeconds, deliver } from './deliver';
 import { parseJob } from './job';
 import { maskPhone } from './params';
 import { isReplayJob, replayDeliveries, replayToDead } from './replay';
 import { sendsFor } from './templates';
-import { overVisitorCap, visitorMessageGoesElsewhere, visitorMessagesPerDay } from './visitor-cap';
+import { overVisitorCap, visitorMessageGoesElsewhere } from './visitor-cap';
 import { createSender } from './whatsapp';
 
 /**
@@ -38,12 +37,17 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Env): Promis
 
 /** Sends every message a lead triggers; returns the minimum wait before a retry, or undefined when all are done. */
 async function notify(lead: Lead, env: Env, store: DeliveryStore): Promise<number | undefined> {
+  const config = readConfig(env);
   const sender = createSender(env);
   const ref = { submissionId: lead.id, leadKind: lead.kind };
   let wait: number | undefined;
+  if (sender.channel === 'none' || config.whatsapp.owners.length === 0) {
+    const problems = config.problems.filter((p) => /^(WHATSAPP|OWNER)_/.test(p.setting)).map((p) => p.message);
+    if (problems.length > 0) console.error(`notify: ${lead.kind} ${lead.id}: ${problems.join(' ')}`);
+  }
   // In order (journey_users before journey_owner); a failed send does not stop the next one.
-  const cap = visitorMessagesPerDay(env.VISITOR_MESSAGES_PER_DAY);
-  for (const send of sendsFor(lead, readNotifyConfig(env))) {
+  const cap = config.limits.visitorMessagesPerDay;
+  for (const send of sendsFor(lead, config.whatsapp)) {
     if (await overVisitorCap(env.DB, lead.id, send, cap, new Date())) {
       console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${cap} messages in 24 h already`);
       continue;
@@ -89,7 +93,7 @@ async function recordDeadLetter(message: Message<unknown>, env: Env, store: Deli
   }
   const lead = parsed.job.lead;
   const now = new Date().toISOString();
-  for (const send of sendsFor(lead, readNotifyConfig(env))) {
+  for (const send of sendsFor(lead, readConfig(env).whatsapp)) {
     if (await visitorMessageGoesElsewhere(env.DB, lead.id, send)) continue;
     const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now);
     if (row.status !== 'dead') continue;

@@ -3,14 +3,6 @@ import type { Send } from './templates';
 /** The template that goes to the number a visitor typed (the others go to the owners). */
 export const VISITOR_TEMPLATE = 'journey_users';
 
-/** Default of VISITOR_MESSAGES_PER_DAY: messages one typed number may receive in 24 hours. */
-export const DEFAULT_VISITOR_MESSAGES_PER_DAY = 3;
-
-export function visitorMessagesPerDay(raw: string | undefined): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_VISITOR_MESSAGES_PER_DAY;
-}
-
 /**
  * An enquiry sends a WhatsApp message to whatever number the visitor typed, so a
  * stranger's number could be flooded through the form. One number receives at

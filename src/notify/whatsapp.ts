@@ -1,4 +1,5 @@
 import { readConfig, type Env } from '../env';
+import type { WhatsAppConfig } from '../config/groups';
 import { classifyResponse, classifyThrown, type SendOutcome } from './graph-errors';
 import { maskPhone } from './params';
 import { TEMPLATE_LANGUAGE, type Send } from './templates';
@@ -7,8 +8,11 @@ export type { SendOutcome };
 
 /** The WhatsApp port: sends one template message and says what happened. Never throws. */
 export interface WhatsAppSender {
-  /** 'graph' (Meta's Cloud API) or 'log' (no credentials: the message is only logged). */
-  readonly channel: 'graph' | 'log';
+  /**
+   * 'graph' (Meta's Cloud API), 'log' (development without credentials: the message is only logged) or
+   * 'none' (WhatsApp not configured where it must be: every send fails with code not_configured).
+   */
+  readonly channel: 'graph' | 'log' | 'none';
   send(message: Send): Promise<SendOutcome>;
 }
 
@@ -27,27 +31,32 @@ export function messageBody(message: Send) {
   };
 }
 
+export interface GraphCredentials {
+  apiUrl: string;
+  token: string;
+  phoneNumberId: string;
+}
+
 /**
- * Sends through the Graph API. The token is read from `env` on every call, so
- * `wrangler secret put WHATSAPP_TOKEN` takes effect on the next send without a deploy.
+ * Sends through the Graph API. A sender is made per job from that job's `env`, so
+ * `wrangler secret put WHATSAPP_TOKEN` takes effect on the next job without a deploy.
  */
 export class GraphSender implements WhatsAppSender {
   readonly channel = 'graph';
   constructor(
-    private readonly env: Env,
+    private readonly credentials: GraphCredentials,
     private readonly timeoutMs = TIMEOUT_MS,
   ) {}
 
   async send(message: Send): Promise<SendOutcome> {
-    const base = readConfig(this.env).WHATSAPP_API_URL;
-    const phoneNumberId = this.env.WHATSAPP_PHONE_NUMBER_ID?.trim() ?? '';
-    const url = `${base}/${GRAPH_API_VERSION}/${encodeURIComponent(phoneNumberId)}/messages`;
+    const { apiUrl, token, phoneNumberId } = this.credentials;
+    const url = `${apiUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(phoneNumberId)}/messages`;
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${this.env.WHATSAPP_TOKEN?.trim() ?? ''}`,
+          authorization: `Bearer ${token}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify(messageBody(message)),
@@ -67,7 +76,7 @@ export class GraphSender implements WhatsAppSender {
 }
 
 /**
- * Used when WHATSAPP_TOKEN or WHATSAPP_PHONE_NUMBER_ID is missing (`npm run dev`
+ * Used in development when WhatsApp is not configured at all (`npm run dev`
  * offline): the whole pipeline runs and each message is logged instead of sent.
  */
 export class LogSender implements WhatsAppSender {
@@ -81,8 +90,30 @@ export class LogSender implements WhatsAppSender {
   }
 }
 
-/** The Graph sender when credentials are configured, else the log sender. */
+/**
+ * Used where WhatsApp must work but cannot (staging or production without credentials, or half a
+ * configuration anywhere): nothing is sent, each message is recorded as failed with code
+ * `not_configured` and the reason, so the operator sees it and can resend once it is fixed.
+ */
+export class NotConfiguredSender implements WhatsAppSender {
+  readonly channel = 'none';
+  constructor(private readonly reason: string) {}
+  async send(): Promise<SendOutcome> {
+    return { kind: 'permanent', code: NOT_CONFIGURED, message: this.reason };
+  }
+}
+
+export const NOT_CONFIGURED = 'not_configured';
+
+/** The Graph sender when WhatsApp is configured; the log sender only in development with nothing set. */
 export function createSender(env: Env): WhatsAppSender {
-  const configured = Boolean(env.WHATSAPP_TOKEN?.trim() && env.WHATSAPP_PHONE_NUMBER_ID?.trim());
-  return configured ? new GraphSender(env) : new LogSender();
+  return senderFor(readConfig(env).environment === 'development', readConfig(env).whatsapp);
+}
+
+export function senderFor(development: boolean, whatsapp: WhatsAppConfig): WhatsAppSender {
+  const { sending } = whatsapp;
+  if (sending.ok)
+    return new GraphSender({ apiUrl: whatsapp.apiUrl, token: sending.token, phoneNumberId: sending.phoneNumberId });
+  if (development && !sending.misconfigured) return new LogSender();
+  return new NotConfiguredSender(sending.reason);
 }

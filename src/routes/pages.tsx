@@ -40,7 +40,7 @@ pages.use(
   '*',
   reactRenderer(
     ({ children, title, description, path, nonce, c }) => {
-      const { SITE_URL } = readConfig(c.env as Env);
+      const SITE_URL = readConfig(c.env as Env).site.url;
       const canonical = `${SITE_URL}${path}`;
       return (
         <Document
@@ -77,7 +77,7 @@ pages.get('/quiz', (c) => {
 pages.get('*', async (c) => {
   const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
   const year = new Date().getFullYear();
-  const key = JSON.stringify([year, videos, readConfig(c.env).SITE_URL, publicEnv(c.env)]);
+  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
   if (landingMemo?.key !== key) {
     const slot = landingMemo?.slot ?? `nonce-slot-${crypto.randomUUID()}`;
     const rendered = await c.render(<LandingPage year={year} videos={videos} />, {

@@ -27,7 +27,7 @@ thumbs.get('/thumbs/:file', async (c) => {
   // Cached responses have immutable headers; copy so the security headers can still be added.
   if (hit) return new Response(hit.body, hit);
 
-  const upstream = `${readConfig(c.env).YOUTUBE_THUMB_URL}/vi/${id}/hqdefault.jpg`;
+  const upstream = `${readConfig(c.env).feeds.thumbUrl}/vi/${id}/hqdefault.jpg`;
   try {
     const res = await fetch(upstream, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
     const type = res.headers.get('content-type') ?? '';

@@ -1,11 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { Env } from '../env';
-import { turnstileEnabled } from './turnstile';
+import { readConfig, type Env } from '../env';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** Turnstile's script and frame are allowed only on a site that has Turnstile configured. */
-const turnstileSource = (c: Context) => (turnstileEnabled(c.env as Env) ? TURNSTILE_ORIGIN : "'self'");
+const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enabled ? TURNSTILE_ORIGIN : "'self'");
 
 /**
  * Security headers on every Worker response, with a per-request CSP nonce for

@@ -1,15 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 
-/** Cloudflare's verification endpoint; TURNSTILE_VERIFY_URL points tests at a stand-in. */
-export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 /** The JSON field in which forms send the widget's token. */
 export const TURNSTILE_FIELD = 'turnstileToken';
-
-export function turnstileEnabled(env: Env): boolean {
-  return Boolean(env.TURNSTILE_SITE_KEY?.trim() && env.TURNSTILE_SECRET_KEY?.trim());
-}
 
 interface SiteverifyResult {
   success: boolean;
@@ -17,16 +11,22 @@ interface SiteverifyResult {
 }
 
 /**
- * Optional Cloudflare Turnstile on lead submissions: on only when both
- * TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set (off by default, so local
- * runs work offline). The token is verified server-side at siteverify, which
+ * Cloudflare Turnstile on lead submissions: on when TURNSTILE_SITE_KEY and
+ * TURNSTILE_SECRET_KEY are set (off by default, so local runs work offline).
+ * A broken Turnstile configuration is logged as an error on each submission and
+ * lets it through: a lead is never refused because of the site's own settings. The token is verified server-side at siteverify, which
  * accepts each token once; a missing, reused or failed token is a 403.
  *
  * @example api.use('*', turnstile())
  */
 export function turnstile(): MiddlewareHandler<{ Bindings: Env }> {
   return async function turnstileMiddleware(c, next) {
-    if (c.req.method !== 'POST' || !turnstileEnabled(c.env)) return next();
+    if (c.req.method !== 'POST') return next();
+    const config = readConfig(c.env).turnstile;
+    if (!config.enabled) {
+      if (config.problem) console.error(`turnstile: not checking this submission: ${config.problem}`);
+      return next();
+    }
     let token: unknown;
     try {
       token = (JSON.parse(await c.req.text()) as Record<string, unknown>)?.[TURNSTILE_FIELD];
@@ -35,13 +35,13 @@ export function turnstile(): MiddlewareHandler<{ Bindings: Env }> {
     }
     if (typeof token !== 'string' || token.length === 0 || token.length > 2048) throw refused();
     const form = new FormData();
-    form.append('secret', c.env.TURNSTILE_SECRET_KEY!.trim());
+    form.append('secret', config.secretKey);
     form.append('response', token);
     const ip = c.req.header('cf-connecting-ip');
     if (ip) form.append('remoteip', ip);
     let result: SiteverifyResult;
     try {
-      const res = await fetch(c.env.TURNSTILE_VERIFY_URL || SITEVERIFY_URL, {
+      const res = await fetch(config.verifyUrl, {
         method: 'POST',
         body: form,
         signal: AbortSignal.timeout(5_000),

@@ -13,7 +13,7 @@ export const enquiry = new Hono<{ Bindings: Env }>();
 
 enquiry.post('/', async (c) => {
   const input = await readInput(c, EnquirySchema);
-  const phone = normalizePhone(input.phone, readConfig(c.env).DEFAULT_PHONE_REGION);
+  const phone = normalizePhone(input.phone, readConfig(c.env).leads.defaultPhoneRegion);
   if (!phone) {
     throw new ApiException(400, 'invalid_input', 'Please check the highlighted fields.', {
       phone: 'Please enter a valid phone number.',

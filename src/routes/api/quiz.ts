@@ -16,7 +16,7 @@ quiz.post('/', async (c) => {
   const { phone } = input.contact;
   // The phone is optional and the quiz cannot show a field error after submit (it returns to /),
   // so a number that cannot be normalised is kept as typed rather than costing the whole lead.
-  const normalized = phone && (normalizePhone(phone, readConfig(c.env).DEFAULT_PHONE_REGION) ?? phone);
+  const normalized = phone && (normalizePhone(phone, readConfig(c.env).leads.defaultPhoneRegion) ?? phone);
   const answers = Object.fromEntries(
     Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );

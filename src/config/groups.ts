@@ -1,0 +1,388 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/** One thing wrong with the configuration, naming the setting to fix. */
+export interface Problem {
+  setting: string;
+  message: string;
+}
+
+/** A group that cannot work as configured; the message names every missing or invalid setting. */
+export class ConfigError extends Error {
+  readonly problems: Problem[];
+  constructor(group: string, problems: Problem[]) {
+    super(`Configuration (${group}): ${problems.map((p) => p.message).join(' ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export type Environment = 'development' | 'staging' | 'production';
+
+export interface SiteConfig {
+  environment: Environment;
+  /** No trailing slash. */
+  url: string;
+}
+export interface LeadsConfig {
+  store: 'd1' | 'firestore';
+  defaultPhoneRegion: CountryCode;
+}
+export type FirestoreConfig =
+  | { mode: 'off' }
+  | { mode: 'credentials'; projectId: string; clientEmail: string; privateKey: string }
+  | { mode: 'emulator'; projectId: string; host: string; port: number };
+
+/** One of the two owners, in the order of OWNER_PHONES: Admin1, then Admin2. */
+export interface Owner {
+  label: string;
+  /** E.164, e.g. +919800000001. */
+  phone: string;
+  /** First name or title used to greet them (OWNER_NAMES); falls back to the label. */
+  name: string;
+}
+export interface WhatsAppConfig {
+  apiUrl: string;
+  businessAccountId?: string;
+  quizTemplate?: string;
+  owners: Owner[];
+  /** The credentials when messages can go out; otherwise why not, and whether that is a mistake. */
+  sending: { ok: true; token: string; phoneNumberId: string } | { ok: false; reason: string; misconfigured: boolean };
+}
+export type TurnstileConfig =
+  { enabled: true; siteKey: string; secretKey: string; verifyUrl: string } | { enabled: false; problem?: string };
+/** Who may use the desk: Access-verified owners, or (development without Access) one local owner. */
+export type AccessConfig =
+  | { mode: 'access'; teamDomain: string; aud: string }
+  | { mode: 'local'; email: string }
+  | { mode: 'misconfigured'; problem: string };
+
+/** The owner signed in by `npm run dev` when Access is not configured (and only on a loopback address). */
+export const LOCAL_OWNER_EMAIL = 'owner@localhost';
+
+export interface LimitsConfig {
+  visitorMessagesPerDay: number;
+}
+export interface FeedsConfig {
+  feedUrl: string;
+  thumbUrl: string;
+  sampleFeeds: boolean;
+}
+
+export interface Config {
+  environment: Environment;
+  /** Throw ConfigError when their group cannot work. */
+  readonly site: SiteConfig;
+  readonly leads: LeadsConfig;
+  readonly firestore: FirestoreConfig;
+  readonly limits: LimitsConfig;
+  readonly feeds: FeedsConfig;
+  /** Never throw: WhatsApp and Turnstile have an "off" state that carries the reason. */
+  readonly whatsapp: WhatsAppConfig;
+  readonly turnstile: TurnstileConfig;
+  /** Never throws: a desk without its settings is closed (403) and says why. */
+  readonly access: AccessConfig;
+  /** Everything wrong, across groups (what preflight prints and the Worker logs). */
+  readonly problems: Problem[];
+}
+
+const DEFAULTS = {
+  SITE_URL: 'http://127.0.0.1:8787',
+  WHATSAPP_API_URL: 'https://graph.facebook.com',
+  TURNSTILE_VERIFY_URL: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  DEFAULT_PHONE_REGION: 'IN',
+  VISITOR_MESSAGES_PER_DAY: 3,
+  YOUTUBE_FEED_URL: 'https://www.youtube.com/feeds/videos.xml',
+  YOUTUBE_THUMB_URL: 'https://i.ytimg.com',
+} as const;
+
+const EnvironmentSchema = z.enum(['development', 'staging', 'production']);
+const RegionSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((v) => v.toUpperCase() as CountryCode);
+const CountSchema = z.coerce.number().int().min(0);
+
+/** Parses raw vars and secrets (strings; empty counts as unset) into the groups. Never throws itself. */
+export function parseConfig(raw: Record<string, unknown>): Config {
+  const text = (name: string): string | undefined => {
+    const v = raw[name];
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  };
+  const problems: Problem[] = [];
+  const env = EnvironmentSchema.safeParse(text('ENVIRONMENT') ?? 'development');
+  if (!env.success) {
+    problems.push({ setting: 'ENVIRONMENT', message: 'ENVIRONMENT must be development, staging or production.' });
+  }
+  const environment: Environment = env.success ? env.data : 'production';
+  const deployed = environment !== 'development';
+
+  /** An address: https outside development (http allowed locally), no trailing slash. */
+  const address = (name: keyof typeof DEFAULTS | 'SITE_URL', out: Problem[]): string => {
+    const value = text(name) ?? (deployed && name === 'SITE_URL' ? undefined : String(DEFAULTS[name]));
+    if (value === undefined) {
+      out.push({ setting: name, message: `${name} is not set.` });
+      return '';
+    }
+    const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(value);
+    if (!url.success) {
+      out.push({ setting: name, message: `${name} must be an ${deployed ? 'https' : 'http(s)'} address.` });
+    }
+    return value.replace(/\/+$/, '');
+  };
+
+  const siteProblems: Problem[] = [];
+  const site: SiteConfig = { environment, url: address('SITE_URL', siteProblems) };
+
+  const leadsProblems: Problem[] = [];
+  const region = RegionSchema.safeParse(text('DEFAULT_PHONE_REGION') ?? DEFAULTS.DEFAULT_PHONE_REGION);
+  if (!region.success) {
+    leadsProblems.push({ setting: 'DEFAULT_PHONE_REGION', message: 'DEFAULT_PHONE_REGION must be two letters.' });
+  }
+  const leadStore = text('LEAD_STORE');
+  if (leadStore !== undefined && leadStore !== 'd1' && leadStore !== 'firestore') {
+    leadsProblems.push({ setting: 'LEAD_STORE', message: 'LEAD_STORE must be "d1" or "firestore".' });
+  }
+
+  const firestoreProblems: Problem[] = [];
+  const firestore = parseFirestore(text, deployed, firestoreProblems);
+  // Locally: Firestore when configured, else D1. Deployed: Firestore unless LEAD_STORE=d1 says otherwise.
+  const store =
+    leadStore === 'd1' ||
+    (!deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
+  const leads: LeadsConfig = {
+    store: store ? 'd1' : 'firestore',
+    defaultPhoneRegion: region.success ? region.data : DEFAULTS.DEFAULT_PHONE_REGION,
+  };
+  if (leads.store === 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0) {
+    firestoreProblems.push({
+      setting: 'FIRESTORE_PROJECT_ID',
+      message:
+        'Leads go to Firestore but FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL and FIRESTORE_PRIVATE_KEY are not set (LEAD_STORE=d1 keeps them in D1 on purpose).',
+    });
+  }
+
+  const limitsProblems: Problem[] = [];
+  const count = CountSchema.safeParse(text('VISITOR_MESSAGES_PER_DAY') ?? DEFAULTS.VISITOR_MESSAGES_PER_DAY);
+  if (!count.success) {
+    limitsProblems.push({
+      setting: 'VISITOR_MESSAGES_PER_DAY',
+      message: 'VISITOR_MESSAGES_PER_DAY must be a whole number, 0 or more.',
+    });
+  }
+  const limits: LimitsConfig = {
+    visitorMessagesPerDay: count.success ? count.data : DEFAULTS.VISITOR_MESSAGES_PER_DAY,
+  };
+
+  const feedsProblems: Problem[] = [];
+  const feeds: FeedsConfig = {
+    feedUrl: address('YOUTUBE_FEED_URL', feedsProblems),
+    thumbUrl: address('YOUTUBE_THUMB_URL', feedsProblems),
+    sampleFeeds: text('YOUTUBE_SAMPLE_FEEDS') === '1',
+  };
+
+  const whatsappProblems: Problem[] = [];
+  const whatsapp = parseWhatsApp(text, deployed, leads.defaultPhoneRegion, address, whatsappProblems);
+  const turnstileProblems: Problem[] = [];
+  const turnstile = parseTurnstile(text, deployed, address, turnstileProblems);
+  const accessProblems: Problem[] = [];
+  const access = parseAccess(text, deployed, accessProblems);
+
+  problems.push(
+    ...siteProblems,
+    ...leadsProblems,
+    ...firestoreProblems,
+    ...whatsappProblems,
+    ...turnstileProblems,
+    ...accessProblems,
+    ...limitsProblems,
+    ...feedsProblems,
+  );
+  const checked = <T>(group: string, list: Problem[], value: T): T => {
+    if (list.length > 0) throw new ConfigError(group, list);
+    return value;
+  };
+  return {
+    environment,
+    get site() {
+      return checked('site', siteProblems, site);
+    },
+    get leads() {
+      return checked('leads', leadsProblems, leads);
+    },
+    get firestore() {
+      return checked('firestore', firestoreProblems, firestore);
+    },
+    get limits() {
+      return checked('limits', limitsProblems, limits);
+    },
+    get feeds() {
+      return checked('feeds', feedsProblems, feeds);
+    },
+    whatsapp,
+    turnstile,
+    access,
+    problems,
+  };
+}
+
+type Text = (name: string) => string | undefined;
+type Address = (name: 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL', out: Problem[]) => string;
+
+/** Names the members of a group that are set and those that are not: "half a group" is one message. */
+function partly(label: string, names: string[], text: Text): Problem | undefined {
+  const missing = names.filter((n) => text(n) === undefined);
+  if (missing.length === 0 || missing.length === names.length) return undefined;
+  const set = names.filter((n) => !missing.includes(n));
+  return {
+    setting: missing[0]!,
+    message: `${label} is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set).`,
+  };
+}
+
+function parseFirestore(text: Text, deployed: boolean, out: Problem[]): FirestoreConfig {
+  const projectId = text('FIRESTORE_PROJECT_ID');
+  const emulator = text('FIRESTORE_EMULATOR_HOST');
+  if (emulator !== undefined) {
+    if (deployed) {
+      out.push({
+        setting: 'FIRESTORE_EMULATOR_HOST',
+        message: 'FIRESTORE_EMULATOR_HOST is for local runs only; remove it outside development.',
+      });
+      return { mode: 'off' };
+    }
+    const match = /^(\[[^\]]+\]|[^:\s/]+)(?::(\d{1,5}))?$/.exec(emulator);
+    const port = Number(match?.[2] ?? 8080);
+    if (!match?.[1] || port < 1 || port > 65535) {
+      out.push({ setting: 'FIRESTORE_EMULATOR_HOST', message: 'FIRESTORE_EMULATOR_HOST must be host:port.' });
+      return { mode: 'off' };
+    }
+    if (!projectId) {
+      out.push({ setting: 'FIRESTORE_PROJECT_ID', message: 'FIRESTORE_EMULATOR_HOST needs FIRESTORE_PROJECT_ID.' });
+      return { mode: 'off' };
+    }
+    return { mode: 'emulator', projectId, host: match[1], port };
+  }
+  const names = ['FIRESTORE_PROJECT_ID', 'FIRESTORE_CLIENT_EMAIL', 'FIRESTORE_PRIVATE_KEY'];
+  const half = partly('Firestore', names, text);
+  if (half) {
+    out.push(half);
+    return { mode: 'off' };
+  }
+  const clientEmail = text('FIRESTORE_CLIENT_EMAIL');
+  const privateKey = text('FIRESTORE_PRIVATE_KEY');
+  if (!projectId || !clientEmail || !privateKey) return { mode: 'off' };
+  if (!z.email().safeParse(clientEmail).success) {
+    out.push({ setting: 'FIRESTORE_CLIENT_EMAIL', message: 'FIRESTORE_CLIENT_EMAIL must be an email address.' });
+  }
+  if (!/-----BEGIN PRIVATE KEY-----/.test(privateKey)) {
+    out.push({
+      setting: 'FIRESTORE_PRIVATE_KEY',
+      message: 'FIRESTORE_PRIVATE_KEY must be the PEM private key ("-----BEGIN PRIVATE KEY-----…").',
+    });
+  }
+  return { mode: 'credentials', projectId, clientEmail, privateKey };
+}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim());
+
+function parseWhatsApp(
+  text: Text,
+  deployed: boolean,
+  region: CountryCode,
+  address: Address,
+  out: Problem[],
+): WhatsAppConfig {
+  const apiProblems: Problem[] = [];
+  const apiUrl = address('WHATSAPP_API_URL', apiProblems);
+  const names = list(text('OWNER_NAMES'));
+  const owners: Owner[] = [];
+  const ownerProblems: Problem[] = [];
+  list(text('OWNER_PHONES')).forEach((raw, i) => {
+    if (raw === '') return;
+    const label = `Admin${i + 1}`;
+    const parsed = parsePhoneNumberFromString(raw, region);
+    if (!parsed?.isValid()) {
+      ownerProblems.push({
+        setting: 'OWNER_PHONES',
+        message: `OWNER_PHONES entry ${i + 1} is not a valid phone number; ${label} gets no messages.`,
+      });
+      return;
+    }
+    owners.push({ label, phone: parsed.number, name: names[i] || label });
+  });
+  if (deployed && owners.length === 0 && ownerProblems.length === 0) {
+    ownerProblems.push({ setting: 'OWNER_PHONES', message: 'OWNER_PHONES is empty: the owners hear of no lead.' });
+  }
+  const credentials = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
+  const half = partly('WhatsApp', credentials, text);
+  const token = text('WHATSAPP_TOKEN');
+  const phoneNumberId = text('WHATSAPP_PHONE_NUMBER_ID');
+  const base = {
+    apiUrl,
+    businessAccountId: text('WHATSAPP_BUSINESS_ACCOUNT_ID'),
+    quizTemplate: text('WHATSAPP_TEMPLATE_QUIZ'),
+    owners,
+  };
+  const blocking = [...(half ? [half] : []), ...apiProblems];
+  if (!half && !token && deployed) {
+    blocking.push({
+      setting: 'WHATSAPP_TOKEN',
+      message: 'WhatsApp is not configured: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are missing.',
+    });
+  }
+  out.push(...blocking, ...ownerProblems);
+  if (blocking.length > 0) {
+    return { ...base, sending: { ok: false, reason: blocking.map((p) => p.message).join(' '), misconfigured: true } };
+  }
+  if (!token || !phoneNumberId) {
+    return { ...base, sending: { ok: false, reason: 'WhatsApp is not configured.', misconfigured: false } };
+  }
+  return { ...base, sending: { ok: true, token, phoneNumberId } };
+}
+
+function parseTurnstile(text: Text, deployed: boolean, address: Address, out: Problem[]): TurnstileConfig {
+  const half = partly('Turnstile', ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'], text);
+  const verifyProblems: Problem[] = [];
+  const verifyUrl = address('TURNSTILE_VERIFY_URL', verifyProblems);
+  const siteKey = text('TURNSTILE_SITE_KEY');
+  const secretKey = text('TURNSTILE_SECRET_KEY');
+  const problems = [...(half ? [half] : []), ...verifyProblems];
+  if (!half && !siteKey && deployed) {
+    problems.push({
+      setting: 'TURNSTILE_SITE_KEY',
+      message:
+        'Turnstile is not configured: the forms have no bot check (set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY).',
+    });
+  }
+  out.push(...problems);
+  if (problems.length > 0) return { enabled: false, problem: problems.map((p) => p.message).join(' ') };
+  return siteKey && secretKey ? { enabled: true, siteKey, secretKey, verifyUrl } : { enabled: false };
+}
+
+/**
+ * Cloudflare Access in front of /desk. Only development without ACCESS_TEAM_DOMAIN signs a local owner in
+ * (and the desk's middleware allows that only on a loopback address); anywhere else both settings are
+ * required and the team domain must be https.
+ */
+function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfig {
+  const teamDomain = text('ACCESS_TEAM_DOMAIN')?.replace(/\/+$/, '');
+  const aud = text('ACCESS_AUD');
+  const problem = (setting: string, message: string): AccessConfig => {
+    out.push({ setting, message });
+    return { mode: 'misconfigured', problem: message };
+  };
+  if (!teamDomain) {
+    if (!deployed) return { mode: 'local', email: LOCAL_OWNER_EMAIL };
+    return problem('ACCESS_TEAM_DOMAIN', 'ACCESS_TEAM_DOMAIN is not set: the owners\' desk is closed.');
+  }
+  if (!aud) return problem('ACCESS_AUD', 'ACCESS_AUD is not set: the owners\' desk is closed.');
+  const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(teamDomain);
+  if (!url.success) {
+    return problem(
+      'ACCESS_TEAM_DOMAIN',
+      `ACCESS_TEAM_DOMAIN must be an ${deployed ? 'https' : 'http(s)'} address like https://team.cloudflareaccess.com.`,
+    );
+  }
+  return { mode: 'access', teamDomain, aud };
+}

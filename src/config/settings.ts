@@ -1,0 +1,52 @@
+/**
+ * Every setting the Worker reads: its name, whether it is a var (wrangler.toml, public) or a secret
+ * (`wrangler secret put`, `.dev.vars` locally), the group that reads it and what it is for.
+ * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
+ */
+export type Group = 'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds';
+
+export interface Setting {
+  name: string;
+  kind: 'var' | 'secret';
+  group: Group;
+  purpose: string;
+}
+
+const s = (name: string, kind: Setting['kind'], group: Group, purpose: string): Setting => ({
+  name,
+  kind,
+  group,
+  purpose,
+});
+
+export const SETTINGS: readonly Setting[] = [
+  s(
+    'ENVIRONMENT',
+    'var',
+    'site',
+    'development (default), staging or production; outside development nothing falls back',
+  ),
+  s('SITE_URL', 'var', 'site', 'canonical, Open Graph and JSON-LD address of the site (https outside development)'),
+  s('LEAD_STORE', 'var', 'leads', '"d1" stores leads in D1 on purpose; otherwise Firestore outside development'),
+  s('DEFAULT_PHONE_REGION', 'var', 'leads', 'region for visitor phone numbers typed without a country code'),
+  s('FIRESTORE_PROJECT_ID', 'secret', 'firestore', 'Firebase project that holds the leads'),
+  s('FIRESTORE_CLIENT_EMAIL', 'secret', 'firestore', 'service account the Worker signs in as'),
+  s('FIRESTORE_PRIVATE_KEY', 'secret', 'firestore', "that service account's private key (PEM)"),
+  s('FIRESTORE_EMULATOR_HOST', 'var', 'firestore', 'host:port of a local Firestore stand-in; development only'),
+  s('WHATSAPP_TOKEN', 'secret', 'whatsapp', 'system-user token with whatsapp_business_messaging'),
+  s('WHATSAPP_PHONE_NUMBER_ID', 'var', 'whatsapp', 'the phone number id owner messages are sent from'),
+  s('WHATSAPP_BUSINESS_ACCOUNT_ID', 'var', 'whatsapp', 'WhatsApp Business account that owns the templates'),
+  s('WHATSAPP_API_URL', 'var', 'whatsapp', 'Graph API base address (https outside development)'),
+  s('WHATSAPP_TEMPLATE_QUIZ', 'var', 'whatsapp', 'template the owners get for a quiz lead (none when empty)'),
+  s('OWNER_PHONES', 'secret', 'whatsapp', "the two owners' WhatsApp numbers, Admin1 then Admin2"),
+  s('OWNER_NAMES', 'var', 'whatsapp', 'how the owners are greeted, same order as OWNER_PHONES'),
+  s('TURNSTILE_SITE_KEY', 'var', 'turnstile', 'Turnstile widget key shown to browsers'),
+  s('TURNSTILE_SECRET_KEY', 'secret', 'turnstile', 'Turnstile key the Worker verifies tokens with'),
+  s('TURNSTILE_VERIFY_URL', 'var', 'turnstile', 'siteverify address (https outside development)'),
+  s('ACCESS_TEAM_DOMAIN', 'var', 'access', 'Cloudflare Access team address whose keys sign desk requests (https)'),
+  s('ACCESS_AUD', 'var', 'access', "the desk's Access application audience tag"),
+  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most WhatsApp messages one typed number gets in 24 hours (3)'),
+  s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address'),
+  s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies'),
+  s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
+];

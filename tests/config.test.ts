@@ -1,0 +1,114 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config/groups';
+import { readConfig, SETTINGS, type Env } from '../src/env';
+
+const DEPLOYED = {
+  ENVIRONMENT: 'production',
+  SITE_URL: 'https://www.example.com',
+  WHATSAPP_TOKEN: 'token',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  OWNER_PHONES: '+919800000001,+919800000002',
+  FIRESTORE_PROJECT_ID: 'project',
+  FIRESTORE_CLIENT_EMAIL: 'site@project.iam.gserviceaccount.com',
+  FIRESTORE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n',
+  TURNSTILE_SITE_KEY: 'site-key',
+  TURNSTILE_SECRET_KEY: 'secret-key',
+};
+
+describe('config reader', () => {
+  it('reads the local defaults of wrangler.toml as development, with D1 and no problems', () => {
+    const config = readConfig(env);
+    expect(config.environment).toBe('development');
+    expect(config.site.url).toBe('http://127.0.0.1:8787');
+    expect(config.leads).toEqual({ store: 'd1', defaultPhoneRegion: 'IN' });
+    expect(config.limits.visitorMessagesPerDay).toBe(3);
+    expect(config.problems).toEqual([]);
+  });
+
+  it('treats an unset ENVIRONMENT as development', () => {
+    expect(parseConfig({}).environment).toBe('development');
+    expect(parseConfig({}).problems).toEqual([]);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = parseConfig(DEPLOYED);
+    expect(config.problems).toEqual([]);
+    expect(config.leads.store).toBe('firestore');
+    expect(config.firestore.mode).toBe('credentials');
+    expect(config.whatsapp.sending).toEqual({ ok: true, token: 'token', phoneNumberId: '100000000000001' });
+    expect(config.turnstile.enabled).toBe(true);
+  });
+
+  it('names each missing or invalid setting outside development', () => {
+    const config = parseConfig({
+      ENVIRONMENT: 'staging',
+      SITE_URL: 'http://127.0.0.1:8787',
+      WHATSAPP_API_URL: 'http://graph.example.com',
+      TURNSTILE_VERIFY_URL: 'http://verify.example.com',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      FIRESTORE_PROJECT_ID: 'p',
+    });
+    expect(config.problems.map((p) => p.setting)).toEqual([
+      'SITE_URL',
+      'FIRESTORE_EMULATOR_HOST',
+      'WHATSAPP_API_URL',
+      'WHATSAPP_TOKEN',
+      'OWNER_PHONES',
+      'TURNSTILE_VERIFY_URL',
+      'TURNSTILE_SITE_KEY',
+    ]);
+    expect(config.problems[0]!.message).toBe('SITE_URL must be an https address.');
+    expect(() => config.site).toThrow('Configuration (site): SITE_URL must be an https address.');
+    expect(() => config.firestore).toThrow(/FIRESTORE_EMULATOR_HOST is for local runs only/);
+  });
+
+  it('requires Firestore outside development unless LEAD_STORE=d1 says otherwise', () => {
+    const noFirestore = {
+      ...DEPLOYED,
+      FIRESTORE_PROJECT_ID: '',
+      FIRESTORE_CLIENT_EMAIL: '',
+      FIRESTORE_PRIVATE_KEY: '',
+    };
+    expect(() => parseConfig(noFirestore).firestore).toThrow(/Leads go to Firestore but FIRESTORE_PROJECT_ID/);
+    const d1 = parseConfig({ ...noFirestore, LEAD_STORE: 'd1' });
+    expect(d1.leads.store).toBe('d1');
+    expect(d1.problems).toEqual([]);
+  });
+
+  it('makes half of a group one error naming what is missing and what is set', () => {
+    const whatsapp = parseConfig({ ...DEPLOYED, WHATSAPP_PHONE_NUMBER_ID: '' }).whatsapp.sending;
+    expect(whatsapp).toEqual({
+      ok: false,
+      misconfigured: true,
+      reason: 'WhatsApp is partly configured: WHATSAPP_PHONE_NUMBER_ID is missing (WHATSAPP_TOKEN is set).',
+    });
+    const firestore = parseConfig({ ...DEPLOYED, FIRESTORE_PRIVATE_KEY: '', FIRESTORE_CLIENT_EMAIL: '' });
+    expect(() => firestore.firestore).toThrow(
+      'Configuration (firestore): Firestore is partly configured: FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY are missing (FIRESTORE_PROJECT_ID is set).',
+    );
+    // The other groups keep working: a lead can still be stored and shown.
+    expect(firestore.site.url).toBe('https://www.example.com');
+    expect(firestore.whatsapp.sending.ok).toBe(true);
+  });
+
+  it('refuses an unknown ENVIRONMENT rather than treating it as development', () => {
+    const config = parseConfig({ ...DEPLOYED, ENVIRONMENT: 'prod' });
+    expect(config.environment).toBe('production');
+    expect(config.problems.map((p) => p.setting)).toEqual(['ENVIRONMENT']);
+  });
+
+  it('parses again when a value changes on the same env object', () => {
+    const live = { ...env } as Env;
+    expect(readConfig(live).site.url).toBe('http://127.0.0.1:8787');
+    live.SITE_URL = 'http://127.0.0.1:9999/';
+    expect(readConfig(live).site.url).toBe('http://127.0.0.1:9999');
+  });
+
+  it('describes every var of wrangler.toml and nothing it does not read', () => {
+    const names = SETTINGS.map((s) => s.name);
+    const vars = Object.keys(env).filter((k) => /^[A-Z][A-Z0-9_]+$/.test(k) && typeof env[k as keyof Env] === 'string');
+    for (const name of vars) expect(names).toContain(name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
