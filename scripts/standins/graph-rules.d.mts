@@ -5,7 +5,13 @@ export interface GraphAnswer {
   status: number;
   json: unknown;
 }
-export declare function graphError(code: number, details?: string, messageOverride?: string): GraphAnswer;
+export declare function graphError(
+  code: number,
+  details?: string,
+  messageOverride?: string,
+  subcode?: number,
+): GraphAnswer;
+export declare function checkTemplateCreation(template: unknown): GraphAnswer | null;
 export declare function graphSuccess(to: string): GraphAnswer;
 export declare function checkSend(
   req: { method: string; path: string; authorization: string | undefined; body: string },

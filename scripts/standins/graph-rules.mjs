@@ -38,10 +38,11 @@ const ERRORS = {
 let traceCounter = 0;
 
 /** The error answer Meta sends for `code`, with optional details (and a message other than the usual one). */
-export function graphError(code, details, messageOverride) {
+export function graphError(code, details, messageOverride, subcode) {
   const [status, usual, type] = ERRORS[code] ?? [400, `(#${code}) Error`, 'OAuthException'];
   const message = messageOverride ?? usual;
   const error = { message, type, code, fbtrace_id: `A${(++traceCounter).toString(36).padStart(10, '0')}` };
+  if (subcode) error.error_subcode = subcode;
   if (details) error.error_data = { messaging_product: 'whatsapp', details };
   return { status, json: { error } };
 }
@@ -135,6 +136,36 @@ export function checkSend(req, expect) {
       132000,
       `expected header ${spec.header} and body ${spec.body}, got ${counts.header} and ${counts.body}`,
     );
+  }
+  return null;
+}
+
+/**
+ * Checks a "create message template" body as Meta does: name, language, category, a BODY, at most one
+ * HEADER (TEXT, at most one parameter), parameters numbered {{1}}…{{n}} with one example each.
+ * Returns null when acceptable, else the error answer.
+ */
+export function checkTemplateCreation(t) {
+  if (!isObject(t) || !onlyKeys(t, ['name', 'language', 'category', 'components']))
+    return graphError(100, 'Invalid template');
+  if (typeof t.name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(t.name))
+    return graphError(100, 'name must be lower case, digits and _');
+  if (t.language !== 'en') return graphError(100, 'language must be a supported code such as en');
+  if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(t.category)) return graphError(100, 'Invalid category');
+  if (!Array.isArray(t.components)) return graphError(100, 'components must be an array');
+  const types = t.components.map((c) => c?.type);
+  if (types.filter((x) => x === 'BODY').length !== 1 || types.filter((x) => x === 'HEADER').length > 1) {
+    return graphError(100, 'A template needs one BODY and at most one HEADER');
+  }
+  for (const c of t.components) {
+    if (!onlyKeys(c, ['type', 'format', 'text', 'example']) || typeof c.text !== 'string')
+      return graphError(100, 'Invalid component');
+    if (c.type === 'HEADER' && c.format !== 'TEXT') return graphError(100, 'Only TEXT headers here');
+    const used = [...new Set([...c.text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+    if (used.some((n, i) => n !== i + 1)) return graphError(100, `${c.type} parameters must be numbered {{1}}…{{n}}`);
+    if (c.type === 'HEADER' && used.length > 1) return graphError(100, 'A text header takes at most one parameter');
+    const examples = c.type === 'HEADER' ? c.example?.header_text : c.example?.body_text?.[0];
+    if ((examples?.length ?? 0) !== used.length) return graphError(100, `${c.type} needs one example per parameter`);
   }
   return null;
 }

@@ -5,6 +5,7 @@
 //   /access/...   Cloudflare Access (team certs, test sign-in) -> scripts/standins/access.mjs
 //   /__control    GET state, POST {service, ...} to configure, DELETE to reset
 import http from 'node:http';
+import https from 'node:https';
 
 const handlers = new Map();
 const state = { received: {}, config: {} };
@@ -24,9 +25,10 @@ function readBody(req) {
   });
 }
 
-export function startStandins(port) {
+/** Serves on 127.0.0.1:port; with `tls` ({ key, cert } PEM) over https, for checks that insist on https. */
+export function startStandins(port, { tls } = {}) {
   const respond = async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = new URL(req.url ?? '/', `${tls ? 'https' : 'http'}://${req.headers.host}`);
     const body = await readBody(req);
     if (url.pathname === '/__control') {
       if (req.method === 'DELETE') {
@@ -59,11 +61,12 @@ export function startStandins(port) {
     res.end('no stand-in here');
   };
   // A stand-in that throws answers 500 (the caller sees the failure) instead of leaving the request hanging.
-  const server = http.createServer((req, res) => {
+  const handler = (req, res) => {
     respond(req, res).catch((error) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(error));
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

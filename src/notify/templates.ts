@@ -1,12 +1,13 @@
 import type { Lead } from '../leads/types';
 import type { NotifyConfig } from './config';
 import { sanitizeParam } from './params';
+import { parameterCount, WHATSAPP_TEMPLATES, type TemplateDefinition } from './whatsapp-templates';
 
 /** The approved template names, spelled exactly as approved (including "notfication"). */
 export const TEMPLATES = {
-  newsletter: 'subscription_notfication',
-  enquiryVisitor: 'journey_users',
-  enquiryOwner: 'journey_owner',
+  newsletter: WHATSAPP_TEMPLATES.newsletter.name,
+  enquiryVisitor: WHATSAPP_TEMPLATES.enquiryVisitor.name,
+  enquiryOwner: WHATSAPP_TEMPLATES.enquiryOwner.name,
 } as const;
 
 export const TEMPLATE_LANGUAGE = 'en';
@@ -28,14 +29,36 @@ export interface Send {
   components: Component[];
 }
 
-const header = (text: string): Component => ({
+const header = (...texts: string[]): Component => ({
   type: 'header',
-  parameters: [{ type: 'text', text: sanitizeParam(text, 'header') }],
+  parameters: texts.map((text) => ({ type: 'text', text: sanitizeParam(text, 'header') })),
 });
 const body = (...texts: string[]): Component => ({
   type: 'body',
   parameters: texts.map((text) => ({ type: 'text', text: sanitizeParam(text, 'body') })),
 });
+
+/**
+ * One message of a defined template: exactly the parameters the definition declares (a wrong count
+ * is a bug here, never something to send), each made safe for WhatsApp's parameter rules.
+ */
+export function templateMessage(
+  definition: TemplateDefinition,
+  to: string,
+  params: { header?: string[]; body?: string[] },
+): Send {
+  const { header: h = [], body: b = [] } = params;
+  const expected = [parameterCount(definition.header), parameterCount(definition.body)];
+  if (h.length !== expected[0] || b.length !== expected[1]) {
+    throw new Error(
+      `${definition.name} takes ${expected[0]} header and ${expected[1]} body parameters, got ${h.length} and ${b.length}`,
+    );
+  }
+  const components: Component[] = [];
+  if (h.length > 0) components.push(header(...h));
+  if (b.length > 0) components.push(body(...b));
+  return { template: definition.name, to, components };
+}
 
 const IN_INDIA = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -60,21 +83,23 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
   const { owners } = config;
   switch (lead.kind) {
     case 'newsletter':
-      return owners.map((owner) => ({
-        template: TEMPLATES.newsletter,
-        to: owner.phone,
-        components: [body(owner.name, lead.email, formatIndianDateTime(lead.createdAt))],
-      }));
+      return owners.map((owner) =>
+        templateMessage(WHATSAPP_TEMPLATES.newsletter, owner.phone, {
+          body: [owner.name, lead.email, formatIndianDateTime(lead.createdAt)],
+        }),
+      );
     case 'enquiry':
       return [
-        { template: TEMPLATES.enquiryVisitor, to: lead.phone, components: [header(lead.name)] },
-        ...owners.map((owner) => ({
-          template: TEMPLATES.enquiryOwner,
-          to: owner.phone,
-          components: [header(owner.label), body(lead.name, lead.email, lead.phone, lead.description)],
-        })),
+        templateMessage(WHATSAPP_TEMPLATES.enquiryVisitor, lead.phone, { header: [lead.name] }),
+        ...owners.map((owner) =>
+          templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, owner.phone, {
+            header: [owner.label],
+            body: [lead.name, lead.email, lead.phone, lead.description],
+          }),
+        ),
       ];
     case 'quiz': {
+      // The quiz template is named by the operator (WHATSAPP_TEMPLATE_QUIZ), so it has no definition here.
       const template = config.quizTemplate;
       if (!template) return [];
       // Body: full name, email, phone ('—' when not given), answers in step order.

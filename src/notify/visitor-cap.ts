@@ -1,7 +1,8 @@
 import type { Send } from './templates';
+import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 
 /** The template that goes to the number a visitor typed (the others go to the owners). */
-export const VISITOR_TEMPLATE = 'journey_users';
+export const VISITOR_TEMPLATE = WHATSAPP_TEMPLATES.enquiryVisitor.name;
 
 /**
  * An enquiry sends a WhatsApp message to whatever number the visitor typed, so a

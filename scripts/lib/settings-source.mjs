@@ -1,0 +1,111 @@
+// Where the operator scripts (preflight, whatsapp:templates, deploy) get the settings of one environment:
+// vars from the wrangler configuration (top level, or [env.<name>]); secret values from `--secrets-file`
+// (dotenv or JSON, the format `wrangler deploy --secrets-file` takes), else `.dev.vars` for the local setup;
+// for a deployed environment without a secrets file, the names `wrangler secret list` reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { SETTINGS } from '../../src/config/settings.ts';
+
+export const wranglerEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CI: 'true',
+};
+
+/** `--env production --config x.toml --secrets-file s.env --live --dry-run` → { env, config, secretsFile, live, dryRun, rest }. */
+export function parseArgs(argv) {
+  const out = { env: undefined, config: 'wrangler.toml', secretsFile: undefined, live: false, dryRun: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--env' || flag === '-e') out.env = value();
+    else if (flag === '--config' || flag === '-c') out.config = value();
+    else if (flag === '--secrets-file') out.secretsFile = value();
+    else if (flag === '--live') out.live = true;
+    else if (flag === '--dry-run') out.dryRun = true;
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  if (out.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(out.env)) throw new Error(`bad --env ${out.env}`);
+  return out;
+}
+
+/** dotenv lines (KEY=value, quotes, \n escapes inside double quotes) or a JSON object. */
+export function parseSecretsFile(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{'))
+    return Object.fromEntries(Object.entries(JSON.parse(trimmed)).map(([k, v]) => [k, String(v)]));
+  const out = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trim().startsWith('#')) continue;
+    let value = m[2];
+    if (/^".*"$/s.test(value)) value = value.slice(1, -1).replace(/\\n/g, '\n');
+    else if (/^'.*'$/s.test(value)) value = value.slice(1, -1);
+    out[m[1]] = value;
+  }
+  return out;
+}
+
+/** The vars and `secrets.required` of one environment, read by wrangler itself (so inheritance rules match). */
+export async function readWranglerConfig(configPath, env) {
+  const { unstable_readConfig } = await import('wrangler');
+  const config = unstable_readConfig({ config: configPath, env }, { hideWarnings: true });
+  return {
+    name: config.name,
+    vars: Object.fromEntries(Object.entries(config.vars ?? {}).map(([k, v]) => [k, String(v)])),
+    requiredSecrets: [...(config.secrets?.required ?? [])],
+    routes: config.routes ?? [],
+  };
+}
+
+const SECRET_NAMES = SETTINGS.filter((s) => s.kind === 'secret').map((s) => s.name);
+
+/**
+ * Secret values, or only their names, or nothing known. Never guesses: `known: false` carries why.
+ * @returns {{ values?: Record<string,string>, names?: string[], known: boolean, source: string }}
+ */
+export function readSecrets({ env, secretsFile, config }) {
+  if (secretsFile) {
+    const values = parseSecretsFile(readFileSync(secretsFile, 'utf8'));
+    return { values: pick(values), known: true, source: secretsFile };
+  }
+  if (!env) {
+    const values = existsSync('.dev.vars') ? parseSecretsFile(readFileSync('.dev.vars', 'utf8')) : {};
+    return { values: pick(values), known: true, source: existsSync('.dev.vars') ? '.dev.vars' : 'no .dev.vars' };
+  }
+  const r = spawnSync('wrangler', ['secret', 'list', '--env', env, '--config', config, '--format', 'json'], {
+    env: wranglerEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
+  if (r.status === 0) {
+    try {
+      const names = JSON.parse(r.stdout).map((s) => s.name);
+      return { names, known: true, source: `wrangler secret list --env ${env}` };
+    } catch {
+      // fall through: an answer we cannot read is not knowledge
+    }
+  }
+  const why = `${r.stderr ?? ''}${r.stdout ?? ''}`
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) =>
+      /not (logged|authenticated)|CLOUDFLARE_API_TOKEN|login|network|fetch failed|ENOTFOUND|EAI_AGAIN/i.test(l),
+    );
+  return {
+    known: false,
+    source: `wrangler secret list --env ${env} failed${why ? `: ${why.slice(0, 160)}` : r.error ? `: ${r.error.message}` : ''}`,
+  };
+}
+
+/** Only the settings this project reads (a secrets file may hold more). */
+function pick(values) {
+  const names = new Set(SETTINGS.map((s) => s.name));
+  return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
+}
+
+export { SECRET_NAMES };

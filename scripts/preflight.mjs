@@ -1,0 +1,128 @@
+// `npm run preflight [-- --env staging|production] [--secrets-file FILE] [--live]`
+// One table of every setting the Worker reads: ok, missing, invalid, placeholder or unknown, with what it is
+// for. Vars come from the wrangler configuration; secrets from --secrets-file, `.dev.vars` (local) or the
+// names `wrangler secret list` reports. When it cannot know whether a secret is set it says so and fails.
+// --live makes one harmless call to each configured service (needs the secret values: --secrets-file).
+// Exits 1 on any problem.
+import { parseConfig } from '../src/config/groups.ts';
+import { SETTINGS } from '../src/config/settings.ts';
+import { liveChecks } from './lib/live-checks.mjs';
+import { parseArgs, readSecrets, readWranglerConfig } from './lib/settings-source.mjs';
+
+const PLACEHOLDER = /^REPLACE_WITH|(^|\.)example\.(com|org|net)(\/|$)/;
+
+/** Values that pass the format checks, standing in for secrets known only by name. */
+const SET_BUT_UNSEEN = {
+  WHATSAPP_TOKEN: 'set',
+  OWNER_PHONES: '+919800000001',
+  FIRESTORE_PROJECT_ID: 'set',
+  FIRESTORE_CLIENT_EMAIL: 'set@set.iam.gserviceaccount.com',
+  FIRESTORE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----',
+  TURNSTILE_SECRET_KEY: 'set',
+};
+
+export async function preflight(args) {
+  const wrangler = await readWranglerConfig(args.config, args.env);
+  const secrets = readSecrets(args);
+  const local = !args.env;
+  // Locally .dev.vars overrides the vars of wrangler.toml, as in `wrangler dev`.
+  const vars = local ? { ...wrangler.vars, ...secrets.values } : wrangler.vars;
+  const raw = { ...vars };
+  for (const s of SETTINGS.filter((x) => x.kind === 'secret')) {
+    if (secrets.values) raw[s.name] = secrets.values[s.name];
+    else if (secrets.names?.includes(s.name)) raw[s.name] = SET_BUT_UNSEEN[s.name] ?? 'set';
+  }
+  const config = parseConfig(raw);
+  const environment = config.environment;
+
+  const rows = [];
+  const problems = [];
+  for (const setting of SETTINGS) {
+    const value = raw[setting.name]?.trim() ?? '';
+    const own = config.problems.filter((p) => p.setting === setting.name);
+    const required = wrangler.requiredSecrets.includes(setting.name);
+    let state;
+    let note = setting.purpose;
+    if (setting.kind === 'secret' && !secrets.known) {
+      state = 'unknown';
+      note = `cannot tell whether it is set; ${setting.purpose}`;
+      if (required || own.length > 0) problems.push(`${setting.name}: cannot tell whether it is set`);
+    } else if (own.length > 0) {
+      state = value === '' ? 'missing' : 'invalid';
+      note = own.map((p) => p.message).join(' ');
+      problems.push(...own.map((p) => `${setting.name}: ${p.message}`));
+    } else if (value !== '' && setting.kind === 'var' && PLACEHOLDER.test(value)) {
+      state = 'placeholder';
+      note = `still the placeholder "${value}"; ${setting.purpose}`;
+      problems.push(`${setting.name}: still a placeholder`);
+    } else if (value === '' && required) {
+      state = 'missing';
+      note = `required by secrets.required of [env.${args.env}]; ${setting.purpose}`;
+      problems.push(`${setting.name}: missing`);
+    } else if (value === '') {
+      state = '—';
+    } else {
+      state = setting.kind === 'secret' && !secrets.values ? 'set' : 'ok';
+    }
+    rows.push([setting.name, setting.kind, state, note]);
+  }
+  for (const p of config.problems.filter((p) => !SETTINGS.some((s) => s.name === p.setting))) {
+    problems.push(p.message);
+  }
+  for (const route of wrangler.routes) {
+    const pattern = typeof route === 'string' ? route : route.pattern;
+    if (PLACEHOLDER.test(pattern)) problems.push(`route ${pattern}: still a placeholder domain`);
+  }
+
+  const header = `preflight: ${args.env ? `[env.${args.env}]` : 'local setup'} of ${args.config} (ENVIRONMENT=${environment}); secrets: ${secrets.source}`;
+  const lines = [header, '', ...table(['setting', 'kind', 'state', 'what it is for / what is wrong'], rows)];
+
+  if (args.live) {
+    lines.push('', 'live checks:');
+    if (!secrets.values) {
+      problems.push('live checks need the secret values: pass --secrets-file');
+      lines.push('  not run: the secret values are not available here (pass --secrets-file FILE)');
+    } else {
+      const results = await liveChecks(config);
+      lines.push(
+        ...table(
+          ['service', 'check', 'result'],
+          results.map((r) => [r.service, r.check, `${r.ok ? 'ok' : 'FAIL'}: ${r.detail}`]),
+        ),
+      );
+      problems.push(...results.filter((r) => !r.ok).map((r) => `${r.service} ${r.check}: ${r.detail}`));
+    }
+  }
+  if (!secrets.known) {
+    lines.push(
+      '',
+      `Cannot tell which secrets are set (${secrets.source}).`,
+      'Sign in (`wrangler login`, or CLOUDFLARE_API_TOKEN) or pass --secrets-file FILE.',
+    );
+  }
+  lines.push(
+    '',
+    problems.length === 0 ? 'preflight: all settings ok' : `preflight: ${problems.length} problem(s):`,
+    ...problems.map((p) => `  - ${p}`),
+  );
+  return { ok: problems.length === 0, text: lines.join('\n'), problems };
+}
+
+function table(head, rows) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => `| ${r.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`preflight: ${err.message}`);
+    process.exit(2);
+  }
+  const result = await preflight(args);
+  console.log(result.text);
+  process.exit(result.ok ? 0 : 1);
+}

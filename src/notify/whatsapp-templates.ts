@@ -1,0 +1,88 @@
+/**
+ * The WhatsApp message templates the site sends, defined once: what `npm run whatsapp:templates`
+ * submits to Meta for approval and what the sender fills in (src/notify/templates.ts builds every
+ * message through `templateMessage`, which refuses a parameter count the definition does not declare).
+ *
+ * To add a template: add a definition here (name as Meta will know it, category, language `en`, header
+ * and body text with `{{1}}`, `{{2}}`, … and one example value per parameter), run
+ * `npm run whatsapp:templates -- --env production` to submit it, and send it with `templateMessage`.
+ * Names are spelled exactly as approved, including "notfication". Plain data and pure functions only:
+ * the Node scripts import this file directly.
+ */
+
+export interface TemplateText {
+  /** Text with numbered parameters {{1}} … {{n}}. */
+  text: string;
+  /** One example value per parameter, in order (Meta requires them to review the template). */
+  example: string[];
+}
+
+export interface TemplateDefinition {
+  name: string;
+  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
+  language: 'en';
+  /** A text header takes at most one parameter. */
+  header?: TemplateText;
+  body: TemplateText;
+}
+
+export const WHATSAPP_TEMPLATES = {
+  newsletter: {
+    name: 'subscription_notfication',
+    category: 'UTILITY',
+    language: 'en',
+    body: {
+      text: 'Hello {{1}}, a new reader subscribed to the newsletter: {{2}} on {{3}}.',
+      example: ['Priya', 'asha@example.com', '21 November 2026 at 7:06 pm'],
+    },
+  },
+  enquiryVisitor: {
+    name: 'journey_users',
+    category: 'UTILITY',
+    language: 'en',
+    header: { text: 'Thank you, {{1}}', example: ['Asha'] },
+    body: {
+      text: 'We have received your enquiry and will reply to you here on WhatsApp soon.',
+      example: [],
+    },
+  },
+  enquiryOwner: {
+    name: 'journey_owner',
+    category: 'UTILITY',
+    language: 'en',
+    header: { text: 'New enquiry for {{1}}', example: ['Admin1'] },
+    body: {
+      text: 'Name: {{1}}\nEmail: {{2}}\nPhone: {{3}}\nMessage: {{4}}',
+      example: ['Asha Verma', 'asha@example.com', '+919812345678', 'Team retreat for 12 people in March.'],
+    },
+  },
+} as const satisfies Record<string, TemplateDefinition>;
+
+/** Every template in the order they are created. */
+export const ALL_TEMPLATES: readonly TemplateDefinition[] = Object.values(WHATSAPP_TEMPLATES);
+
+/** How many parameters a text declares: the highest {{n}} (checked elsewhere to run 1…n without gaps). */
+export function parameterCount(text: TemplateText | undefined): number {
+  if (!text) return 0;
+  const numbers = [...text.text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+  return numbers.length === 0 ? 0 : Math.max(...numbers);
+}
+
+/** The body of Meta's "create message template" call for a definition. */
+export function creationRequest(definition: TemplateDefinition) {
+  const components: Record<string, unknown>[] = [];
+  if (definition.header) {
+    components.push({
+      type: 'HEADER',
+      format: 'TEXT',
+      text: definition.header.text,
+      ...(definition.header.example.length > 0 ? { example: { header_text: definition.header.example } } : {}),
+    });
+  }
+  components.push({
+    type: 'BODY',
+    text: definition.body.text,
+    ...(definition.body.example.length > 0 ? { example: { body_text: [definition.body.example] } } : {}),
+  });
+  return { name: definition.name, language: definition.language, category: definition.category, components };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config/groups';
+import { sendsFor, templateMessage, type Send } from '../src/notify/templates';
+import { ALL_TEMPLATES, creationRequest, parameterCount, WHATSAPP_TEMPLATES } from '../src/notify/whatsapp-templates';
+import { APPROVED_TEMPLATES } from '../scripts/standins/graph-rules.mjs';
+import { enquiryLead, newsletterLead } from './notify-fixtures';
+
+const whatsapp = parseConfig({ OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Arjun' }).whatsapp;
+const count = (send: Send, type: 'header' | 'body') =>
+  send.components.find((c) => c.type === type)?.parameters.length ?? 0;
+
+describe('WhatsApp templates as data', () => {
+  it('defines the three templates the site sends, by their approved names, in English', () => {
+    expect(ALL_TEMPLATES.map((t) => [t.name, t.language, t.category])).toEqual([
+      ['subscription_notfication', 'en', 'UTILITY'],
+      ['journey_users', 'en', 'UTILITY'],
+      ['journey_owner', 'en', 'UTILITY'],
+    ]);
+  });
+
+  it('numbers each text’s parameters 1…n without gaps and gives one example per parameter', () => {
+    for (const t of ALL_TEMPLATES) {
+      for (const text of [t.header, t.body]) {
+        if (!text) continue;
+        const used = [...new Set([...text.text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort();
+        expect(used).toEqual(Array.from({ length: used.length }, (_, i) => i + 1));
+        expect(text.example).toHaveLength(parameterCount(text));
+      }
+      expect(parameterCount(t.header)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('sends each message with exactly the parameters its definition declares', () => {
+    const sends = [...sendsFor(newsletterLead, whatsapp), ...sendsFor(enquiryLead, whatsapp)];
+    expect(sends.map((s) => s.template)).toEqual([
+      'subscription_notfication',
+      'subscription_notfication',
+      'journey_users',
+      'journey_owner',
+      'journey_owner',
+    ]);
+    for (const send of sends) {
+      const definition = ALL_TEMPLATES.find((t) => t.name === send.template)!;
+      expect([count(send, 'header'), count(send, 'body')]).toEqual([
+        parameterCount(definition.header),
+        parameterCount(definition.body),
+      ]);
+      // No component without parameters: WhatsApp refuses an empty parameter list.
+      for (const c of send.components) expect(c.parameters.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses to build a message with a parameter count its definition does not declare', () => {
+    expect(() => templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, '+919800000001', { header: ['Admin1'] })).toThrow(
+      'journey_owner takes 1 header and 4 body parameters, got 1 and 0',
+    );
+  });
+
+  it('agrees with the Graph stand-in’s table of approved templates', () => {
+    for (const t of ALL_TEMPLATES) {
+      expect(APPROVED_TEMPLATES[t.name as keyof typeof APPROVED_TEMPLATES]).toEqual({
+        header: parameterCount(t.header),
+        body: parameterCount(t.body),
+      });
+    }
+  });
+
+  it('builds Meta’s creation request: components, examples only where there are parameters', () => {
+    expect(creationRequest(WHATSAPP_TEMPLATES.enquiryVisitor)).toEqual({
+      name: 'journey_users',
+      language: 'en',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Thank you, {{1}}', example: { header_text: ['Asha'] } },
+        { type: 'BODY', text: WHATSAPP_TEMPLATES.enquiryVisitor.body.text },
+      ],
+    });
+    expect(creationRequest(WHATSAPP_TEMPLATES.enquiryOwner).components[1]).toMatchObject({
+      example: { body_text: [WHATSAPP_TEMPLATES.enquiryOwner.body.example] },
+    });
+  });
+});
