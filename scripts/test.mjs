@@ -10,6 +10,10 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['workerd tests', 'npx', ['vitest', 'run']],
+  // preflight and whatsapp:templates against https stand-ins (Node's test runner: they are Node programs).
+  ['operator scripts', 'npm', ['run', 'test:operator']],
+  // The production Worker bundle, built offline: https SITE_URL, no loopback address, at most 1 MiB gzip.
+  ['deploy dry run', 'npm', ['run', 'deploy', '--', '--env', 'production', '--dry-run']],
   ['e2e (Chromium)', 'npx', ['playwright', 'test']],
 ];
 

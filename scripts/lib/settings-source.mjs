@@ -4,6 +4,8 @@
 // for a deployed environment without a secrets file, the names `wrangler secret list` reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { SETTINGS } from '../../src/config/settings.ts';
 
 export const wranglerEnv = {
@@ -13,6 +15,12 @@ export const wranglerEnv = {
   WRANGLER_HIDE_BANNER: 'true',
   CI: 'true',
 };
+
+/** Runs the project's wrangler with the running Node, whatever is on PATH: [command, ...leading args]. */
+export const WRANGLER = [
+  process.execPath,
+  path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js'),
+];
 
 /** `--env production --config x.toml --secrets-file s.env --live --dry-run` → { env, config, secretsFile, live, dryRun, rest }. */
 export function parseArgs(argv) {
@@ -76,12 +84,16 @@ export function readSecrets({ env, secretsFile, config }) {
     const values = existsSync('.dev.vars') ? parseSecretsFile(readFileSync('.dev.vars', 'utf8')) : {};
     return { values: pick(values), known: true, source: existsSync('.dev.vars') ? '.dev.vars' : 'no .dev.vars' };
   }
-  const r = spawnSync('wrangler', ['secret', 'list', '--env', env, '--config', config, '--format', 'json'], {
-    env: wranglerEnv,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
+  const r = spawnSync(
+    WRANGLER[0],
+    [WRANGLER[1], 'secret', 'list', '--env', env, '--config', config, '--format', 'json'],
+    {
+      env: wranglerEnv,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    },
+  );
   if (r.status === 0) {
     try {
       const names = JSON.parse(r.stdout).map((s) => s.name);
@@ -90,7 +102,11 @@ export function readSecrets({ env, secretsFile, config }) {
       // fall through: an answer we cannot read is not knowledge
     }
   }
-  const why = `${r.stderr ?? ''}${r.stdout ?? ''}`
+  const said = `${r.stderr ?? ''}${r.stdout ?? ''}`;
+  if (/Worker "[^"]+".* not found/.test(said) && /wrangler deploy` first/.test(said)) {
+    return { names: [], known: true, source: `the Worker of --env ${env} does not exist yet, so no secret is set` };
+  }
+  const why = said
     .split('\n')
     .map((l) => l.trim())
     .find((l) =>

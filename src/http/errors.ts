@@ -1,3 +1,4 @@
+import { describeError } from '../log';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -44,6 +45,6 @@ export function onError(err: Error, c: Context): Response {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(STATUS_CODES[status] ?? 'error', err.message || 'Request failed.'), status);
   }
-  console.error('Unhandled error', c.req.method, new URL(c.req.url).pathname, err);
+  console.error(`Unhandled error ${c.req.method} ${new URL(c.req.url).pathname}: ${describeError(err)}`);
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500);
 }

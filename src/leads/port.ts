@@ -1,3 +1,4 @@
+import { redact } from '../log';
 import type { Lead } from './types';
 import type { LeadChange, LeadKind, LeadPage, LeadQuery, LeadRecord } from './listing';
 
@@ -31,6 +32,6 @@ export const COLLECTIONS = {
 
 /** The message of anything thrown, cut short: upstream error bodies can be long. */
 export function errorMessage(err: unknown, max = 300): string {
-  const text = err instanceof Error ? err.message : String(err);
+  const text = redact(err instanceof Error ? err.message : String(err));
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

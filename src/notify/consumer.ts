@@ -1,3 +1,4 @@
+import { describeError, redact } from '../log';
 import { readConfig, type Env } from '../env';
 import type { Lead } from '../leads/types';
 import { DeliveryStore } from './deliveries';
@@ -29,7 +30,7 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Env): Promis
       else message.retry({ delaySeconds: Math.max(backoffSeconds(message.attempts), wait) });
     } catch (err) {
       // Typically D1 being unavailable: nothing is lost, the queue brings the job back.
-      console.error(`notify: job ${message.id} failed, will retry`, err);
+      console.error(`notify: job ${message.id} failed, will retry: ${describeError(err)}`);
       message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }
@@ -78,7 +79,7 @@ export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env):
       await recordDeadLetter(message, env, store);
       message.ack();
     } catch (err) {
-      console.error(`notify: could not record dead-lettered job ${message.id}, will try again`, err);
+      console.error(`notify: could not record dead-lettered job ${message.id}, will try again: ${describeError(err)}`);
       await keepDeadLetter(message, env);
     }
   }
@@ -99,7 +100,7 @@ async function recordDeadLetter(message: Message<unknown>, env: Env, store: Deli
     if (row.status !== 'dead') continue;
     console.error(
       `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
-        `(last error ${row.last_error_code}: ${row.last_error_message})`,
+        `(last error ${row.last_error_code}: ${redact(row.last_error_message ?? '')})`,
     );
   }
 }

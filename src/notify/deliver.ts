@@ -1,3 +1,4 @@
+import { redact } from '../log';
 import type { DeliveryStore } from './deliveries';
 import { maskPhone } from './params';
 import type { Send } from './templates';
@@ -56,10 +57,10 @@ export async function deliver(
     case 'sent':
       return { done: true };
     case 'retryable':
-      console.warn(`notify: ${what} failed (${outcome.code}: ${outcome.message}); will retry`);
+      console.warn(`notify: ${what} failed (${outcome.code}: ${redact(outcome.message)}); will retry`);
       return { done: false, after: outcome.minDelaySeconds ?? 0 };
     case 'permanent':
-      console.error(`notify: ${what} failed permanently (${outcome.code}: ${outcome.message})`);
+      console.error(`notify: ${what} failed permanently (${outcome.code}: ${redact(outcome.message)})`);
       return { done: true };
   }
 }

@@ -1,3 +1,4 @@
+import { redact } from '../log';
 import type { Env } from '../env';
 import type { DeliveryStore, StoredDelivery } from './deliveries';
 import { deliver } from './deliver';
@@ -49,7 +50,7 @@ export async function replayToDead(store: DeliveryStore): Promise<void> {
     const dead = await store.markDead(store.key(row.submission_id, send), row.lead_kind, send, now);
     console.error(
       `notify: DEAD (replay) ${row.template} to ${maskPhone(row.recipient)} for ${row.submission_id} ` +
-        `(last error ${dead.last_error_code}: ${dead.last_error_message})`,
+        `(last error ${dead.last_error_code}: ${redact(dead.last_error_message ?? '')})`,
     );
   }
 }
