@@ -102,7 +102,8 @@ export function readSecrets({ env, secretsFile, config }) {
       // fall through: an answer we cannot read is not knowledge
     }
   }
-  const said = `${r.stderr ?? ''}${r.stdout ?? ''}`;
+  // eslint-disable-next-line no-control-regex -- wrangler colours its errors
+  const said = `${r.stderr ?? ''}${r.stdout ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
   if (/Worker "[^"]+".* not found/.test(said) && /wrangler deploy` first/.test(said)) {
     return { names: [], known: true, source: `the Worker of --env ${env} does not exist yet, so no secret is set` };
   }
