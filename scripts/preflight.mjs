@@ -9,7 +9,7 @@ import { SETTINGS } from '../src/config/settings.ts';
 import { liveChecks } from './lib/live-checks.mjs';
 import { parseArgs, readSecrets, readWranglerConfig } from './lib/settings-source.mjs';
 
-const PLACEHOLDER = /^REPLACE_WITH|(^|\.)example\.(com|org|net)(\/|$)/;
+const PLACEHOLDER = /REPLACE_WITH|(^|\.)example\.(com|org|net)(\/|$)/;
 
 /** Values that pass the format checks, standing in for secrets known only by name. */
 const SET_BUT_UNSEEN = {
