@@ -52,7 +52,7 @@ describe('development aids', () => {
     ['development', 'https://site.test'],
     [undefined, 'https://priya.example'],
   ])('with ENVIRONMENT %s at %s they do not exist', async (environment, origin) => {
-    const workerEnv: Env = { ...env, ENVIRONMENT: environment, YOUTUBE_SAMPLE_FEEDS: '1' };
+    const workerEnv = { ...env, ENVIRONMENT: environment, YOUTUBE_SAMPLE_FEEDS: '1' } as Env;
     await request(workerEnv, `${origin}/`); // fills the feeds cache
     const cached = await env.FEEDS.get(FEEDS_KEY);
     expect(cached).not.toBeNull();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Lead } from '../src/leads/types';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
-import { readNotifyConfig } from '../src/notify/config';
+import { readConfig } from '../src/env';
 import { DeliveryStore } from '../src/notify/deliveries';
 import { deliver as deliverOne } from '../src/notify/deliver';
 import { sendsFor } from '../src/notify/templates';
@@ -116,7 +116,7 @@ describe('queue consumer', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = new DeliveryStore(env.DB);
     const sender = createSender(graphEnv());
-    const [send] = sendsFor(fresh(newsletterLead), readNotifyConfig(graphEnv()));
+    const [send] = sendsFor(fresh(newsletterLead), readConfig(graphEnv()).whatsapp);
     new GraphStandin().failNext(131056, 131000).install();
     const ref = (id: string) => ({ submissionId: id, leadKind: 'newsletter' });
     expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender)).toEqual({ done: false, after: 6 });

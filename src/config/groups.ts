@@ -374,9 +374,9 @@ function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfi
   };
   if (!teamDomain) {
     if (!deployed) return { mode: 'local', email: LOCAL_OWNER_EMAIL };
-    return problem('ACCESS_TEAM_DOMAIN', 'ACCESS_TEAM_DOMAIN is not set: the owners\' desk is closed.');
+    return problem('ACCESS_TEAM_DOMAIN', "ACCESS_TEAM_DOMAIN is not set: the owners' desk is closed.");
   }
-  if (!aud) return problem('ACCESS_AUD', 'ACCESS_AUD is not set: the owners\' desk is closed.');
+  if (!aud) return problem('ACCESS_AUD', "ACCESS_AUD is not set: the owners' desk is closed.");
   const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(teamDomain);
   if (!url.success) {
     return problem(

@@ -11,10 +11,9 @@ import { dailyCounts } from '../desk/counters';
 import { exportCsv } from '../desk/export';
 import { messagesFor, recentFailures, resend } from '../desk/messages';
 import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
-import type { Env } from '../env';
 import { ApiException } from '../http/errors';
 import { getLeadStore } from '../leads/store';
-import { readNotifyConfig } from '../notify/config';
+import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/same-origin';
 
@@ -60,7 +59,7 @@ desk.get('/leads/:kind/:id', async (c) => {
   const lead = await getLeadStore(c.env).get(kind, id);
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
   const messages = await messagesFor(c.env.DB, kind, id);
-  const owners = readNotifyConfig(c.env).owners.map((o) => ({ phone: o.phone, label: `${o.name} (${o.label})` }));
+  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({ phone: o.phone, label: `${o.name} (${o.label})` }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
   return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
 });
@@ -114,7 +113,7 @@ async function render(
   const banners: Banner[] = [];
   const failed = await recentFailures(c.env.DB);
   if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
-  if (!(c.env.WHATSAPP_TOKEN?.trim() && c.env.WHATSAPP_PHONE_NUMBER_ID?.trim())) {
+  if (!readConfig(c.env).whatsapp.sending.ok) {
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }
   const { cursor: _cursor, ...filters } = params;
