@@ -14,6 +14,8 @@ const DEPLOYED = {
   FIRESTORE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n',
   TURNSTILE_SITE_KEY: 'site-key',
   TURNSTILE_SECRET_KEY: 'secret-key',
+  ACCESS_TEAM_DOMAIN: 'https://team.cloudflareaccess.com',
+  ACCESS_AUD: 'aud-tag',
 };
 
 describe('config reader', () => {
@@ -57,6 +59,7 @@ describe('config reader', () => {
       'OWNER_PHONES',
       'TURNSTILE_VERIFY_URL',
       'TURNSTILE_SITE_KEY',
+      'ACCESS_TEAM_DOMAIN',
     ]);
     expect(config.problems[0]!.message).toBe('SITE_URL must be an https address.');
     expect(() => config.site).toThrow('Configuration (site): SITE_URL must be an https address.');
@@ -92,6 +95,25 @@ describe('config reader', () => {
     expect(firestore.whatsapp.sending.ok).toBe(true);
   });
 
+  it('closes the desk outside development until both Access settings are set, and names what is missing', () => {
+    const noAud = parseConfig({ ...DEPLOYED, ACCESS_AUD: '' });
+    expect(noAud.access).toEqual({
+      mode: 'misconfigured',
+      problem: "ACCESS_AUD is not set: the owners' desk is closed.",
+    });
+    expect(noAud.problems.map((p) => p.setting)).toEqual(['ACCESS_AUD']);
+    const http = parseConfig({ ...DEPLOYED, ACCESS_TEAM_DOMAIN: 'http://team.cloudflareaccess.com' });
+    expect(http.access.mode).toBe('misconfigured');
+    expect(http.problems.map((p) => p.setting)).toEqual(['ACCESS_TEAM_DOMAIN']);
+    expect(parseConfig(DEPLOYED).access).toEqual({
+      mode: 'access',
+      teamDomain: 'https://team.cloudflareaccess.com',
+      aud: 'aud-tag',
+    });
+    // Development without Access: the local owner (the desk's middleware allows it on loopback only).
+    expect(parseConfig({}).access).toEqual({ mode: 'local', email: 'owner@localhost' });
+  });
+
   it('refuses an unknown ENVIRONMENT rather than treating it as development', () => {
     const config = parseConfig({ ...DEPLOYED, ENVIRONMENT: 'prod' });
     expect(config.environment).toBe('production');
@@ -107,7 +129,10 @@ describe('config reader', () => {
 
   it('describes every var of wrangler.toml and nothing it does not read', () => {
     const names = SETTINGS.map((s) => s.name);
-    const vars = Object.keys(env).filter((k) => /^[A-Z][A-Z0-9_]+$/.test(k) && typeof env[k as keyof Env] === 'string');
+    // NODE_ENV is the tests' own binding (React's production build; vitest.config.ts), not a Worker setting.
+    const vars = Object.keys(env).filter(
+      (k) => /^[A-Z][A-Z0-9_]+$/.test(k) && k !== 'NODE_ENV' && typeof env[k as keyof Env] === 'string',
+    );
     for (const name of vars) expect(names).toContain(name);
     expect(new Set(names).size).toBe(names.length);
   });

@@ -225,7 +225,14 @@ describe('without a valid Access assertion (staging and production)', () => {
   beforeAll(async () => {
     key = await makeAccessKey('kid-1');
   });
-  const accessEnv: Env = { ...env, ENVIRONMENT: 'production', ACCESS_TEAM_DOMAIN: TEAM_DOMAIN, ACCESS_AUD: AUD };
+  const accessEnv: Env = {
+    ...env,
+    ENVIRONMENT: 'production',
+    SITE_URL: 'https://site.test',
+    LEAD_STORE: 'd1',
+    ACCESS_TEAM_DOMAIN: TEAM_DOMAIN,
+    ACCESS_AUD: AUD,
+  };
   async function call(path: string, init: RequestInit = {}) {
     clearAccessKeyCache();
     vi.stubGlobal('fetch', certsFetch(() => [key]).fetch);

@@ -52,7 +52,9 @@ describe('development aids', () => {
     ['development', 'https://site.test'],
     [undefined, 'https://priya.example'],
   ])('with ENVIRONMENT %s at %s they do not exist', async (environment, origin) => {
-    const workerEnv = { ...env, ENVIRONMENT: environment, YOUTUBE_SAMPLE_FEEDS: '1' } as Env;
+    // Deployed environments need an https SITE_URL; the dev routes must be absent whatever the address.
+    const siteUrl = environment === 'staging' || environment === 'production' ? 'https://site.test' : env.SITE_URL;
+    const workerEnv = { ...env, ENVIRONMENT: environment, SITE_URL: siteUrl, YOUTUBE_SAMPLE_FEEDS: '1' } as Env;
     await request(workerEnv, `${origin}/`); // fills the feeds cache
     const cached = await env.FEEDS.get(FEEDS_KEY);
     expect(cached).not.toBeNull();

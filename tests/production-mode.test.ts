@@ -1,4 +1,5 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../src/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { redact } from '../src/log';
@@ -137,6 +138,21 @@ describe('outside development', () => {
     expect(text).not.toContain(VISITOR.email);
     expect(text).not.toContain(VISITOR.description);
     expect(text.replace(/\D/g, ' ')).not.toMatch(/9812345678/);
+  });
+
+  it('answers 503 (not 500) and names the setting in the log when the site group is misconfigured', async () => {
+    allowConsoleErrors();
+    const logs = captureLogs();
+    const workerEnv = production({ SITE_URL: 'http://127.0.0.1:8787' });
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request('https://www.coach.test/'), workerEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      ok: false,
+      error: { code: 'not_configured', message: 'The site is not available right now. Please try again later.' },
+    });
+    expect(logs()).toContain('Not configured GET /: Configuration (site): SITE_URL must be an https address.');
   });
 });
 

@@ -1,3 +1,4 @@
+import { ConfigError } from '../config/groups';
 import { describeError } from '../log';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -44,6 +45,11 @@ export function onError(err: Error, c: Context): Response {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(STATUS_CODES[status] ?? 'error', err.message || 'Request failed.'), status);
+  }
+  if (err instanceof ConfigError) {
+    // The operator's mistake, not the visitor's: loud in the logs (it names the settings), 503 to the visitor.
+    console.error(`Not configured ${c.req.method} ${new URL(c.req.url).pathname}: ${err.message}`);
+    return c.json(errorBody('not_configured', 'The site is not available right now. Please try again later.'), 503);
   }
   console.error(`Unhandled error ${c.req.method} ${new URL(c.req.url).pathname}: ${describeError(err)}`);
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500);
