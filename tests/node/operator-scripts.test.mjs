@@ -42,6 +42,8 @@ function standinConfig() {
     .replaceAll('REPLACE_WITH_PHONE_NUMBER_ID', EXPECT.phoneNumberId)
     .replaceAll('REPLACE_WITH_WHATSAPP_BUSINESS_ACCOUNT_ID', EXPECT.businessAccountId)
     .replaceAll('REPLACE_WITH_TURNSTILE_SITE_KEY', '1x00000000000000000000AA')
+    .replaceAll('https://REPLACE_WITH_TEAM.cloudflareaccess.com', 'https://coach-team.cloudflareaccess.com')
+    .replaceAll(/REPLACE_WITH_(STAGING|PRODUCTION)_ACCESS_AUD/g, 'aud-tag-of-the-desk-application')
     .replaceAll('TURNSTILE_VERIFY_URL = ""', `TURNSTILE_VERIFY_URL = "${BASE}/turnstile/siteverify"`)
     .replaceAll('example.com', 'coach.test');
   writeFileSync(config, source);
