@@ -13,6 +13,8 @@ export interface DocumentProps {
   themeColor: string;
   /** The whitelisted browser config (src/env.ts publicEnv). */
   publicConfig?: { turnstileSiteKey?: string };
+  /** Asks search engines not to index this answer (the landing page shown at an unknown path). */
+  noindex?: boolean;
   children: ReactNode;
 }
 
@@ -31,6 +33,7 @@ export function Document(props: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
+        {props.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="canonical" href={canonical} />
         <meta name="theme-color" content={themeColor} />
         <meta property="og:type" content="website" />

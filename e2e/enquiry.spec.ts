@@ -168,4 +168,20 @@ test.describe('enquiry modal', () => {
     expect(await storedLeads('enquiries', email)).toHaveLength(0);
     await expectFailedResource(problems, 400);
   });
+
+  test('a name that carries a phone number is refused beside the name field, and nothing is stored', async ({
+    page,
+    problems,
+  }) => {
+    const email = uniqueEmail('enquiry-phish');
+    await gotoHydrated(page, '/');
+    await open(page, OPENERS.about!(page));
+    await fill(page, { name: 'KYC blocked - call +91 90000 00000 now', phone: '+91 98765 43210', email });
+    await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    const name = dialog(page).getByLabel('Name');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription("Name may contain only letters, spaces and . ' -");
+    expect(await storedLeads('enquiries', email)).toHaveLength(0);
+    await expectFailedResource(problems, 400);
+  });
 });

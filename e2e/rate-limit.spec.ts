@@ -30,4 +30,29 @@ test.describe('rate limits', () => {
     await expectFailedResource(problems, 429);
     expect(await waitForLeads('news_letter', email, () => false, 500)).toEqual([]);
   });
+
+  test('the quiz shows the same friendly message on a 429 and keeps the visitor and their answers', async ({
+    page,
+    problems,
+  }) => {
+    await gotoHydrated(page, '/quiz');
+    for (let i = 0; i < 5; i++) {
+      const res = await page.request.post('/api/newsletter', {
+        headers: { 'content-type': 'application/json' },
+        data: JSON.stringify({ email: uniqueEmail(`quizburst${i}`) }),
+      });
+      expect(res.status()).toBe(201);
+    }
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+    const email = uniqueEmail('quiz-over');
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByLabel('Last name').fill('Verma');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('Too many attempts — please try again in a minute.');
+    await expect(page).toHaveURL(/\/quiz$/);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expectFailedResource(problems, 429);
+    expect(await waitForLeads('quiz_responses', email, () => false, 500)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient } from '../scripts/build-client.mjs';
 import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
+import { expectFailedResource } from './support/leads';
 import { expect, gotoHydrated, test } from './support/test';
 
 // Issue 6, secrets: the e2e server runs with sentinel values for every secret it uses
@@ -25,7 +26,7 @@ test.describe('secrets never reach the browser @desktop', () => {
     }
   });
 
-  test('no page, asset or API response carries a secret', async ({ page, request }) => {
+  test('no page, asset or API response carries a secret', async ({ page, request, problems }) => {
     const bodies: { url: string; text: string }[] = [];
     page.on('response', async (res) => {
       if (!res.url().startsWith('http://127.0.0.1')) return;
@@ -33,6 +34,7 @@ test.describe('secrets never reach the browser @desktop', () => {
       bodies.push({ url: res.url(), text: text + JSON.stringify(res.headers()) });
     });
     for (const p of ['/', '/quiz', '/some/other/page']) await gotoHydrated(page, p);
+    await expectFailedResource(problems, 404); // the unknown path's landing page is a 404
     for (const p of ['/api/videos', '/api/nope', '/robots.txt']) {
       const res = await request.get(p);
       bodies.push({ url: p, text: (await res.text()) + JSON.stringify(res.headers()) });

@@ -41,6 +41,10 @@ test.describe('Turnstile in the forms', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const body = (await sent).postDataJSON() as { turnstileToken?: string };
     expect(body.turnstileToken).toBe('XXXX.DUMMY.TOKEN.XXXX');
+    // The widget is told which form it protects; siteverify reports it back as `action`.
+    expect(
+      await page.evaluate(() => (window as unknown as { __tsOptions: { action: string } }).__tsOptions.action),
+    ).toBe('newsletter');
     expect(scriptLoads).toHaveLength(1);
     await expect(form.getByRole('button', { name: 'Thanks!' })).toBeDisabled();
   });

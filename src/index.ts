@@ -7,10 +7,9 @@ import { thumbs } from './routes/thumbs';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { desk } from './routes/desk';
-import { handleJobs, handleDeadLetters } from './notify/consumer';
+import { handleQueue } from './queue/dispatch';
+import { pruneDeliveries } from './notify/prune';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
-import { handleStoreJob, isStoreJob } from './leads/parked';
-import type { StoreJob } from './leads/types';
 
 type AppEnv = { Bindings: Env };
 
@@ -30,23 +29,9 @@ app.route('/', pages);
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-    // Parked leads are written first; everything else is a notification job.
-    const parked = batch.messages.filter((m): m is Message<StoreJob> => isStoreJob(m.body));
-    for (const message of parked) await handleStoreJob(message, env);
-    const messages = batch.messages.filter((m) => !isStoreJob(m.body));
-    if (messages.length === 0) return;
-    const rest: MessageBatch<unknown> = {
-      queue: batch.queue,
-      metadata: batch.metadata,
-      messages,
-      ackAll: () => messages.forEach((m) => m.ack()),
-      retryAll: (options) => messages.forEach((m) => m.retry(options)),
-    };
-    if (batch.queue.endsWith('-dlq')) await handleDeadLetters(rest, env);
-    else await handleJobs(rest, env);
-  },
+  queue: handleQueue,
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     ctx.waitUntil(refreshFeedsOnSchedule(env));
+    ctx.waitUntil(pruneDeliveries(env));
   },
 } satisfies ExportedHandler<Env>;

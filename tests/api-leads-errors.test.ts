@@ -4,7 +4,7 @@
  */
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { total } from './support/api';
+import { total, visitorAddress } from './support/api';
 
 const ENDPOINTS = [
   ['quiz', 'quiz_responses'],
@@ -62,7 +62,8 @@ describe.each(ENDPOINTS)('POST /api/%s refuses bad requests', (path, table) => {
   it.each(BAD_REQUESTS)('%s', async (_what, init, status, code) => {
     const before = await total(table);
     const send = vi.spyOn(env.JOBS, 'send');
-    const res = await SELF.fetch(`https://site.test/api/${path}`, { method: 'POST', ...init });
+    const headers = { ...(init.headers as Record<string, string> | undefined), 'cf-connecting-ip': visitorAddress() };
+    const res = await SELF.fetch(`https://site.test/api/${path}`, { method: 'POST', ...init, headers });
     expect(res.status).toBe(status);
     const body = (await res.json()) as { ok: boolean; error: { code: string; message: string } };
     expect(body).toMatchObject({ ok: false, error: { code, message: expect.any(String) } });

@@ -63,9 +63,9 @@ describe('POST /api/quiz', () => {
     [{ contact: { first: 'A', email: 'a@b.co' } }, 'contact.last', 'Last name is required.'],
     [{ contact: { first: 'A', last: 'B', email: 'a@b' } }, 'contact.email', 'Please enter a valid email.'],
     [
-      { contact: { first: 'x'.repeat(81), last: 'B', email: 'a@b.co' } },
+      { contact: { first: 'x'.repeat(61), last: 'B', email: 'a@b.co' } },
       'contact.first',
-      'First name must be at most 80 characters.',
+      'First name must be at most 60 characters.',
     ],
     [{ contact: { first: 'A', last: 'B', email: 'a@b.co', phone: 5 } }, 'contact.phone', 'Phone must be text.'],
     [{ contact: null }, 'contact', expect.any(String)],
@@ -94,13 +94,13 @@ describe('POST /api/newsletter', () => {
   });
 
   it('makes a submission id when the browser sent none', async () => {
-    const res = await post('newsletter', { email: 'x@y.z' });
+    const res = await post('newsletter', { email: 'x@y.zz' });
     expect(res.status).toBe(201);
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await row('news_letter', res.body.id)).toMatchObject({ email: 'x@y.z' });
+    expect(await row('news_letter', res.body.id)).toMatchObject({ email: 'x@y.zz' });
   });
 
-  it.each(['plainaddress', 'a@b', '@b.co', 'a b@c.de', 'a@b c.de', '', '   '])(
+  it.each(['plainaddress', 'a@b', 'a@b.c', '@b.co', 'a b@c.de', 'a@b c.de', '', '   '])(
     'refuses the email %j',
     async (email) => {
       const before = await total('news_letter');

@@ -129,6 +129,13 @@ describe('the landing page and the feeds cache', () => {
 });
 
 describe('GET /thumbs/:id.jpg', () => {
+  // The cached feeds list these two videos; only their thumbnails are served.
+  beforeEach(async () => {
+    const item = (id: string) => ({ id, title: id, published: '2026-01-01T00:00:00+00:00', link: '' });
+    const feeds = { channel: { items: [item('abcdefghij1'), item('abcdefghij2')], okAt: Date.now() } };
+    await env.FEEDS.put(FEEDS_KEY, JSON.stringify({ fetchedAt: Date.now(), feeds }));
+  });
+
   it('serves the thumbnail from this origin with a long cache', async () => {
     const res = await get('/thumbs/abcdefghij1.jpg');
     expect(res.status).toBe(200);
@@ -161,6 +168,15 @@ describe('GET /thumbs/:id.jpg', () => {
     ]) {
       expect((await get(path)).status, path).toBe(404);
     }
+    expect(youtube.requests).toEqual([]);
+  });
+
+  it('is no open proxy: a well-formed id that no cached feed lists is a 404, upstream untouched', async () => {
+    const res = await get('/thumbs/zzzzzzzzzz9.jpg');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('Not found');
+    await env.FEEDS.delete(FEEDS_KEY);
+    expect((await get('/thumbs/abcdefghij1.jpg')).status).toBe(404);
     expect(youtube.requests).toEqual([]);
   });
 });

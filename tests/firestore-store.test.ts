@@ -67,7 +67,11 @@ describe('Firestore writes', () => {
     await store.save(lead);
     const before = standin.document('enquiries', lead.id);
     await expect(store.save(lead)).resolves.toEqual({ created: false });
-    expect(standin.requests.filter((r) => r.url.endsWith(':commit'))).toHaveLength(1);
+    // Both writes were one commit that may only create: the second was refused with ALREADY_EXISTS.
+    const commits = standin.requests.filter((r) => r.url.endsWith(':commit'));
+    expect(
+      commits.map((c) => (c.body as { writes: { currentDocument: unknown }[] }).writes[0]!.currentDocument),
+    ).toEqual([{ exists: false }, { exists: false }]);
     expect(standin.document('enquiries', lead.id)).toStrictEqual(before);
   });
 

@@ -5,6 +5,7 @@ import type { Lead } from '../src/leads/types';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
 import { readConfig } from '../src/env';
 import { DeliveryStore } from '../src/notify/deliveries';
+import { readBudgets } from '../src/notify/budgets';
 import { deliver as deliverOne } from '../src/notify/deliver';
 import { sendsFor } from '../src/notify/templates';
 import { createSender } from '../src/notify/whatsapp';
@@ -117,10 +118,11 @@ describe('queue consumer', () => {
     const store = new DeliveryStore(env.DB);
     const sender = createSender(graphEnv());
     const [send] = sendsFor(fresh(newsletterLead), readConfig(graphEnv()).whatsapp);
+    const rules = { budgets: readBudgets(graphEnv()), verified: true };
     new GraphStandin().failNext(131056, 131000).install();
     const ref = (id: string) => ({ submissionId: id, leadKind: 'newsletter' });
-    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender)).toEqual({ done: false, after: 6 });
-    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender)).toEqual({ done: false, after: 0 });
+    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender, rules)).toEqual({ done: false, after: 6 });
+    expect(await deliverOne(ref(crypto.randomUUID()), send!, store, sender, rules)).toEqual({ done: false, after: 0 });
   });
 
   it('does not retry a permanent error, and the job’s other messages still go out', async () => {

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import worker from '../src/index';
-import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/notify/consumer';
+import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/queue/dispatch';
 import { backoffSeconds } from '../src/notify/deliver';
 import { enquiryLead, job } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';

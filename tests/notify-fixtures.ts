@@ -1,4 +1,5 @@
-import type { Job, Lead } from '../src/leads/types';
+import type { Lead } from '../src/leads/types';
+import type { Job } from '../src/queue/jobs';
 
 // 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).
 export const newsletterLead: Extract<Lead, { kind: 'newsletter' }> = {

@@ -35,11 +35,34 @@ describe('page routing and rendering', () => {
     expect(html).toMatch(/<title>Step 1 of 4/);
   });
 
-  it('renders the landing page for any other path', async () => {
+  it('shows the landing page at any other path, as a 404 search engines do not index', async () => {
     for (const path of ['/about', '/some/deep/path', '/programs?x=1']) {
       const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+      const html = await res.text();
+      expect(html, path).toContain('id="programs"');
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+    }
+    for (const path of ['/', '/quiz', '/?utm_source=x']) {
+      const res = await get(path);
       expect(res.status, path).toBe(200);
-      expect(await res.text(), path).toContain('id="programs"');
+      expect(await res.text(), path).not.toContain('noindex');
+    }
+  });
+
+  it('answers probe paths with a short plain 404, not a page', async () => {
+    for (const path of ['/.env', '/.git/config', '/wp-login.php', '/wp-admin/', '/backup.sql', '/a/.htaccess']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/plain/);
+      expect(await res.text(), path).toBe('Not found');
+    }
+  });
+
+  it('marks every HTML answer private and not storable: each carries its own nonce', async () => {
+    for (const path of ['/', '/quiz', '/elsewhere']) {
+      expect((await get(path)).headers.get('cache-control'), path).toBe('private, no-store');
     }
   });
 
@@ -80,7 +103,7 @@ describe('page routing and rendering', () => {
 
 describe('the landing page is rendered once per content change', () => {
   it('serves the same page to each visitor with that request’s own nonce', async () => {
-    const pages = await Promise.all([get('/'), get('/'), get('/elsewhere')]);
+    const pages = await Promise.all([get('/'), get('/'), get('/quiz')]);
     const bodies = await Promise.all(
       pages.map(async (res) => {
         const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
@@ -93,6 +116,6 @@ describe('the landing page is rendered once per content change', () => {
       }),
     );
     expect(bodies[1]).toBe(bodies[0]);
-    expect(bodies[2]).toBe(bodies[0]);
+    expect(bodies[2]).not.toBe(bodies[0]);
   });
 });

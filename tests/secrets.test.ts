@@ -34,7 +34,7 @@ describe('secrets stay on the server', () => {
   it('a rejected submission echoes no secret', async () => {
     const text = await fetchText('/api/enquiry', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.18.0.1' },
       body: JSON.stringify({ name: '', phone: SENTINELS.OWNER_PHONES, email: 'x' }),
     });
     expect(text).toContain('"ok":false');

@@ -2,11 +2,12 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { withinOneWindow } from './support/rate-limit';
+import { visitorAddress } from './support/api';
 
 const url = (path: string) => `https://site.test/api/${path}`;
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
+  headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress(), ...headers },
   body: JSON.stringify(body),
 });
 const count = async (table: string, id: string) =>
@@ -17,6 +18,8 @@ describe('cross-site requests', () => {
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['a foreign Origin', { origin: 'https://evil.example' }],
     ['Origin: null', { origin: 'null' }],
+    ['the same host over another scheme', { origin: 'http://site.test' }],
+    ['the same host on another port', { origin: 'https://site.test:8443' }],
   ])('refuses %s with 403 in the error shape and stores nothing', async (_label, headers) => {
     const id = crypto.randomUUID();
     const res = await SELF.fetch(url('newsletter'), json({ submissionId: id, email: 'x@example.com' }, headers));
@@ -89,5 +92,63 @@ describe('rate limits per client address', () => {
       json({ email: 'other@example.com' }, { 'cf-connecting-ip': '203.0.113.9' }),
     );
     expect(other.status).toBe(201);
+  });
+});
+
+describe('rate-limit keys', () => {
+  const burst = async (addresses: (string | undefined)[]) => {
+    const statuses: number[] = [];
+    for (const [i, ip] of addresses.entries()) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (ip) headers['cf-connecting-ip'] = ip;
+      const res = await SELF.fetch(url('newsletter'), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: `key${i}@example.com` }),
+      });
+      await res.body?.cancel();
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:77`;
+    const addresses = Array.from({ length: 8 }, (_, i) => `${prefix}:${i + 1}::${(i * 7919).toString(16)}`);
+    expect(await burst(addresses)).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    // The neighbouring /64 is another client.
+    expect(await burst([`2001:db8:1234:78::1`])).toEqual([201]);
+  });
+
+  it('puts requests without CF-Connecting-IP in one shared bucket, never unlimited', async () => {
+    const statuses = await burst(Array.from({ length: 8 }, () => undefined));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+  });
+});
+
+describe('the 16 KiB body cap', () => {
+  it('applies while a chunked body streams in (no Content-Length), with a 413 in the error shape', async () => {
+    const send = vi.spyOn(env.JOBS, 'send');
+    const chunk = new TextEncoder().encode(' '.repeat(4096));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ === 0) controller.enqueue(new TextEncoder().encode('{"email":"big@example.com","pad":"'));
+        else if (sent < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await SELF.fetch(url('newsletter'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress() },
+      body,
+      // @ts-expect-error: workerd's RequestInit knows duplex for streamed bodies
+      duplex: 'half',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ ok: false, error: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(sent).toBeLessThan(64);
+    expect(send).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { visitorAddress } from './support/api';
+import { allowConsoleErrors } from './setup';
 import type { Env } from '../src/env';
 import {
   DUMMY_TOKEN,
@@ -18,12 +20,12 @@ function envWith(secret: string): Env {
   return { ...env, TURNSTILE_SITE_KEY: PASS_SITE_KEY, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: VERIFY_URL };
 }
 
-async function submit(workerEnv: Env, body: object) {
+async function submit(workerEnv: Env, body: object, ip = visitorAddress()) {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request('https://site.test/api/newsletter', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.7' },
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
       body: JSON.stringify(body),
     }),
     workerEnv,
@@ -36,6 +38,10 @@ async function submit(workerEnv: Env, body: object) {
 const count = async (id: string) =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM news_letter WHERE id = ?').bind(id).first<{ n: number }>())?.n;
 
+/** What the queued notify job says about the submission: may a message go to a number it typed? */
+const verdicts = (send: { mock: { calls: unknown[][] } }) =>
+  send.mock.calls.map(([job]) => (job as { lead: { verified?: boolean } }).lead.verified);
+
 describe('Turnstile', () => {
   it('is off by default: no token needed, siteverify never called', async () => {
     const standin = createTurnstileStandin();
@@ -45,13 +51,19 @@ describe('Turnstile', () => {
     expect(standin.calls).toHaveLength(0);
   });
 
-  it('when configured, accepts a valid token once and refuses its reuse', async () => {
+  it('when configured, a valid token verifies once; a replayed token is stored but unverified', async () => {
     const standin = createTurnstileStandin();
     vi.stubGlobal('fetch', standin.fetch);
+    const send = vi.spyOn(env.JOBS, 'send');
     const first = crypto.randomUUID();
     expect(
-      (await submit(envWith(PASS_SECRET), { submissionId: first, email: 'a@example.com', turnstileToken: DUMMY_TOKEN }))
-        .status,
+      (
+        await submit(
+          envWith(PASS_SECRET),
+          { submissionId: first, email: 'a@example.com', turnstileToken: DUMMY_TOKEN },
+          '203.0.113.7',
+        )
+      ).status,
     ).toBe(201);
     expect(standin.calls[0]).toEqual({ secret: PASS_SECRET, response: DUMMY_TOKEN, remoteip: '203.0.113.7' });
     const second = crypto.randomUUID();
@@ -60,20 +72,61 @@ describe('Turnstile', () => {
       email: 'b@example.com',
       turnstileToken: DUMMY_TOKEN,
     });
-    expect(reused).toEqual({
-      status: 403,
-      body: { ok: false, error: { code: 'verification_failed', message: expect.any(String) } },
-    });
-    expect([await count(first), await count(second)]).toEqual([1, 0]);
+    expect(reused).toEqual({ status: 201, body: { ok: true, id: second } });
+    expect([await count(first), await count(second)]).toEqual([1, 1]);
+    expect(verdicts(send)).toEqual([true, false]);
   });
 
-  it('refuses a missing token and a token the always-fail secret rejects', async () => {
-    const standin = createTurnstileStandin();
-    vi.stubGlobal('fetch', standin.fetch);
-    expect((await submit(envWith(PASS_SECRET), { email: 'c@example.com' })).status).toBe(403);
-    expect(
-      (await submit(envWith(FAIL_SECRET), { email: 'c@example.com', turnstileToken: 'XXXX.DUMMY.TOKEN.2' })).status,
-    ).toBe(403);
+  it.each([
+    ['no token (a bot, or a form posted without JavaScript)', PASS_SECRET, undefined, {}],
+    ['a token the always-fail secret rejects', FAIL_SECRET, 'XXXX.DUMMY.TOKEN.2', {}],
+    ['a token solved on another hostname', PASS_SECRET, DUMMY_TOKEN, { hostname: 'evil.example' }],
+    ['a token solved for another form', PASS_SECRET, DUMMY_TOKEN, { action: 'enquiry' }],
+  ])('stores a submission with %s, marked unverified', async (_what, secret, token, answer) => {
+    vi.stubGlobal('fetch', createTurnstileStandin(answer).fetch);
+    const send = vi.spyOn(env.JOBS, 'send');
+    const id = crypto.randomUUID();
+    const res = await submit(envWith(secret), { submissionId: id, email: 'd@example.com', turnstileToken: token });
+    expect(res).toEqual({ status: 201, body: { ok: true, id } });
+    expect(await count(id)).toBe(1);
+    expect(verdicts(send)).toEqual([false]);
+  });
+
+  it('stores the submission, unverified, when siteverify cannot be reached', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    const send = vi.spyOn(env.JOBS, 'send');
+    const id = crypto.randomUUID();
+    const res = await submit(envWith(PASS_SECRET), { submissionId: id, email: 'e@example.com', turnstileToken: 'x' });
+    expect(res.status).toBe(201);
+    expect(verdicts(send)).toEqual([false]);
+  });
+});
+
+describe('Turnstile required in production', () => {
+  const production = (extra: Partial<Env> = {}): Env => ({
+    ...env,
+    ENVIRONMENT: 'production',
+    WHATSAPP_TOKEN: 'token',
+    WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+    ...extra,
+  });
+
+  it('with WhatsApp but without Turnstile: says so, stores the lead, writes to no stranger', async () => {
+    allowConsoleErrors();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const send = vi.spyOn(env.JOBS, 'send');
+    const res = await submit(production(), { email: 'prod@example.com' });
+    expect(res.status).toBe(201);
+    expect(verdicts(send)).toEqual([false]);
+    expect(logged.mock.calls.flat().join(' ')).toContain('TURNSTILE_DISABLED=1');
+  });
+
+  it('TURNSTILE_DISABLED=1 runs without it deliberately', async () => {
+    const send = vi.spyOn(env.JOBS, 'send');
+    expect((await submit(production({ TURNSTILE_DISABLED: '1' }), { email: 'prod2@example.com' })).status).toBe(201);
+    expect(verdicts(send)).toEqual([true]);
   });
 });
 

@@ -51,9 +51,9 @@ describe('WhatsApp templates as data', () => {
   });
 
   it('refuses to build a message with a parameter count its definition does not declare', () => {
-    expect(() => templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, '+919800000001', { header: ['Admin1'] })).toThrow(
-      'journey_owner takes 1 header and 4 body parameters, got 1 and 0',
-    );
+    expect(() =>
+      templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, '+919800000001', 'owner', { header: ['Admin1'] }),
+    ).toThrow('journey_owner takes 1 header and 4 body parameters, got 1 and 0');
   });
 
   it('agrees with the Graph stand-in’s table of approved templates', () => {

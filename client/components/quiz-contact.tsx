@@ -1,12 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { LIMITS, LOOSE_EMAIL } from '../../src/shared/lead-rules';
+import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
 import { submitLead, submissionIds } from '../lib/submit-lead';
 import { Field } from './field';
 import { Honeypot, honeypotValue } from './honeypot';
 
 export interface QuizContactProps {
   answers: Record<string, string>;
-  copy: { title: string; intro: string; submit: string; submitting: string; invalidEmail: string; failed: string };
+  copy: {
+    title: string;
+    intro: string;
+    submit: string;
+    submitting: string;
+    invalidEmail: string;
+    failed: string;
+    rateLimited: string;
+  };
 }
 
 const EMPTY = { first: '', last: '', email: '', phone: '' };
@@ -18,7 +26,7 @@ function check(c: Contact, invalidEmail: string): Partial<Contact> {
   if (!c.first.trim()) errors.first = 'First name is required.';
   if (!c.last.trim()) errors.last = 'Last name is required.';
   if (!c.email.trim()) errors.email = 'Email is required.';
-  else if (!LOOSE_EMAIL.test(c.email.trim())) errors.email = invalidEmail;
+  else if (!EMAIL_PATTERN.test(c.email.trim())) errors.email = invalidEmail;
   return errors;
 }
 
@@ -41,6 +49,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
   const [values, setValues] = useState<Contact>(EMPTY);
   const [errors, setErrors] = useState<Partial<Contact>>({});
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
   const busyRef = useRef(false);
   const ids = useRef(submissionIds());
 
@@ -62,6 +71,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
     }
     busyRef.current = true;
     setBusy(true);
+    setProblem('');
     const body = { answers, contact: values, website: honeypotValue(form) };
     const result = await submitLead('/api/quiz', { submissionId: ids.current.idFor(body), ...body });
     const fixable = result.kind === 'invalid' ? contactErrors(result.fields) : null;
@@ -70,6 +80,13 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
       busyRef.current = false;
       setBusy(false);
       setErrors(fixable);
+      return;
+    }
+    if (result.kind === 'rate-limited') {
+      // Nothing was stored: keep the answers here with the forms' own message, so a retry in a minute keeps the lead.
+      busyRef.current = false;
+      setBusy(false);
+      setProblem(copy.rateLimited);
       return;
     }
     if (result.kind !== 'ok') window.alert(copy.failed);
@@ -136,6 +153,9 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
         error={errors.phone}
       />
       <Honeypot />
+      <p className="form-problem" role="alert">
+        {problem}
+      </p>
       <button type="submit" className="btn btn-cta btn-block btn-lg" disabled={busy}>
         {busy ? copy.submitting : copy.submit}
       </button>

@@ -3,7 +3,7 @@ import { Field } from '../components/field';
 import { Honeypot, honeypotValue } from '../components/honeypot';
 import { Modal, ModalClose } from '../components/modal';
 import { submissionIds, submitLead } from '../lib/submit-lead';
-import { LIMITS, LOOSE_EMAIL } from '../../src/shared/lead-rules';
+import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
 
 export interface EnquiryModalProps {
   copy: {
@@ -64,7 +64,7 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busyRef.current || !ready) return;
-    if (!LOOSE_EMAIL.test(values.email.trim())) {
+    if (!EMAIL_PATTERN.test(values.email.trim())) {
       setErrors({ email: copy.invalidEmail });
       return;
     }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Honeypot, honeypotValue } from '../components/honeypot';
 import { submissionIds, submitLead } from '../lib/submit-lead';
-import { LIMITS, LOOSE_EMAIL } from '../../src/shared/lead-rules';
+import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
 
 export interface NewsletterFormProps {
   copy: {
@@ -35,7 +35,7 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
     if (busy.current || status === 'success') return;
     const value = email.trim();
     setEmail('');
-    if (!LOOSE_EMAIL.test(value)) {
+    if (!EMAIL_PATTERN.test(value)) {
       setStatus('error');
       setMessage(copy.invalidEmail);
       return;

@@ -3,7 +3,15 @@ import { QuizContact } from '../components/quiz-contact';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  contact: { title: string; intro: string; submit: string; submitting: string; invalidEmail: string; failed: string };
+  contact: {
+    title: string;
+    intro: string;
+    submit: string;
+    submitting: string;
+    invalidEmail: string;
+    failed: string;
+    rateLimited: string;
+  };
 }
 
 /**

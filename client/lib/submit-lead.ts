@@ -20,7 +20,7 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
   let res: Response;
   try {
     // Only when the site has Turnstile configured; otherwise null and nothing loads.
-    const token = await turnstileToken();
+    const token = await turnstileToken(path.split('/').pop() ?? '');
     res = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

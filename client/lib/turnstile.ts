@@ -38,8 +38,12 @@ function loadScript(): Promise<TurnstileApi> {
   return script;
 }
 
-/** A fresh single-use token, or null when Turnstile is not configured. Rejects if the check cannot run. */
-export async function turnstileToken(): Promise<string | null> {
+/**
+ * A fresh single-use token for one form (`action`, which siteverify reports back so the
+ * server can tell a token solved for another form), or null when Turnstile is not
+ * configured. Rejects if the check cannot run.
+ */
+export async function turnstileToken(action: string): Promise<string | null> {
   const siteKey = turnstileSiteKey();
   if (!siteKey) return null;
   const api = await loadScript();
@@ -49,6 +53,7 @@ export async function turnstileToken(): Promise<string | null> {
   return new Promise<string>((resolve, reject) => {
     const widget = api.render(container, {
       sitekey: siteKey,
+      action,
       execution: 'execute',
       appearance: 'interaction-only',
       callback: (token: string) => {

@@ -27,6 +27,7 @@ export function QuizPage() {
                 submitting: forms.submitting,
                 invalidEmail: forms.invalidEmail,
                 failed: forms.failed,
+                rateLimited: forms.rateLimited,
               },
             }}
           />

@@ -8,7 +8,7 @@ export const test = base.extend<{ problems: string[] }>({
   // Each test is a distinct visitor: its own client address, so per-address rate
   // limits (CF-Connecting-IP; wrangler dev only fills it in when absent) apply per test.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const visitor = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const visitor = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
     await use({ ...extraHTTPHeaders, 'CF-Connecting-IP': visitor });
   },
   problems: [

@@ -50,7 +50,17 @@ export interface WhatsAppConfig {
   sending: { ok: true; token: string; phoneNumberId: string } | { ok: false; reason: string; misconfigured: boolean };
 }
 export type TurnstileConfig =
-  { enabled: true; siteKey: string; secretKey: string; verifyUrl: string } | { enabled: false; problem?: string };
+  | { enabled: true; siteKey: string; secretKey: string; verifyUrl: string }
+  | {
+      enabled: false;
+      problem?: string;
+      /**
+       * Whether a submission may still make the business number write to a number a visitor typed:
+       * yes where Turnstile is simply not used (development, or TURNSTILE_DISABLED=1 on purpose), no when
+       * a deployment that sends WhatsApp lacks it.
+       */
+      visitorMessages: boolean;
+    };
 /** Who may use the desk: Access-verified owners, or (development without Access) one local owner. */
 export type AccessConfig =
   | { mode: 'access'; teamDomain: string; aud: string }
@@ -61,7 +71,14 @@ export type AccessConfig =
 export const LOCAL_OWNER_EMAIL = 'owner@localhost';
 
 export interface LimitsConfig {
+  /** VISITOR_MESSAGES_PER_DAY: journey_users messages one typed number receives in 24 h. */
   visitorMessagesPerDay: number;
+  /** VISITOR_MESSAGES_DAILY_BUDGET: visitor messages in all per calendar day in India. */
+  visitorMessagesDailyBudget: number;
+  /** OWNER_ALERTS_PER_HOUR: alerts each owner receives per clock hour; the rest go into a digest. */
+  ownerAlertsPerHour: number;
+  /** BUDGET_WINDOW_SCALE (development only; 1 elsewhere): every budget window runs this many times faster. */
+  budgetWindowScale: number;
 }
 export interface FeedsConfig {
   feedUrl: string;
@@ -82,6 +99,8 @@ export interface Config {
   readonly turnstile: TurnstileConfig;
   /** Never throws: a desk without its settings is closed (403) and says why. */
   readonly access: AccessConfig;
+  /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
+  readonly deadLetterQueue: string;
   /** Everything wrong, across groups (what preflight prints and the Worker logs). */
   readonly problems: Problem[];
 }
@@ -92,6 +111,9 @@ const DEFAULTS = {
   TURNSTILE_VERIFY_URL: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   DEFAULT_PHONE_REGION: 'IN',
   VISITOR_MESSAGES_PER_DAY: 3,
+  VISITOR_MESSAGES_DAILY_BUDGET: 100,
+  OWNER_ALERTS_PER_HOUR: 20,
+  JOBS_DEAD_LETTER_QUEUE: 'site-jobs-dlq',
   YOUTUBE_FEED_URL: 'https://www.youtube.com/feeds/videos.xml',
   YOUTUBE_THUMB_URL: 'https://i.ytimg.com',
 } as const;
@@ -163,15 +185,32 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   }
 
   const limitsProblems: Problem[] = [];
-  const count = CountSchema.safeParse(text('VISITOR_MESSAGES_PER_DAY') ?? DEFAULTS.VISITOR_MESSAGES_PER_DAY);
-  if (!count.success) {
+  const count = (name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR') => {
+    const parsed = CountSchema.safeParse(text(name) ?? DEFAULTS[name]);
+    if (parsed.success) return parsed.data;
+    limitsProblems.push({ setting: name, message: `${name} must be a whole number, 0 or more.` });
+    return DEFAULTS[name];
+  };
+  const scale = z.coerce
+    .number()
+    .min(1)
+    .safeParse(text('BUDGET_WINDOW_SCALE') ?? 1);
+  if (!scale.success) {
     limitsProblems.push({
-      setting: 'VISITOR_MESSAGES_PER_DAY',
-      message: 'VISITOR_MESSAGES_PER_DAY must be a whole number, 0 or more.',
+      setting: 'BUDGET_WINDOW_SCALE',
+      message: 'BUDGET_WINDOW_SCALE must be a number, 1 or more.',
+    });
+  } else if (deployed && scale.data !== 1) {
+    limitsProblems.push({
+      setting: 'BUDGET_WINDOW_SCALE',
+      message: 'BUDGET_WINDOW_SCALE is for local simulations only; remove it outside development.',
     });
   }
   const limits: LimitsConfig = {
-    visitorMessagesPerDay: count.success ? count.data : DEFAULTS.VISITOR_MESSAGES_PER_DAY,
+    visitorMessagesPerDay: count('VISITOR_MESSAGES_PER_DAY'),
+    visitorMessagesDailyBudget: count('VISITOR_MESSAGES_DAILY_BUDGET'),
+    ownerAlertsPerHour: count('OWNER_ALERTS_PER_HOUR'),
+    budgetWindowScale: scale.success && !deployed ? scale.data : 1,
   };
 
   const feedsProblems: Problem[] = [];
@@ -184,7 +223,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const whatsappProblems: Problem[] = [];
   const whatsapp = parseWhatsApp(text, deployed, leads.defaultPhoneRegion, address, whatsappProblems);
   const turnstileProblems: Problem[] = [];
-  const turnstile = parseTurnstile(text, deployed, address, turnstileProblems);
+  const turnstile = parseTurnstile(text, environment, whatsapp.sending.ok, address, turnstileProblems);
   const accessProblems: Problem[] = [];
   const access = parseAccess(text, deployed, accessProblems);
 
@@ -222,6 +261,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     whatsapp,
     turnstile,
     access,
+    deadLetterQueue: text('JOBS_DEAD_LETTER_QUEUE') ?? DEFAULTS.JOBS_DEAD_LETTER_QUEUE,
     problems,
   };
 }
@@ -341,23 +381,44 @@ function parseWhatsApp(
   return { ...base, sending: { ok: true, token, phoneNumberId } };
 }
 
-function parseTurnstile(text: Text, deployed: boolean, address: Address, out: Problem[]): TurnstileConfig {
+/**
+ * Turnstile decides whether a submission may make the business number write to a number a visitor typed.
+ * Outside development it is required (TURNSTILE_DISABLED=1 runs without it on purpose); without it (or with a
+ * broken configuration) every lead is still stored and told to the owners, but no visitor message goes out.
+ */
+function parseTurnstile(
+  text: Text,
+  environment: Environment,
+  whatsappSends: boolean,
+  address: Address,
+  out: Problem[],
+): TurnstileConfig {
+  const deployed = environment !== 'development';
   const half = partly('Turnstile', ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'], text);
   const verifyProblems: Problem[] = [];
   const verifyUrl = address('TURNSTILE_VERIFY_URL', verifyProblems);
   const siteKey = text('TURNSTILE_SITE_KEY');
   const secretKey = text('TURNSTILE_SECRET_KEY');
+  const disabled = text('TURNSTILE_DISABLED');
   const problems = [...(half ? [half] : []), ...verifyProblems];
-  if (!half && !siteKey && deployed) {
+  if (disabled !== undefined && disabled !== '1') {
+    problems.push({ setting: 'TURNSTILE_DISABLED', message: 'TURNSTILE_DISABLED must be "1" or empty.' });
+  }
+  if (!half && !siteKey && deployed && disabled !== '1') {
     problems.push({
       setting: 'TURNSTILE_SITE_KEY',
       message:
-        'Turnstile is not configured: the forms have no bot check (set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY).',
+        environment === 'production' && whatsappSends
+          ? 'WhatsApp is configured in production but Turnstile is not: set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, or TURNSTILE_DISABLED=1 to run without it deliberately. No message goes to a number a visitor typed until then.'
+          : 'Turnstile is not configured: the forms have no bot check (set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, or TURNSTILE_DISABLED=1 deliberately).',
     });
   }
   out.push(...problems);
-  if (problems.length > 0) return { enabled: false, problem: problems.map((p) => p.message).join(' ') };
-  return siteKey && secretKey ? { enabled: true, siteKey, secretKey, verifyUrl } : { enabled: false };
+  if (problems.length > 0) {
+    return { enabled: false, problem: problems.map((p) => p.message).join(' '), visitorMessages: false };
+  }
+  if (siteKey && secretKey) return { enabled: true, siteKey, secretKey, verifyUrl };
+  return { enabled: false, visitorMessages: true };
 }
 
 /**

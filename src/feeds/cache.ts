@@ -73,6 +73,12 @@ export class FeedCache {
     return this.deps.kv.get<FeedsEntry>(FEEDS_KEY, 'json');
   }
 
+  /** True when a cached feed lists this video: the only ids whose thumbnails the site serves. */
+  async hasVideo(id: string): Promise<boolean> {
+    const entry = await this.read();
+    return Boolean(entry && Object.values(entry.feeds).some((feed) => feed.items.some((v) => v.id === id)));
+  }
+
   isFresh(entry: FeedsEntry): boolean {
     return this.now() - entry.fetchedAt < FRESH_MS;
   }

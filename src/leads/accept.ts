@@ -1,33 +1,34 @@
 import type { Env } from '../env';
-import { ApiException } from '../http/errors';
-import { site } from '../content/site';
 import { enqueueNotifications } from '../notify/enqueue';
 import { count } from '../desk/counters';
 import { getLeadStore } from './store';
 import { parkLead } from './parked';
-import { errorMessage } from './port';
+import { LeadStoreError, errorMessage } from './port';
 import type { Lead } from './types';
+
+/** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */
+export type Accepted = 'stored' | 'parked';
 
 /**
  * What every lead route does once its input is valid: store first, then hand
- * the notifications to the queue. The one place that decides what the visitor
- * hears when the store or the queue fails: a store that is down or slow parks
- * the lead in the queue instead of refusing it.
+ * the notifications to the queue. A store that is down or slow parks the lead
+ * in the queue instead. Throws LeadStoreError only when the lead could be
+ * neither stored nor parked; the route decides what the visitor hears.
  */
-export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; status: 201 | 202 }> {
+export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
   let created: boolean;
   try {
     ({ created } = await getLeadStore(env).save(lead));
   } catch (err) {
     console.error(`Lead ${lead.kind} ${lead.id} was not stored: ${errorMessage(err)}`);
-    // The store is down or slow: park the lead in the queue, which writes it once the store recovers.
     try {
       await parkLead(env, lead);
     } catch (parkErr) {
-      console.error(`Lead ${lead.kind} ${lead.id} could not be parked either: ${errorMessage(parkErr)}`);
-      throw new ApiException(503, 'store_unavailable', site.forms.failed);
+      throw new LeadStoreError(`Lead ${lead.kind} ${lead.id} could not be parked either: ${errorMessage(parkErr)}`, {
+        cause: parkErr,
+      });
     }
-    return { id: lead.id, status: 202 };
+    return 'parked';
   }
 
   // Counted once, by the write that created it.
@@ -41,5 +42,5 @@ export async function acceptLead(env: Env, lead: Lead): Promise<{ id: string; st
     // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
     console.error(`Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`);
   }
-  return { id: lead.id, status: 201 };
+  return 'stored';
 }

@@ -1,4 +1,4 @@
-import { createFirestoreClient, FieldValue, type FirestoreClient } from 'firebase-rest-firestore';
+import { convertToFirestoreDocument, createFirestoreClient, type FirestoreClient } from 'firebase-rest-firestore';
 import type { Lead } from './types';
 import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
 import {
@@ -39,7 +39,10 @@ export class FirestoreLeadStore implements LeadStore {
     } catch (err) {
       // A refused token stays cached in the client for 50 minutes: start afresh on the next request.
       if (/\b(401|Unauthorized|token exchange)\b/.test(errorMessage(err))) clients.delete(key);
-      throw new LeadStoreError(`Firestore could not store ${path}: ${errorMessage(err)}`, { cause: err });
+      throw new LeadStoreError(`Firestore could not store ${path}: ${errorMessage(err)}`, {
+        cause: err,
+        permanent: isPermanent(err),
+      });
     }
   }
 
@@ -80,44 +83,81 @@ export class FirestoreLeadStore implements LeadStore {
     }
   }
 
+  /**
+   * One commit whose precondition is that the document does not exist yet, so
+   * two concurrent saves of one submission store one document: the loser gets
+   * 409 ALREADY_EXISTS, which means "already stored" and is answered like the
+   * first time.
+   */
   private async write(client: FirestoreClient, lead: Lead): Promise<{ created: boolean }> {
     if (!this.settings.emulator) await ensureToken(client);
-    const collection = COLLECTIONS[lead.kind];
-    // createWithId with a transform is an upsert: look first, so a retried
-    // submission keeps the document (and createdAt) it was first given.
-    if (await client.get(collection, lead.id)) return { created: false };
-    await client.createWithId(collection, lead.id, documentFor(lead));
-    return { created: true };
+    const { fields, stamp } = documentFor(lead);
+    const commit = (client as unknown as { commit: CommitFn }).commit.bind(client);
+    try {
+      await commit(COLLECTIONS[lead.kind], lead.id, convertToFirestoreDocument(fields).fields, [stamp], {
+        exists: false,
+      });
+      return { created: true };
+    } catch (err) {
+      if ((err as { alreadyExists?: boolean }).alreadyExists === true) return { created: false };
+      throw err;
+    }
   }
 }
 
 /**
- * The documents of specification §3 (enquiries added so that none is lost), with
- * the words the desk searches by (searchTokens, queried with array-contains).
+ * firebase-rest-firestore's single-write commit (private in its typings, a plain
+ * method at runtime; the library is pinned and the contract tests fail if it
+ * changes). Its errors carry the HTTP `status` and `alreadyExists`.
  */
-function documentFor(lead: Lead): Record<string, unknown> {
-  const now = FieldValue.serverTimestamp();
+type CommitFn = (
+  collection: string,
+  id: string,
+  fields: Record<string, unknown>,
+  transforms: { fieldPath: string; setToServerValue: 'REQUEST_TIME' }[],
+  currentDocument: { exists: boolean },
+) => Promise<void>;
+
+/** 400 INVALID_ARGUMENT and 403 PERMISSION_DENIED: the same write will be refused again. */
+function isPermanent(err: unknown): boolean {
+  const status = (err as { status?: unknown }).status;
+  return status === 400 || status === 403;
+}
+
+/**
+ * The documents of specification §3 (enquiries added so that none is lost), with the words the desk
+ * searches by (searchTokens, queried with array-contains), and the field Firestore stamps.
+ */
+function documentFor(lead: Lead): {
+  fields: Record<string, unknown>;
+  stamp: { fieldPath: string; setToServerValue: 'REQUEST_TIME' };
+} {
+  const stamp = (fieldPath: string) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' as const });
   const search = { searchTokens: searchTokens(lead) };
   switch (lead.kind) {
     case 'quiz':
       return {
-        createdAt: now,
-        status: 'submitted',
-        answers: lead.answers,
-        contact: lead.contact,
-        source: lead.source,
-        ...search,
+        fields: {
+          status: 'submitted',
+          answers: lead.answers,
+          contact: lead.contact,
+          source: lead.source,
+          ...search,
+        },
+        stamp: stamp('createdAt'),
       };
     case 'newsletter':
-      return { email: lead.email, subscribedAt: now, ...search };
+      return { fields: { email: lead.email, ...search }, stamp: stamp('subscribedAt') };
     case 'enquiry':
       return {
-        name: lead.name,
-        phone: lead.phone,
-        email: lead.email,
-        description: lead.description,
-        createdAt: now,
-        ...search,
+        fields: {
+          name: lead.name,
+          phone: lead.phone,
+          email: lead.email,
+          description: lead.description,
+          ...search,
+        },
+        stamp: stamp('createdAt'),
       };
   }
 }

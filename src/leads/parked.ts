@@ -1,12 +1,19 @@
 import type { Env } from '../env';
 import { enqueueNotifications } from '../notify/enqueue';
 import { count } from '../desk/counters';
-import { errorMessage } from './port';
+import { enqueue, type StoreJob } from '../queue/jobs';
+import { LeadStoreError, errorMessage } from './port';
 import { getLeadStore } from './store';
-import type { Lead, StoreJob } from './types';
+import type { Lead } from './types';
 
 /** Longest wait between two tries of a parked write (the store may be down for hours). */
 const MAX_DELAY_SECONDS = 15 * 60;
+/**
+ * A store that refuses a lead for a reason retrying cannot fix (an invalid
+ * argument, a permission error) is given this many tries, then the lead is kept
+ * as a dead lead in D1 instead of being parked forever.
+ */
+export const MAX_REFUSALS = 3;
 
 export function parkedDelaySeconds(attempt: number): number {
   return Math.min(MAX_DELAY_SECONDS, 10 * 2 ** Math.min(attempt, 10));
@@ -14,17 +21,7 @@ export function parkedDelaySeconds(attempt: number): number {
 
 /** Parks a lead the store could not take: a durable queue message that writes it later. */
 export async function parkLead(env: Env, lead: Lead): Promise<void> {
-  const job: StoreJob = { type: 'store', lead, attempt: 0 };
-  await env.JOBS.send(job, { contentType: 'json', delaySeconds: parkedDelaySeconds(0) });
-}
-
-export function isStoreJob(body: unknown): body is StoreJob {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { type?: unknown }).type === 'store' &&
-    typeof (body as { lead?: { id?: unknown } }).lead?.id === 'string'
-  );
+  await enqueue(env, { type: 'store', lead, attempt: 0 }, parkedDelaySeconds(0));
 }
 
 /**
@@ -34,40 +31,58 @@ export function isStoreJob(body: unknown): body is StoreJob {
  * or found it there (a write that was applied but answered too late); the
  * delivery ledger keeps each message to one send.
  *
- * While the store is still down the job is sent again with a longer delay and a
- * higher attempt count instead of `retry()`: a lead must never run out of
- * retries into the dead-letter queue. Only if that send fails does the message
- * fall back to the queue's own retry.
+ * While the store is down the job is sent again with a longer delay and a higher
+ * attempt count instead of `retry()`: a lead must never run out of retries into
+ * the dead-letter queue. A lead the store refuses for good is kept as a dead
+ * lead after MAX_REFUSALS tries (and its notifications queued). Only if a send
+ * fails does the message fall back to the queue's own retry.
  */
-export async function handleStoreJob(message: Message<StoreJob>, env: Env): Promise<void> {
-  const { lead, attempt } = message.body;
-  let created: boolean;
+export async function handleStoreJob(job: StoreJob, message: Message<unknown>, env: Env): Promise<void> {
+  const { lead, attempt } = job;
+  // Stays false for a lead kept as dead: it is not in the store, so it is not counted there.
+  let created = false;
   try {
     ({ created } = await getLeadStore(env).save(lead));
+    console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
   } catch (err) {
     console.error(
       `parked lead ${lead.kind} ${lead.id} still not stored (attempt ${attempt + 1}): ${errorMessage(err)}`,
     );
-    const next: StoreJob = { type: 'store', lead, attempt: attempt + 1 };
+    const refused = err instanceof LeadStoreError && err.permanent;
     try {
-      await env.JOBS.send(next, { contentType: 'json', delaySeconds: parkedDelaySeconds(next.attempt) });
-      message.ack();
+      if (refused && attempt + 1 >= MAX_REFUSALS) {
+        await keepDeadLead(env, lead, errorMessage(err, 1000), attempt + 1);
+      } else {
+        await enqueue(env, { type: 'store', lead, attempt: attempt + 1 }, parkedDelaySeconds(attempt + 1));
+        message.ack();
+        return;
+      }
     } catch (sendErr) {
       console.error(`parked lead ${lead.id}: could not re-park, queue will retry: ${errorMessage(sendErr)}`);
-      message.retry({ delaySeconds: parkedDelaySeconds(next.attempt) });
+      message.retry({ delaySeconds: parkedDelaySeconds(attempt + 1) });
+      return;
     }
-    return;
   }
-  console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
   if (created) await count(env.DB, `lead_${lead.kind}`);
   try {
     await enqueueNotifications(env, lead);
     message.ack();
   } catch (err) {
-    // Stored but nobody told yet: running the job again finds the lead stored and queues its notifications.
+    // Kept but nobody told yet: running the job again finds the lead kept and queues its notifications.
     console.error(
-      `parked lead ${lead.kind} ${lead.id} is stored but its notifications were not queued, will retry: ${errorMessage(err)}`,
+      `parked lead ${lead.kind} ${lead.id} is kept but its notifications were not queued, will retry: ${errorMessage(err)}`,
     );
     message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
   }
+}
+
+/** Keeps a lead the store refused for good in D1's dead_leads, with the reason, where the owners see it. */
+export async function keepDeadLead(env: Env, lead: Lead, reason: string, attempts: number): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO NOTHING`,
+  )
+    .bind(lead.id, lead.kind, JSON.stringify(lead), reason, attempts, new Date().toISOString())
+    .run();
+  console.error(`parked lead ${lead.kind} ${lead.id} refused by the store ${attempts} times; kept as a dead lead`);
 }

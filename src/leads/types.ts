@@ -1,5 +1,11 @@
-/** A lead as stored: what the storage port writes and the notification step receives. */
-export type Lead =
+/**
+ * A lead as stored: what the storage port writes and the notification step receives.
+ * `verified` is false when Turnstile is configured and the submission had no verified
+ * token: then no message goes to a number it typed.
+ */
+export type Lead = LeadFields & { verified?: boolean };
+
+type LeadFields =
   | {
       kind: 'quiz';
       id: string;
@@ -10,17 +16,3 @@ export type Lead =
     }
   | { kind: 'newsletter'; id: string; createdAt: string; email: string }
   | { kind: 'enquiry'; id: string; createdAt: string; name: string; phone: string; email: string; description: string };
-
-/** The queue messages the Worker sends itself (src/index.ts dispatches them). */
-export type Job =
-  /** Send the owners' (and visitor's) WhatsApp messages for a stored lead. */
-  | { type: 'notify'; lead: Lead }
-  /** A lead accepted while the store was down, parked until the store takes it (src/leads/parked.ts). */
-  | StoreJob;
-
-export interface StoreJob {
-  type: 'store';
-  lead: Lead;
-  /** How many times the write has been tried from the queue (drives the backoff). */
-  attempt: number;
-}

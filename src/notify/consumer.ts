@@ -1,45 +1,26 @@
-import { describeError, redact } from '../log';
 import { readConfig, type Env } from '../env';
+import { redact } from '../log';
 import type { Lead } from '../leads/types';
-import { DeliveryStore } from './deliveries';
-import { backoffSeconds, deliver } from './deliver';
-import { parseJob } from './job';
+import { enqueue, type DigestJob } from '../queue/jobs';
+import { readBudgets, windowsAt, type Budgets } from './budgets';
+import { DeliveryStore, type DeliveryKey, type LedgerRules } from './deliveries';
+import { deliver } from './deliver';
 import { maskPhone } from './params';
-import { isReplayJob, replayDeliveries, replayToDead } from './replay';
-import { sendsFor } from './templates';
-import { overVisitorCap, visitorMessageGoesElsewhere } from './visitor-cap';
+import { TEMPLATES, digestFor, sendsFor } from './templates';
 import { createSender } from './whatsapp';
 
-/**
- * Queue consumer for site-jobs. Each message is handled on its own and acked or
- * retried on its own; one bad message never holds up or fails the batch.
- */
-export async function handleJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
-  for (const message of batch.messages) {
-    const parsed = isReplayJob(message.body) ? undefined : parseJob(message.body);
-    if (parsed && !parsed.ok) {
-      // Retrying cannot fix a body; drop it loudly.
-      console.error(`notify: dropped malformed job ${message.id} (${parsed.reason})`);
-      message.ack();
-      continue;
-    }
-    try {
-      const wait = parsed ? await notify(parsed.job.lead, env, store) : await replayDeliveries(env, store);
-      if (wait === undefined) message.ack();
-      else message.retry({ delaySeconds: Math.max(backoffSeconds(message.attempts), wait) });
-    } catch (err) {
-      // Typically D1 being unavailable: nothing is lost, the queue brings the job back.
-      console.error(`notify: job ${message.id} failed, will retry: ${describeError(err)}`);
-      message.retry({ delaySeconds: backoffSeconds(message.attempts) });
-    }
-  }
-}
+/** Where the digest sends the owners: the page that lists every lead. */
+export const DESK_PATH = '/desk';
 
-/** Sends every message a lead triggers; returns the minimum wait before a retry, or undefined when all are done. */
-async function notify(lead: Lead, env: Env, store: DeliveryStore): Promise<number | undefined> {
+/**
+ * Sends every message a lead triggers, each through the ledger (which applies the
+ * budgets); returns the minimum wait before a retry, or undefined when all are done.
+ */
+export async function notifyLead(lead: Lead, env: Env): Promise<number | undefined> {
   const config = readConfig(env);
+  const store = new DeliveryStore(env.DB);
   const sender = createSender(env);
+  const rules: LedgerRules = { budgets: readBudgets(env), verified: lead.verified !== false };
   const ref = { submissionId: lead.id, leadKind: lead.kind };
   let wait: number | undefined;
   if (sender.channel === 'none' || config.whatsapp.owners.length === 0) {
@@ -47,56 +28,69 @@ async function notify(lead: Lead, env: Env, store: DeliveryStore): Promise<numbe
     if (problems.length > 0) console.error(`notify: ${lead.kind} ${lead.id}: ${problems.join(' ')}`);
   }
   // In order (journey_users before journey_owner); a failed send does not stop the next one.
-  const cap = config.limits.visitorMessagesPerDay;
   for (const send of sendsFor(lead, config.whatsapp)) {
-    if (await overVisitorCap(env.DB, lead.id, send, cap, new Date())) {
-      console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${cap} messages in 24 h already`);
-      continue;
-    }
-    if (await visitorMessageGoesElsewhere(env.DB, lead.id, send)) {
+    if (await store.visitorMessageGoesElsewhere(lead.id, send)) {
       console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${lead.id} already has a visitor number`);
       continue;
     }
-    const step = await deliver(ref, send, store, sender);
+    const step = await deliver(ref, send, store, sender, rules);
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
+    else if (step.folded) await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), rules.budgets);
   }
   return wait;
 }
 
-/**
- * A dead letter that could not be recorded (typically D1 briefly unavailable) is tried again with
- * a growing delay; after this many tries it is sent to the dead-letter queue afresh, so it never
- * runs out of retries (the queue deletes a message that does). The site-jobs-dlq consumer in
- * wrangler.toml must allow more retries than this.
- */
-export const DEAD_LETTER_TRIES_BEFORE_RESEND = 10;
+function digestKey(hourStart: string, recipient: string): DeliveryKey {
+  return { submissionId: `digest:${hourStart}`, template: TEMPLATES.ownerDigest, recipient };
+}
 
-/** Consumer of site-jobs-dlq: the job ran out of retries. Records its unsent deliveries as dead. */
-export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
-  for (const message of batch.messages) {
-    try {
-      await recordDeadLetter(message, env, store);
-      message.ack();
-    } catch (err) {
-      console.error(`notify: could not record dead-lettered job ${message.id}, will try again: ${describeError(err)}`);
-      await keepDeadLetter(message, env);
-    }
+/**
+ * The first alert of an hour folded into an owner's digest makes the digest's
+ * row and queues its job for the end of the hour (a delayed queue message, so no
+ * cron has to poll). The row's primary key lets only one caller do so.
+ */
+async function scheduleDigest(env: Env, store: DeliveryStore, key: DeliveryKey, budgets: Budgets): Promise<void> {
+  const hourStart = key.submissionId.slice('digest:'.length);
+  if (!(await store.openDigest(key, hourStart, new Date().toISOString()))) return;
+  const hourEnd = Date.parse(windowsAt(new Date(hourStart), budgets.scale).hourEnd);
+  const delay = Math.max(1, Math.ceil((hourEnd - Date.now()) / 1000) + 1);
+  try {
+    await enqueue(env, { type: 'digest', hourStart, recipient: key.recipient }, delay);
+  } catch (err) {
+    await store.dropDigest(key);
+    throw err;
   }
 }
 
-async function recordDeadLetter(message: Message<unknown>, env: Env, store: DeliveryStore): Promise<void> {
-  if (isReplayJob(message.body)) return replayToDead(store);
-  const parsed = parseJob(message.body);
-  if (!parsed.ok) {
-    console.error(`notify: dead-lettered job ${message.id} is malformed (${parsed.reason}); nothing recorded`);
-    return;
-  }
-  const lead = parsed.job.lead;
+/** Sends one owner the digest of an hour once it is over; returns the wait before a retry, if any. */
+export async function sendDigest(job: DigestJob, env: Env): Promise<number | undefined> {
+  const budgets = readBudgets(env);
+  const hourEnd = Date.parse(windowsAt(new Date(job.hourStart), budgets.scale).hourEnd);
+  // Delivered early: alerts may still be folded into this hour.
+  if (Date.now() < hourEnd) return Math.ceil((hourEnd - Date.now()) / 1000);
+  const store = new DeliveryStore(env.DB);
+  const count = await store.foldedInto(job.hourStart, job.recipient);
+  const owner = readConfig(env).whatsapp.owners.find((o) => o.phone === job.recipient) ?? {
+    phone: job.recipient,
+    name: 'Admin',
+  };
+  const send = digestFor(owner, count, `${readConfig(env).site.url}${DESK_PATH}`);
+  const key = digestKey(job.hourStart, job.recipient);
+  await store.setComponents(key, send);
+  const ref = { submissionId: key.submissionId, leadKind: 'digest' };
+  const step = await deliver(ref, send, store, createSender(env), { budgets, verified: true });
+  if (step.done) console.log(`notify: digest of ${count} alerts to ${maskPhone(owner.phone)} for ${job.hourStart}`);
+  return step.done ? undefined : step.after;
+}
+
+/** A notify job that ran out of retries: its unsent deliveries are recorded as dead. */
+export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
+  const store = new DeliveryStore(env.DB);
+  const rules: LedgerRules = { budgets: readBudgets(env), verified: lead.verified !== false };
   const now = new Date().toISOString();
   for (const send of sendsFor(lead, readConfig(env).whatsapp)) {
-    if (await visitorMessageGoesElsewhere(env.DB, lead.id, send)) continue;
-    const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now);
+    if (await store.visitorMessageGoesElsewhere(lead.id, send)) continue;
+    const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now, rules);
     if (row.status !== 'dead') continue;
     console.error(
       `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
@@ -105,15 +99,14 @@ async function recordDeadLetter(message: Message<unknown>, env: Env, store: Deli
   }
 }
 
-/** Brings an unrecorded dead letter back later: the queue's own retry first, then a fresh message. */
-async function keepDeadLetter(message: Message<unknown>, env: Env): Promise<void> {
-  const delaySeconds = backoffSeconds(message.attempts);
-  if (message.attempts < DEAD_LETTER_TRIES_BEFORE_RESEND) return message.retry({ delaySeconds });
-  try {
-    await env.DEAD_LETTERS.send(message.body, { contentType: 'json', delaySeconds });
-    message.ack();
-  } catch (err) {
-    console.error(`notify: could not send dead-lettered job ${message.id} again, the queue will retry it`, err);
-    message.retry({ delaySeconds });
-  }
+/** A digest job that ran out of retries: its row is recorded as dead. */
+export async function recordDeadDigest(job: DigestJob, env: Env): Promise<void> {
+  const store = new DeliveryStore(env.DB);
+  const key = digestKey(job.hourStart, job.recipient);
+  const send = digestFor({ phone: job.recipient, name: 'Admin' }, 0, '');
+  const row = await store.markDead(key, 'digest', send, new Date().toISOString(), {
+    budgets: readBudgets(env),
+    verified: true,
+  });
+  if (row.status === 'dead') console.error(`notify: DEAD digest to ${maskPhone(job.recipient)} for ${job.hourStart}`);
 }

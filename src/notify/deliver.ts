@@ -1,5 +1,5 @@
 import { redact } from '../log';
-import type { DeliveryStore } from './deliveries';
+import type { DeliveryStore, LedgerRules, SkipReason } from './deliveries';
 import { maskPhone } from './params';
 import type { Send } from './templates';
 import type { WhatsAppSender } from './whatsapp';
@@ -13,8 +13,11 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(5 * 2 ** Math.max(attempts, 1), MAX_BACKOFF_SECONDS);
 }
 
-/** What one send needs: nothing more, or another try no sooner than `after` seconds. */
-export type Step = { done: true } | { done: false; after: number };
+/**
+ * What one send needs: nothing more, or another try no sooner than `after` seconds.
+ * `folded` is set when this call put an owner alert into its hour's digest.
+ */
+export type Step = { done: true; folded?: { hourStart: string } } | { done: false; after: number };
 
 /** Which submission a send belongs to. */
 export interface SendRef {
@@ -31,13 +34,19 @@ export async function deliver(
   send: Send,
   store: DeliveryStore,
   sender: WhatsAppSender,
+  rules: LedgerRules,
   retryAs: 'pending' | 'replay' = 'pending',
 ): Promise<Step> {
   const key = store.key(ref.submissionId, send);
   const now = new Date();
-  const row = await store.open(key, ref.leadKind, send, now.toISOString());
+  const row = await store.open(key, ref.leadKind, send, now, rules);
   const what = `${send.template} to ${maskPhone(send.to)} for ${ref.submissionId}`;
 
+  if (row.status === 'skipped') {
+    if (row.created) console.log(`notify: ${what} skipped (${row.skip_reason satisfies SkipReason | null})`);
+    const folded = row.created && row.skip_reason === 'hourly_cap' && row.digest_hour;
+    return folded ? { done: true, folded: { hourStart: row.digest_hour! } } : { done: true };
+  }
   if (row.status === 'sending') {
     const leaseEnds = Date.parse(row.updated_at) + SENDING_LEASE_SECONDS * 1000;
     if (leaseEnds > now.getTime()) return { done: false, after: Math.ceil((leaseEnds - now.getTime()) / 1000) };

@@ -1,7 +1,22 @@
+import type { Budgets } from './budgets';
+import { windowsAt } from './budgets';
 import type { SendOutcome } from './graph-errors';
-import type { Send } from './templates';
+import type { Audience, Send } from './templates';
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay' | 'skipped';
+
+/** Why a message was never sent, on purpose (status skipped). */
+export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap';
+
+/** What decides whether a new message may go out: the budgets, and whether a person sent the lead. */
+export interface LedgerRules {
+  budgets: Budgets;
+  /** False when Turnstile is configured and the submission had no verified token. */
+  verified: boolean;
+}
+
+/** Statuses of messages that went or may still go out: the ones every budget counts. */
+const COUNTED = `status IN ('pending', 'sending', 'sent', 'replay')`;
 
 export interface DeliveryKey {
   submissionId: string;
@@ -11,6 +26,9 @@ export interface DeliveryKey {
 
 export interface DeliveryRow {
   status: DeliveryStatus;
+  skip_reason: SkipReason | null;
+  /** For an owner alert folded into a digest: the hour (its start, ISO) whose digest counts it. */
+  digest_hour: string | null;
   attempts: number;
   updated_at: string;
   last_error_code: string | null;
@@ -23,6 +41,7 @@ export interface StoredDelivery {
   template: string;
   recipient: string;
   lead_kind: string;
+  audience: Audience;
   components: string;
 }
 
@@ -40,24 +59,147 @@ export class DeliveryStore {
 
   key = keyOf;
 
-  /** Creates the row on first sight (pending) and returns its current state. */
-  async open(key: DeliveryKey, leadKind: string, send: Send, now: string): Promise<DeliveryRow> {
-    const [, read] = await this.db.batch<DeliveryRow>([
+  /**
+   * Creates the row on first sight and returns its current state, with `created`
+   * true when this call made it. A new row is pending, or skipped with its reason
+   * when a budget is spent; the decision and the insert are one statement, so two
+   * consumers can never both take the last place in a budget. Each count reads
+   * only the rows of one partial index (messages that went or may go out), never
+   * the skipped rows a flood leaves behind. A row that exists already (a
+   * redelivered job) is returned as it is: a retry is never capped.
+   */
+  async open(
+    key: DeliveryKey,
+    leadKind: string,
+    send: Send,
+    now: Date,
+    rules: LedgerRules,
+  ): Promise<DeliveryRow & { created: boolean }> {
+    const { budgets } = rules;
+    const w = windowsAt(now, budgets.scale);
+    const at = now.toISOString();
+    const [insert, read] = await this.db.batch<DeliveryRow>([
       this.db
         .prepare(
-          `INSERT OR IGNORE INTO deliveries (submission_id, template, recipient, lead_kind, components, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason,
+             digest_hour, components, created_at, updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN reason IS NULL THEN 'pending' ELSE 'skipped' END, reason,
+             CASE WHEN reason = 'hourly_cap' THEN ?14 END, ?6, ?7, ?7
+           FROM (SELECT CASE
+             WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
+             WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
+               WHERE audience = 'visitor' AND recipient = ?3 AND created_at > ?9 AND ${COUNTED}) >= ?10 THEN 'cap'
+             WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
+               WHERE audience = 'visitor' AND created_at >= ?11 AND created_at < ?12 AND ${COUNTED}) >= ?13 THEN 'budget'
+             WHEN ?5 = 'owner' AND (SELECT COUNT(*) FROM deliveries
+               WHERE audience = 'owner' AND recipient = ?3 AND created_at >= ?14 AND created_at < ?15 AND ${COUNTED}) >= ?16
+               THEN 'hourly_cap'
+           END AS reason)
+           WHERE true
+           ON CONFLICT DO NOTHING`,
         )
-        .bind(...args(key), leadKind, JSON.stringify(send.components), now, now),
-      this.db
-        .prepare(
-          `SELECT status, attempts, updated_at, last_error_code, last_error_message FROM deliveries WHERE ${WHERE_KEY}`,
-        )
-        .bind(...args(key)),
+        .bind(
+          ...args(key),
+          leadKind,
+          send.audience,
+          JSON.stringify(send.components),
+          at,
+          rules.verified ? 1 : 0,
+          w.since,
+          budgets.perNumber,
+          w.dayStart,
+          w.dayEnd,
+          budgets.dailyBudget,
+          w.hourStart,
+          w.hourEnd,
+          budgets.ownerPerHour,
+        ),
+      this.select(key),
     ]);
     const row = read?.results[0];
     if (!row) throw new Error('delivery row missing right after insert');
-    return row;
+    return { ...row, created: (insert?.meta.changes ?? 0) > 0 };
+  }
+
+  private select(key: DeliveryKey) {
+    return this.db
+      .prepare(
+        `SELECT status, skip_reason, digest_hour, attempts, updated_at, last_error_code, last_error_message
+         FROM deliveries WHERE ${WHERE_KEY}`,
+      )
+      .bind(...args(key));
+  }
+
+  /**
+   * A submission's visitor message goes to one number. Notifications are queued by every write that
+   * finds the lead stored, each carrying the payload it was sent with; a repeat of a submission id
+   * with another phone number must not reach a second number.
+   */
+  async visitorMessageGoesElsewhere(submissionId: string, send: Send): Promise<boolean> {
+    if (send.audience !== 'visitor') return false;
+    const other = await this.db
+      .prepare(`SELECT 1 FROM deliveries WHERE submission_id = ? AND audience = 'visitor' AND recipient <> ? LIMIT 1`)
+      .bind(submissionId, send.to)
+      .first();
+    return other !== null;
+  }
+
+  /**
+   * The digest row of an owner's hour: made (pending) by the first alert of the
+   * hour that is folded into it. True when this call made it, so exactly one
+   * caller schedules the end-of-hour job.
+   */
+  async openDigest(key: DeliveryKey, hourStart: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .prepare(
+        `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, digest_hour, components,
+           created_at, updated_at)
+         VALUES (?, ?, ?, 'digest', 'digest', ?, '[]', ?, ?) ON CONFLICT DO NOTHING`,
+      )
+      .bind(...args(key), hourStart, now, now)
+      .run();
+    return result.meta.changes > 0;
+  }
+
+  /** Forgets a digest row whose end-of-hour job could not be queued, so the next folded alert tries again. */
+  async dropDigest(key: DeliveryKey): Promise<void> {
+    await this.db
+      .prepare(`DELETE FROM deliveries WHERE ${WHERE_KEY} AND audience = 'digest' AND status = 'pending'`)
+      .bind(...args(key))
+      .run();
+  }
+
+  /** How many of an owner's alerts of one hour were folded into its digest. */
+  async foldedInto(hourStart: string, recipient: string): Promise<number> {
+    const row = await this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM deliveries
+         WHERE digest_hour = ? AND recipient = ? AND audience = 'owner' AND status = 'skipped'`,
+      )
+      .bind(hourStart, recipient)
+      .first<{ n: number }>();
+    return row?.n ?? 0;
+  }
+
+  /** Stores the parameters a digest was sent with (it is made before its count is known). */
+  async setComponents(key: DeliveryKey, send: Send): Promise<void> {
+    await this.db
+      .prepare(`UPDATE deliveries SET components = ? WHERE ${WHERE_KEY}`)
+      .bind(JSON.stringify(send.components), ...args(key))
+      .run();
+  }
+
+  /** Deletes delivery rows and attempts older than `before` (ISO), at most `limit` of each per call. */
+  async prune(before: string, limit = 1000): Promise<number> {
+    const [rows, attempts] = await this.db.batch([
+      this.db
+        .prepare(`DELETE FROM deliveries WHERE rowid IN (SELECT rowid FROM deliveries WHERE created_at < ? LIMIT ?)`)
+        .bind(before, limit),
+      this.db
+        .prepare(`DELETE FROM delivery_attempts WHERE id IN (SELECT id FROM delivery_attempts WHERE at < ? LIMIT ?)`)
+        .bind(before, limit),
+    ]);
+    return (rows?.meta.changes ?? 0) + (attempts?.meta.changes ?? 0);
   }
 
   /**
@@ -132,8 +274,14 @@ export class DeliveryStore {
   }
 
   /** The job exhausted its retries: every delivery not yet sent or failed becomes dead, keeping its last error. */
-  async markDead(key: DeliveryKey, leadKind: string, send: Send, now: string): Promise<DeliveryRow> {
-    await this.open(key, leadKind, send, now);
+  async markDead(
+    key: DeliveryKey,
+    leadKind: string,
+    send: Send,
+    now: string,
+    rules: LedgerRules,
+  ): Promise<DeliveryRow> {
+    await this.open(key, leadKind, send, new Date(now), rules);
     const result = await this.db
       .prepare(
         `UPDATE deliveries SET status = 'dead', updated_at = ?,
@@ -146,14 +294,14 @@ export class DeliveryStore {
     if (result.meta.changes === 1) {
       await this.attempt(key, 'dead', null, 'Job moved to the dead-letter queue', null, now).run();
     }
-    return this.open(key, leadKind, send, now);
+    return this.open(key, leadKind, send, new Date(now), rules);
   }
 
   /** Deliveries an operator marked for replay, oldest first, with what is needed to send them again. */
   async replays(limit: number): Promise<StoredDelivery[]> {
     const { results } = await this.db
       .prepare(
-        `SELECT submission_id, template, recipient, lead_kind, components FROM deliveries
+        `SELECT submission_id, template, recipient, lead_kind, audience, components FROM deliveries
          WHERE status = 'replay' ORDER BY created_at LIMIT ?`,
       )
       .bind(limit)

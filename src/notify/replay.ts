@@ -1,6 +1,7 @@
 import { redact } from '../log';
 import type { Env } from '../env';
 import type { DeliveryStore, StoredDelivery } from './deliveries';
+import { readBudgets } from './budgets';
 import { deliver } from './deliver';
 import { maskPhone } from './params';
 import type { Component, Send } from './templates';
@@ -24,17 +25,20 @@ export function isReplayJob(body: unknown): boolean {
 const toSend = (row: StoredDelivery): Send => ({
   template: row.template,
   to: row.recipient,
+  audience: row.audience,
   components: JSON.parse(row.components) as Component[],
 });
 
 /** Sends the rows marked for replay; returns the wait before another run, or undefined when none is left. */
 export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<number | undefined> {
   const rows = await store.replays(REPLAY_BATCH);
+  // Replayed rows exist already, so no budget applies to them.
+  const rules = { budgets: readBudgets(env), verified: true };
   const sender = createSender(env);
   let wait: number | undefined;
   for (const row of rows) {
     const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
-    const step = await deliver(ref, toSend(row), store, sender, 'replay');
+    const step = await deliver(ref, toSend(row), store, sender, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }
   console.log(`notify: replayed ${rows.length} deliveries`);
@@ -43,11 +47,12 @@ export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<
 }
 
 /** A replay message that exhausted its retries: what is still marked for replay becomes dead. */
-export async function replayToDead(store: DeliveryStore): Promise<void> {
+export async function replayToDead(env: Env, store: DeliveryStore): Promise<void> {
+  const rules = { budgets: readBudgets(env), verified: true };
   const now = new Date().toISOString();
   for (const row of await store.replays(1000)) {
     const send = toSend(row);
-    const dead = await store.markDead(store.key(row.submission_id, send), row.lead_kind, send, now);
+    const dead = await store.markDead(store.key(row.submission_id, send), row.lead_kind, send, now, rules);
     console.error(
       `notify: DEAD (replay) ${row.template} to ${maskPhone(row.recipient)} for ${row.submission_id} ` +
         `(last error ${dead.last_error_code}: ${redact(dead.last_error_message ?? '')})`,

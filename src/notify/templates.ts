@@ -8,6 +8,8 @@ export const TEMPLATES = {
   newsletter: WHATSAPP_TEMPLATES.newsletter.name,
   enquiryVisitor: WHATSAPP_TEMPLATES.enquiryVisitor.name,
   enquiryOwner: WHATSAPP_TEMPLATES.enquiryOwner.name,
+  /** To each owner at the end of an hour in which their alerts hit OWNER_ALERTS_PER_HOUR. */
+  ownerDigest: WHATSAPP_TEMPLATES.ownerDigest.name,
 } as const;
 
 export const TEMPLATE_LANGUAGE = 'en';
@@ -21,11 +23,19 @@ export interface Component {
   parameters: TextParameter[];
 }
 
+/**
+ * Who a message goes to, which decides the budget it counts against: a number a
+ * visitor typed (VISITOR_MESSAGES_PER_DAY, VISITOR_MESSAGES_DAILY_BUDGET), an
+ * owner (OWNER_ALERTS_PER_HOUR), or an owner's end-of-hour digest (never capped).
+ */
+export type Audience = 'visitor' | 'owner' | 'digest';
+
 /** One template message to one recipient: the unit of delivery (and of at-most-once). */
 export interface Send {
   template: string;
   /** E.164 */
   to: string;
+  audience: Audience;
   components: Component[];
 }
 
@@ -45,6 +55,7 @@ const body = (...texts: string[]): Component => ({
 export function templateMessage(
   definition: TemplateDefinition,
   to: string,
+  audience: Audience,
   params: { header?: string[]; body?: string[] },
 ): Send {
   const { header: h = [], body: b = [] } = params;
@@ -57,7 +68,7 @@ export function templateMessage(
   const components: Component[] = [];
   if (h.length > 0) components.push(header(...h));
   if (b.length > 0) components.push(body(...b));
-  return { template: definition.name, to, components };
+  return { template: definition.name, to, audience, components };
 }
 
 const IN_INDIA = new Intl.DateTimeFormat('en-IN', {
@@ -84,15 +95,15 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
   switch (lead.kind) {
     case 'newsletter':
       return owners.map((owner) =>
-        templateMessage(WHATSAPP_TEMPLATES.newsletter, owner.phone, {
+        templateMessage(WHATSAPP_TEMPLATES.newsletter, owner.phone, 'owner', {
           body: [owner.name, lead.email, formatIndianDateTime(lead.createdAt)],
         }),
       );
     case 'enquiry':
       return [
-        templateMessage(WHATSAPP_TEMPLATES.enquiryVisitor, lead.phone, { header: [lead.name] }),
+        templateMessage(WHATSAPP_TEMPLATES.enquiryVisitor, lead.phone, 'visitor', { header: [lead.name] }),
         ...owners.map((owner) =>
-          templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, owner.phone, {
+          templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, owner.phone, 'owner', {
             header: [owner.label],
             body: [lead.name, lead.email, lead.phone, lead.description],
           }),
@@ -111,8 +122,16 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
       return owners.map((owner) => ({
         template,
         to: owner.phone,
+        audience: 'owner' as const,
         components: [body(`${first} ${last}`, email, phone, answers)],
       }));
     }
   }
+}
+
+/** The end-of-hour digest to one owner (its text is in whatsapp-templates.ts). */
+export function digestFor(owner: { phone: string; name: string }, count: number, link: string): Send {
+  return templateMessage(WHATSAPP_TEMPLATES.ownerDigest, owner.phone, 'digest', {
+    body: [owner.name, String(count), link],
+  });
 }

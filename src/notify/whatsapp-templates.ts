@@ -56,6 +56,16 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Asha Verma', 'asha@example.com', '+919812345678', 'Team retreat for 12 people in March.'],
     },
   },
+  /** To each owner at the end of an hour in which their alerts reached OWNER_ALERTS_PER_HOUR. */
+  ownerDigest: {
+    name: 'leads_digest',
+    category: 'UTILITY',
+    language: 'en',
+    body: {
+      text: '{{1}}, {{2}} more leads arrived in the last hour. See them all: {{3}}',
+      example: ['Priya', '14', 'https://www.example.com/desk'],
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */

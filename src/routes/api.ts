@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
+import { ApiException } from '../http/errors';
+import { jsonBody } from '../http/json-body';
+import { MAX_BODY_BYTES } from '../http/read-input';
 import { refuseCrossSite } from '../security/api-guard';
 import { honeypot } from '../security/honeypot';
 import { submitRateLimit } from '../security/rate-limit';
@@ -13,14 +17,25 @@ import { funnel } from './api/funnel';
 /** All /api routes, one small sub-app per resource (each file owns its handlers). */
 export const api = new Hono<{ Bindings: Env }>();
 
-// Order matters: refuse cross-site writes, count the address (bots too), drop honeypot hits,
-// then (when configured) verify the Turnstile token.
+// Order matters. The size cap wraps the body stream before anything can read it; cross-site
+// writes are refused; every address is counted (bots too); then, on the lead forms, the body
+// is read once and shared by the honeypot, Turnstile and the route's validation.
+api.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiException(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+    },
+  }),
+);
 api.use('*', refuseCrossSite());
 // Quiz funnel counts are not submissions: registered before the submission guards, which they skip.
 api.route('/funnel', funnel);
 api.use('*', submitRateLimit());
-api.use('*', honeypot());
-api.use('*', turnstile());
+for (const form of ['quiz', 'newsletter', 'enquiry'] as const) {
+  api.use(`/${form}`, jsonBody(), honeypot(), turnstile(form));
+}
 
 api.route('/quiz', quiz);
 api.route('/newsletter', newsletter);

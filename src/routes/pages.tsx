@@ -10,6 +10,7 @@ import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
 import { count } from '../desk/counters';
+import { isProbePath } from '../security/probes';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
 const COLD_FEEDS_WAIT_MS = 300;
@@ -21,6 +22,7 @@ declare module '@hono/react-renderer' {
     path: string;
     /** Overrides the request's CSP nonce (the landing page renders with a slot, filled per request). */
     nonce?: string;
+    noindex?: boolean;
   }
 }
 
@@ -30,16 +32,22 @@ declare module '@hono/react-renderer' {
  * request's CSP nonce filled in. The slot is random per isolate (made on first use: Workers allow
  * no random values at global scope), so no page content can contain it.
  */
-let landingMemo: { key: string; html: string; slot: string } | null = null;
+const landingMemo = new Map<'page' | 'not-found', { key: string; html: string; slot: string }>();
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
 
 export const pages = new Hono<AppEnv>();
 
+// Every page carries a per-request CSP nonce, so no cache may keep or share it.
+pages.use('*', async function noStoreHtml(c, next) {
+  await next();
+  if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Cache-Control', 'private, no-store');
+});
+
 pages.use(
   '*',
   reactRenderer(
-    ({ children, title, description, path, nonce, c }) => {
+    ({ children, title, description, path, nonce, noindex, c }) => {
       const SITE_URL = readConfig(c.env as Env).site.url;
       const canonical = `${SITE_URL}${path}`;
       return (
@@ -55,6 +63,7 @@ pages.use(
           assets={assets}
           themeColor={site.theme.teal}
           publicConfig={publicEnv(c.env as Env)}
+          noindex={noindex}
         >
           {children}
         </Document>
@@ -75,18 +84,27 @@ pages.get('/quiz', (c) => {
 });
 
 pages.get('*', async (c) => {
+  const path = c.req.path;
+  // Scanners probing for secrets and admin pages get a short plain answer, not a rendered page.
+  if (isProbePath(path)) return c.text('Not found', 404, { 'cache-control': 'public, max-age=3600' });
+  // Any other path shows the landing page, as a 404 that search engines do not index.
+  const kind = path === '/' ? 'page' : 'not-found';
   const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
   const year = new Date().getFullYear();
   const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
-  if (landingMemo?.key !== key) {
-    const slot = landingMemo?.slot ?? `nonce-slot-${crypto.randomUUID()}`;
+  let memo = landingMemo.get(kind);
+  if (memo?.key !== key) {
+    const slot = memo?.slot ?? `nonce-slot-${crypto.randomUUID()}`;
     const rendered = await c.render(<LandingPage year={year} videos={videos} />, {
       title: `${site.brand} · ${site.hero.headline}`,
       description: site.description,
       path: '/',
       nonce: slot,
+      noindex: kind === 'not-found',
     });
-    landingMemo = { key, html: await rendered.text(), slot };
+    memo = { key, html: await rendered.text(), slot };
+    landingMemo.set(kind, memo);
   }
-  return c.html(landingMemo.html.replaceAll(landingMemo.slot, c.get('secureHeadersNonce') ?? ''));
+  const html = memo.html.replaceAll(memo.slot, c.get('secureHeadersNonce') ?? '');
+  return kind === 'page' ? c.html(html) : c.html(html, 404, { 'x-robots-tag': 'noindex' });
 });

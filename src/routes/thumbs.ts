@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../env';
 import { readConfig } from '../env';
 import { VIDEO_ID } from '../feeds/parse';
+import { feedCache } from '../feeds/cache';
 
 const THUMB_TTL_S = 7 * 24 * 3600;
 const PLACEHOLDER_TTL_S = 300;
@@ -11,15 +12,17 @@ const UPSTREAM_TIMEOUT_MS = 4_000;
 const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360" viewBox="0 0 480 360"><rect width="480" height="360" fill="#e6f2f1"/><circle cx="240" cy="180" r="44" fill="#008080" opacity=".35"/><path d="M226 158v44l36-22z" fill="#fff"/></svg>`;
 
 /**
- * GET /thumbs/:id.jpg: video thumbnails served from this origin, so no third party is
- * contacted before the visitor interacts. Upstream images are kept in the Cache API.
+ * GET /thumbs/:id.jpg: thumbnails of the videos in the cached feeds, served from this
+ * origin so no third party is contacted before the visitor interacts. Upstream images
+ * are kept in the Cache API.
  */
 export const thumbs = new Hono<{ Bindings: Env }>();
 
 thumbs.get('/thumbs/:file', async (c) => {
   const id = c.req.param('file').replace(/\.jpg$/, '');
-  if (!c.req.param('file').endsWith('.jpg') || !VIDEO_ID.test(id)) {
-    return c.text('Not found', 404, { 'cache-control': 'public, max-age=3600' });
+  // Only videos the cached feeds list, so this is no open proxy for any YouTube id.
+  if (!c.req.param('file').endsWith('.jpg') || !VIDEO_ID.test(id) || !(await feedCache(c.env).hasVideo(id))) {
+    return c.text('Not found', 404, { 'cache-control': 'public, max-age=300' });
   }
   const cache = await caches.open('thumbs');
   const cacheKey = new Request(new URL(`/thumbs/${id}.jpg`, c.req.url).toString());

@@ -3,8 +3,9 @@ import { ApiException } from '../http/errors';
 
 /**
  * Refuses cross-site writes to the API: a browser marks them with
- * `Sec-Fetch-Site: cross-site`, and an Origin header naming another host (or
- * "null") gives them away too. Same-origin pages and non-browser clients pass;
+ * `Sec-Fetch-Site: cross-site`, and an Origin header naming another origin
+ * (scheme, host or port) or "null" gives them away too. hono/csrf is not used: it
+ * checks only form content types, and these endpoints take JSON. Same-origin pages and non-browser clients pass;
  * GET and HEAD (read-only endpoints) are not checked.
  *
  * @example api.use('*', refuseCrossSite())
@@ -23,7 +24,8 @@ function isCrossSite(request: Request): boolean {
   const origin = request.headers.get('origin');
   if (origin === null) return false;
   try {
-    return new URL(origin).host !== new URL(request.url).host;
+    // Scheme, host and port: https://site on an http site is another origin.
+    return new URL(origin).origin !== new URL(request.url).origin;
   } catch {
     return true; // "null" or garbage: an opaque or forged origin
   }

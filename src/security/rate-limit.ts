@@ -1,13 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
 import { ApiException } from '../http/errors';
+import { clientKey } from './client-key';
 
 /** The Rate Limiting binding's period (wrangler.toml `[[ratelimits]]` simple.period): clients wait this long. */
 export const RATE_LIMIT_PERIOD_SECONDS = 60;
 
 /**
- * Limits submissions per client address (CF-Connecting-IP) with the Workers
- * Rate Limiting binding SUBMIT_LIMITER; the limit itself is set in wrangler.toml.
+ * Limits submissions per client (CF-Connecting-IP: an IPv4 address, an IPv6 /64,
+ * or one shared bucket for requests without the header) with the Workers Rate
+ * Limiting binding SUBMIT_LIMITER; the limit itself is set in wrangler.toml.
  * Without the binding (e.g. a config that omits it) requests pass.
  *
  * @example api.use('/quiz', submitRateLimit())
@@ -16,10 +18,7 @@ export function submitRateLimit(): MiddlewareHandler<{ Bindings: Env }> {
   return async function submitRateLimitMiddleware(c, next) {
     const limiter = c.env.SUBMIT_LIMITER;
     if (limiter && c.req.method === 'POST') {
-      // Cloudflare's edge always sets CF-Connecting-IP; only requests that never crossed
-      // it (unit tests calling the Worker directly) lack one, and they are not limited.
-      const key = c.req.header('cf-connecting-ip');
-      const { success } = key ? await limiter.limit({ key }) : { success: true };
+      const { success } = await limiter.limit({ key: clientKey(c.req.header('cf-connecting-ip')) });
       if (!success) {
         throw new ApiException(
           429,

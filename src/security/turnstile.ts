@@ -1,68 +1,84 @@
 import type { MiddlewareHandler } from 'hono';
 import { readConfig, type Env } from '../env';
-import { ApiException } from '../http/errors';
+import { bodyOf } from '../http/json-body';
 
 /** The JSON field in which forms send the widget's token. */
 export const TURNSTILE_FIELD = 'turnstileToken';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /**
+     * Whether a message may go to a number this submission typed: true when
+     * Turnstile verified its token, or when Turnstile is not configured.
+     */
+    humanVerified: boolean;
+  }
+}
+
 interface SiteverifyResult {
   success: boolean;
+  hostname?: string;
+  action?: string;
   'error-codes'?: string[];
 }
 
 /**
- * Cloudflare Turnstile on lead submissions: on when TURNSTILE_SITE_KEY and
- * TURNSTILE_SECRET_KEY are set (off by default, so local runs work offline).
- * A broken Turnstile configuration is logged as an error on each submission and
- * lets it through: a lead is never refused because of the site's own settings. The token is verified server-side at siteverify, which
- * accepts each token once; a missing, reused or failed token is a 403.
+ * Cloudflare Turnstile on a lead form, on when TURNSTILE_SITE_KEY and
+ * TURNSTILE_SECRET_KEY are set. It never refuses a submission: a lead from a
+ * bot or from a form posted without JavaScript is still stored and told to the
+ * owners. What it decides is whether the submission may make the business
+ * number write to a number the visitor typed (`humanVerified`): only with a
+ * token siteverify accepts, solved on this site (`hostname`) for this form
+ * (`action`). Tokens verify once, so a replayed token is unverified.
  *
- * @example api.use('*', turnstile())
+ * @example api.use('/enquiry', turnstile('enquiry'))
  */
-export function turnstile(): MiddlewareHandler<{ Bindings: Env }> {
+export function turnstile(action: string): MiddlewareHandler<{ Bindings: Env }> {
   return async function turnstileMiddleware(c, next) {
     if (c.req.method !== 'POST') return next();
-    const config = readConfig(c.env).turnstile;
-    if (!config.enabled) {
-      if (config.problem) console.error(`turnstile: not checking this submission: ${config.problem}`);
+    const config = readConfig(c.env);
+    const turnstile = config.turnstile;
+    if (!turnstile.enabled) {
+      // A misconfigured deployment still takes every lead, but writes to no stranger.
+      if (turnstile.problem) console.error(`turnstile: ${turnstile.problem}`);
+      c.set('humanVerified', turnstile.visitorMessages);
       return next();
     }
-    let token: unknown;
-    try {
-      token = (JSON.parse(await c.req.text()) as Record<string, unknown>)?.[TURNSTILE_FIELD];
-    } catch {
-      return next(); // malformed JSON: the route answers it
+    const token = bodyOf(c)[TURNSTILE_FIELD];
+    let verdict = 'no token';
+    if (typeof token === 'string' && token.length > 0 && token.length <= 2048) {
+      const result = await siteverify(turnstile, token, c.req.header('cf-connecting-ip'));
+      const hosts = [new URL(c.req.url).hostname, new URL(config.site.url).hostname];
+      if (!result) verdict = 'siteverify unreachable';
+      else if (!result.success) verdict = (result['error-codes'] ?? []).join(', ') || 'refused';
+      else if (!result.hostname || !hosts.includes(result.hostname)) verdict = 'token from another hostname';
+      else if (result.action !== action) verdict = 'token for another form';
+      else verdict = 'verified';
     }
-    if (typeof token !== 'string' || token.length === 0 || token.length > 2048) throw refused();
-    const form = new FormData();
-    form.append('secret', config.secretKey);
-    form.append('response', token);
-    const ip = c.req.header('cf-connecting-ip');
-    if (ip) form.append('remoteip', ip);
-    let result: SiteverifyResult;
-    try {
-      const res = await fetch(config.verifyUrl, {
-        method: 'POST',
-        body: form,
-        signal: AbortSignal.timeout(5_000),
-      });
-      result = (await res.json()) as SiteverifyResult;
-    } catch (err) {
-      console.error('turnstile: siteverify unreachable', err instanceof Error ? err.message : String(err));
-      throw new ApiException(
-        503,
-        'verification_unavailable',
-        'We could not verify the form just now. Please try again.',
-      );
-    }
-    if (!result.success) {
-      console.log(`turnstile: refused (${(result['error-codes'] ?? []).join(', ') || 'no reason'})`);
-      throw refused();
-    }
+    c.set('humanVerified', verdict === 'verified');
+    if (verdict !== 'verified') console.log(`turnstile: ${action} submission unverified (${verdict})`);
     return next();
   };
 }
 
-function refused(): ApiException {
-  return new ApiException(403, 'verification_failed', 'Please complete the security check and try again.');
+async function siteverify(
+  turnstile: { secretKey: string; verifyUrl: string },
+  token: string,
+  ip: string | undefined,
+): Promise<SiteverifyResult | null> {
+  const form = new FormData();
+  form.append('secret', turnstile.secretKey);
+  form.append('response', token);
+  if (ip) form.append('remoteip', ip);
+  try {
+    const res = await fetch(turnstile.verifyUrl, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(5_000),
+    });
+    return (await res.json()) as SiteverifyResult;
+  } catch (err) {
+    console.warn('turnstile: siteverify unreachable', err instanceof Error ? err.message : String(err));
+    return null;
+  }
 }

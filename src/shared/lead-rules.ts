@@ -4,7 +4,33 @@
  * lead-schemas.ts re-exports them for the API.
  */
 
-export const LIMITS = { name: 80, email: 254, phone: 32, description: 2000 } as const;
+export const LIMITS = { name: 60, email: 254, phone: 32, description: 2000 } as const;
 
-/** Loose email pattern from the specification: something, @, something, a dot, something. */
-export const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A real address shape: one `@`; a local part without spaces, quotes, angle
+ * brackets or other characters mail software treats specially; a domain of
+ * dotted labels (letters and marks of any script, digits, inner hyphens) ending in a label
+ * of at least two characters. International domains pass as typed.
+ */
+export const EMAIL_PATTERN =
+  /^[^\s@"`<>()[\]\\,;:]+@(?:[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}]$/u;
+
+/**
+ * A person's name as it may appear in a message to a stranger's phone: letters
+ * of any script, combining marks, spaces and . ' ’ - (no digits, @, / or :, so
+ * it cannot carry a number, an address or a link). At least one letter.
+ */
+export const NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .'’-]+$/u;
+
+/**
+ * Never accepted in any field: control characters (except tab, line feed and
+ * carriage return, which single-line fields refuse separately), format
+ * characters (bidi overrides, zero-width marks, the byte-order mark) and lone
+ * surrogate halves (which a store may refuse to encode).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}]/u;
+
+export function hasForbiddenChars(value: string): boolean {
+  return FORBIDDEN_CHARS.test(value);
+}

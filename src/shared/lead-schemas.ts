@@ -5,38 +5,57 @@
 import { z } from 'zod';
 import { QUIZ_STEPS } from '../content/site';
 
-import { LIMITS, LOOSE_EMAIL } from './lead-rules';
+import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, hasForbiddenChars } from './lead-rules';
 
 // The plain constants live in a zod-free module so browser code can use them cheaply.
-export { LIMITS, LOOSE_EMAIL };
+export { EMAIL_PATTERN, LIMITS, NAME_PATTERN };
 
-/** Control characters (C0 but tab/newline/return, DEL, C1) and bidi overrides, which can spoof or break what owners read. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_ANYWHERE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-/** Single-line fields (names, phone) also refuse line breaks, tabs and markup characters. */
+/** Single-line fields also refuse line breaks, tabs and markup characters. */
 const UNSAFE_IN_LINE = /[\t\n\r<>]/;
 
+const cannotAccept = (label: string) => `${label} contains characters we cannot accept.`;
+
+/** Required single-line text (the phone as typed). */
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
-    .refine(
-      (v) => !UNSAFE_ANYWHERE.test(v) && !UNSAFE_IN_LINE.test(v),
-      `${label} contains characters we cannot accept.`,
-    );
+    .refine((v) => !hasForbiddenChars(v) && !UNSAFE_IN_LINE.test(v), cannotAccept(label));
+
+/**
+ * A person's name. It may be the header of a message sent to a number the
+ * visitor typed, so it can hold nothing but a name (see NAME_PATTERN).
+ */
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(LIMITS.name, { message: `${label} must be at most ${LIMITS.name} characters.`, abort: true })
+    .refine((v) => !hasForbiddenChars(v), { message: cannotAccept(label), abort: true })
+    .regex(NAME_PATTERN, `${label} may contain only letters, spaces and . ' -`);
 
 export const email = z
   .string({ error: 'Email is required.' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required.')
-  // abort: the pattern backtracks quadratically, so it must never see a long string (a CPU-time attack).
+  // abort: a long string must never reach the pattern (CPU time).
   .max(LIMITS.email, { message: 'Email is too long.', abort: true })
-  .regex(LOOSE_EMAIL, 'Please enter a valid email.');
+  .refine((v) => !hasForbiddenChars(v), { message: cannotAccept('Email'), abort: true })
+  .regex(EMAIL_PATTERN, 'Please enter a valid email.');
 
-const submissionId = z.uuid('submissionId must be a UUID.').optional();
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The browser's crypto.randomUUID(): a v4 UUID, compared lower-cased so one submission is one lead. */
+const submissionId = z
+  .string('submissionId must be a UUID.')
+  .trim()
+  .toLowerCase()
+  .regex(UUID_V4, 'submissionId must be a UUID.')
+  .optional();
 
 /** Optional text: trimmed; absent, null or blank becomes ''. */
 const optionalText = (label: string, max: number, { singleLine = false } = {}) =>
@@ -44,10 +63,7 @@ const optionalText = (label: string, max: number, { singleLine = false } = {}) =
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
-    .refine(
-      (v) => !UNSAFE_ANYWHERE.test(v) && !(singleLine && UNSAFE_IN_LINE.test(v)),
-      `${label} contains characters we cannot accept.`,
-    )
+    .refine((v) => !hasForbiddenChars(v) && !(singleLine && UNSAFE_IN_LINE.test(v)), cannotAccept(label))
     .nullish()
     .transform((v) => v ?? '');
 
@@ -71,8 +87,8 @@ export const QuizSchema = z.object({
   submissionId,
   answers: answers.default({}),
   contact: z.object({
-    first: text('First name', LIMITS.name),
-    last: text('Last name', LIMITS.name),
+    first: personName('First name'),
+    last: personName('Last name'),
     email,
     phone: optionalText('Phone', LIMITS.phone, { singleLine: true }),
   }),
@@ -82,7 +98,7 @@ export const NewsletterSchema = z.object({ submissionId, email });
 
 export const EnquirySchema = z.object({
   submissionId,
-  name: text('Name', LIMITS.name),
+  name: personName('Name'),
   phone: text('Phone', LIMITS.phone),
   email,
   description: optionalText('Description', LIMITS.description),

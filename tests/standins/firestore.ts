@@ -29,8 +29,9 @@ export interface RecordedRequest {
 /**
  * 'timeout' holds every Firestore request unanswered; 'late' applies each commit at once but holds
  * its answer until release() (the write is stored, the caller only hears of it after its deadline).
+ * 400 and 403 refuse the write itself (INVALID_ARGUMENT, PERMISSION_DENIED): retrying cannot fix them.
  */
-export type FirestoreFault = 500 | 503 | 401 | 'timeout' | 'late' | null;
+export type FirestoreFault = 500 | 503 | 401 | 400 | 403 | 'timeout' | 'late' | null;
 export type TokenFault = 'refuse' | 500 | 'timeout' | null;
 
 export function createFirestoreStandin(options: {
@@ -97,6 +98,9 @@ export function createFirestoreStandin(options: {
       if (fault === 401) {
         return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
       }
+      if (fault === 400)
+        return googleError(400, 'INVALID_ARGUMENT', 'Invalid value at document.fields: invalid UTF-8.');
+      if (fault === 403) return googleError(403, 'PERMISSION_DENIED', 'Missing or insufficient permissions.');
       if (fault === 500 || fault === 503)
         return googleError(fault, fault === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'The service is currently unavailable.');
       const answer = answerRoute(request, url, text);

@@ -10,7 +10,9 @@ export const PASS_SITE_KEY = '1x00000000000000000000AA';
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 export const VERIFY_URL = 'https://turnstile.standin.test/siteverify';
 
-export function createTurnstileStandin() {
+/** `answer` is what a passing token reports: where it was solved and for which form. */
+export function createTurnstileStandin(answer: { hostname?: string; action?: string } = {}) {
+  const { hostname = 'site.test', action = 'newsletter' } = answer;
   const used = new Set<string>();
   const calls: Array<{ secret: string; response: string; remoteip: string | null }> = [];
   const json = (body: object) =>
@@ -31,7 +33,7 @@ export function createTurnstileStandin() {
       if (secret !== PASS_SECRET) return json({ success: false, 'error-codes': ['invalid-input-secret'] });
       if (used.has(response)) return json({ success: false, 'error-codes': ['timeout-or-duplicate'] });
       used.add(response);
-      return json({ success: true, 'error-codes': [], hostname: 'site.test' });
+      return json({ success: true, 'error-codes': [], hostname, action });
     },
   };
 }

@@ -4,11 +4,20 @@ import type { Env } from '../../src/env';
 
 export type Json = Record<string, any>;
 
+/**
+ * A fresh client address (TEST-NET-2 / benchmarking range), so each request is its own
+ * visitor: requests without CF-Connecting-IP share one rate-limit bucket, as on the edge.
+ */
+export function visitorAddress(): string {
+  const n = () => Math.floor(Math.random() * 256);
+  return `198.18.${n()}.${n()}`;
+}
+
 /** POSTs to /api/{path} as the site's forms do (JSON); a string body is sent as is. */
 export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await SELF.fetch(`https://site.test/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
@@ -29,7 +38,7 @@ export async function postWithEnv(workerEnv: Env, path: string, body: unknown, h
   const res = await worker.fetch(
     new Request(`https://site.test/api/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress(), ...headers },
       body: JSON.stringify(body),
     }),
     workerEnv,

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
-import type { Job } from '../../src/leads/types';
+import type { Job } from '../../src/queue/jobs';
 
 /** Captures what the Worker sends to its queue instead of delivering it; read and empty it with splice(0). */
 export function captureQueue(workerEnv: Env): Job[] {

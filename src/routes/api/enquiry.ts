@@ -4,7 +4,7 @@ import { readConfig } from '../../env';
 import { ApiException } from '../../http/errors';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
-import { acceptLead } from '../../leads/accept';
+import { answerLead } from './lead-answer';
 import { normalizePhone } from '../../leads/phone';
 import { EnquirySchema } from '../../shared/lead-schemas';
 
@@ -19,16 +19,16 @@ enquiry.post('/', async (c) => {
       phone: 'Please enter a valid phone number.',
     });
   }
-  const { id, status } = await acceptLead(c.env, {
+  return answerLead(c, {
     kind: 'enquiry',
     id: input.submissionId ?? crypto.randomUUID(),
     createdAt: new Date().toISOString(),
+    verified: c.get('humanVerified'),
     name: input.name,
     phone,
     email: input.email,
     description: input.description,
   });
-  return c.json({ ok: true, id }, status);
 });
 
 enquiry.all('/', onlyPost);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../../env';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
-import { acceptLead } from '../../leads/accept';
+import { answerLead } from './lead-answer';
 import { NewsletterSchema } from '../../shared/lead-schemas';
 
 /** POST /api/newsletter: a subscriber's email. */
@@ -10,13 +10,13 @@ export const newsletter = new Hono<{ Bindings: Env }>();
 
 newsletter.post('/', async (c) => {
   const input = await readInput(c, NewsletterSchema);
-  const { id, status } = await acceptLead(c.env, {
+  return answerLead(c, {
     kind: 'newsletter',
     id: input.submissionId ?? crypto.randomUUID(),
     createdAt: new Date().toISOString(),
+    verified: c.get('humanVerified'),
     email: input.email,
   });
-  return c.json({ ok: true, id }, status);
 });
 
 newsletter.all('/', onlyPost);

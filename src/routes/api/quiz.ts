@@ -4,7 +4,7 @@ import { readConfig } from '../../env';
 import { site } from '../../content/site';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
-import { acceptLead } from '../../leads/accept';
+import { answerLead } from './lead-answer';
 import { normalizePhone } from '../../leads/phone';
 import { QuizSchema } from '../../shared/lead-schemas';
 
@@ -20,15 +20,15 @@ quiz.post('/', async (c) => {
   const answers = Object.fromEntries(
     Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const { id, status } = await acceptLead(c.env, {
+  return answerLead(c, {
     kind: 'quiz',
     id: input.submissionId ?? crypto.randomUUID(),
     createdAt: new Date().toISOString(),
+    verified: c.get('humanVerified'),
     answers,
     contact: { ...input.contact, phone: normalized },
     source: site.quiz.source,
   });
-  return c.json({ ok: true, id }, status);
 });
 
 quiz.all('/', onlyPost);

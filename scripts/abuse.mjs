@@ -1,0 +1,248 @@
+// `npm run abuse`: a bot flood against `wrangler dev` (real local queue and D1, WhatsApp and YouTube
+// stand-ins), compressed in time by configuration: the Worker runs with BUDGET_WINDOW_SCALE=60
+// (development only), so every budget window is 60 times shorter: a simulated hour lasts one real
+// minute, a simulated minute one real second. The per-address rate limit stays real (5 a minute).
+//
+// Attackers (as fast as the rate limit lets them, each enquiry to a random number or, half the
+// time, to one fixed number): one IPv4 address, 50 addresses of one IPv6 /64, 200 IPv4 addresses.
+// A real visitor (a new person each simulated minute) sends one newsletter signup and one enquiry.
+// Exits non-zero unless: visitor messages <= the daily budget (per day), <= 3 per number, owner
+// alerts <= the hourly cap per owner per hour (plus one digest), every real lead stored and told to
+// both owners (by an alert or its hour's digest), and no 5xx.
+//
+// Ports: ABUSE_PORT (wrangler dev, default 8406; its inspector is +1000) and ABUSE_STANDIN_PORT
+// (default 8407). Length: ABUSE_HOURS simulated hours (default 3).
+import { readdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { startLocalWorker } from './local-worker.mjs';
+import { SENTINELS } from './sentinels.mjs';
+import { startStandins } from './standins/index.mjs';
+import './standins/graph.mjs';
+import './standins/youtube.mjs';
+
+const PORT = Number(process.env.ABUSE_PORT || 8406);
+const STANDIN_PORT = Number(process.env.ABUSE_STANDIN_PORT || 8407);
+const HOURS = Number(process.env.ABUSE_HOURS || 3);
+const SCALE = 60;
+const HOUR_MS = 3600_000 / SCALE;
+const MINUTE_MS = 60_000 / SCALE;
+const BUDGET = { perNumber: 3, daily: 100, ownerPerHour: 20 };
+const OWNERS = ['+919800000001', '+919800000002'];
+const TARGET = '+919876543210';
+
+const standins = await startStandins(STANDIN_PORT);
+const base = `http://127.0.0.1:${STANDIN_PORT}`;
+const worker = await startLocalWorker({
+  port: PORT,
+  vars: {
+    ENVIRONMENT: 'development',
+    BUDGET_WINDOW_SCALE: String(SCALE),
+    WHATSAPP_API_URL: `${base}/graph`,
+    WHATSAPP_TOKEN: SENTINELS.WHATSAPP_TOKEN, // the token the stand-in accepts
+    WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+    OWNER_PHONES: OWNERS.join(','),
+    OWNER_NAMES: 'Priya,Arjun',
+    YOUTUBE_SAMPLE_FEEDS: '1',
+  },
+});
+
+const statuses = new Map();
+let requests = 0;
+const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const randomMobile = () => `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+async function post(path, body, ip) {
+  requests++;
+  try {
+    const res = await fetch(`${worker.origin}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+      body: JSON.stringify({ submissionId: crypto.randomUUID(), ...body }),
+    });
+    count(res.status);
+    return { status: res.status, body: await res.json().catch(() => null), retryAfter: res.headers.get('retry-after') };
+  } catch {
+    count('network error');
+    return { status: 0 };
+  }
+}
+
+const started = Date.now();
+const until = started + HOURS * HOUR_MS;
+
+/** One attacking address: enquiries back to back; on a 429 it waits as long as Retry-After says. */
+async function attacker(ip, i) {
+  let n = 0;
+  while (Date.now() < until) {
+    const phone = Math.random() < 0.5 ? TARGET : randomMobile();
+    const res = await post(
+      'enquiry',
+      { name: 'Account Team', phone, email: `bot${i}-${n++}@example.com`, description: 'Verify now' },
+      ip,
+    );
+    if (res.status === 429) await sleep(Math.min(Number(res.retryAfter || 60) * 1000, Math.max(0, until - Date.now())));
+  }
+}
+
+/** The real visitors: each simulated minute a new person signs up and sends an enquiry. */
+const real = [];
+async function realVisitors() {
+  for (let minute = 0; Date.now() < until; minute++) {
+    const ip = `100.64.${Math.floor(minute / 250)}.${(minute % 250) + 1}`;
+    const email = `reader-${minute}@example.com`;
+    for (const [kind, body] of [
+      ['newsletter', { email }],
+      ['enquiry', { name: 'Asha Rao', phone: randomMobile(), email, description: 'A retreat for our team' }],
+    ]) {
+      const at = Date.now();
+      const res = await post(kind, body, ip);
+      real.push({ kind, id: res.body?.id, status: res.status, at });
+    }
+    await sleep(Math.max(0, started + (minute + 1) * MINUTE_MS - Date.now()));
+  }
+}
+
+const attackers = [
+  attacker('203.0.113.1', 0),
+  ...Array.from({ length: 50 }, (_, i) => attacker(`2001:db8:abcd:12::${(i + 1).toString(16)}`, 100 + i)),
+  ...Array.from({ length: 200 }, (_, i) => attacker(`198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`, 1000 + i)),
+];
+await Promise.all([...attackers, realVisitors()]);
+const floodEnded = Date.now();
+// Let the queue drain and the last hour's digests go out (due at the end of that hour): wait until
+// WhatsApp has received nothing new for 60 s (skipped messages send nothing), at least an hour after the flood, at most 10 minutes.
+const graphReceived = async () => (await (await fetch(`${base}/__control`)).json()).received.graph ?? [];
+let received = await graphReceived();
+for (let quietSince = Date.now(); Date.now() - floodEnded < 600_000; await sleep(5000)) {
+  const now = await graphReceived();
+  if (now.length !== received.length) quietSince = Date.now();
+  received = now;
+  if (Date.now() - floodEnded > HOUR_MS + 10_000 && Date.now() - quietSince > 60_000) break;
+}
+const drainedMs = Date.now() - floodEnded;
+await worker.stop();
+standins.close();
+
+// What WhatsApp received (the stand-in accepted every well-formed template message).
+const sends = received
+  .map((r) => JSON.parse(r.body || '{}'))
+  .filter((b) => b.template)
+  .map((b) => ({ template: b.template.name, to: b.to }));
+const byTemplate = {};
+for (const s of sends) byTemplate[s.template] = (byTemplate[s.template] ?? 0) + 1;
+const perNumber = new Map();
+for (const s of sends.filter((s) => s.template === 'journey_users'))
+  perNumber.set(s.to, (perNumber.get(s.to) ?? 0) + 1);
+const maxPerNumber = Math.max(0, ...perNumber.values());
+
+// The ledger and the store, read once wrangler dev has let go of the database.
+const dir = `.wrangler/measure-state-${PORT}/v3/d1/miniflare-D1DatabaseObject`;
+const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+let db;
+for (let attempt = 0; ; attempt++) {
+  try {
+    db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+    db.prepare('SELECT COUNT(*) FROM deliveries').get();
+    break;
+  } catch (err) {
+    if (attempt >= 20 || !/locked|busy/i.test(String(err))) throw err;
+    await sleep(250);
+  }
+}
+const sentRows = db.prepare(`SELECT audience, recipient, created_at FROM deliveries WHERE status = 'sent'`).all();
+const bucket = (iso, lengthMs, offsetMs = 0) => Math.floor((Date.parse(iso) + offsetMs) / lengthMs);
+const tally = (rows, key) => {
+  const m = new Map();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+  return Math.max(0, ...m.values());
+};
+const maxVisitorPerDay = tally(
+  sentRows.filter((r) => r.audience === 'visitor'),
+  (r) => bucket(r.created_at, 24 * HOUR_MS, 5.5 * HOUR_MS),
+);
+const maxOwnerPerHour = tally(
+  sentRows.filter((r) => r.audience === 'owner'),
+  (r) => `${r.recipient} ${bucket(r.created_at, HOUR_MS)}`,
+);
+const maxDigestsPerHour = tally(
+  sentRows.filter((r) => r.audience === 'digest'),
+  (r) => `${r.recipient} ${bucket(r.created_at, HOUR_MS)}`,
+);
+const digests = sentRows.filter((r) => r.audience === 'digest').length;
+
+// Each real lead: stored, and told to both owners by its own alert or by its hour's digest.
+const table = { newsletter: 'news_letter', enquiry: 'enquiries' };
+const ownerRows = db.prepare(
+  `SELECT recipient, status, skip_reason, digest_hour, sent_at FROM deliveries WHERE submission_id = ? AND audience = 'owner'`,
+);
+const digestRow = db.prepare(
+  `SELECT sent_at FROM deliveries WHERE submission_id = ? AND recipient = ? AND audience = 'digest' AND status = 'sent'`,
+);
+let unstored = 0;
+let untold = 0;
+let maxToldMs = 0;
+const toldMs = [];
+const toldByDigest = [];
+for (const lead of real) {
+  const stored = lead.id && db.prepare(`SELECT 1 FROM ${table[lead.kind]} WHERE id = ?`).get(lead.id);
+  if (!stored) {
+    unstored++;
+    continue;
+  }
+  let digest = false;
+  const times = OWNERS.map((owner) => {
+    const row = ownerRows.all(lead.id).find((r) => r.recipient === owner);
+    if (row?.status === 'sent') return Date.parse(row.sent_at);
+    if (row?.status === 'skipped' && row.skip_reason === 'hourly_cap') {
+      digest = true;
+      const sent = digestRow.get(`digest:${row.digest_hour}`, owner);
+      return sent ? Date.parse(sent.sent_at) : null;
+    }
+    return null;
+  });
+  if (times.some((t) => t === null)) {
+    untold++;
+    continue;
+  }
+  const ms = Math.max(...times) - lead.at;
+  toldMs.push(ms);
+  toldByDigest.push(digest);
+  maxToldMs = Math.max(maxToldMs, ms);
+}
+db.close();
+const byAlert = toldMs.filter((_, i) => !toldByDigest[i]);
+const fiveXX = [...statuses].filter(([s]) => typeof s === 'number' && s >= 500).reduce((n, [, c]) => n + c, 0);
+const errors = statuses.get('network error') ?? 0;
+
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+console.log(
+  `\nabuse simulation: ${HOURS} simulated hours in ${((floodEnded - started) / 1000).toFixed(0)} s (BUDGET_WINDOW_SCALE=${SCALE})`,
+);
+console.log(`  requests sent: ${requests}`);
+console.log(`  answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+console.log(`  WhatsApp sends by template: ${JSON.stringify(byTemplate)}`);
+console.log(
+  `  most visitor messages one number received: ${maxPerNumber} (the fixed target: ${perNumber.get(TARGET) ?? 0})`,
+);
+console.log(`  visitor messages in the busiest day: ${maxVisitorPerDay} (budget ${BUDGET.daily})`);
+console.log(
+  `  owner alerts in the busiest owner-hour: ${maxOwnerPerHour} (cap ${BUDGET.ownerPerHour}); digests sent: ${digests} (most per owner-hour: ${maxDigestsPerHour})`,
+);
+console.log(`  real leads: ${real.length}; not stored: ${unstored}; not told to both owners: ${untold}`);
+console.log(
+  `  time until both owners were told (real time; queue work is not scaled), max: ${secs(maxToldMs)}; ` +
+    `told by their own alert: ${byAlert.length}, by an end-of-hour digest: ${toldMs.length - byAlert.length}`,
+);
+console.log(`  queue drained ${secs(drainedMs)} after the flood ended`);
+
+const failures = [
+  [maxVisitorPerDay > BUDGET.daily, 'visitor messages over the daily budget'],
+  [maxPerNumber > BUDGET.perNumber, 'a number received more than 3 visitor messages'],
+  [maxOwnerPerHour > BUDGET.ownerPerHour || maxDigestsPerHour > 1, 'owner messages over the hourly cap plus digest'],
+  [unstored > 0 || untold > 0 || real.length === 0, 'a real lead not stored or not told to both owners'],
+  [fiveXX > 0 || errors > 0, 'a 5xx or a failed request'],
+].filter(([failed]) => failed);
+for (const [, why] of failures) console.log(`  FAILED: ${why}`);
+console.log(failures.length ? 'abuse: FAILED' : 'abuse: every budget held');
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,19 @@
+import type { Env } from '../env';
+import { errorMessage } from '../leads/port';
+import { DeliveryStore } from './deliveries';
+
+/** Delivery rows and attempts are kept this long, then deleted. */
+export const KEEP_DELIVERIES_DAYS = 90;
+
+/** Run by the cron: deletes ledger rows older than 90 days (a bounded batch per run). */
+export async function pruneDeliveries(env: Env, now = Date.now()): Promise<number> {
+  const before = new Date(now - KEEP_DELIVERIES_DAYS * 86_400_000).toISOString();
+  try {
+    const removed = await new DeliveryStore(env.DB).prune(before);
+    if (removed > 0) console.log(`notify: pruned ${removed} delivery rows older than ${KEEP_DELIVERIES_DAYS} days`);
+    return removed;
+  } catch (err) {
+    console.error(`notify: pruning old deliveries failed: ${errorMessage(err)}`);
+    return 0;
+  }
+}

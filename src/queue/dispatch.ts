@@ -1,0 +1,101 @@
+import { readConfig, type Env } from '../env';
+import { handleStoreJob } from '../leads/parked';
+import { errorMessage } from '../leads/port';
+import { backoffSeconds } from '../notify/deliver';
+import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
+import { DeliveryStore } from '../notify/deliveries';
+import { replayDeliveries, replayToDead } from '../notify/replay';
+import { parseJob, type Job } from './jobs';
+
+/**
+ * The queue consumer: every message is parsed as a Job and handled on its own,
+ * acked or retried on its own, so one bad message never holds up the batch.
+ * Messages on the dead-letter queue ran out of retries: they are recorded, not run.
+ */
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const deadLetters = batch.queue === readConfig(env).deadLetterQueue;
+  for (const message of batch.messages) {
+    const parsed = parseJob(message.body);
+    if (!parsed.ok) {
+      // Retrying cannot fix a body; drop it loudly.
+      console.error(
+        deadLetters
+          ? `queue: dead-lettered job ${message.id} is malformed (${parsed.reason}); nothing recorded`
+          : `queue: dropped malformed job ${message.id} (${parsed.reason})`,
+      );
+      message.ack();
+      continue;
+    }
+    if (deadLetters) await recordDead(parsed.job, message, env);
+    else await run(parsed.job, message, env);
+  }
+}
+
+async function run(job: Job, message: Message<unknown>, env: Env): Promise<void> {
+  switch (job.type) {
+    case 'store':
+      return handleStoreJob(job, message, env);
+    case 'notify':
+      return settle(message, () => notifyLead(job.lead, env));
+    case 'replay-deliveries':
+      return settle(message, () => replayDeliveries(env, new DeliveryStore(env.DB)));
+    case 'digest':
+      return settle(message, () => sendDigest(job, env));
+  }
+}
+
+/** Acks when the work is done, or retries after the wait it asked for (at least the backoff); a throw retries. */
+async function settle(message: Message<unknown>, work: () => Promise<number | undefined>): Promise<void> {
+  try {
+    const wait = await work();
+    if (wait === undefined) message.ack();
+    else message.retry({ delaySeconds: Math.max(backoffSeconds(message.attempts), wait) });
+  } catch (err) {
+    // Typically D1 being unavailable: nothing is lost, the queue brings the job back.
+    console.error(`queue: job ${message.id} failed, will retry`, err);
+    message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+}
+
+/**
+ * A dead letter that could not be recorded (typically D1 briefly unavailable) is tried again with
+ * a growing delay; after this many tries it is sent to the dead-letter queue afresh, so it never
+ * runs out of retries (the queue deletes a message that does). The site-jobs-dlq consumer in
+ * wrangler.toml must allow more retries than this.
+ */
+export const DEAD_LETTER_TRIES_BEFORE_RESEND = 10;
+
+async function recordDead(job: Job, message: Message<unknown>, env: Env): Promise<void> {
+  // A parked lead is never given up on for a queue's reason: it is written (or parked again) from here.
+  if (job.type === 'store') return handleStoreJob(job, message, env);
+  try {
+    switch (job.type) {
+      case 'notify':
+        await recordDeadNotify(job.lead, env);
+        break;
+      case 'replay-deliveries':
+        await replayToDead(env, new DeliveryStore(env.DB));
+        break;
+      case 'digest':
+        await recordDeadDigest(job, env);
+        break;
+    }
+    message.ack();
+  } catch (err) {
+    console.error(`queue: could not record dead-lettered job ${message.id}, will try again: ${errorMessage(err)}`);
+    await keepDeadLetter(message, env);
+  }
+}
+
+/** Brings an unrecorded dead letter back later: the queue's own retry first, then a fresh message. */
+async function keepDeadLetter(message: Message<unknown>, env: Env): Promise<void> {
+  const delaySeconds = backoffSeconds(message.attempts);
+  if (message.attempts < DEAD_LETTER_TRIES_BEFORE_RESEND) return message.retry({ delaySeconds });
+  try {
+    await env.DEAD_LETTERS.send(message.body, { contentType: 'json', delaySeconds });
+    message.ack();
+  } catch (err) {
+    console.error(`queue: could not send dead-lettered job ${message.id} again, the queue will retry it`, err);
+    message.retry({ delaySeconds });
+  }
+}

@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import { site } from '../../content/site';
+import { ApiException } from '../../http/errors';
+import { acceptLead } from '../../leads/accept';
+import { LeadStoreError, errorMessage } from '../../leads/port';
+import type { Lead } from '../../leads/types';
+
+/**
+ * Accepts a lead and gives the visitor the answer: 201 when it is stored, 202 when it
+ * is parked until the store recovers (either way the form says "thank you"), 503 when
+ * it could be neither, so the form keeps the fields and asks to try again.
+ */
+export async function answerLead(c: Context, lead: Lead): Promise<Response> {
+  try {
+    const accepted = await acceptLead(c.env, lead);
+    return c.json({ ok: true, id: lead.id }, accepted === 'stored' ? 201 : 202);
+  } catch (err) {
+    if (!(err instanceof LeadStoreError)) throw err;
+    console.error(errorMessage(err));
+    throw new ApiException(503, 'store_unavailable', site.forms.failed);
+  }
+}

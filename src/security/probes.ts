@@ -1,0 +1,17 @@
+/** Folder names scanners try on every site; no page of this site uses them. */
+const PROBED_FOLDERS = /^\/(wp-[^/]*|cgi-bin|phpmyadmin|pma|vendor|xmlrpc|administrator)(\/|$)/i;
+/** Server-side scripts, configuration, backups and dumps: what a scanner hopes to find. */
+const PROBED_FILES =
+  /\.(php\d?|aspx?|jsp|cgi|pl|env|ini|conf|config|cfg|ya?ml|toml|sql|sqlite|db|bak|old|orig|swp|log|sh|tar|gz|tgz|zip|rar|7z)$/i;
+
+/**
+ * True for a path that only a scanner asks for: a dot segment (/.env,
+ * /.git/config), a script, configuration or backup file (/wp-login.php,
+ * /backup.sql), or a folder that WordPress and other server software use.
+ * Real static files are answered before the Worker runs.
+ *
+ * @example isProbePath('/.git/config') // true
+ */
+export function isProbePath(path: string): boolean {
+  return /\/\./.test(path) || PROBED_FILES.test(path) || PROBED_FOLDERS.test(path);
+}

@@ -1,0 +1,225 @@
+/**
+ * The delivery ledger's budgets: per visitor number, per day in all, per owner per
+ * hour with an end-of-hour digest, Turnstile's verdict, and pruning. Every check is
+ * one statement on an index.
+ */
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Env } from '../src/env';
+import type { Lead } from '../src/leads/types';
+import { windowsAt } from '../src/notify/budgets';
+import { pruneDeliveries } from '../src/notify/prune';
+import { enquiryLead, job, newsletterLead } from './notify-fixtures';
+import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
+
+let nextId = 0;
+const randomPhone = (prefix = '+9197') => `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** Owners of their own per test, so hourly counts never carry over between tests. */
+const ownEnv = (extra: Partial<Env> = {}): Env => ({
+  ...env,
+  ...GRAPH_VARS,
+  OWNER_PHONES: `${randomPhone('+9196')},${randomPhone('+9195')}`,
+  ...extra,
+});
+const fresh = <L extends Lead>(lead: L, extra: Partial<L> = {}): L => ({
+  ...lead,
+  id: crypto.randomUUID(),
+  createdAt: new Date().toISOString(),
+  ...extra,
+});
+
+async function run(body: unknown, workerEnv: Env) {
+  const batch = createMessageBatch('site-jobs', [{ id: `msg-${++nextId}`, timestamp: new Date(), attempts: 1, body }]);
+  await worker.queue(batch, workerEnv);
+  return getQueueResult(batch, createExecutionContext());
+}
+
+async function rows(submissionId: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT template, recipient, audience, status, skip_reason FROM deliveries WHERE submission_id = ?
+     ORDER BY template, recipient`,
+  )
+    .bind(submissionId)
+    .all<{ template: string; recipient: string; audience: string; status: string; skip_reason: string | null }>();
+  return results;
+}
+
+async function visitorMessagesToday(): Promise<number> {
+  const w = windowsAt(new Date());
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM deliveries WHERE audience = 'visitor' AND created_at >= ? AND created_at < ?
+     AND status IN ('pending', 'sending', 'sent', 'replay')`,
+  )
+    .bind(w.dayStart, w.dayEnd)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('per visitor number (VISITOR_MESSAGES_PER_DAY)', () => {
+  it('is race-free: six concurrent enquiries to one number send journey_users exactly 3 times', async () => {
+    const graph = new GraphStandin().install();
+    const phone = randomPhone();
+    const workerEnv = ownEnv();
+    const leads = Array.from({ length: 6 }, () => fresh(enquiryLead, { phone }));
+    await Promise.all(leads.map((lead) => run(job(lead), workerEnv)));
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(3);
+    const visitorRows = (await Promise.all(leads.map((l) => rows(l.id))))
+      .flat()
+      .filter((r) => r.audience === 'visitor');
+    expect(visitorRows.filter((r) => r.status === 'sent')).toHaveLength(3);
+    expect(visitorRows.filter((r) => r.status === 'skipped').map((r) => r.skip_reason)).toEqual(['cap', 'cap', 'cap']);
+    // The owners were told about all six.
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_owner')).toHaveLength(12);
+  });
+});
+
+describe('the global daily budget (VISITOR_MESSAGES_DAILY_BUDGET)', () => {
+  it('past the budget the visitor message is skipped with reason budget; the lead is told to the owners', async () => {
+    const graph = new GraphStandin().install();
+    const budget = (await visitorMessagesToday()) + 2;
+    const workerEnv = ownEnv({ VISITOR_MESSAGES_DAILY_BUDGET: String(budget) });
+    const leads = Array.from({ length: 3 }, () => fresh(enquiryLead, { phone: randomPhone() }));
+    for (const lead of leads) await run(job(lead), workerEnv);
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(2);
+    const last = await rows(leads[2]!.id);
+    expect(last.find((r) => r.audience === 'visitor')).toMatchObject({ status: 'skipped', skip_reason: 'budget' });
+    expect(last.filter((r) => r.audience === 'owner').map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('counts the calendar day in India: it turns at 18:30 UTC', () => {
+    expect(windowsAt(new Date('2026-11-21T18:29:59Z'))).toMatchObject({
+      dayStart: '2026-11-20T18:30:00.000Z',
+      dayEnd: '2026-11-21T18:30:00.000Z',
+    });
+    expect(windowsAt(new Date('2026-11-21T18:30:00Z')).dayStart).toBe('2026-11-21T18:30:00.000Z');
+    expect(windowsAt(new Date('2026-11-21T05:59:59Z'))).toMatchObject({
+      hourStart: '2026-11-21T05:00:00.000Z',
+      hourEnd: '2026-11-21T06:00:00.000Z',
+      since: '2026-11-20T05:59:59.000Z',
+    });
+  });
+});
+
+describe('Turnstile verdict', () => {
+  it('an unverified submission sends nothing to the typed number (skipped, unverified) but tells the owners', async () => {
+    const graph = new GraphStandin().install();
+    const lead = fresh(enquiryLead, { phone: randomPhone(), verified: false });
+    await run(job(lead), ownEnv());
+    expect(graph.delivered.map((b) => b.template.name)).toEqual(['journey_owner', 'journey_owner']);
+    expect((await rows(lead.id)).find((r) => r.audience === 'visitor')).toMatchObject({
+      status: 'skipped',
+      skip_reason: 'unverified',
+    });
+  });
+});
+
+describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
+  it('folds alerts past the cap into one end-of-hour digest per owner, "N more leads in the last hour"', async () => {
+    const graph = new GraphStandin().install();
+    // Windows 720 times shorter (development only): an hour lasts five seconds.
+    const hourMs = 5000;
+    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '2', ENVIRONMENT: 'development', BUDGET_WINDOW_SCALE: '720' });
+    const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
+    // Start right after an hour begins, so all five leads fall in one.
+    await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
+    const send = vi.spyOn(workerEnv.JOBS, 'send');
+    const leads = Array.from({ length: 5 }, () => fresh(newsletterLead));
+    for (const lead of leads) await run(job(lead), workerEnv);
+
+    expect(graph.delivered.map((b) => b.to).sort()).toEqual([owner1, owner1, owner2, owner2].sort());
+    const folded = (await Promise.all(leads.slice(2).map((l) => rows(l.id)))).flat();
+    expect(folded.map((r) => [r.status, r.skip_reason])).toEqual(Array(6).fill(['skipped', 'hourly_cap']));
+    // One digest job per owner, queued for the end of the hour.
+    const digests = send.mock.calls.map(([body]) => body as { type: string; recipient: string; hourStart: string });
+    expect(
+      digests
+        .filter((d) => d.type === 'digest')
+        .map((d) => d.recipient)
+        .sort(),
+    ).toEqual([owner1, owner2].sort());
+
+    const hourEnd = Date.parse(digests[0]!.hourStart) + hourMs;
+    await new Promise((r) => setTimeout(r, hourEnd - Date.now() + 100));
+    for (const digest of digests) await run(digest, workerEnv);
+    const sent = graph.delivered.filter((b) => b.template.name === 'leads_digest');
+    expect(sent.map((b) => b.to).sort()).toEqual([owner1, owner2].sort());
+    expect(sent[0]!.template.components[0].parameters[1].text).toBe('3');
+    expect(sent[0]!.template.components[0].parameters[2].text).toMatch(/\/desk$/);
+    // A redelivered digest job sends nothing twice.
+    for (const digest of digests) await run(digest, workerEnv);
+    expect(graph.delivered.filter((b) => b.template.name === 'leads_digest')).toHaveLength(2);
+  }, 30_000);
+
+  it('ignores BUDGET_WINDOW_SCALE outside development', async () => {
+    const graph = new GraphStandin().install();
+    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '1', ENVIRONMENT: 'production', BUDGET_WINDOW_SCALE: '3600' });
+    const send = vi.spyOn(workerEnv.JOBS, 'send');
+    for (let i = 0; i < 2; i++) await run(job(fresh(newsletterLead)), workerEnv);
+    const digest = send.mock.calls.map(([, options]) => options?.delaySeconds).filter((d) => d !== undefined);
+    // The digest waits for the end of a real clock hour: more than a second, at most an hour.
+    expect(digest).toHaveLength(2);
+    for (const delay of digest) expect(delay).toBeGreaterThan(1);
+    expect(graph.delivered).toHaveLength(2);
+  });
+});
+
+describe('indexes', () => {
+  it('no budget check scans the deliveries table', async () => {
+    const w = windowsAt(new Date());
+    const plans = await Promise.all(
+      [
+        [`audience = 'visitor' AND recipient = ?1 AND created_at > ?2`, ['+919800000009', w.since]],
+        [`audience = 'visitor' AND created_at >= ?1 AND created_at < ?2`, [w.dayStart, w.dayEnd]],
+        [
+          `audience = 'owner' AND recipient = ?1 AND created_at >= ?2 AND created_at < ?3`,
+          ['+1', w.hourStart, w.hourEnd],
+        ],
+      ].map(async ([where, args]) => {
+        const { results } = await env.DB.prepare(
+          `EXPLAIN QUERY PLAN SELECT COUNT(*) FROM deliveries WHERE ${where as string}
+           AND status IN ('pending', 'sending', 'sent', 'replay')`,
+        )
+          .bind(...(args as string[]))
+          .all<{ detail: string }>();
+        return results.map((r) => r.detail).join(' | ');
+      }),
+    );
+    for (const plan of plans) {
+      expect(plan).toMatch(/USING (COVERING )?INDEX deliveries_counted_by_/);
+      expect(plan).not.toMatch(/SCAN deliveries(?! USING)/);
+    }
+  });
+});
+
+describe('pruning', () => {
+  it('deletes delivery rows and attempts older than 90 days, keeps the rest', async () => {
+    const old = new Date(Date.now() - 91 * 86_400_000).toISOString();
+    const recent = new Date(Date.now() - 89 * 86_400_000).toISOString();
+    const insert = (id: string, at: string) =>
+      env.DB.prepare(
+        `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, components, created_at, updated_at)
+         VALUES (?, 'journey_owner', '+919800000001', 'enquiry', 'owner', 'sent', '[]', ?, ?)`,
+      )
+        .bind(id, at, at)
+        .run();
+    const oldId = crypto.randomUUID();
+    const recentId = crypto.randomUUID();
+    await insert(oldId, old);
+    await insert(recentId, recent);
+    await env.DB.prepare(
+      `INSERT INTO delivery_attempts (submission_id, template, recipient, outcome, at) VALUES (?, 'journey_owner', '+919800000001', 'sent', ?)`,
+    )
+      .bind(oldId, old)
+      .run();
+    expect(await pruneDeliveries(env)).toBeGreaterThanOrEqual(2);
+    expect(await rows(oldId)).toEqual([]);
+    expect(await rows(recentId)).toHaveLength(1);
+    const attempts = await env.DB.prepare('SELECT COUNT(*) AS n FROM delivery_attempts WHERE submission_id = ?')
+      .bind(oldId)
+      .first<{ n: number }>();
+    expect(attempts!.n).toBe(0);
+  });
+});
