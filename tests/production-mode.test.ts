@@ -55,7 +55,9 @@ describe('outside development', () => {
   it('stores the lead without WhatsApp or Turnstile, records every message failed/not_configured, never sent', async () => {
     allowConsoleErrors();
     const logs = captureLogs();
-    const workerEnv = production();
+    // Without Turnstile on purpose, so the visitor's own message may go out once WhatsApp works (without that,
+    // it is skipped as unverified: tests/turnstile.test.ts).
+    const workerEnv = production({ TURNSTILE_DISABLED: '1' });
     const jobs = captureQueue(workerEnv);
     const id = crypto.randomUUID();
     const res = await postWithEnv(workerEnv, 'enquiry', enquiry(id));
@@ -73,7 +75,7 @@ describe('outside development', () => {
 
     // The operator fixes the configuration and resends: each message goes out once.
     const graph = new GraphStandin().install();
-    const fixed = production(GRAPH_VARS);
+    const fixed = production({ ...GRAPH_VARS, TURNSTILE_DISABLED: '1' });
     await env.DB.prepare(
       "UPDATE deliveries SET status = 'replay' WHERE submission_id = ? AND last_error_code = 'not_configured'",
     )

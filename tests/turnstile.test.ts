@@ -108,6 +108,8 @@ describe('Turnstile required in production', () => {
   const production = (extra: Partial<Env> = {}): Env => ({
     ...env,
     ENVIRONMENT: 'production',
+    SITE_URL: 'https://site.test',
+    LEAD_STORE: 'd1',
     WHATSAPP_TOKEN: 'token',
     WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
     ...extra,

@@ -201,9 +201,10 @@ export function parseConfig(raw: Record<string, unknown>): Config {
       message: 'BUDGET_WINDOW_SCALE must be a number, 1 or more.',
     });
   } else if (deployed && scale.data !== 1) {
-    limitsProblems.push({
+    // Reported (preflight, logs), but the budgets keep working at real speed: it is ignored here.
+    problems.push({
       setting: 'BUDGET_WINDOW_SCALE',
-      message: 'BUDGET_WINDOW_SCALE is for local simulations only; remove it outside development.',
+      message: 'BUDGET_WINDOW_SCALE is for local simulations only and is ignored outside development; remove it.',
     });
   }
   const limits: LimitsConfig = {

@@ -31,6 +31,7 @@ api.use(
 );
 api.use('*', refuseCrossSite());
 // Quiz funnel counts are not submissions: registered before the submission guards, which they skip.
+api.use('/funnel', jsonBody());
 api.route('/funnel', funnel);
 api.use('*', submitRateLimit());
 for (const form of ['quiz', 'newsletter', 'enquiry'] as const) {
