@@ -1,5 +1,6 @@
 import { createElement, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
 
 /**
@@ -44,6 +45,9 @@ async function hydrate(el: HTMLElement): Promise<void> {
     );
   });
 }
+
+// Before anything else: the first page of the visit in this tab is where the lead came from.
+captureFirstTouch();
 
 const markers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
 void Promise.all(markers.map(hydrate)).then(() => {

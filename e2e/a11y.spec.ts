@@ -17,6 +17,17 @@ test.describe('accessibility (axe)', () => {
     await expectNoViolations(page, '/');
   });
 
+  test('the privacy page', async ({ page }) => {
+    await gotoHydrated(page, '/privacy');
+    await expectNoViolations(page, '/privacy');
+  });
+
+  test('the landing view after the quiz', async ({ page }) => {
+    await gotoHydrated(page, '/?recommended=retreats-workshops,talks-keynotes#programs');
+    await expect(page.locator('.quiz-result')).toBeFocused();
+    await expectNoViolations(page, '/?recommended=…');
+  });
+
   test('every step of the quiz', async ({ page }) => {
     await gotoHydrated(page, '/quiz');
     for (let step = 1; step <= 4; step++) {

@@ -66,6 +66,37 @@ test.describe('header', () => {
   }
 });
 
+test('a section link on /quiz lands on / at the top, then scrolls smoothly to the section', async ({ page }) => {
+  // Record the page's scroll position on every frame from the moment / starts loading.
+  await page.addInitScript(() => {
+    if (location.pathname !== '/') return;
+    const w = window as unknown as { scrollSamples: number[] };
+    w.scrollSamples = [];
+    const sample = () => {
+      w.scrollSamples.push(Math.round(window.scrollY));
+      if (w.scrollSamples.length < 600) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await gotoHydrated(page, '/quiz');
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Listen' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listen' }).click();
+  }
+  await expect(page).toHaveURL(/\/#listen$/);
+  await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+  const top = () => page.locator('#listen').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  await expect.poll(top, { timeout: 5_000 }).toBeLessThanOrEqual(80);
+  const samples = await page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
+  const final = samples.at(-1)!;
+  expect(final).toBeGreaterThan(500);
+  // No jump on arrival: the page starts at the top, and passes through positions in between.
+  expect(samples[0]).toBe(0);
+  expect(samples.filter((y) => y > 0 && y < final - 5).length, samples.join(' ')).toBeGreaterThan(2);
+});
+
 // The hamburger menu exists on small screens only: tagged @phone, run by the phone project alone.
 test.describe('mobile menu @phone', () => {
   test('opens as a dialog, locks scrolling, moves focus in and returns it to the hamburger', async ({ page }) => {

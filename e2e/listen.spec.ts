@@ -93,3 +93,18 @@ test.describe('listen', () => {
     }
   });
 });
+
+test('the podcast dialog always has a heading: the featured episode before any choice, then the last chosen', async ({
+  page,
+}) => {
+  await stubPodcastHost(page);
+  await gotoHydrated(page, '/');
+  const heading = page.locator('#podcast-title');
+  await expect(heading).toHaveText(featured!.title);
+  const episode = others[2]!;
+  await page.getByRole('button', { name: `Play episode: ${episode.title}` }).click();
+  await expect(playerDialog(page, episode.title)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(playerDialog(page, episode.title)).toBeHidden();
+  await expect(heading).toHaveText(episode.title);
+});

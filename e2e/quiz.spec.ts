@@ -46,9 +46,11 @@ test.describe('quiz', () => {
     await expect(page.getByRole('button', { name: 'Next step' })).toHaveCount(0);
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+    await expect(page.getByLabel('First name')).toHaveAttribute('type', 'text');
+    await expect(page.locator('input:not([type])')).toHaveCount(0);
     await fillContact(page, email, '+91 98123 45678');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?recommended=retreats-workshops#programs$/);
 
     const [row] = await waitForLeads<QuizRow>('quiz_responses', email);
     expect(row).toBeDefined();
@@ -72,7 +74,7 @@ test.describe('quiz', () => {
     await expectStep(page, 4);
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
 
     const [row] = await waitForLeads<QuizRow>('quiz_responses', email);
     expect(JSON.parse(row!.answers)).toEqual({ '1': '40-55' });
@@ -125,7 +127,7 @@ test.describe('quiz', () => {
     await page.getByRole('button', { name: 'Submit' }).dblclick();
     await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
     await page.getByLabel('Email').press('Enter');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
 
     expect(sent).toHaveLength(1);
     expect(await waitForLeads('quiz_responses', email)).toHaveLength(1);
@@ -178,7 +180,7 @@ test.describe('quiz', () => {
     await expect(page).toHaveURL(/\/quiz$/);
     await page.getByLabel('Phone').fill('');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
     expect(await waitForLeads('quiz_responses', email)).toHaveLength(1);
     await expectFailedResource(problems, 400);
   });

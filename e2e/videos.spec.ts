@@ -19,6 +19,13 @@ const recentList = (page: Page) =>
 const resources = (page: Page) => page.locator('#resources');
 const latest = (page: Page) => page.locator('#latest');
 const playerTitle = (page: Page) => latest(page).getByRole('heading', { level: 3 }).first();
+/** Where the feed's state shows: the Recent Videos panel on large screens, the strip area on small ones. */
+const feedState = (page: Page) => latest(page).locator(isPhone(page) ? '.strip-area' : '.recent-panel');
+/** On small screens the Recent Videos panel is hidden whatever state the feed is in. */
+const expectPanelHiddenOnPhone = async (page: Page) => {
+  if (isPhone(page)) await expect(latest(page).locator('.recent-panel')).toBeHidden();
+  else await expect(latest(page).locator('.strip-area')).toBeHidden();
+};
 
 test.describe('resources', () => {
   test('topic tabs follow the tabs pattern, Mindset first, with arrow, Home and End keys', async ({ page }) => {
@@ -68,6 +75,17 @@ test.describe('resources', () => {
       await expectActive('Mindset');
       await tab('Wealth').click();
       await expect(panel).toHaveAccessibleName('Wealth');
+    });
+  });
+
+  test('a playlist shows its first 6 entries, a title naming "short" included', async ({ page }) => {
+    await withFeeds({}, async () => {
+      await gotoHydrated(page, '/');
+      const cards = resources(page).getByRole('tabpanel').getByRole('link');
+      await expect(cards).toHaveCount(6);
+      await expect(cards.nth(2)).toContainText('Mindset talk 3: a short pause');
+      await expect(cards.nth(5)).toContainText('Mindset talk 6');
+      await expect(resources(page).getByText('Mindset talk 7')).toHaveCount(0);
     });
   });
 
@@ -214,9 +232,11 @@ test.describe('feed states', () => {
       page.on('request', (req) => req.url().includes('/api/videos') && apiCalls.push(req.url()));
       await page.goto('/');
       await expect(resources(page).getByRole('tabpanel').getByText('Loading videos…')).toBeVisible();
-      await expect(latest(page).locator('.placeholder-row')).toHaveCount(6);
+      await expect(feedState(page).locator('.placeholder-row:visible')).toHaveCount(6);
+      await expectPanelHiddenOnPhone(page);
       await expect(resources(page).getByRole('tabpanel').getByRole('link')).toHaveCount(6, { timeout: 10_000 });
       await expect(recentList(page).getByRole('option').first()).toBeVisible();
+      await expectPanelHiddenOnPhone(page);
       expect(apiCalls.length).toBeGreaterThan(0);
 
       apiCalls.length = 0;
@@ -235,7 +255,10 @@ test.describe('feed states', () => {
     );
     await withFeeds({ mode: 'error' }, async () => {
       await gotoHydrated(page, '/');
-      await expect(latest(page).getByText('Could not load YouTube feed. Showing a fallback playlist.')).toBeVisible();
+      await expect(
+        feedState(page).getByText('Could not load YouTube feed. Showing a fallback playlist.'),
+      ).toBeVisible();
+      await expectPanelHiddenOnPhone(page);
       await expect(resources(page).getByRole('tabpanel')).toHaveText(site.resources.failed);
       await expect(page.getByText('Loading videos…')).toHaveCount(0);
       await latest(page)
@@ -251,7 +274,8 @@ test.describe('feed states', () => {
   test('an empty feed says there are no videos', async ({ page }) => {
     await withFeeds({ mode: 'empty' }, async () => {
       await gotoHydrated(page, '/');
-      await expect(latest(page).getByText('No videos found. Try again later.')).toBeVisible();
+      await expect(feedState(page).getByText('No videos found. Try again later.')).toBeVisible();
+      await expectPanelHiddenOnPhone(page);
       await expect(resources(page).getByRole('tabpanel')).toHaveText(site.resources.empty);
       await expect(latest(page).getByRole('button', { name: /^Play video/ })).toHaveCount(0);
     });

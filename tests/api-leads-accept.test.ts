@@ -34,7 +34,14 @@ describe('accepting a lead', () => {
     expect(send).toHaveBeenCalledWith(
       {
         type: 'notify',
-        lead: { kind: 'newsletter', id, email: 'q@example.com', createdAt: expect.any(String), verified: true },
+        lead: {
+          kind: 'newsletter',
+          id,
+          email: 'q@example.com',
+          createdAt: expect.any(String),
+          consent: { version: 'newsletter-2026-11-22', at: expect.any(String) },
+          verified: true,
+        },
       },
       { contentType: 'json' },
     );
@@ -126,9 +133,10 @@ describe('accepting a lead with Firestore configured', () => {
     const contact = { first: 'Asha', last: 'Rao', email: 'asha@example.com' };
     expect(await postTo(firestore, 'quiz', { submissionId: id, answers: { '0': 'Wealth' }, contact })).toEqual({
       status: 201,
-      body: { ok: true, id },
+      body: { ok: true, id, recommended: ['consultations'], next: '/?recommended=consultations#programs' },
     });
     expect(standin.document('quiz_responses', id)?.fields).toMatchObject({
+      recommended: { arrayValue: { values: [{ stringValue: '1:1 Consultations' }] } },
       status: { stringValue: 'submitted' },
       answers: { mapValue: { fields: { '0': { stringValue: 'Wealth' } } } },
       createdAt: { timestampValue: expect.any(String) },

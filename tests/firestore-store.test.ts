@@ -50,12 +50,20 @@ describe('Firestore writes', () => {
       [{ fieldPath: 'subscribedAt', setToServerValue: 'REQUEST_TIME' }],
       [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
     ]);
-    // The time is Firestore's alone: the Worker's clock is never sent.
+    // The stored time is Firestore's; the only Worker time sent is consent.at, when the visitor sent the form.
     expect(writes.map((w) => Object.keys(w.update.fields).sort())).toEqual([
-      ['answers', 'contact', 'searchTokens', 'source', 'status'],
-      ['email', 'searchTokens'],
-      ['description', 'email', 'name', 'phone', 'searchTokens'],
+      ['answers', 'consent', 'contact', 'recommended', 'searchTokens', 'source', 'status'],
+      ['consent', 'email', 'searchTokens'],
+      ['consent', 'description', 'email', 'name', 'phone', 'searchTokens'],
     ]);
+    expect(writes[0]!.update.fields.consent).toEqual({
+      mapValue: {
+        fields: {
+          version: { stringValue: quiz.consent.version },
+          at: { timestampValue: new Date(quiz.consent.at).toISOString() },
+        },
+      },
+    });
     expect(standin.document('quiz_responses', quiz.id)?.fields.createdAt).toEqual({
       timestampValue: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

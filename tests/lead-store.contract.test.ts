@@ -35,10 +35,14 @@ const d1: () => Promise<Harness> = async () => ({
       .bind(id)
       .first<Record<string, string>>();
     if (!row) return undefined;
-    const { id: _, created_at, subscribed_at, answers, contact, ...rest } = row;
+    const { id: _, created_at, subscribed_at, answers, contact, recommended, consent, attribution, ...rest } = row;
+    const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
     return {
       ...rest,
       ...(answers !== undefined && { answers: JSON.parse(answers), contact: JSON.parse(contact!) }),
+      ...(recommended !== undefined && { recommended: JSON.parse(recommended) }),
+      ...(consentRead && { consent: { version: consentRead.version, at: new Date(consentRead.at) } }),
+      ...(attribution && { attribution: JSON.parse(attribution) }),
       ...(created_at !== undefined && { createdAt: new Date(created_at) }),
       ...(subscribed_at !== undefined && { subscribedAt: new Date(subscribed_at) }),
     };
@@ -61,10 +65,14 @@ const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harnes
       // searchTokens is the search index the desk queries, not part of the lead.
       const { searchTokens: _index, ...fields } = doc.fields;
       const plain = decodeFields(fields);
-      for (const [k, v] of Object.entries(plain)) {
-        if (v && typeof v === 'object' && 'timestamp' in v) plain[k] = new Date(String(v.timestamp));
-      }
-      return plain;
+      const dates = (value: Doc): Doc => {
+        for (const [k, v] of Object.entries(value)) {
+          if (v && typeof v === 'object' && 'timestamp' in v) value[k] = new Date(String(v.timestamp));
+          else if (v && typeof v === 'object' && !Array.isArray(v)) dates(v as Doc);
+        }
+        return value;
+      };
+      return dates(plain);
     },
   };
 };
@@ -87,7 +95,7 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     expect(store).toBeInstanceOf(_name === 'D1' ? D1LeadStore : FirestoreLeadStore);
   });
 
-  it('stores a quiz response with the fields of §3', async () => {
+  it('stores a quiz response with the fields of §3, its recommendation and consent', async () => {
     const { store, read } = await harness();
     const lead = quizLead();
     await expect(store.save(lead)).resolves.toEqual({ created: true });
@@ -97,7 +105,31 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
       answers: { '0': 'Mindset', '2': 'I know a little' },
       contact: { first: 'Asha', last: 'Rao', email: 'asha@example.com', phone: '+919812345678' },
       source: 'website-quiz-page',
+      recommended: ['1:1 Consultations'],
+      consent: { version: 'quiz-2026-11-22', at: new Date(lead.consent.at) },
     });
+  });
+
+  it('stores the attribution of every kind of lead, only the keys present', async () => {
+    const { store, read } = await harness();
+    const attribution = {
+      utm_source: 'instagram',
+      utm_campaign: 'talk',
+      referrer_host: 'l.instagram.com',
+      landing_path: '/',
+    };
+    const leads = [
+      ['quiz_responses', { ...quizLead(), attribution }],
+      ['news_letter', { ...newsletterLead(), attribution }],
+      ['enquiries', { ...enquiryLead(), attribution }],
+    ] as const;
+    for (const [collection, lead] of leads) {
+      await store.save(lead);
+      expect(await read(collection, lead.id), collection).toMatchObject({
+        attribution,
+        consent: { version: lead.consent.version, at: new Date(lead.consent.at) },
+      });
+    }
   });
 
   it('stores a quiz response with no answers and no phone', async () => {
@@ -114,7 +146,11 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     const { store, read } = await harness();
     const lead = newsletterLead();
     await expect(store.save(lead)).resolves.toEqual({ created: true });
-    expect(await read('news_letter', lead.id)).toStrictEqual({ email: 'reader@example.com', subscribedAt: recent() });
+    expect(await read('news_letter', lead.id)).toStrictEqual({
+      email: 'reader@example.com',
+      subscribedAt: recent(),
+      consent: { version: 'newsletter-2026-11-22', at: new Date(lead.consent.at) },
+    });
   });
 
   it('stores an enquiry with name, phone, email, description and createdAt', async () => {
@@ -127,6 +163,7 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
       email: 'ravi@example.com',
       description: lead.description,
       createdAt: recent(),
+      consent: { version: 'enquiry-2026-11-22', at: new Date(lead.consent.at) },
     });
   });
 

@@ -59,16 +59,39 @@ describe('template messages', () => {
       message('+919800000001', 'quiz_lead', [
         {
           type: 'body',
-          parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little'),
+          parameters: text(
+            'Ravi Kumar',
+            'ravi@example.com',
+            '—',
+            'Leadership / 26-39 / I know a little → Talks & Keynotes',
+          ),
         },
       ]),
       message('+919800000002', 'quiz_lead', [
         {
           type: 'body',
-          parameters: text('Ravi Kumar', 'ravi@example.com', '—', 'Leadership / 26-39 / I know a little'),
+          parameters: text(
+            'Ravi Kumar',
+            'ravi@example.com',
+            '—',
+            'Leadership / 26-39 / I know a little → Talks & Keynotes',
+          ),
         },
       ]),
     ]);
+  });
+
+  it('quiz: the owners see the recommended programs after the answers, even when every step was skipped', () => {
+    const config = { ...vars, WHATSAPP_TEMPLATE_QUIZ: 'quiz_lead' };
+    const skipped = { ...quizLead, answers: {}, recommended: ['1:1 Consultations', 'Retreats & Workshops'] };
+    expect(bodies(skipped, config)[0]).toEqual(
+      message('+919800000001', 'quiz_lead', [
+        {
+          type: 'body',
+          parameters: text('Ravi Kumar', 'ravi@example.com', '—', '— → 1:1 Consultations + Retreats & Workshops'),
+        },
+      ]),
+    );
   });
 
   it('greets an owner by label when OWNER_NAMES has no name, and normalises owner numbers to E.164', () => {

@@ -66,6 +66,13 @@ describe('page routing and rendering', () => {
     }
   });
 
+  it('gives every input on the landing page an explicit type', async () => {
+    const html = await (await get('/')).text();
+    const inputs = html.match(/<input\b[^>]*>/g) ?? [];
+    expect(inputs.length).toBeGreaterThan(3);
+    expect(inputs.filter((tag) => !/\stype="[a-z]+"/.test(tag))).toEqual([]);
+  });
+
   it('answers unknown /api paths with a JSON 404 in the error shape', async () => {
     const res = await get('/api/does-not-exist');
     expect(res.status).toBe(404);

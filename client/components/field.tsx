@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 type Common = { id: string; label: string; error?: string; optional?: boolean };
-type InputProps = Common & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
+/** An input always names its type (text, email, tel…): browsers and assistive tools rely on it. */
+type InputProps = Common & { multiline?: false; type: string } & InputHTMLAttributes<HTMLInputElement>;
 type TextareaProps = Common & { multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /**

@@ -3,6 +3,7 @@ import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
 import { submitLead, submissionIds } from '../lib/submit-lead';
 import { Field } from './field';
 import { Honeypot, honeypotValue } from './honeypot';
+import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
 
 export interface QuizContactProps {
   answers: Record<string, string>;
@@ -14,6 +15,7 @@ export interface QuizContactProps {
     invalidEmail: string;
     failed: string;
     rateLimited: string;
+    consent: ConsentCopy;
   };
 }
 
@@ -72,7 +74,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
     busyRef.current = true;
     setBusy(true);
     setProblem('');
-    const body = { answers, contact: values, website: honeypotValue(form) };
+    const body = { answers, contact: values, consent: copy.consent.version, website: honeypotValue(form) };
     const result = await submitLead('/api/quiz', { submissionId: ids.current.idFor(body), ...body });
     const fixable = result.kind === 'invalid' ? contactErrors(result.fields) : null;
     if (fixable) {
@@ -90,7 +92,8 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
       return;
     }
     if (result.kind !== 'ok') window.alert(copy.failed);
-    window.location.assign('/');
+    // Success lands on the recommendation (the address the API gave); a failure on the plain home page.
+    window.location.assign(result.kind === 'ok' && result.next ? result.next : '/');
   }
 
   return (
@@ -109,6 +112,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
           id="quiz-first"
           label="First name"
           name="first"
+          type="text"
           autoComplete="given-name"
           required
           maxLength={LIMITS.name}
@@ -120,6 +124,7 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
           id="quiz-last"
           label="Last name"
           name="last"
+          type="text"
           autoComplete="family-name"
           required
           maxLength={LIMITS.name}
@@ -156,7 +161,9 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
       <p className="form-problem" role="alert">
         {problem}
       </p>
-      <button type="submit" className="btn btn-cta btn-block btn-lg" disabled={busy}>
+      <ConsentNotice id="quiz-consent" notice={copy.consent} />
+      <AttributionField />
+      <button type="submit" className="btn btn-cta btn-block btn-lg" aria-describedby="quiz-consent" disabled={busy}>
         {busy ? copy.submitting : copy.submit}
       </button>
     </form>

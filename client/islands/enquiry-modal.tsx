@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../components/field';
 import { Honeypot, honeypotValue } from '../components/honeypot';
+import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
 import { Modal, ModalClose } from '../components/modal';
 import { submissionIds, submitLead } from '../lib/submit-lead';
 import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
@@ -15,6 +16,7 @@ export interface EnquiryModalProps {
     invalidEmail: string;
     failed: string;
     rateLimited: string;
+    consent: ConsentCopy;
   };
 }
 
@@ -71,7 +73,7 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
     busyRef.current = true;
     setBusy(true);
     setProblem('');
-    const payload = { ...values, website: honeypotValue(event.currentTarget) };
+    const payload = { ...values, consent: copy.consent.version, website: honeypotValue(event.currentTarget) };
     const result = await submitLead('/api/enquiry', { submissionId: ids.current.idFor(payload), ...payload });
     busyRef.current = false;
     setBusy(false);
@@ -105,6 +107,7 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
             id="enquiry-name"
             label="Name"
             name="name"
+            type="text"
             autoComplete="name"
             required
             maxLength={LIMITS.name}
@@ -150,10 +153,17 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
             error={errors.description}
           />
           <Honeypot />
+          <ConsentNotice id="enquiry-consent" notice={copy.consent} />
+          <AttributionField />
           <p className="form-problem" role="alert">
             {problem}
           </p>
-          <button type="submit" className="btn btn-cta btn-block" disabled={!ready || busy}>
+          <button
+            type="submit"
+            className="btn btn-cta btn-block"
+            aria-describedby="enquiry-consent"
+            disabled={!ready || busy}
+          >
             {busy ? copy.submitting : copy.submit}
           </button>
         </form>

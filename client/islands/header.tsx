@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { firstFocusable, trapTab } from '../lib/focus-trap';
 import { lockScroll } from '../lib/scroll-lock';
-import { goToSection } from '../lib/nav';
+import { goToSection, scrollToPendingSection } from '../lib/nav';
 
 /** Header shadow threshold (specification §9). */
 export const SHADOW_THRESHOLD_PX = 8;
@@ -19,6 +19,8 @@ export default function Header({ brand, nav, cta }: HeaderProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+
+  useEffect(scrollToPendingSection, []);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SHADOW_THRESHOLD_PX);

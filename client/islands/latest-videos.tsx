@@ -91,6 +91,26 @@ export default function LatestVideos({ latest: initial, videosUrl, uploadsPlayli
   );
 
   const failed = feed?.status === 'failed';
+  // Loading, failure and empty look the same in the panel (large screens) and the strip (small ones).
+  const status =
+    feed === null ? (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading videos…
+        </p>
+        <ul className="recent-list is-loading" aria-hidden="true">
+          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+            <li key={i} className="recent-row placeholder-row" />
+          ))}
+        </ul>
+      </>
+    ) : failed ? (
+      <p className="recent-status" role="alert">
+        {FAILED_TEXT}
+      </p>
+    ) : items.length === 0 ? (
+      <p className="recent-status">{EMPTY_TEXT}</p>
+    ) : null;
   const playerTitle = current ? current.title || 'Untitled video' : failed ? `Latest uploads` : '';
 
   return (
@@ -130,28 +150,10 @@ export default function LatestVideos({ latest: initial, videosUrl, uploadsPlayli
             View all<span className="visually-hidden"> videos on YouTube (opens in a new tab)</span>
           </a>
         </div>
-        {feed === null ? (
-          <>
-            <p className="visually-hidden" role="status">
-              Loading videos…
-            </p>
-            <ul className="recent-list is-loading" aria-hidden="true">
-              {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                <li key={i} className="recent-row placeholder-row" />
-              ))}
-            </ul>
-          </>
-        ) : failed ? (
-          <p className="recent-status" role="alert">
-            {FAILED_TEXT}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="recent-status">{EMPTY_TEXT}</p>
-        ) : (
-          listbox('recent', items, 'Recent videos')
-        )}
+        {status ?? listbox('recent', items, 'Recent videos')}
       </aside>
-      {items.length > 0 && listbox('strip', items.slice(0, STRIP_COUNT), 'Recent videos strip')}
+      {/* Small screens: the panel is hidden and this strip shows the videos, or the same states itself. */}
+      <div className="strip-area">{status ?? listbox('strip', items.slice(0, STRIP_COUNT), 'Recent videos strip')}</div>
     </div>
   );
 }

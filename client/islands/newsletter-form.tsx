@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Honeypot, honeypotValue } from '../components/honeypot';
+import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
 import { submissionIds, submitLead } from '../lib/submit-lead';
 import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
 
@@ -14,6 +15,7 @@ export interface NewsletterFormProps {
     invalidEmail: string;
     failed: string;
     rateLimited: string;
+    consent: ConsentCopy;
   };
 }
 
@@ -43,7 +45,7 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
     busy.current = true;
     setStatus('loading');
     setMessage('');
-    const payload = { email: value, website: honeypotValue(event.currentTarget) };
+    const payload = { email: value, consent: copy.consent.version, website: honeypotValue(event.currentTarget) };
     const result = await submitLead('/api/newsletter', { submissionId: ids.current.idFor(payload), ...payload });
     busy.current = false;
     if (result.kind === 'ok') {
@@ -60,6 +62,8 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
   const label = status === 'loading' ? copy.submitting : status === 'success' ? copy.done : copy.submit;
   return (
     <form className="newsletter-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <ConsentNotice id="newsletter-consent" notice={copy.consent} />
+      <AttributionField />
       <div className="newsletter-row">
         <label htmlFor="newsletter-email" className="visually-hidden">
           {copy.label}
@@ -77,7 +81,12 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
           aria-invalid={status === 'error' ? true : undefined}
           aria-describedby="newsletter-message"
         />
-        <button type="submit" className="btn btn-gold" disabled={status === 'loading' || status === 'success'}>
+        <button
+          type="submit"
+          className="btn btn-gold"
+          aria-describedby="newsletter-consent"
+          disabled={status === 'loading' || status === 'success'}
+        >
           {label}
         </button>
       </div>

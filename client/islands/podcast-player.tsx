@@ -54,7 +54,12 @@ function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: OnPlay
  */
 export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerProps) {
   const [playing, setPlaying] = useState<{ episode: Episode; opener: HTMLElement } | null>(null);
-  const play: OnPlay = (episode, opener) => setPlaying({ episode, opener });
+  // The dialog's heading names the last chosen episode (the featured one before any), so it is never empty.
+  const [chosen, setChosen] = useState<Episode | undefined>(episodes[0]);
+  const play: OnPlay = (episode, opener) => {
+    setChosen(episode);
+    setPlaying({ episode, opener });
+  };
   const [featured, ...rest] = episodes;
   if (!featured) return null;
   return (
@@ -95,7 +100,7 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
       >
         <ModalClose label="Close player" />
         <h2 id="podcast-title" className="podcast-title">
-          {playing?.episode.title}
+          {(chosen ?? featured).title}
         </h2>
         {playing && (
           <iframe

@@ -1,17 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { QuizContact } from '../components/quiz-contact';
+import { QuizContact, type QuizContactProps } from '../components/quiz-contact';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  contact: {
-    title: string;
-    intro: string;
-    submit: string;
-    submitting: string;
-    invalidEmail: string;
-    failed: string;
-    rateLimited: string;
-  };
+  contact: QuizContactProps['copy'];
 }
 
 /**

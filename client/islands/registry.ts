@@ -14,4 +14,5 @@ export const islands: Record<string, Loader> = {
   PodcastPlayer: () => import('./podcast-player'),
   ResourceTabs: () => import('./resource-tabs'),
   LatestVideos: () => import('./latest-videos'),
+  QuizResult: () => import('./quiz-result'),
 };

@@ -1,8 +1,10 @@
 /** Posting a lead to the API from the browser, and the outcomes a form needs to tell apart. */
+import { firstTouch } from './attribution';
 import { turnstileToken } from './turnstile';
 
 export type LeadResult =
-  | { kind: 'ok'; id: string }
+  /** `next`: where the API says the visitor goes now (the quiz's recommendation). */
+  | { kind: 'ok'; id: string; next?: string }
   /** 400: the server named the fields it could not accept. */
   | { kind: 'invalid'; fields: Record<string, string>; message: string }
   /** 429: too many attempts; seconds from Retry-After when given. */
@@ -15,7 +17,10 @@ interface ErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
 }
 
-/** POSTs JSON to a lead endpoint. Never throws: every failure becomes a LeadResult. */
+/**
+ * POSTs JSON to a lead endpoint, with the visit's first-touch attribution when there is one.
+ * Never throws: every failure becomes a LeadResult.
+ */
 export async function submitLead(path: string, body: object): Promise<LeadResult> {
   let res: Response;
   try {
@@ -24,13 +29,17 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
     res = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(token ? { ...body, turnstileToken: token } : body),
+      body: JSON.stringify({ ...body, attribution: firstTouch(), ...(token && { turnstileToken: token }) }),
     });
   } catch {
     return { kind: 'failed' };
   }
-  const data = (await res.json().catch(() => null)) as { ok: true; id: string } | ErrorBody | null;
-  if (res.ok && data?.ok) return { kind: 'ok', id: data.id };
+  const data = (await res.json().catch(() => null)) as { ok: true; id: string; next?: unknown } | ErrorBody | null;
+  if (res.ok && data?.ok) {
+    // Only a path on this site is followed.
+    const next = typeof data.next === 'string' && /^\/(?![/\\])/.test(data.next) ? data.next : undefined;
+    return { kind: 'ok', id: data.id, ...(next && { next }) };
+  }
   if (res.status === 429) {
     const seconds = Number(res.headers.get('Retry-After'));
     return { kind: 'rate-limited', retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };

@@ -9,22 +9,25 @@ import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
 import type { VideosPayload } from '../../src/feeds/types';
+import type { ProgramSlug } from '../../src/content/site';
 
 export interface LandingProps {
   year: number;
   /** The cached YouTube feeds, or null while the cache is cold (the islands then fetch them). */
   videos: VideosPayload | null;
+  /** After the quiz: the programs it recommended (the section thanks the visitor and marks them). */
+  recommended?: readonly ProgramSlug[];
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year, videos }: LandingProps) {
+export function LandingPage({ year, videos, recommended = [] }: LandingProps) {
   return (
     <>
       <SiteHeader />
       <main id="main">
         <Hero />
         <About />
-        <Programs />
+        <Programs recommended={recommended} />
         <Resources videos={videos} />
         <Listen />
         <LatestVideos videos={videos} />

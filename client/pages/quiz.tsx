@@ -1,4 +1,5 @@
 import { QUIZ_STEPS, site } from '../../src/content/site';
+import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
 import { SiteHeader } from '../sections/site-header';
@@ -28,6 +29,7 @@ export function QuizPage() {
                 invalidEmail: forms.invalidEmail,
                 failed: forms.failed,
                 rateLimited: forms.rateLimited,
+                consent: consentCopy('quiz'),
               },
             }}
           />

@@ -1,3 +1,4 @@
+import { privacy } from '../../src/content/privacy';
 import { site } from '../../src/content/site';
 import { EnquiryButton } from './enquiry-button';
 import { SocialIcon } from './social-icon';
@@ -26,6 +27,9 @@ export function Footer({ year }: { year: number }) {
             </li>
             <li>
               <EnquiryButton label="Contact" className="link-button" />
+            </li>
+            <li>
+              <a href={privacy.path}>{site.footer.privacy}</a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,5 @@
 import { site } from '../../src/content/site';
+import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
 import NewsletterForm from '../islands/newsletter-form';
 
@@ -34,6 +35,7 @@ export function Newsletter() {
               done: newsletter.done,
               success: newsletter.success,
               ...site.forms,
+              consent: consentCopy('newsletter'),
             },
           }}
         />

@@ -1,30 +1,60 @@
-import { site } from '../../src/content/site';
+import { recommendations } from '../../src/content/recommendations';
+import { site, type ProgramSlug } from '../../src/content/site';
+import { Island } from '../islands/island';
+import QuizResult from '../islands/quiz-result';
 import { EnquiryButton } from './enquiry-button';
 
-export function Programs() {
+/** The three programs; after the quiz, the thank-you first and the recommended cards marked. */
+export function Programs({ recommended = [] }: { recommended?: readonly ProgramSlug[] }) {
   const { programs } = site;
+  const chosen = programs.cards
+    .filter((card) => recommended.includes(card.slug))
+    .sort((a, b) => recommended.indexOf(a.slug) - recommended.indexOf(b.slug))
+    .map(({ slug, title }) => ({ slug, title }));
   return (
     <section id="programs" className="section programs" aria-labelledby="programs-title">
       <div className="container">
+        {chosen.length > 0 && (
+          <Island
+            name="QuizResult"
+            component={QuizResult}
+            load="eager"
+            props={{
+              heading: recommendations.thanksHeading,
+              lead: recommendations.thanksLead,
+              programs: chosen,
+              next: recommendations.thanksNext,
+            }}
+          />
+        )}
         <header className="section-head">
           <h2 id="programs-title">{programs.heading}</h2>
           <p>{programs.intro}</p>
         </header>
         <ul className="program-grid">
-          {programs.cards.map((card, i) => (
-            <li key={card.title} className="card program-card">
-              <span className="program-index" aria-hidden="true">
-                0{i + 1}
-              </span>
-              <h3>{card.title}</h3>
-              <p>{card.description}</p>
-              <ul className="ticks">
-                {card.points.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </li>
-          ))}
+          {programs.cards.map((card, i) => {
+            const isChosen = recommended.includes(card.slug);
+            return (
+              <li
+                key={card.slug}
+                id={`program-${card.slug}`}
+                className={isChosen ? 'card program-card is-recommended' : 'card program-card'}
+              >
+                <span className="program-index" aria-hidden="true">
+                  0{i + 1}
+                </span>
+                {isChosen && <p className="program-badge">{recommendations.badge}</p>}
+                <h3>{card.title}</h3>
+                <p>{card.description}</p>
+                {isChosen && <p className="program-reason">{recommendations.reasons[card.slug]}</p>}
+                <ul className="ticks">
+                  {card.points.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
         </ul>
         <div className="center">
           <EnquiryButton label={programs.cta} />

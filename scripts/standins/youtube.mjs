@@ -1,6 +1,7 @@
 // YouTube stand-in: the feeds host (feeds/videos.xml) and the image host (vi/{id}/hqdefault.jpg).
 // Default: the channel feed is a real capture (tests/fixtures/youtube, Shorts included) and every
-// playlist a generated feed of 8 entries titled "{Topic} talk N", so tests know what to expect.
+// playlist a generated feed of 8 entries titled "{Topic} talk N", so tests know what to expect; the
+// third is "{Topic} talk 3: a short pause" (a playlist keeps it: the Shorts rule is the channel feed's).
 // Modes, set with POST /__control {service:'youtube', ...}:
 //   mode: 'ok' | 'error' (HTTP 500) | 'timeout' (answers after 10 s) | 'empty' (valid feeds, no entries)
 //   failPlaylists: [playlistId, ...]  those playlists answer 404 (as YouTube does for a missing one)
@@ -30,7 +31,7 @@ function playlistFeed(topic) {
   const entries = Array.from({ length: 8 }, (_, i) => {
     const id = videoId(topic, i + 1);
     const day = String(20 - i).padStart(2, '0');
-    return `<entry><id>yt:video:${id}</id><yt:videoId>${id}</yt:videoId><title>${topic} talk ${i + 1}</title><link rel="alternate" href="https://www.youtube.com/watch?v=${id}"/><published>2026-10-${day}T09:00:00+00:00</published><media:group><media:description>About ${topic}</media:description></media:group></entry>`;
+    return `<entry><id>yt:video:${id}</id><yt:videoId>${id}</yt:videoId><title>${topic} talk ${i + 1}${i === 2 ? ': a short pause' : ''}</title><link rel="alternate" href="https://www.youtube.com/watch?v=${id}"/><published>2026-10-${day}T09:00:00+00:00</published><media:group><media:description>About ${topic}</media:description></media:group></entry>`;
   });
   return feed(entries);
 }

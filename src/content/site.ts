@@ -4,7 +4,12 @@
  * No phone number, token or key belongs here (those are Worker secrets).
  */
 
+/** The three programs, by the stable name the quiz's recommendation uses (in addresses too). */
+export const PROGRAM_SLUGS = ['consultations', 'retreats-workshops', 'talks-keynotes'] as const;
+export type ProgramSlug = (typeof PROGRAM_SLUGS)[number];
+
 export interface ProgramCard {
+  slug: ProgramSlug;
   title: string;
   description: string;
   points: string[];
@@ -60,16 +65,19 @@ export const site = {
     intro: 'Three ways to work together, each shaped around where you are right now.',
     cards: [
       {
+        slug: 'consultations',
         title: '1:1 Consultations',
         description: 'Private sessions that turn a stuck question into a clear next step.',
         points: ['60-minute sessions', 'Online or in person', 'Notes and practices after each call'],
       },
       {
+        slug: 'retreats-workshops',
         title: 'Retreats & Workshops',
         description: 'Small-group days to slow down, reflect and practise together.',
         points: ['Groups of 8 to 30', 'Teams and open cohorts', 'Half-day to three days'],
       },
       {
+        slug: 'talks-keynotes',
         title: 'Talks & Keynotes',
         description: 'Warm, evidence-based talks on aliveness, resilience and leadership.',
         points: ['Conferences and offsites', '20 to 60 minutes', 'Q&A and follow-up resources'],
@@ -132,6 +140,7 @@ export const site = {
   },
   footer: {
     blurb: 'Coaching, writing and talks for a more alive working life.',
+    privacy: 'Privacy',
   },
   youtube: {
     channelId: 'UCr3cBLTYmIK9kY0F_OdFWFQ',

@@ -1,7 +1,7 @@
 import { TOPICS, site } from '../content/site';
 import type { Env } from '../env';
 import { readConfig } from '../env';
-import { CHANNEL_LIMIT, MAX_FEED_BYTES, PLAYLIST_LIMIT, parseFeed } from './parse';
+import { CHANNEL_RULE, MAX_FEED_BYTES, PLAYLIST_RULE, parseFeed, type FeedRule } from './parse';
 import { sampleFeed } from './sample-feeds';
 import type { FeedKey, FeedResult } from './types';
 
@@ -11,10 +11,10 @@ export const FEED_TIMEOUT_MS = 4_000;
 export type FeedResults = Record<FeedKey, FeedResult>;
 
 /** The seven feeds: the channel (latest section) and one playlist per topic. */
-export function feedQueries(): [FeedKey, string, number][] {
+export function feedQueries(): [FeedKey, string, FeedRule][] {
   return [
-    ['channel', `channel_id=${site.youtube.channelId}`, CHANNEL_LIMIT],
-    ...TOPICS.map((t): [FeedKey, string, number] => [t, `playlist_id=${site.youtube.playlists[t]}`, PLAYLIST_LIMIT]),
+    ['channel', `channel_id=${site.youtube.channelId}`, CHANNEL_RULE],
+    ...TOPICS.map((t): [FeedKey, string, FeedRule] => [t, `playlist_id=${site.youtube.playlists[t]}`, PLAYLIST_RULE]),
   ];
 }
 
@@ -44,7 +44,7 @@ async function readCapped(res: Response, cap: number): Promise<string | null> {
   return new TextDecoder().decode(bytes);
 }
 
-async function fetchOne(url: string, limit: number, fetcher: typeof fetch): Promise<FeedResult> {
+async function fetchOne(url: string, rule: FeedRule, fetcher: typeof fetch): Promise<FeedResult> {
   try {
     const res = await fetcher(url, {
       headers: { accept: 'application/atom+xml, application/xml;q=0.9' },
@@ -55,7 +55,7 @@ async function fetchOne(url: string, limit: number, fetcher: typeof fetch): Prom
       return { ok: false, error: `HTTP ${res.status}` };
     }
     const xml = await readCapped(res, MAX_FEED_BYTES);
-    return xml === null ? { ok: false, error: 'feed too large' } : parseFeed(xml, limit);
+    return xml === null ? { ok: false, error: 'feed too large' } : parseFeed(xml, rule);
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     return { ok: false, error: name === 'TimeoutError' ? 'timed out' : `network error: ${String(error)}` };
@@ -70,10 +70,10 @@ async function fetchOne(url: string, limit: number, fetcher: typeof fetch): Prom
 export async function fetchFeeds(env: Env, fetcher: typeof fetch = fetch): Promise<FeedResults> {
   const { sampleFeeds: sample, feedUrl: YOUTUBE_FEED_URL } = readConfig(env).feeds;
   const results = await Promise.all(
-    feedQueries().map(async ([key, query, limit]) => {
+    feedQueries().map(async ([key, query, rule]) => {
       const result = sample
-        ? parseFeed(sampleFeed(key), limit)
-        : await fetchOne(`${YOUTUBE_FEED_URL}?${query}`, limit, fetcher);
+        ? parseFeed(sampleFeed(key), rule)
+        : await fetchOne(`${YOUTUBE_FEED_URL}?${query}`, rule, fetcher);
       return [key, result] as const;
     }),
   );

@@ -3,7 +3,7 @@ import type { FeedResult, VideoItem } from './types';
 
 /** Feeds larger than this are refused before parsing (a real feed of 15 entries is ~50 KB). */
 export const MAX_FEED_BYTES = 2 * 1024 * 1024;
-/** Items kept per topic playlist (specification §9) and for the channel feed (YouTube sends at most 15). */
+/** Items kept per topic playlist and for the channel feed (YouTube sends at most 15). */
 export const PLAYLIST_LIMIT = 6;
 export const CHANNEL_LIMIT = 15;
 
@@ -59,12 +59,12 @@ function alternateLink(entry: Node, id: string): string {
   return href || `https://www.youtube.com/watch?v=${id}`;
 }
 
-function toItem(entry: Node): VideoItem | null {
+function toItem(entry: Node, dropShorts: boolean): VideoItem | null {
   const id = videoId(entry);
   if (!id) return null;
   const link = alternateLink(entry, id);
   const title = text(entry.title);
-  if (isShort(title, link)) return null;
+  if (dropShorts && isShort(title, link)) return null;
   const item: VideoItem = { id, title, published: text(entry.published), link };
   const group = entry['media:group'];
   const description = group && typeof group === 'object' ? text((group as Node)['media:description']) : '';
@@ -72,11 +72,22 @@ function toItem(entry: Node): VideoItem | null {
   return item;
 }
 
+/** How a feed is read: how many videos to keep, and whether Shorts are dropped. */
+export interface FeedRule {
+  limit: number;
+  dropShorts: boolean;
+}
+
+/** The latest-videos channel feed leaves Shorts out; a topic playlist keeps whatever the coach put in it. */
+export const CHANNEL_RULE: FeedRule = { limit: CHANNEL_LIMIT, dropShorts: true };
+export const PLAYLIST_RULE: FeedRule = { limit: PLAYLIST_LIMIT, dropShorts: false };
+
 /**
- * Parses a YouTube Atom feed into at most `limit` videos, dropping entries without an id and
- * Shorts. Never throws: oversized, malformed or hostile documents give `{ ok: false }`.
+ * Parses a YouTube Atom feed into at most `rule.limit` videos, dropping entries without an id
+ * and, when the rule says so, Shorts. Never throws: oversized, malformed or hostile documents
+ * give `{ ok: false }`.
  */
-export function parseFeed(xml: string, limit: number): FeedResult {
+export function parseFeed(xml: string, rule: FeedRule): FeedResult {
   if (xml.length > MAX_FEED_BYTES) return { ok: false, error: 'feed too large' };
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, error: 'feed declares a DOCTYPE' };
   try {
@@ -88,8 +99,8 @@ export function parseFeed(xml: string, limit: number): FeedResult {
     const entries = ((feed as Node).entry ?? []) as Node[];
     const items: VideoItem[] = [];
     for (const entry of entries) {
-      if (items.length >= limit) break;
-      const item = entry && typeof entry === 'object' ? toItem(entry) : null;
+      if (items.length >= rule.limit) break;
+      const item = entry && typeof entry === 'object' ? toItem(entry, rule.dropShorts) : null;
       if (item) items.push(item);
     }
     return { ok: true, items };

@@ -16,6 +16,12 @@ function json<T>(v: unknown, fallback: T): T {
 /** A D1 row of one of the lead tables (joined with lead_desk) as the desk reads it. */
 export function fromRow(kind: LeadKind, row: Row): LeadRecord {
   const desk = deskOf(row);
+  const createdAt = text(kind === 'newsletter' ? row.subscribed_at : row.created_at);
+  // Consent and attribution (migrations/0005): NULL on leads stored before they were recorded.
+  const base = {
+    consent: json<{ version: string; at: string }>(row.consent, { version: 'not recorded', at: createdAt }),
+    ...(typeof row.attribution === 'string' && { attribution: json<Record<string, string>>(row.attribution, {}) }),
+  };
   switch (kind) {
     case 'quiz':
       return {
@@ -25,10 +31,12 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
         answers: json<Record<string, string>>(row.answers, {}),
         contact: { first: '', last: '', email: '', phone: '', ...json<object>(row.contact, {}) },
         source: text(row.source),
+        recommended: json<string[]>(row.recommended, []),
+        ...base,
         desk,
       };
     case 'newsletter':
-      return { kind, id: text(row.id), createdAt: text(row.subscribed_at), email: text(row.email), desk };
+      return { kind, id: text(row.id), createdAt, email: text(row.email), ...base, desk };
     case 'enquiry':
       return {
         kind,
@@ -38,6 +46,7 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
         phone: text(row.phone),
         email: text(row.email),
         description: text(row.description),
+        ...base,
         desk,
       };
   }

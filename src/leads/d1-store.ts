@@ -20,8 +20,8 @@ const TIME: Record<LeadKind, string> = { quiz: 'created_at', newsletter: 'subscr
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
  * the primary key and a repeat is ignored (ON CONFLICT DO NOTHING), so the first
- * write of a submission wins, as on Firestore. Maps and the contact are stored
- * as JSON text; timestamps are the Worker's clock when the lead was accepted.
+ * write of a submission wins, as on Firestore. Maps, lists and the contact are
+ * stored as JSON text; timestamps are the Worker's clock when the lead was accepted.
  * Search words go to lead_search and the owners' follow-up to lead_desk
  * (migrations/0003_desk.sql); every listing query runs on an index.
  */
@@ -136,21 +136,42 @@ export class D1LeadStore implements LeadStore {
       case 'quiz':
         return this.db
           .prepare(
-            `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source)
-             VALUES (?, ?, 'submitted', ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution)
+             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
-          .bind(lead.id, lead.createdAt, JSON.stringify(lead.answers), JSON.stringify(lead.contact), lead.source);
+          .bind(
+            lead.id,
+            lead.createdAt,
+            JSON.stringify(lead.answers),
+            JSON.stringify(lead.contact),
+            lead.source,
+            json(lead.recommended),
+            json(lead.consent),
+            json(lead.attribution),
+          );
       case 'newsletter':
         return this.db
-          .prepare(`INSERT INTO news_letter (id, email, subscribed_at) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING`)
-          .bind(lead.id, lead.email, lead.createdAt);
+          .prepare(
+            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+          )
+          .bind(lead.id, lead.email, lead.createdAt, json(lead.consent), json(lead.attribution));
       case 'enquiry':
         return this.db
           .prepare(
-            `INSERT INTO enquiries (id, name, phone, email, description, created_at)
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
-          .bind(lead.id, lead.name, lead.phone, lead.email, lead.description, lead.createdAt);
+          .bind(
+            lead.id,
+            lead.name,
+            lead.phone,
+            lead.email,
+            lead.description,
+            lead.createdAt,
+            json(lead.consent),
+            json(lead.attribution),
+          );
     }
   }
 }
@@ -160,4 +181,9 @@ function select(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
   return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
     d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at
     FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
+}
+
+/** A map or list as JSON text; NULL when absent (no attribution, or a lead parked before these fields existed). */
+function json(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
 }

@@ -138,6 +138,15 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const createdAt = isoOf(f[TIME_FIELD[kind]]);
   const desk = deskOf(f);
+  // Consent and attribution: absent on leads stored before they were recorded.
+  const consent = (f.consent ?? {}) as Record<string, unknown>;
+  const attribution = f.attribution as Record<string, unknown> | undefined;
+  const base = {
+    consent: consent.version
+      ? { version: text(consent.version), at: isoOf(consent.at) }
+      : { version: 'not recorded', at: createdAt },
+    ...(attribution && { attribution: Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, text(v)])) }),
+  };
   switch (kind) {
     case 'quiz': {
       const contact = (f.contact ?? {}) as Record<string, unknown>;
@@ -156,11 +165,13 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
           phone: text(contact.phone),
         },
         source: text(f.source),
+        recommended: Array.isArray(f.recommended) ? f.recommended.map(text) : [],
+        ...base,
         desk,
       };
     }
     case 'newsletter':
-      return { kind, id, createdAt, email: text(f.email), desk };
+      return { kind, id, createdAt, email: text(f.email), ...base, desk };
     case 'enquiry':
       return {
         kind,
@@ -170,6 +181,7 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
         phone: text(f.phone),
         email: text(f.email),
         description: text(f.description),
+        ...base,
         desk,
       };
   }

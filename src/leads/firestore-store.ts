@@ -1,5 +1,5 @@
 import { convertToFirestoreDocument, createFirestoreClient, type FirestoreClient } from 'firebase-rest-firestore';
-import type { Lead } from './types';
+import type { Consent, Lead } from './types';
 import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
 import {
   mergePages,
@@ -126,40 +126,53 @@ function isPermanent(err: unknown): boolean {
 
 /**
  * The documents of specification §3 (enquiries added so that none is lost), with the words the desk
- * searches by (searchTokens, queried with array-contains), and the field Firestore stamps.
+ * searches by (searchTokens, queried with array-contains), each with its consent {version, at (a
+ * timestamp)} and, when the visit had any, its attribution map; a quiz response also with `recommended`,
+ * the program titles. And the field Firestore stamps.
  */
 function documentFor(lead: Lead): {
   fields: Record<string, unknown>;
   stamp: { fieldPath: string; setToServerValue: 'REQUEST_TIME' };
 } {
   const stamp = (fieldPath: string) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' as const });
-  const search = { searchTokens: searchTokens(lead) };
+  // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
+  const common = { searchTokens: searchTokens(lead), consent: consentMap(lead.consent), attribution: lead.attribution };
   switch (lead.kind) {
     case 'quiz':
       return {
-        fields: {
+        fields: defined({
           status: 'submitted',
           answers: lead.answers,
           contact: lead.contact,
           source: lead.source,
-          ...search,
-        },
+          recommended: lead.recommended,
+          ...common,
+        }),
         stamp: stamp('createdAt'),
       };
     case 'newsletter':
-      return { fields: { email: lead.email, ...search }, stamp: stamp('subscribedAt') };
+      return { fields: defined({ email: lead.email, ...common }), stamp: stamp('subscribedAt') };
     case 'enquiry':
       return {
-        fields: {
+        fields: defined({
           name: lead.name,
           phone: lead.phone,
           email: lead.email,
           description: lead.description,
-          ...search,
-        },
+          ...common,
+        }),
         stamp: stamp('createdAt'),
       };
   }
+}
+
+/** consent as stored: its time as a Firestore timestamp. A lead parked before consent was recorded has none. */
+function consentMap(consent: Consent | undefined): { version: string; at: Date } | undefined {
+  return consent && { version: consent.version, at: new Date(consent.at) };
+}
+
+function defined(doc: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -113,12 +113,15 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
       // The quiz template is named by the operator (WHATSAPP_TEMPLATE_QUIZ), so it has no definition here.
       const template = config.quizTemplate;
       if (!template) return [];
-      // Body: full name, email, phone ('—' when not given), answers in step order.
+      // Body: full name, email, phone ('—' when not given), answers in step order then the recommended programs.
       const { first, last, email, phone } = lead.contact;
-      const answers = Object.keys(lead.answers)
+      const chosen = Object.keys(lead.answers)
         .sort()
         .map((step) => lead.answers[step])
         .join(' / ');
+      // A lead parked before recommendations were stored has none.
+      const programs = (lead.recommended as string[] | undefined)?.join(' + ');
+      const answers = programs ? `${chosen || '—'} → ${programs}` : chosen;
       return owners.map((owner) => ({
         template,
         to: owner.phone,

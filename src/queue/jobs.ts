@@ -37,15 +37,19 @@ const base = {
   createdAt: z.iso.datetime({ offset: true }),
   /** Absent on jobs queued before the rule existed, all of which had passed Turnstile where it was on. */
   verified: z.boolean().optional(),
+  // Jobs enqueued before consent and attribution were recorded have neither (see LeadSchema).
+  consent: z.object({ version: z.string(), at: z.string() }).optional(),
+  attribution: z.record(z.string(), z.string()).optional(),
 };
 
-export const LeadSchema = z.discriminatedUnion('kind', [
+const LeadFieldsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('quiz'),
     ...base,
     answers: z.record(z.string(), z.string()),
     contact: z.object({ first: z.string(), last: z.string(), email: z.string(), phone: z.string() }),
     source: z.string(),
+    recommended: z.array(z.string()).default([]),
   }),
   z.object({ kind: z.literal('newsletter'), ...base, email: z.string() }),
   z.object({
@@ -57,6 +61,12 @@ export const LeadSchema = z.discriminatedUnion('kind', [
     description: z.string(),
   }),
 ]);
+
+/** A lead in a job; an older job's lead, which has no consent recorded, is marked as such (and still stored). */
+export const LeadSchema = LeadFieldsSchema.transform((lead) => ({
+  ...lead,
+  consent: lead.consent ?? { version: 'not recorded', at: lead.createdAt },
+}));
 
 export const JobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notify'), lead: LeadSchema }),

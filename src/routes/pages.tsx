@@ -2,8 +2,11 @@ import { Hono } from 'hono';
 import { reactRenderer } from '@hono/react-renderer';
 import { Document } from '../../client/document';
 import { LandingPage } from '../../client/pages/landing';
+import { PrivacyPage } from '../../client/pages/privacy';
 import { QuizPage } from '../../client/pages/quiz';
+import { privacy } from '../content/privacy';
 import { site } from '../content/site';
+import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import type { Env } from '../env';
 import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
@@ -30,9 +33,12 @@ declare module '@hono/react-renderer' {
  * Every visitor gets the same landing page until the feeds, the year or the configuration change,
  * so each isolate renders it once per such change and serves the HTML it kept, with only the
  * request's CSP nonce filled in. The slot is random per isolate (made on first use: Workers allow
- * no random values at global scope), so no page content can contain it.
+ * no random values at global scope), so no page content can contain it. The view after the quiz
+ * is kept per recommendation (a handful of valid program lists; anything else is the plain page).
+ * Nothing else in the address (campaign tags included) changes what is rendered.
  */
-const landingMemo = new Map<'page' | 'not-found', { key: string; html: string; slot: string }>();
+const landingMemos = new Map<string, { key: string; html: string }>();
+let nonceSlot: string | undefined;
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
 
@@ -83,6 +89,14 @@ pages.get('/quiz', (c) => {
   });
 });
 
+pages.get(privacy.path, (c) =>
+  c.render(<PrivacyPage year={new Date().getFullYear()} />, {
+    title: `${privacy.title} · ${site.brand}`,
+    description: privacy.description,
+    path: privacy.path,
+  }),
+);
+
 pages.get('*', async (c) => {
   const path = c.req.path;
   // Scanners probing for secrets and admin pages get a short plain answer, not a rendered page.
@@ -91,20 +105,22 @@ pages.get('*', async (c) => {
   const kind = path === '/' ? 'page' : 'not-found';
   const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
   const year = new Date().getFullYear();
+  const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
+  const variant = `${kind}:${recommended.join(',')}`;
   const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
-  let memo = landingMemo.get(kind);
+  nonceSlot ??= `nonce-slot-${crypto.randomUUID()}`;
+  let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
-    const slot = memo?.slot ?? `nonce-slot-${crypto.randomUUID()}`;
-    const rendered = await c.render(<LandingPage year={year} videos={videos} />, {
+    const rendered = await c.render(<LandingPage year={year} videos={videos} recommended={recommended} />, {
       title: `${site.brand} · ${site.hero.headline}`,
       description: site.description,
       path: '/',
-      nonce: slot,
+      nonce: nonceSlot,
       noindex: kind === 'not-found',
     });
-    memo = { key, html: await rendered.text(), slot };
-    landingMemo.set(kind, memo);
+    memo = { key, html: await rendered.text() };
+    landingMemos.set(variant, memo);
   }
-  const html = memo.html.replaceAll(memo.slot, c.get('secureHeadersNonce') ?? '');
+  const html = memo.html.replaceAll(nonceSlot, c.get('secureHeadersNonce') ?? '');
   return kind === 'page' ? c.html(html) : c.html(html, 404, { 'x-robots-tag': 'noindex' });
 });

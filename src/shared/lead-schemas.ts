@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { QUIZ_STEPS } from '../content/site';
+import { consent as consentCopy, type ConsentForm } from '../content/privacy';
+import { cleanAttribution } from './attribution';
 
 import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, hasForbiddenChars } from './lead-rules';
 
@@ -57,6 +59,26 @@ const submissionId = z
   .regex(UUID_V4, 'submissionId must be a UUID.')
   .optional();
 
+/**
+ * The version of the consent notice the form showed (a hidden field). A version the site never
+ * showed is refused; a request without one records the notice the site shows now.
+ */
+const consentVersion = (form: ConsentForm) => {
+  const current = consentCopy.notices[form].version;
+  const known: string[] = [current, ...consentCopy.retired];
+  return z
+    .string({ error: 'consent must be text.' })
+    .refine((v) => known.includes(v), {
+      message: 'This form has changed since the page was loaded. Please reload the page and send it again.',
+      abort: true,
+    })
+    .optional()
+    .transform((v) => v ?? current);
+};
+
+/** First-touch attribution: an object or its JSON text; cleaned, never refused (see shared/attribution.ts). */
+const attribution = z.unknown().transform(cleanAttribution).optional();
+
 /** Optional text: trimmed; absent, null or blank becomes ''. */
 const optionalText = (label: string, max: number, { singleLine = false } = {}) =>
   z
@@ -85,6 +107,8 @@ export const answers = z.strictObject(
 
 export const QuizSchema = z.object({
   submissionId,
+  consent: consentVersion('quiz'),
+  attribution,
   answers: answers.default({}),
   contact: z.object({
     first: personName('First name'),
@@ -94,10 +118,12 @@ export const QuizSchema = z.object({
   }),
 });
 
-export const NewsletterSchema = z.object({ submissionId, email });
+export const NewsletterSchema = z.object({ submissionId, consent: consentVersion('newsletter'), attribution, email });
 
 export const EnquirySchema = z.object({
   submissionId,
+  consent: consentVersion('enquiry'),
+  attribution,
   name: personName('Name'),
   phone: text('Phone', LIMITS.phone),
   email,

@@ -5,6 +5,7 @@ import { ApiException } from '../../http/errors';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
 import { answerLead } from './lead-answer';
+import { leadBase } from '../../leads/base';
 import { normalizePhone } from '../../leads/phone';
 import { EnquirySchema } from '../../shared/lead-schemas';
 
@@ -20,9 +21,8 @@ enquiry.post('/', async (c) => {
     });
   }
   return answerLead(c, {
+    ...leadBase(input),
     kind: 'enquiry',
-    id: input.submissionId ?? crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
     verified: c.get('humanVerified'),
     name: input.name,
     phone,

@@ -3,6 +3,7 @@ import type { Env } from '../../env';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
 import { answerLead } from './lead-answer';
+import { leadBase } from '../../leads/base';
 import { NewsletterSchema } from '../../shared/lead-schemas';
 
 /** POST /api/newsletter: a subscriber's email. */
@@ -11,9 +12,8 @@ export const newsletter = new Hono<{ Bindings: Env }>();
 newsletter.post('/', async (c) => {
   const input = await readInput(c, NewsletterSchema);
   return answerLead(c, {
+    ...leadBase(input),
     kind: 'newsletter',
-    id: input.submissionId ?? crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
     verified: c.get('humanVerified'),
     email: input.email,
   });

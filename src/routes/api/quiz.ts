@@ -5,6 +5,8 @@ import { site } from '../../content/site';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
 import { answerLead } from './lead-answer';
+import { leadBase } from '../../leads/base';
+import { programTitle, recommend, recommendationPath } from '../../shared/recommend';
 import { normalizePhone } from '../../leads/phone';
 import { QuizSchema } from '../../shared/lead-schemas';
 
@@ -20,15 +22,21 @@ quiz.post('/', async (c) => {
   const answers = Object.fromEntries(
     Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  return answerLead(c, {
-    kind: 'quiz',
-    id: input.submissionId ?? crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    verified: c.get('humanVerified'),
-    answers,
-    contact: { ...input.contact, phone: normalized },
-    source: site.quiz.source,
-  });
+  const recommended = recommend(answers);
+  return answerLead(
+    c,
+    {
+      ...leadBase(input),
+      kind: 'quiz',
+      verified: c.get('humanVerified'),
+      answers,
+      contact: { ...input.contact, phone: normalized },
+      source: site.quiz.source,
+      recommended: recommended.map(programTitle),
+    },
+    // `next` is where the visitor sees the result: program names only, nothing personal in the address.
+    { recommended, next: recommendationPath(recommended) },
+  );
 });
 
 quiz.all('/', onlyPost);

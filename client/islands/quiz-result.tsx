@@ -1,0 +1,45 @@
+import { Fragment, useEffect, useRef } from 'react';
+
+export interface QuizResultProps {
+  heading: string;
+  lead: string;
+  /** The recommended programs, most fitting first: each title links to its card below. */
+  programs: ReadonlyArray<{ slug: string; title: string }>;
+  next: string;
+}
+
+/**
+ * The thank-you after the quiz, at the top of the programs section. Without JavaScript the
+ * address's #programs brings the visitor here; with it, the note also takes focus, so a
+ * screen reader reads the result at once.
+ */
+export default function QuizResult({ heading, lead, programs, next }: QuizResultProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className="quiz-result"
+      role="region"
+      aria-labelledby="quiz-result-title"
+      aria-describedby="quiz-result-text"
+      tabIndex={-1}
+    >
+      <h3 id="quiz-result-title">{heading}</h3>
+      <p id="quiz-result-text">
+        {lead}{' '}
+        {programs.map((program, i) => (
+          <Fragment key={program.slug}>
+            {i > 0 && ' and '}
+            <a href={`#program-${program.slug}`}>
+              <strong>{program.title}</strong>
+            </a>
+          </Fragment>
+        ))}
+        . {next}
+      </p>
+    </div>
+  );
+}

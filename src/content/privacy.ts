@@ -1,0 +1,97 @@
+/**
+ * The privacy notice (/privacy) and the short consent notices shown before each form's
+ * submit button. The coach edits the words here. When a notice's meaning changes, give it
+ * a new version: each stored lead records the version its visitor was shown.
+ */
+
+export type ConsentForm = 'quiz' | 'newsletter' | 'enquiry';
+
+export interface ConsentNotice {
+  /** Stored with the lead as consent.version. */
+  version: string;
+  text: string;
+}
+
+export const consent = {
+  notices: {
+    quiz: {
+      version: 'quiz-2026-11-22',
+      text: 'Your answers and contact details go to Priya and her assistant (by WhatsApp) so she can recommend programs and write to you about them.',
+    },
+    newsletter: {
+      version: 'newsletter-2026-11-22',
+      text: 'You will get one email a month — a practice, a question and a story — and can unsubscribe from any letter. Priya and her assistant are told by WhatsApp when you sign up.',
+    },
+    enquiry: {
+      version: 'enquiry-2026-11-22',
+      text: 'Sending this form sends a WhatsApp message to the phone number you give, confirming your enquiry; Priya and her assistant receive your message by WhatsApp too.',
+    },
+  } satisfies Record<ConsentForm, ConsentNotice>,
+  /** Versions shown in the past, still accepted from pages loaded before a change. */
+  retired: [] as string[],
+  link: 'How your details are used',
+};
+
+/** A form's notice as the form shows it: its text, version and the link to the privacy page. */
+export function consentCopy(form: ConsentForm) {
+  return { ...consent.notices[form], link: consent.link, href: privacy.path };
+}
+
+export interface PrivacySection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+
+export const privacy = {
+  path: '/privacy',
+  title: 'Privacy',
+  description:
+    'What Priya Raman’s website collects when you take the quiz, subscribe or send an enquiry, why, where it is kept, for how long, and how to get a copy or have it deleted.',
+  updated: '2026-11-22',
+  updatedLabel: 'Last updated',
+  intro:
+    'This page explains, in plain words, what happens to the details you give on this website. I am the one responsible for them (the data controller / data fiduciary).',
+  sections: [
+    {
+      heading: 'What is collected',
+      paragraphs: ['Only what you type into a form, and a few facts about how you found the site:'],
+      list: [
+        'The quiz: your answers (area of life, age range, where you are on your journey), your first and last name, email and, if you give it, your phone number, and the programs recommended to you.',
+        'The newsletter: your email address.',
+        'An enquiry: your name, phone number, email and message.',
+        'With each of these: the version of the notice you were shown and when you sent the form; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
+        'Your internet address is used for a minute to stop floods of automated submissions; it is not stored with your details. The site sets no cookies and loads no tracking scripts.',
+      ],
+    },
+    {
+      heading: 'Why',
+      paragraphs: [
+        'To answer you: to recommend programs, to send the newsletter you asked for, and to reply to your enquiry. The campaign details tell me which talks, posts and links bring people here; they are never used to profile you. Nothing is sold or shared for advertising.',
+      ],
+    },
+    {
+      heading: 'Where it is kept',
+      paragraphs: ['Your details pass through, or are stored by, three services that work on my behalf:'],
+      list: [
+        'Cloudflare runs this website and passes each form to the database; it keeps short-lived records of the messages sent about it.',
+        'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
+        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave.',
+      ],
+    },
+    {
+      heading: 'How long',
+      paragraphs: [
+        'Quiz responses and enquiries are kept for two years after our last contact; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for 90 days. After that I delete them.',
+      ],
+    },
+    {
+      heading: 'A copy, a correction or deletion',
+      paragraphs: [
+        'You can ask for a copy of everything I hold about you, for a correction, or for it to be deleted, at any time. Use the Contact button at the foot of any page, or reply to any newsletter, and say which email address or phone number you used. I answer within 30 days and confirm when it is done.',
+        'If you are not satisfied with my answer, you may complain to the data protection authority where you live (in India, the Data Protection Board; in the EU, your national authority).',
+      ],
+    },
+  ] satisfies PrivacySection[],
+  backHome: 'Back to the home page',
+};
