@@ -348,3 +348,45 @@ describe('numbers', () => {
     },
   );
 });
+
+describe('what the funnel and the budgets add to a lead', () => {
+  it('shows a quiz lead’s recommendation, its visit’s attribution and its consent, and exports them', async () => {
+    const email = unique();
+    const sent = await post('quiz', {
+      submissionId: crypto.randomUUID(),
+      answers: { '0': 'Leadership', '1': '40-55', '2': 'I attended an event' },
+      contact: { first: 'Ritu', last: 'Menon', email, phone: '' },
+      attribution: { utm_source: 'instagram', utm_campaign: 'november-talk', referrer_host: 'l.instagram.com' },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    const html = await (await get(`/desk/leads/quiz/${id}`)).text();
+    expect(html).toMatch(/<dt>Recommended<\/dt><dd>Retreats &amp; Workshops, Talks &amp; Keynotes<\/dd>/);
+    expect(html).toContain('utm_source: instagram · utm_campaign: november-talk · referrer_host: l.instagram.com');
+    expect(html).toMatch(/<dt>Consent<\/dt><dd>Notice quiz-[^<]+<\/dd>/);
+
+    const csv = await (await get('/desk/export.csv?kind=quiz')).text();
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const columns = header!.split(',');
+    const row = rows.find((r) => r.includes(email))!.split(',');
+    expect(row[columns.indexOf('recommended')]).toBe('Retreats & Workshops; Talks & Keynotes');
+    expect(row[columns.indexOf('utm_source')]).toBe('instagram');
+    expect(row[columns.indexOf('consentVersion')]).toMatch(/^quiz-/);
+  });
+
+  it('says why a message was not sent (skipped) in the owners’ words', async () => {
+    const lead = await storeEnquiry();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason, components, created_at, updated_at)
+       VALUES (?, 'journey_users', ?, 'enquiry', 'visitor', 'skipped', 'unverified', '[]', ?, ?)`,
+    )
+      .bind(lead.id, lead.phone, lead.createdAt, lead.createdAt)
+      .run();
+    const html = await (await get(`/desk/leads/enquiry/${lead.id}`)).text();
+    expect(html).toContain('Skipped');
+    expect(html).toContain('Not sent: the form was not verified as sent by a person (Turnstile).');
+  });
+});

@@ -29,6 +29,12 @@ export const desk = {
     back: 'Back to inbox',
     arrived: 'Arrived',
     source: 'Came from',
+    recommended: 'Recommended',
+    visit: 'Visit',
+    consent: 'Consent',
+    consentText: (version: string, at: string) =>
+      version === 'not recorded' ? 'Not recorded (sent before consent was recorded)' : `Notice ${version}, ${at}`,
+    noAttribution: 'No campaign or referrer recorded',
     answers: 'Answers',
     message: 'Message',
     contact: 'Contact',
@@ -65,8 +71,15 @@ export const desk = {
       subscription_notfication: 'New subscriber (owner)',
       journey_users: 'Thank-you (visitor)',
       journey_owner: 'New enquiry (owner)',
+      leads_digest: 'Hourly digest (owner)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
+    skipped: {
+      cap: 'Not sent: this number already had its 3 messages in 24 hours.',
+      budget: 'Not sent: the day’s budget of messages to visitors was spent.',
+      unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
+      hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',
+    } as Record<string, string>,
   },
   banners: {
     failed: (n: number) =>

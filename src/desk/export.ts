@@ -1,3 +1,4 @@
+import { ATTRIBUTION_KEYS } from '../shared/attribution';
 import { desk } from '../content/desk';
 import { QUIZ_STEPS } from '../content/site';
 import type { LeadKind, LeadRecord } from '../leads/listing';
@@ -37,6 +38,14 @@ const COLUMNS: Column[] = [
     kinds: quizOnly,
     value: (l) => (l.kind === 'quiz' ? (l.answers[String(i)] ?? '') : ''),
   })),
+  {
+    header: 'recommended',
+    kinds: quizOnly,
+    value: (l) => (l.kind === 'quiz' ? l.recommended.join('; ') : ''),
+  },
+  ...ATTRIBUTION_KEYS.map((key): Column => ({ header: key, kinds: ALL, value: (l) => l.attribution?.[key] ?? '' })),
+  { header: 'consentVersion', kinds: ALL, value: (l) => l.consent.version },
+  { header: 'consentAt', kinds: ALL, value: (l) => l.consent.at },
   { header: 'status', kinds: ALL, value: (l) => l.desk.status },
   { header: 'statusBy', kinds: ALL, value: (l) => l.desk.statusBy ?? '' },
   { header: 'statusAt', kinds: ALL, value: (l) => l.desk.statusAt ?? '' },

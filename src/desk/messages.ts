@@ -10,6 +10,8 @@ export interface DeskMessage {
   attempts: number;
   errorCode: string | null;
   errorMessage: string | null;
+  /** Why a `skipped` message was not sent (cap, budget, unverified, hourly_cap). */
+  skipReason: string | null;
   updatedAt: string;
   sentAt: string | null;
 }
@@ -20,7 +22,7 @@ export const RESENDABLE = ['failed', 'dead'];
 export async function messagesFor(db: D1Database, kind: LeadKind, id: string): Promise<DeskMessage[]> {
   const { results } = await db
     .prepare(
-      `SELECT template, recipient, status, attempts, last_error_code AS errorCode, last_error_message AS errorMessage,
+      `SELECT template, recipient, status, attempts, last_error_code AS errorCode, last_error_message AS errorMessage, skip_reason AS skipReason,
               updated_at AS updatedAt, sent_at AS sentAt
        FROM deliveries WHERE submission_id = ? AND lead_kind = ? ORDER BY created_at, template, recipient`,
     )

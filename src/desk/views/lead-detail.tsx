@@ -81,12 +81,28 @@ export function LeadDetail({
             ))}
           </>
         ) : null}
+        {lead.kind === 'quiz' ? (
+          <>
+            <dt>{desk.lead.recommended}</dt>
+            <dd>{lead.recommended.length > 0 ? lead.recommended.join(', ') : '—'}</dd>
+          </>
+        ) : null}
         {lead.kind === 'enquiry' ? (
           <>
             <dt>{desk.lead.message}</dt>
             <dd className="desk-pre">{lead.description}</dd>
           </>
         ) : null}
+        <dt>{desk.lead.visit}</dt>
+        <dd>
+          {lead.attribution && Object.keys(lead.attribution).length > 0
+            ? Object.entries(lead.attribution)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(' · ')
+            : desk.lead.noAttribution}
+        </dd>
+        <dt>{desk.lead.consent}</dt>
+        <dd>{desk.lead.consentText(lead.consent.version, when(lead.consent.at))}</dd>
       </dl>
 
       <section className="desk-card" aria-labelledby="status-heading">
@@ -159,6 +175,9 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
       <p className="desk-meta">
         {desk.messages.to} {to} · {desk.messages.attempts(m.attempts)} · {when(m.sentAt ?? m.updatedAt)}
       </p>
+      {m.status === 'skipped' && m.skipReason ? (
+        <p className="desk-meta">{desk.messages.skipped[m.skipReason] ?? m.skipReason}</p>
+      ) : null}
       {m.status !== 'sent' && m.errorCode ? (
         <p className="desk-message-error">{desk.messages.error(m.errorCode, m.errorMessage ?? '')}</p>
       ) : null}
