@@ -212,9 +212,14 @@ describe('export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row, end] = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-    expect(header).toBe('kind,id,createdAt,name,email,phone,description,status,statusBy,statusAt,note,noteBy,noteAt');
+    expect(header).toBe(
+      'kind,id,createdAt,name,email,phone,description,' +
+        'utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_host,landing_path,consentVersion,consentAt,' +
+        'status,statusBy,statusAt,note,noteBy,noteAt',
+    );
     expect(row).toBe(
-      `enquiry,${lead.id},${lead.createdAt},Ānanya Śarma,${lead.email},'+919812345678,"'=HYPERLINK(""https://evil.example"",""x"")",new,,,,,`,
+      `enquiry,${lead.id},${lead.createdAt},Ānanya Śarma,${lead.email},'+919812345678,"'=HYPERLINK(""https://evil.example"",""x"")",` +
+        `,,,,,,,${lead.consent.version},${lead.consent.at},new,,,,,`,
     );
     expect(end).toBe('');
   });
@@ -359,7 +364,7 @@ describe('what the funnel and the budgets add to a lead', () => {
       attribution: { utm_source: 'instagram', utm_campaign: 'november-talk', referrer_host: 'l.instagram.com' },
     });
     expect(sent.status).toBe(201);
-    const { id } = (await sent.json()) as { id: string };
+    const id = String(sent.body.id);
     const html = await (await get(`/desk/leads/quiz/${id}`)).text();
     expect(html).toMatch(/<dt>Recommended<\/dt><dd>Retreats &amp; Workshops, Talks &amp; Keynotes<\/dd>/);
     expect(html).toContain('utm_source: instagram · utm_campaign: november-talk · referrer_host: l.instagram.com');

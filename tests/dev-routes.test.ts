@@ -34,7 +34,15 @@ describe('development aids', () => {
       ok: true,
       leads: {
         quiz_responses: [],
-        news_letter: [{ id: stored.body.id, email, subscribed_at: expect.any(String) }],
+        news_letter: [
+          {
+            id: stored.body.id,
+            email,
+            subscribed_at: expect.any(String),
+            consent: expect.stringContaining('"version":"newsletter-'),
+            attribution: null,
+          },
+        ],
         enquiries: [],
       },
     });
