@@ -4,6 +4,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 const PORT = Number(process.env.E2E_PORT || 8788);
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+/** The journeys that change the feeds every page reads (e2e/videos.spec.ts). */
+const FEED_STATES = /videos\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,13 +28,32 @@ export default defineConfig({
       name: 'phone',
       // Tests tagged @desktop cover desktop-only UI (the Recent Videos panel).
       grepInvert: /@desktop/,
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+      testIgnore: FEED_STATES,
+      use: phone,
     },
     {
       name: 'desktop',
       // Tests tagged @phone cover phone-only UI (the hamburger menu, the video strip).
       grepInvert: /@phone/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      testIgnore: FEED_STATES,
+      use: desktop,
+    },
+    // The feed journeys switch the YouTube stand-in and empty the shared feeds cache; a page another test loads
+    // meanwhile would find its thumbnails gone (404: only cached videos have thumbnails). They run once the
+    // other journeys are done, one at a time (e2e/support/feeds.ts holds a lock).
+    {
+      name: 'phone feeds',
+      grepInvert: /@desktop/,
+      testMatch: FEED_STATES,
+      dependencies: ['phone', 'desktop'],
+      use: phone,
+    },
+    {
+      name: 'desktop feeds',
+      grepInvert: /@phone/,
+      testMatch: FEED_STATES,
+      dependencies: ['phone', 'desktop'],
+      use: desktop,
     },
   ],
   webServer: {

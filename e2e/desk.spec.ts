@@ -95,10 +95,14 @@ test.describe('owners’ desk', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('kind,id,createdAt,name,email,phone,description,status,statusBy,statusAt,note,noteBy,noteAt');
-    expect(lines[1]).toContain(
-      `,${name},${email},'${phone},'=SUM(1+1) and a workshop in March,contacted,priya@example.com,`,
+    expect(lines[0]).toBe(
+      'kind,id,createdAt,name,email,phone,description,' +
+        'utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_host,landing_path,consentVersion,consentAt,' +
+        'status,statusBy,statusAt,note,noteBy,noteAt',
     );
+    expect(lines[1]).toContain(`,${name},${email},'${phone},'=SUM(1+1) and a workshop in March,`);
+    // The visit's landing path, the consent notice the form showed, then the owners' follow-up.
+    expect(lines[1]).toMatch(/,\/,enquiry-\d{4}-\d\d-\d\d,[^,]+,contacted,priya@example\.com,/);
     expect(lines[1]).toContain('Wants a March date; call after 6 pm.');
   });
 

@@ -23,6 +23,10 @@ const vars = {
   WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
   OWNER_PHONES: SENTINELS.OWNER_PHONES,
   OWNER_NAMES: 'Priya,Arjun',
+  // The journeys send well over 20 leads within an hour: each must reach the owners on its own, not in a digest.
+  // The budgets themselves are tested in tests/notify-budgets.test.ts and by `npm run abuse`.
+  OWNER_ALERTS_PER_HOUR: '100000',
+  VISITOR_MESSAGES_DAILY_BUDGET: '100000',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
