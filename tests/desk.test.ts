@@ -395,3 +395,31 @@ describe('what the funnel and the budgets add to a lead', () => {
     expect(html).toContain('Not sent: the form was not verified as sent by a person (Turnstile).');
   });
 });
+
+describe('leads the store refused for good', () => {
+  it('are listed on /desk/dead with who sent them and why, and the inbox links there', async () => {
+    const id = crypto.randomUUID();
+    const lead = { ...enquiryLead(), id, name: 'Farah Khan', email: unique() };
+    await env.DB.prepare(
+      'INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+      .bind(
+        id,
+        'enquiry',
+        JSON.stringify(lead),
+        'Firestore API error: 400 - INVALID_ARGUMENT',
+        3,
+        new Date().toISOString(),
+      )
+      .run();
+    const inbox = await (await get('/desk')).text();
+    expect(inbox).toMatch(/<a href="\/desk\/dead">\d+ leads? could not be stored/);
+    const res = await get('/desk/dead');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toContain('Farah Khan');
+    expect(html).toContain(lead.email);
+    expect(html).toContain('Refused 3 times: Firestore API error: 400 - INVALID_ARGUMENT');
+  });
+});

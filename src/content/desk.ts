@@ -81,10 +81,20 @@ export const desk = {
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',
     } as Record<string, string>,
   },
+  dead: {
+    title: 'Leads not stored',
+    intro:
+      'The database refused these leads for good, so they are kept here instead. Nothing is lost: contact them by hand and tell the operator the reason shown.',
+    none: 'None. Every lead was stored.',
+    unreadable: 'The lead could not be read back; the operator can find it by its id.',
+    reason: (attempts: number, reason: string) => `Refused ${attempts} times: ${reason}`,
+  },
   banners: {
     failed: (n: number) =>
       `${n === 1 ? '1 WhatsApp message' : `${n} WhatsApp messages`} failed in the last 7 days. Open the lead to resend.`,
     notConfigured: 'WhatsApp is not configured: owners get no messages. New leads still appear here.',
+    dead: (n: number) =>
+      `${n === 1 ? '1 lead' : `${n} leads`} could not be stored and ${n === 1 ? 'is' : 'are'} kept on “Leads not stored”.`,
   },
   numbers: {
     title: 'Numbers',

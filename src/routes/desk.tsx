@@ -5,6 +5,8 @@ import { DeskDocument, type Banner } from '../desk/views/desk-document';
 import { InboxPage, deskHref } from '../desk/views/inbox';
 import { LeadDetail } from '../desk/views/lead-detail';
 import { NumbersPage } from '../desk/views/numbers';
+import { DeadLeadsPage } from '../desk/views/dead-leads';
+import { deadLeadCount, deadLeads } from '../desk/dead-leads';
 import { assets } from '../assets';
 import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../desk/counters';
@@ -47,6 +49,11 @@ desk.get('/', async (c) => {
 desk.get('/numbers', async (c) => {
   const counts = await dailyCounts(c.env.DB, 30);
   return render(c, copy.numbers.title, 'numbers', {}, <NumbersPage counts={counts} />);
+});
+
+desk.get('/dead', async (c) => {
+  const leads = await deadLeads(c.env.DB);
+  return render(c, copy.dead.title, 'inbox', {}, <DeadLeadsPage leads={leads} />);
 });
 
 desk.get('/export.csv', (c) => {
@@ -113,6 +120,8 @@ async function render(
   const banners: Banner[] = [];
   const failed = await recentFailures(c.env.DB);
   if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
+  const dead = await deadLeadCount(c.env.DB);
+  if (dead > 0) banners.push({ tone: 'warning', text: copy.banners.dead(dead), href: '/desk/dead' });
   if (!readConfig(c.env).whatsapp.sending.ok) {
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }

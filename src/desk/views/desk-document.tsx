@@ -5,6 +5,8 @@ import { site } from '../../content/site';
 export interface Banner {
   tone: 'warning' | 'info';
   text: string;
+  /** Where the owners act on it, when there is such a page. */
+  href?: string;
 }
 
 /** The page around every desk screen: no index, no scripts, the site's colours and type. */
@@ -56,7 +58,7 @@ export function DeskDocument(props: {
               className={`desk-banner desk-banner-${b.tone}`}
               role={b.tone === 'warning' ? 'alert' : 'status'}
             >
-              {b.text}
+              {b.href ? <a href={b.href}>{b.text}</a> : b.text}
             </p>
           ))}
           {props.children}
