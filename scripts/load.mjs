@@ -3,8 +3,6 @@
 // (with the rate limit raised for the run) that every accepted submission was stored exactly once,
 // including submissions deliberately sent twice with the same submissionId.
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { writeRaisedLimitConfig } from './derived-config.mjs';
 import { fmt, runLoad } from './http-load.mjs';
 import { startLocalWorker, warmFeedCache } from './local-worker.mjs';
@@ -53,7 +51,11 @@ function submission(i) {
 }
 
 const accepted = new Map(); // id -> kind
+const table = { newsletter: 'news_letter', quiz: 'quiz_responses', enquiry: 'enquiries' };
 let views, subs;
+let missing = 0;
+let duplicated = 0;
+let stored = 0;
 try {
   await warmFeedCache(worker.origin);
   const paths = ['/', '/quiz', '/', '/api/videos'];
@@ -79,42 +81,26 @@ try {
   views = v;
   subs = s;
   await new Promise((r) => setTimeout(r, 3000)); // let parked writes (202) drain through the queue
+
+  // Read the store through the Worker's development-only route, never the runtime's files.
+  for (const [id, kind] of accepted) {
+    const res = await fetch(`${worker.origin}/__dev/leads?id=${id}`);
+    if (!res.ok) throw new Error(`GET /__dev/leads answered ${res.status}`);
+    const { leads } = await res.json();
+    const n = leads[table[kind]].length;
+    stored += Object.values(leads).reduce((sum, rows) => sum + rows.length, 0);
+    if (n === 0) missing++;
+    if (n > 1) duplicated++;
+  }
 } finally {
   await worker.stop();
 }
-
-const dir = `.wrangler/measure-state-${PORT}/v3/d1/miniflare-D1DatabaseObject`;
-const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-/** workerd may hold the database a moment after it exits: retry while SQLite reports it busy or locked. */
-async function openStore(path) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const db = new DatabaseSync(path, { readOnly: true });
-      db.prepare('SELECT COUNT(*) FROM news_letter').get();
-      return db;
-    } catch (err) {
-      if (attempt >= 20 || !/locked|busy/i.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-const db = await openStore(`${dir}/${file}`);
-const table = { newsletter: 'news_letter', quiz: 'quiz_responses', enquiry: 'enquiries' };
-let missing = 0;
-let duplicated = 0;
-for (const [id, kind] of accepted) {
-  const { n } = db.prepare(`SELECT COUNT(*) AS n FROM ${table[kind]} WHERE id = ?`).get(id);
-  if (n === 0) missing++;
-  if (n > 1) duplicated++;
-}
-const stored = Object.values(table).reduce((s, t) => s + db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n, 0);
-db.close();
 
 console.log(`\nload (loopback, wrangler dev, rate limit raised for the run):`);
 console.log(`  page views   (${CONCURRENCY / 2} concurrent): ${fmt(views)}`);
 console.log(`  submissions  (${CONCURRENCY / 2} concurrent): ${fmt(subs)}`);
 console.log(
-  `  accepted distinct submissions: ${accepted.size}; rows stored: ${stored}; missing: ${missing}; duplicated: ${duplicated}`,
+  `  accepted distinct submissions: ${accepted.size}; rows stored for them: ${stored}; missing: ${missing}; duplicated: ${duplicated}`,
 );
 const ok = views.errors === 0 && subs.errors === 0 && missing === 0 && duplicated === 0 && stored === accepted.size;
 console.log(ok ? 'load: every accepted submission stored exactly once' : 'load: FAILED');
