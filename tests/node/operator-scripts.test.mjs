@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-floating-promises -- node:test runs describe/it itself; their promises are not ours to await */
 // The operator scripts against the stand-ins (Node's test runner: they are Node programs, not Worker code).
 // The stand-ins serve https with a certificate made here, because deployed settings must be https.
 import assert from 'node:assert/strict';

@@ -1,0 +1,36 @@
+// Each environment's Worker must know which of its queues is the dead-letter queue: its messages are recorded as
+// dead, never run again (src/queue/dispatch.ts). A JOBS_DEAD_LETTER_QUEUE that does not name the site-jobs
+// consumer's dead_letter_queue would make the Worker run dead jobs as live ones, silently.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { experimental_readRawConfig } from 'wrangler';
+
+const { rawConfig } = experimental_readRawConfig({ config: 'wrangler.toml' });
+const environments = [
+  ['top level (local)', rawConfig],
+  ...Object.entries(rawConfig.env ?? {}).map(([name, config]) => [name, config]),
+];
+
+describe('wrangler.toml environments', () => {
+  it('covers the local setup, staging and production', () => {
+    assert.deepEqual(
+      environments.map(([name]) => name),
+      ['top level (local)', 'staging', 'production'],
+    );
+  });
+
+  for (const [name, config] of environments) {
+    it(`${name}: JOBS_DEAD_LETTER_QUEUE names the dead_letter_queue of the queue JOBS sends to`, () => {
+      const jobs = config.queues.producers.find((p) => p.binding === 'JOBS');
+      const deadLetters = config.queues.producers.find((p) => p.binding === 'DEAD_LETTERS');
+      const consumer = config.queues.consumers.find((c) => c.queue === jobs.queue);
+      assert.ok(consumer?.dead_letter_queue, `${name}: the ${jobs.queue} consumer has a dead_letter_queue`);
+      assert.equal(config.vars.JOBS_DEAD_LETTER_QUEUE, consumer.dead_letter_queue);
+      assert.equal(deadLetters.queue, consumer.dead_letter_queue);
+      assert.ok(
+        config.queues.consumers.some((c) => c.queue === consumer.dead_letter_queue),
+        `${name}: something consumes ${consumer.dead_letter_queue}`,
+      );
+    });
+  }
+});
