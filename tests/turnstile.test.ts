@@ -125,6 +125,21 @@ describe('Turnstile required in production', () => {
     expect(logged.mock.calls.flat().join(' ')).toContain('TURNSTILE_DISABLED=1');
   });
 
+  it('stores a verified submission even when SITE_URL is misconfigured (the pages fail loud instead)', async () => {
+    allowConsoleErrors();
+    vi.stubGlobal('fetch', createTurnstileStandin().fetch);
+    const send = vi.spyOn(env.JOBS, 'send');
+    const broken = production({
+      ...envWith(PASS_SECRET),
+      ENVIRONMENT: 'production',
+      SITE_URL: 'http://not-https.example',
+      LEAD_STORE: 'd1',
+    });
+    const res = await submit(broken, { email: 'prod3@example.com', turnstileToken: DUMMY_TOKEN });
+    expect(res.status).toBe(201);
+    expect(verdicts(send)).toEqual([true]);
+  });
+
   it('TURNSTILE_DISABLED=1 runs without it deliberately', async () => {
     const send = vi.spyOn(env.JOBS, 'send');
     expect((await submit(production({ TURNSTILE_DISABLED: '1' }), { email: 'prod2@example.com' })).status).toBe(201);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { readConfig, type Env } from '../env';
+import { readConfig, type Config, type Env } from '../env';
 import { bodyOf } from '../http/json-body';
 
 /** The JSON field in which forms send the widget's token. */
@@ -48,7 +48,7 @@ export function turnstile(action: string): MiddlewareHandler<{ Bindings: Env }> 
     let verdict = 'no token';
     if (typeof token === 'string' && token.length > 0 && token.length <= 2048) {
       const result = await siteverify(turnstile, token, c.req.header('cf-connecting-ip'));
-      const hosts = [new URL(c.req.url).hostname, new URL(config.site.url).hostname];
+      const hosts = [new URL(c.req.url).hostname, siteHostname(config)];
       if (!result) verdict = 'siteverify unreachable';
       else if (!result.success) verdict = (result['error-codes'] ?? []).join(', ') || 'refused';
       else if (!result.hostname || !hosts.includes(result.hostname)) verdict = 'token from another hostname';
@@ -80,5 +80,17 @@ async function siteverify(
   } catch (err) {
     console.warn('turnstile: siteverify unreachable', err instanceof Error ? err.message : String(err));
     return null;
+  }
+}
+
+/**
+ * The configured site's hostname, or none when SITE_URL is misconfigured: the hostname check then accepts only
+ * the request's own, and the lead is still stored (the misconfiguration fails loud on every page instead).
+ */
+function siteHostname(config: Config): string | undefined {
+  try {
+    return new URL(config.site.url).hostname;
+  } catch {
+    return undefined;
   }
 }
