@@ -1,15 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { APIResponse } from '@playwright/test';
 import { buildClient } from '../scripts/build-client.mjs';
 import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
-import { expectFailedResource } from './support/leads';
+import { uniquePhone } from './support/desk';
+import { expectFailedResource, uniqueEmail } from './support/leads';
+import { startSentinelServer, TURNSTILE_SITE_KEY, type SentinelServer } from './support/sentinel-server';
 import { expect, gotoHydrated, test } from './support/test';
 
-// Issue 6, secrets: the e2e server runs with sentinel values for every secret it uses
-// (scripts/e2e-server.mjs); none may appear in a built asset or in any response.
+// Secrets: the server under test has a sentinel value for every secret the Worker reads and uses each of them
+// (e2e/support/sentinel-server.ts); none may appear in a built asset or in any response, whatever the path.
 const needles = sentinelNeedles();
 const leaks = (text: string) => needles.filter((n) => text.includes(n));
+const OWNERS = SENTINELS.OWNER_PHONES.split(',');
+const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
 test.describe('secrets never reach the browser @desktop', () => {
   test('a client built with sentinel secrets in its environment contains none of them', async () => {
@@ -25,33 +30,141 @@ test.describe('secrets never reach the browser @desktop', () => {
       rmSync(outdir, { recursive: true, force: true });
     }
   });
+});
 
-  test('no page, asset or API response carries a secret', async ({ page, request, problems }) => {
+test.describe('a Worker with every secret set to a sentinel @desktop', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: SentinelServer;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startSentinelServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('no page, asset, API answer, desk page or error carries a secret, with each secret in use', async ({
+    page,
+    request,
+    problems,
+  }) => {
+    test.setTimeout(120_000);
+    const o = server.origin;
     const bodies: { url: string; text: string }[] = [];
+    const keep = async (label: string, res: APIResponse) =>
+      bodies.push({ url: label, text: (await res.text()) + JSON.stringify(res.headers()) });
     page.on('response', async (res) => {
-      if (!res.url().startsWith('http://127.0.0.1')) return;
+      if (!res.url().startsWith(o)) return;
       const text = await res.text().catch(() => '');
       bodies.push({ url: res.url(), text: text + JSON.stringify(res.headers()) });
     });
-    for (const p of ['/', '/quiz', '/some/other/page']) await gotoHydrated(page, p);
-    await expectFailedResource(problems, 404); // the unknown path's landing page is a 404
-    for (const p of ['/api/videos', '/api/nope', '/robots.txt']) {
-      const res = await request.get(p);
-      bodies.push({ url: p, text: (await res.text()) + JSON.stringify(res.headers()) });
-    }
-    for (const [p, body] of [
+    const address = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+    const post = async (p: string, data: unknown, headers: Record<string, string> = {}) => {
+      const res = await request.post(o + p, {
+        headers: { 'content-type': 'application/json', origin: o, 'cf-connecting-ip': address(), ...headers },
+        data: typeof data === 'string' ? data : JSON.stringify(data),
+      });
+      await keep(`POST ${p}`, res);
+      return res;
+    };
+    const solved = (action: string) =>
+      server.configure('turnstile', { secret: SENTINELS.TURNSTILE_SECRET_KEY, hostname: '127.0.0.1', action });
+
+    // Pages and their assets, as a visitor's browser loads them; Turnstile is on (its key is on the page).
+    for (const p of ['/', '/quiz', '/privacy', '/some/other/page']) await gotoHydrated(page, o + p);
+    await expectFailedResource(problems, 404); // the unknown path's page is a 404
+    await gotoHydrated(page, o + '/');
+    await expect(page.locator('meta[name="turnstile-site-key"]')).toHaveAttribute('content', TURNSTILE_SITE_KEY);
+
+    // Leads with a token siteverify accepts (for the sentinel secret): stored in Firestore, told on WhatsApp.
+    const email = uniqueEmail('sentinel');
+    const phone = uniquePhone();
+    // The first owner's first alert fails (Graph 190), so the desk shows a failed delivery with its error.
+    await server.configure('graph', { errorsFor: { [OWNERS[0]!]: [190] } });
+    await solved('newsletter');
+    const newsletter = await post('/api/newsletter', { email, turnstileToken: TOKEN });
+    await solved('enquiry');
+    const enquiryBody = { name: 'Sentinel Visitor', phone, email, description: 'A talk in May', turnstileToken: TOKEN };
+    const enquiry = await post('/api/enquiry', enquiryBody);
+    await solved('quiz');
+    const quiz = await post('/api/quiz', {
+      answers: { '0': 'Health' },
+      contact: { first: 'Sentinel', last: 'Visitor', email, phone },
+      turnstileToken: TOKEN,
+    });
+    for (const res of [newsletter, enquiry, quiz]) expect(res.status()).toBe(201);
+    const ids = await Promise.all(
+      [newsletter, enquiry, quiz].map(async (r) => ((await r.json()) as { id: string }).id),
+    );
+    expect(server.firestore.document('news_letter', ids[0]!)).toBeDefined();
+    expect(server.firestore.document('enquiries', ids[1]!)).toBeDefined();
+    expect(server.firestore.document('quiz_responses', ids[2]!)).toBeDefined();
+
+    // Error paths: the store fails (the lead is parked), siteverify refuses the secret, bad input of each kind,
+    // a foreign origin, a body too large, an unknown API path, a wrong method, a burst over the rate limit.
+    server.firestore.failFirestore = 503;
+    expect((await post('/api/newsletter', { email: uniqueEmail('parked') })).status()).toBe(202);
+    server.firestore.failFirestore = null;
+    await server.configure('turnstile', { secret: 'another-secret' });
+    expect((await post('/api/newsletter', { email: uniqueEmail('unverified'), turnstileToken: TOKEN })).status()).toBe(
+      201,
+    );
+    for (const [p, data] of [
       ['/api/newsletter', { email: 'not-an-email' }],
-      ['/api/enquiry', { name: 'A', phone: 'x', email: 'a@b.co' }],
+      ['/api/enquiry', { name: 'A', phone: SENTINELS.OWNER_PHONES, email: 'a@b.co' }],
       ['/api/quiz', '{"broken'],
     ] as const) {
-      const res = await request.post(p, {
-        headers: { 'content-type': 'application/json' },
-        data: typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      expect(res.status()).toBe(400);
-      bodies.push({ url: p, text: (await res.text()) + JSON.stringify(res.headers()) });
+      expect((await post(p, data)).status()).toBe(400);
     }
-    expect(bodies.length).toBeGreaterThan(8);
+    expect((await post('/api/newsletter', { email }, { origin: 'https://elsewhere.example' })).status()).toBe(403);
+    expect((await post('/api/enquiry', { ...enquiryBody, description: 'x'.repeat(70_000) })).status()).toBe(413);
+    const burst = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await post('/api/newsletter', { email: 'bad' }, { 'cf-connecting-ip': burst })).status());
+    }
+    expect(statuses).toContain(429);
+    for (const p of ['/api/videos', '/api/nope', '/api/newsletter', '/robots.txt', '/.env', '/desk']) {
+      await keep(`GET ${p}`, await request.get(o + p, { maxRedirects: 0 }));
+    }
+    const foreign = await server.accessToken({ aud: 'another-application' });
+    await keep(
+      'GET /desk (another application)',
+      await request.get(`${o}/desk`, { headers: { 'Cf-Access-Jwt-Assertion': foreign } }),
+    );
+
+    // Every secret was used: the sentinel token and owners on WhatsApp, the sentinel secret at siteverify.
+    await expect
+      .poll(
+        async () =>
+          (await server.received('graph'))
+            .filter((r) => r.headers.authorization === `Bearer ${SENTINELS.WHATSAPP_TOKEN}`)
+            .map((r) => (JSON.parse(r.body) as { to: string }).to)
+            .filter((to) => OWNERS.includes(to)).length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(4);
+    const siteverify = await server.received('turnstile');
+    expect(siteverify.filter((r) => r.body.includes(SENTINELS.TURNSTILE_SECRET_KEY)).length).toBeGreaterThanOrEqual(4);
+
+    // The desk, signed in: inbox, search, the lead with its failed delivery, numbers, dead leads, the export.
+    const assertion = await server.accessToken({ email: 'priya@example.com' });
+    await page.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': assertion });
+    await expect(async () => {
+      await page.goto(`${o}/desk/leads/newsletter/${ids[0]}`);
+      await expect(page.getByText(/Meta error 190/).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.goto(`${o}/desk/leads/enquiry/${ids[1]}`);
+    await page.goto(`${o}/desk/leads/quiz/${ids[2]}`);
+    for (const p of ['/desk', `/desk?q=${encodeURIComponent(email)}`, '/desk/numbers', '/desk/dead']) {
+      await page.goto(o + p);
+    }
+    const csv = await request.get(`${o}/desk/export.csv`, { headers: { 'Cf-Access-Jwt-Assertion': assertion } });
+    expect(csv.status()).toBe(200);
+    await keep('GET /desk/export.csv', csv);
+    expect(bodies.find((b) => b.url === 'GET /desk/export.csv')?.text).toContain(email);
+
+    expect(bodies.length).toBeGreaterThan(40);
     for (const { url, text } of bodies) expect(leaks(text), url).toEqual([]);
   });
 });

@@ -28,12 +28,16 @@ export function writePinnedVars(state, vars) {
   return file;
 }
 
-/** Builds the client and applies migrations to a fresh `state` folder. No stdin and CI=true: wrangler never asks. */
-export function prepareLocalState(state, { config, quiet = false } = {}) {
+/**
+ * Builds the client (unless `build` is false: a second Worker started beside a running one serves the
+ * bundle already built, which must not be rewritten under it) and applies migrations to a fresh `state`
+ * folder. No stdin and CI=true: wrangler never asks.
+ */
+export function prepareLocalState(state, { config, quiet = false, build = true } = {}) {
   rmSync(state, { recursive: true, force: true });
   const configArgs = config ? ['--config', config] : [];
   for (const [cmd, args] of [
-    ['node', ['scripts/build-client.mjs']],
+    ...(build ? [['node', ['scripts/build-client.mjs']]] : []),
     ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
   ]) {
     const r = spawnSync(cmd, args, {
@@ -79,9 +83,9 @@ export function spawnWranglerDev({
 }
 
 /** Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. */
-export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn' }) {
+export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn', build = true }) {
   const state = `.wrangler/measure-state-${port}`;
-  prepareLocalState(state, { config, quiet: true });
+  prepareLocalState(state, { config, quiet: true, build });
   const origin = `http://127.0.0.1:${port}`;
   const child = spawnWranglerDev({
     port,

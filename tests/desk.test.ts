@@ -183,6 +183,36 @@ describe('messages', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it("names an owner's failed message by label, never by the owner's number, and resends it by that label", async () => {
+    const withOwners = { ...env, OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Arjun' } as Env;
+    const call = async (path: string, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`${ORIGIN}${path}`, init), withOwners, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const resendBy = (lead: Lead, recipient: string) =>
+      call(`/desk/leads/enquiry/${lead.id}/resend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        body: new URLSearchParams({ template: 'journey_owner', recipient }).toString(),
+        redirect: 'manual',
+      });
+    const lead = await storeEnquiry();
+    await delivery(lead, 'failed');
+    const html = await (await call(`/desk/leads/enquiry/${lead.id}`)).text();
+    expect(html).toContain('Priya (Admin1)');
+    expect(html).toContain('name="recipient" value="Admin1"');
+    for (const number of ['+919800000001', '919800000001', '9800000001']) expect(html).not.toContain(number);
+
+    expect((await resendBy(lead, 'Admin9')).status).toBe(400);
+    const send = vi.spyOn(env.JOBS, 'send');
+    expect((await resendBy(lead, 'Admin1')).status).toBe(303);
+    expect(send).toHaveBeenCalledWith({ type: 'replay-deliveries' }, { contentType: 'json' });
+    const row = await env.DB.prepare('SELECT status FROM deliveries WHERE submission_id = ?').bind(lead.id).first();
+    expect(row).toEqual({ status: 'replay' });
+  });
+
   it('does not offer or accept a resend for a sent message', async () => {
     const lead = await storeEnquiry();
     await delivery(lead, 'sent');

@@ -66,7 +66,11 @@ desk.get('/leads/:kind/:id', async (c) => {
   const lead = await getLeadStore(c.env).get(kind, id);
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
   const messages = await messagesFor(c.env.DB, kind, id);
-  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({ phone: o.phone, label: `${o.name} (${o.label})` }));
+  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
+    phone: o.phone,
+    ref: o.label,
+    label: `${o.name} (${o.label})`,
+  }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
   return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
 });
@@ -87,10 +91,16 @@ desk.post('/leads/:kind/:id/note', async (c) => {
 
 desk.post('/leads/:kind/:id/resend', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const { template, recipient } = parse(ResendForm, await c.req.parseBody());
+  const form = parse(ResendForm, await c.req.parseBody());
+  // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
+  const recipient = form.recipient.startsWith('+')
+    ? form.recipient
+    : readConfig(c.env).whatsapp.owners.find((o) => o.label === form.recipient)?.phone;
+  if (!recipient)
+    throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
   if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);
   // Already queued or sent (a double tap): nothing more to do, show the lead.
-  await resend(c.env, kind, id, template, recipient);
+  await resend(c.env, kind, id, form.template, recipient);
   return c.redirect(leadPath(kind, id), 303);
 });
 

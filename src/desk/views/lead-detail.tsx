@@ -6,6 +6,8 @@ import { waDigits, when } from './format';
 
 export interface Recipient {
   phone: string;
+  /** Admin1, Admin2: how a resend names an owner, so an owner's number never leaves the server. */
+  ref: string;
   label: string;
 }
 
@@ -165,7 +167,8 @@ function QuizAnswer({ question, answer }: { question: string; answer: string | u
 }
 
 function Message({ message: m, owners, action }: { message: DeskMessage; owners: Recipient[]; action: string }) {
-  const to = owners.find((o) => o.phone === m.recipient)?.label ?? desk.messages.visitor;
+  const owner = owners.find((o) => o.phone === m.recipient);
+  const to = owner?.label ?? desk.messages.visitor;
   return (
     <li className={`desk-message desk-message-${m.status}`}>
       <p className="desk-message-top">
@@ -184,7 +187,7 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
       {RESENDABLE.includes(m.status) ? (
         <form method="post" action={action}>
           <input type="hidden" name="template" value={m.template} />
-          <input type="hidden" name="recipient" value={m.recipient} />
+          <input type="hidden" name="recipient" value={owner?.ref ?? m.recipient} />
           <button type="submit" className="btn btn-gold">
             {desk.messages.resend}
           </button>

@@ -1,0 +1,8 @@
+// Types for local-worker.mjs, so the Playwright journeys (TypeScript) can start a Worker of their own.
+export declare function startLocalWorker(options: {
+  port: number;
+  vars?: Record<string, string>;
+  config?: string;
+  logLevel?: string;
+  build?: boolean;
+}): Promise<{ origin: string; stop(): Promise<void> }>;

@@ -1,0 +1,2 @@
+// Types for access.mjs.
+export declare const ACCESS_AUD: string;

@@ -1,0 +1,19 @@
+// Types for index.mjs, so the Playwright journeys (TypeScript) can run stand-ins of their own.
+import type { IncomingMessage, Server } from 'node:http';
+
+export interface StandinAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+}
+export declare function register(
+  prefix: string,
+  handle: (request: {
+    req: IncomingMessage;
+    body: string;
+    url: URL;
+    config: Record<string, unknown>;
+  }) => StandinAnswer | Promise<StandinAnswer>,
+): void;
+export declare function startStandins(port: number, options?: { tls?: { key: Buffer; cert: Buffer } }): Promise<Server>;
