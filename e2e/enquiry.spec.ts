@@ -177,7 +177,14 @@ test.describe('enquiry modal', () => {
     await gotoHydrated(page, '/');
     await open(page, OPENERS.about!(page));
     await fill(page, { name: 'KYC blocked - call +91 90000 00000 now', phone: '+91 98765 43210', email });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/enquiry'));
     await dialog(page).getByRole('button', { name: 'Send message' }).click();
+    // The server saw the request and refused the name.
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      name: expect.any(String),
+    });
     const name = dialog(page).getByLabel('Name');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription("Name may contain only letters, spaces and . ' -");

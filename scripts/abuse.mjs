@@ -11,9 +11,9 @@
 // both owners (by an alert or its hour's digest), and no 5xx.
 //
 // Ports: ABUSE_PORT (wrangler dev, default 8406; its inspector is +1000) and ABUSE_STANDIN_PORT
-// (default 8407). Length: ABUSE_HOURS simulated hours (default 3).
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+// (default 8407). Length: ABUSE_HOURS simulated hours (default 3; a fraction is fine: 0.05 is three simulated
+// minutes, a quick check that the script works). The ledger and the store are read while the Worker runs,
+// through its development-only routes (GET /__dev/deliveries and /__dev/leads, src/routes/dev.ts).
 import { startLocalWorker } from './local-worker.mjs';
 import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
@@ -121,8 +121,25 @@ for (let quietSince = Date.now(); Date.now() - floodEnded < 600_000; await sleep
   if (Date.now() - floodEnded > HOUR_MS + 10_000 && Date.now() - quietSince > 60_000) break;
 }
 const drainedMs = Date.now() - floodEnded;
-await worker.stop();
-standins.close();
+
+// The ledger and the store, read through the Worker's development-only routes before it stops.
+async function devRead(path) {
+  const res = await fetch(`${worker.origin}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return res.json();
+}
+let deliveries;
+const storedIds = new Set();
+try {
+  ({ deliveries } = await devRead('/__dev/deliveries'));
+  for (const lead of real.filter((l) => l.id)) {
+    const { leads } = await devRead(`/__dev/leads?id=${encodeURIComponent(lead.id)}`);
+    if (Object.values(leads).some((rows) => rows.length > 0)) storedIds.add(lead.id);
+  }
+} finally {
+  await worker.stop();
+  standins.close();
+}
 
 // What WhatsApp received (the stand-in accepted every well-formed template message).
 const sends = received
@@ -136,21 +153,7 @@ for (const s of sends.filter((s) => s.template === 'journey_users'))
   perNumber.set(s.to, (perNumber.get(s.to) ?? 0) + 1);
 const maxPerNumber = Math.max(0, ...perNumber.values());
 
-// The ledger and the store, read once wrangler dev has let go of the database.
-const dir = `.wrangler/measure-state-${PORT}/v3/d1/miniflare-D1DatabaseObject`;
-const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-let db;
-for (let attempt = 0; ; attempt++) {
-  try {
-    db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
-    db.prepare('SELECT COUNT(*) FROM deliveries').get();
-    break;
-  } catch (err) {
-    if (attempt >= 20 || !/locked|busy/i.test(String(err))) throw err;
-    await sleep(250);
-  }
-}
-const sentRows = db.prepare(`SELECT audience, recipient, created_at FROM deliveries WHERE status = 'sent'`).all();
+const sentRows = deliveries.filter((r) => r.status === 'sent');
 const bucket = (iso, lengthMs, offsetMs = 0) => Math.floor((Date.parse(iso) + offsetMs) / lengthMs);
 const tally = (rows, key) => {
   const m = new Map();
@@ -172,31 +175,26 @@ const maxDigestsPerHour = tally(
 const digests = sentRows.filter((r) => r.audience === 'digest').length;
 
 // Each real lead: stored, and told to both owners by its own alert or by its hour's digest.
-const table = { newsletter: 'news_letter', enquiry: 'enquiries' };
-const ownerRows = db.prepare(
-  `SELECT recipient, status, skip_reason, digest_hour, sent_at FROM deliveries WHERE submission_id = ? AND audience = 'owner'`,
-);
-const digestRow = db.prepare(
-  `SELECT sent_at FROM deliveries WHERE submission_id = ? AND recipient = ? AND audience = 'digest' AND status = 'sent'`,
-);
+const ownerRows = (id) => deliveries.filter((r) => r.submission_id === id && r.audience === 'owner');
+const digestRow = (submission, owner) =>
+  sentRows.find((r) => r.submission_id === submission && r.recipient === owner && r.audience === 'digest');
 let unstored = 0;
 let untold = 0;
 let maxToldMs = 0;
 const toldMs = [];
 const toldByDigest = [];
 for (const lead of real) {
-  const stored = lead.id && db.prepare(`SELECT 1 FROM ${table[lead.kind]} WHERE id = ?`).get(lead.id);
-  if (!stored) {
+  if (!lead.id || !storedIds.has(lead.id)) {
     unstored++;
     continue;
   }
   let digest = false;
   const times = OWNERS.map((owner) => {
-    const row = ownerRows.all(lead.id).find((r) => r.recipient === owner);
+    const row = ownerRows(lead.id).find((r) => r.recipient === owner);
     if (row?.status === 'sent') return Date.parse(row.sent_at);
     if (row?.status === 'skipped' && row.skip_reason === 'hourly_cap') {
       digest = true;
-      const sent = digestRow.get(`digest:${row.digest_hour}`, owner);
+      const sent = digestRow(`digest:${row.digest_hour}`, owner);
       return sent ? Date.parse(sent.sent_at) : null;
     }
     return null;
@@ -210,7 +208,6 @@ for (const lead of real) {
   toldByDigest.push(digest);
   maxToldMs = Math.max(maxToldMs, ms);
 }
-db.close();
 const byAlert = toldMs.filter((_, i) => !toldByDigest[i]);
 const fiveXX = [...statuses].filter(([s]) => typeof s === 'number' && s >= 500).reduce((n, [, c]) => n + c, 0);
 const errors = statuses.get('network error') ?? 0;

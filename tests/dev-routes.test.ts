@@ -49,6 +49,39 @@ describe('development aids', () => {
     const byId = await request(env, `http://localhost:8787/__dev/leads?id=${stored.body.id}`);
     expect(JSON.parse(byId.body).leads.news_letter).toHaveLength(1);
 
+    // The delivery ledger: every row, or one submission's, with who was told what and why (not the texts).
+    const at = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason, attempts, components, created_at, updated_at)
+       VALUES (?, 'journey_owner', '+919800000001', 'newsletter', 'owner', 'skipped', 'hourly_cap', 0, '[{"secret":"text"}]', ?, ?)`,
+    )
+      .bind(stored.body.id, at, at)
+      .run();
+    const ledger = await request(env, `http://127.0.0.1:8787/__dev/deliveries?submission=${stored.body.id}`);
+    expect(ledger.status).toBe(200);
+    expect(JSON.parse(ledger.body)).toEqual({
+      ok: true,
+      deliveries: [
+        {
+          submission_id: stored.body.id,
+          lead_kind: 'newsletter',
+          template: 'journey_owner',
+          recipient: '+919800000001',
+          audience: 'owner',
+          status: 'skipped',
+          skip_reason: 'hourly_cap',
+          digest_hour: null,
+          attempts: 0,
+          last_error_code: null,
+          created_at: at,
+          updated_at: at,
+          sent_at: null,
+        },
+      ],
+    });
+    const all = JSON.parse((await request(env, 'http://localhost:8787/__dev/deliveries')).body);
+    expect(all.deliveries.map((d: { submission_id: string }) => d.submission_id)).toContain(stored.body.id);
+
     await env.FEEDS.put(FEEDS_KEY, '{}');
     expect((await request(env, 'http://127.0.0.1:8787/__dev/feeds/reset', 'POST')).status).toBe(200);
     expect(await env.FEEDS.get(FEEDS_KEY)).toBeNull();
@@ -68,11 +101,14 @@ describe('development aids', () => {
     expect(cached).not.toBeNull();
     for (const [path, method, absent] of [
       ['/__dev/leads?email=a%40b.co', 'GET', '/no-such-page?email=a%40b.co'],
+      ['/__dev/deliveries', 'GET', '/no-such-page'],
+      ['/__dev/deliveries?submission=x', 'GET', '/no-such-page?submission=x'],
       ['/__dev/feeds/reset', 'POST', '/no-such-page'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));
       expect(answer.body).not.toContain('"leads"');
+      expect(answer.body).not.toContain('"deliveries"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
   });

@@ -132,7 +132,10 @@ describe('dead-letter queue', () => {
     expect(attempts).toBeLessThan(maxDeliveries);
     expect(resent).toEqual([job(lead)]);
     expect(delays).toEqual(delays.map((_, i) => backoffSeconds(i + 1)));
+    // Growing: 10 s, then each wait twice the one before, up to the 15 min cap, which the retries reach.
     expect(delays[0]).toBe(10);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBe(Math.min(delays[i - 1]! * 2, 900));
+    expect(delays.at(-1)).toBe(900);
     expect(await deliveryRows(lead.id)).toContainEqual(expect.objectContaining({ status: 'pending' }));
 
     // D1 is back: the re-sent dead letter is recorded.

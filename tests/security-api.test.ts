@@ -97,6 +97,7 @@ describe('rate limits per client address', () => {
 
 describe('rate-limit keys', () => {
   const burst = async (addresses: (string | undefined)[]) => {
+    await withinOneWindow(env.TEST_SUBMIT_LIMIT.period, 10);
     const statuses: number[] = [];
     for (const [i, ip] of addresses.entries()) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -115,7 +116,8 @@ describe('rate-limit keys', () => {
   it('counts every address of one IPv6 /64 as one client', async () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:77`;
     const addresses = Array.from({ length: 8 }, (_, i) => `${prefix}:${i + 1}::${(i * 7919).toString(16)}`);
-    expect(await burst(addresses)).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    const { limit } = env.TEST_SUBMIT_LIMIT;
+    expect(await burst(addresses)).toEqual([...Array(limit).fill(201), ...Array(8 - limit).fill(429)]);
     // The neighbouring /64 is another client.
     expect(await burst([`2001:db8:1234:78::1`])).toEqual([201]);
   });

@@ -6,8 +6,9 @@ import { COLLECTIONS } from '../leads/port';
 type DevContext = Context<{ Bindings: Env }>;
 
 /**
- * Aids for the local run and its end-to-end tests: read what the local D1 store holds and empty
- * the feeds cache, through the Worker's own bindings instead of the runtime's files on disk.
+ * Aids for the local run, its end-to-end tests and the measuring scripts: read what the local D1 store
+ * and the delivery ledger hold and empty the feeds cache, through the Worker's own bindings instead of
+ * the runtime's files on disk.
  * They exist only in development and only on a loopback address; anywhere else the request
  * falls through to the routes after them, exactly as for a path that does not exist.
  */
@@ -38,6 +39,41 @@ dev.get(
       leads[COLLECTIONS[kind]] = results;
     }
     return c.json({ ok: true, leads });
+  }),
+);
+
+/** The ledger's columns a reader needs: who was (or was not) told what, when and why; not the message texts. */
+const LEDGER_COLUMNS = [
+  'submission_id',
+  'lead_kind',
+  'template',
+  'recipient',
+  'audience',
+  'status',
+  'skip_reason',
+  'digest_hour',
+  'attempts',
+  'last_error_code',
+  'created_at',
+  'updated_at',
+  'sent_at',
+].join(', ');
+
+/**
+ * GET /__dev/deliveries (every row of the delivery ledger, oldest first) or ?submission=… (one submission's
+ * rows; a digest's submission is `digest:<hour>`).
+ */
+dev.get(
+  '/__dev/deliveries',
+  developmentOnly(async (c) => {
+    const submission = c.req.query('submission');
+    const statement = submission
+      ? c.env.DB.prepare(`SELECT ${LEDGER_COLUMNS} FROM deliveries WHERE submission_id = ? ORDER BY created_at`).bind(
+          submission,
+        )
+      : c.env.DB.prepare(`SELECT ${LEDGER_COLUMNS} FROM deliveries ORDER BY created_at, submission_id`);
+    const { results } = await statement.all();
+    return c.json({ ok: true, deliveries: results });
   }),
 );
 
