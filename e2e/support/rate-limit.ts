@@ -4,7 +4,7 @@ import { experimental_readRawConfig } from 'wrangler';
 /** wrangler.toml's submission limit (SUBMIT_LIMITER): `limit` submissions per `period` seconds per address. */
 export function submitLimit(): { limit: number; period: number } {
   const { rawConfig } = experimental_readRawConfig({ config: path.resolve('wrangler.toml') });
-  const simple = rawConfig.ratelimits?.find((r) => r.name === 'SUBMIT_LIMITER')?.simple;
+  const simple = rawConfig.ratelimits?.find((r: { name: string }) => r.name === 'SUBMIT_LIMITER')?.simple;
   if (!simple) throw new Error('wrangler.toml has no SUBMIT_LIMITER rate limit');
   return simple;
 }
