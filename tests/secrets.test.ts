@@ -1,9 +1,11 @@
 /** Issue 6, secrets: with every secret set to a sentinel, no rendered page or API answer contains one. */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import { publicEnv, type Env } from '../src/env';
 import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
+import { firestoreEnv } from './support/firestore';
+import { allowConsoleErrors } from './setup';
 
 const sentinelEnv: Env = {
   ...env,
@@ -41,5 +43,63 @@ describe('secrets stay on the server', () => {
     for (const needle of [SENTINELS.WHATSAPP_TOKEN, SENTINELS.FIRESTORE_PRIVATE_KEY, SENTINELS.TURNSTILE_SECRET_KEY]) {
       expect(text).not.toContain(needle);
     }
+  });
+});
+
+describe('secrets stay on the server while Firestore signs in with them', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // The e2e secret-leak Worker reaches its Firestore stand-in as an emulator; here the service account's key
+  // and email are in use: each stored lead is written with a token the stand-in issued for a JWT they signed.
+  it('no answer carries the key or the account: stored, refused, parked, desk pages', async () => {
+    allowConsoleErrors();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { standin, env: fsEnv, keys } = await firestoreEnv('credentials');
+    standin.trust(SENTINELS.FIRESTORE_CLIENT_EMAIL, keys[0].keyId, keys[0].publicKey);
+    const workerEnv: Env = {
+      ...fsEnv,
+      FIRESTORE_CLIENT_EMAIL: SENTINELS.FIRESTORE_CLIENT_EMAIL,
+      WHATSAPP_TOKEN: SENTINELS.WHATSAPP_TOKEN,
+      WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+      OWNER_PHONES: SENTINELS.OWNER_PHONES,
+    };
+    vi.spyOn(workerEnv.JOBS, 'send').mockResolvedValue({ metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } });
+    const answers: string[] = [];
+    const call = async (path: string, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://127.0.0.1:8787${path}`, init), workerEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      answers.push(`${path} ${res.status} ${await res.text()} ${JSON.stringify([...res.headers])}`);
+      return res.status;
+    };
+    const subscribe = (email: string) =>
+      call('/api/newsletter', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': `198.18.7.${answers.length + 1}` },
+        body: JSON.stringify({ submissionId: crypto.randomUUID(), email }),
+      });
+
+    expect(await subscribe('stored@example.com')).toBe(201);
+    expect(standin.exchanges.map((e) => e.clientEmail)).toContain(SENTINELS.FIRESTORE_CLIENT_EMAIL);
+    expect(await call('/desk')).toBe(200);
+    const [id] = [...standin.documents.keys()].filter((k) => k.startsWith('news_letter/'));
+    expect(await call(`/desk/leads/newsletter/${id!.split('/')[1]}`)).toBe(200);
+    // Firestore refuses the token (401): the client is dropped, and the next write signs in afresh, refused too.
+    standin.failFirestore = 401;
+    expect(await subscribe('refused-token@example.com')).toBe(202);
+    standin.failFirestore = null;
+    standin.failToken = 'refuse';
+    expect(await subscribe('refused-exchange@example.com')).toBe(202);
+    standin.failToken = null;
+    standin.failFirestore = 503;
+    expect(await subscribe('parked@example.com')).toBe(202);
+    expect(await call('/desk')).toBeGreaterThanOrEqual(500);
+
+    const keyLines = keys[0].privateKeyPem.split('\n').filter((line) => line.length === 64);
+    expect(keyLines.length).toBeGreaterThan(10);
+    const text = answers.join('\n');
+    expect(text).toContain('stored@example.com');
+    for (const needle of [...sentinelNeedles(), ...keyLines]) expect(text).not.toContain(needle);
   });
 });
