@@ -4,18 +4,16 @@ import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
 
 /**
- * Browser entry: finds the island markers the server rendered and hydrates each
- * in place. Eager islands hydrate at once; idle ones after the first paint,
- * when the browser is idle. When all have hydrated, <html data-hydrated> is set
- * (the e2e suite waits for it).
+ * Browser entry: finds the island markers the server rendered and hydrates each in place, when it is
+ * needed (see LoadStrategy): `eager` at once; `visible` when the island comes within VISIBLE_MARGIN of
+ * the viewport or is first touched (pointer, focus); `interaction` on the first click on an element
+ * that opens it. Until then the server's HTML works alone, so nothing is lost meanwhile.
+ * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
+ * has started loading has hydrated (the e2e suite waits for it, and for the marker of what it uses).
  */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const run = () => resolve();
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1500 });
-    else setTimeout(run, 200);
-  });
-}
+const VISIBLE_MARGIN = '300px 0px';
+/** For an `interaction` island: the elements whose first click loads it (and then opens it). */
+const OPENERS: Record<string, string> = { EnquiryModal: '[data-open-enquiry]' };
 
 /** Renders its child unchanged and reports once React has committed the hydrated tree. */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -23,14 +21,19 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
   return children;
 }
 
-async function hydrate(el: HTMLElement): Promise<void> {
-  const name = el.dataset.island ?? '';
+let pending = 0;
+const started = new WeakMap<HTMLElement, Promise<void>>();
+
+function settle(): void {
+  if (pending === 0) document.documentElement.setAttribute('data-hydrated', '');
+}
+
+async function hydrate(el: HTMLElement, name: string): Promise<void> {
   const load = islands[name];
   if (!load) {
     console.error(`Unknown island "${name}"`);
     return;
   }
-  if (el.dataset.load !== 'eager') await whenIdle();
   const { default: Component } = await load();
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   await new Promise<void>((resolve) => {
@@ -44,12 +47,82 @@ async function hydrate(el: HTMLElement): Promise<void> {
       },
     );
   });
+  el.setAttribute('data-hydrated', '');
+}
+
+/** Loads and hydrates an island once, however many triggers fire. */
+function start(el: HTMLElement): Promise<void> {
+  let done = started.get(el);
+  if (!done) {
+    pending++;
+    document.documentElement.removeAttribute('data-hydrated');
+    done = hydrate(el, el.dataset.island ?? '').finally(() => {
+      pending--;
+      settle();
+    });
+    started.set(el, done);
+  }
+  return done;
 }
 
 // Before anything else: the first page of the visit in this tab is where the lead came from.
 captureFirstTouch();
 
 const markers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
-void Promise.all(markers.map(hydrate)).then(() => {
-  document.documentElement.setAttribute('data-hydrated', '');
-});
+const near = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      near.unobserve(entry.target);
+      void start(entry.target as HTMLElement);
+    }
+  },
+  { rootMargin: VISIBLE_MARGIN },
+);
+
+for (const el of markers) {
+  const strategy = el.dataset.load;
+  if (strategy === 'eager') {
+    void start(el);
+  } else if (strategy === 'interaction') {
+    const selector = OPENERS[el.dataset.island ?? ''];
+    // Arrived at the island's own fragment (a shared /#contact link): it is wanted now.
+    const target = window.location.hash.length > 1 ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (target && el.contains(target)) {
+      void start(el);
+    } else if (selector) {
+      const onClick = (event: MouseEvent) => {
+        const opener = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
+        if (!opener) return;
+        // Until the island has hydrated, its opener would fall back to the plain link: hold the click,
+        // then give it to the island (whose own listener opens it) once it is there.
+        event.preventDefault();
+        void start(el).then(() => {
+          document.removeEventListener('click', onClick, true);
+          opener.click();
+        });
+      };
+      document.addEventListener('click', onClick, true);
+    }
+  } else {
+    near.observe(el);
+    const now = () => void start(el);
+    el.addEventListener('pointerdown', now, { once: true });
+    el.addEventListener('focusin', now, { once: true });
+    // A button pressed before its island hydrated (a play button, a tab) would do nothing: hold the click
+    // and give it to the island once it is there. Submit buttons keep their plain form post.
+    el.addEventListener(
+      'click',
+      (event) => {
+        if (el.hasAttribute('data-hydrated')) return;
+        const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button') : null;
+        if (!button || (button as HTMLButtonElement).type === 'submit') return;
+        event.preventDefault();
+        event.stopPropagation();
+        void start(el).then(() => button.click());
+      },
+      true,
+    );
+  }
+}
+settle();

@@ -12,6 +12,8 @@ async function expectNoViolations(page: Page, label: string): Promise<void> {
 }
 
 test.describe('accessibility (axe)', () => {
+  // An axe pass over the whole page takes seconds, and far more on a busy machine; the quiz runs four.
+  test.describe.configure({ timeout: 90_000 });
   test('the landing page', async ({ page }) => {
     await gotoHydrated(page, '/');
     await expectNoViolations(page, '/');

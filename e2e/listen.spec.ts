@@ -21,7 +21,7 @@ test.describe('listen', () => {
   test('shows the featured episode with its meta line and the five others, each with a play button', async ({
     page,
   }) => {
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'PodcastPlayer');
     const listen = page.locator('#listen');
     await expect(listen.getByRole('heading', { level: 2, name: 'Listen' })).toBeVisible();
     const card = listen.locator('article');
@@ -41,7 +41,7 @@ test.describe('listen', () => {
   });
 
   test('"Explore Episodes" opens the show page in a new tab', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'PodcastPlayer');
     const link = page.locator('#listen').getByRole('link', { name: /Explore Episodes/ });
     await expect(link).toHaveAttribute('href', site.listen.showUrl);
     await expect(link).toHaveAttribute('target', '_blank');
@@ -50,7 +50,7 @@ test.describe('listen', () => {
 
   test('a play button opens the player modal; no player loads before that', async ({ page }) => {
     const loaded = await stubPodcastHost(page);
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'PodcastPlayer');
     await expect(page.locator('#listen iframe')).toHaveCount(0);
     expect(loaded).toEqual([]);
 
@@ -72,7 +72,7 @@ test.describe('listen', () => {
 
   test('the player modal closes on its button, a backdrop click and Escape, and stops the player', async ({ page }) => {
     await stubPodcastHost(page);
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'PodcastPlayer');
     const episode = featured!;
     const play = page.getByRole('button', { name: `Play episode: ${episode.title}` });
     const dialog = playerDialog(page, episode.title);

@@ -16,7 +16,7 @@ function form(page: Page) {
 
 test.describe('newsletter', () => {
   test('shows the block with its four benefits', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const { section } = form(page);
     await expect(section.getByRole('heading', { name: 'Making Productivity Simple & Sustainable' })).toBeVisible();
     for (const title of ['Set Your Goals', 'Personalized Plan', 'Stay Consistent', 'Achieve Results']) {
@@ -29,7 +29,7 @@ test.describe('newsletter', () => {
   }) => {
     const email = uniqueEmail('news-ok');
     await delayApi(page, '/api/newsletter', 500);
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const f = form(page);
     await f.email.fill(`  ${email.toUpperCase()} `);
     await f.button('Subscribe').click();
@@ -54,7 +54,7 @@ test.describe('newsletter', () => {
 
   test('an email failing the loose pattern is refused in the page and never sent', async ({ page }) => {
     const sent = recordRequests(page, '/api/newsletter');
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const f = form(page);
     for (const bad of ['not-an-email', 'asha@example', '@example.com']) {
       await f.email.fill(bad);
@@ -70,7 +70,7 @@ test.describe('newsletter', () => {
   test('a storage failure says so, clears the field and lets the visitor try again', async ({ page, problems }) => {
     const email = uniqueEmail('news-fail');
     await failApi(page, '/api/newsletter', 503);
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const f = form(page);
     await f.email.fill(email);
     await f.button('Subscribe').click();
@@ -89,7 +89,7 @@ test.describe('newsletter', () => {
 
   test('too many attempts get a friendly message', async ({ page, problems }) => {
     await failApi(page, '/api/newsletter', 429, { 'Retry-After': '60' });
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const f = form(page);
     await f.email.fill(uniqueEmail('news-429'));
     await f.button('Subscribe').click();

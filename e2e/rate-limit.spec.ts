@@ -13,7 +13,7 @@ test.describe('rate limits', () => {
     problems,
   }) => {
     test.setTimeout(60_000);
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     await withinOneWindow(period, 25);
     for (let i = 0; i < limit; i++) {
       const res = await page.request.post('/api/newsletter', {

@@ -32,7 +32,7 @@ test.describe('Turnstile in the forms', () => {
       );
       await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-security-policy': csp } });
     });
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     expect(scriptLoads).toEqual([]);
 
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/newsletter') && r.method() === 'POST');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { site, youtubeLinks } from '../src/content/site';
 import { withFeeds } from './support/feeds';
-import { expect, gotoHydrated, isPhone, test } from './support/test';
+import { expect, gotoHydrated, hydrateIsland, isPhone, test } from './support/test';
 
 // Every test here sets the YouTube stand-in and empties the feeds cache under one lock
 // shared by both workers, so each starts cold from a known upstream (see support/feeds.ts).
@@ -30,7 +30,7 @@ const expectPanelHiddenOnPhone = async (page: Page) => {
 test.describe('resources', () => {
   test('topic tabs follow the tabs pattern, Mindset first, with arrow, Home and End keys', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const section = resources(page);
       await expect(section.getByRole('tab')).toHaveText([
         'Mindset',
@@ -80,7 +80,7 @@ test.describe('resources', () => {
 
   test('a playlist shows its first 6 entries, a title naming "short" included', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs');
       const cards = resources(page).getByRole('tabpanel').getByRole('link');
       await expect(cards).toHaveCount(6);
       await expect(cards.nth(2)).toContainText('Mindset talk 3: a short pause');
@@ -91,7 +91,7 @@ test.describe('resources', () => {
 
   test('previous and next buttons scroll the row by 320 px', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const row = resources(page).getByRole('tabpanel').getByRole('list');
       const scrollLeft = () => row.evaluate((el) => Math.round(el.scrollLeft));
       expect(await scrollLeft()).toBe(0);
@@ -106,7 +106,7 @@ test.describe('resources', () => {
 
   test('a playlist that cannot be loaded says so while the others show their videos', async ({ page }) => {
     await withFeeds({ failPlaylists: [site.youtube.playlists.Health] }, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const section = resources(page);
       await expect(section.getByRole('tabpanel').getByRole('link')).toHaveCount(6);
       await section.getByRole('tab', { name: 'Health' }).click();
@@ -119,7 +119,7 @@ test.describe('resources', () => {
 test.describe('latest videos', () => {
   test('arrow keys select the next and previous video, wrapping at both ends', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const videos = await latestVideos(page);
       const shown = videos.slice(0, isPhone(page) ? 12 : videos.length);
       const list = recentList(page);
@@ -153,7 +153,7 @@ test.describe('latest videos', () => {
 
   test('shows the Recent Videos panel beside an 8-column player @desktop', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const section = latest(page);
       await expect(section.getByRole('heading', { level: 2 })).toHaveText(`Latest from ${site.brand}`);
       const subscribe = section.getByRole('link', { name: 'Subscribe on YouTube' });
@@ -175,7 +175,7 @@ test.describe('latest videos', () => {
 
   test('shows a horizontal strip of the first 12 videos instead of the panel @phone', async ({ page }) => {
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const strip = recentList(page);
       await expect(strip).toBeVisible();
       const count = await strip.getByRole('option').count();
@@ -197,7 +197,7 @@ test.describe('latest videos', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
     );
     await withFeeds({}, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       const [first, second] = await latestVideos(page);
       await latest(page).scrollIntoViewIfNeeded();
       await expect(latest(page).locator('iframe')).toHaveCount(0);
@@ -234,13 +234,15 @@ test.describe('feed states', () => {
       await expect(resources(page).getByRole('tabpanel').getByText('Loading videos…')).toBeVisible();
       await expect(feedState(page).locator('.placeholder-row:visible')).toHaveCount(6);
       await expectPanelHiddenOnPhone(page);
+      // The islands load when they come near; then they fetch what the cold page lacked.
+      for (const island of ['ResourceTabs', 'LatestVideos']) await hydrateIsland(page, island);
       await expect(resources(page).getByRole('tabpanel').getByRole('link')).toHaveCount(6, { timeout: 10_000 });
       await expect(recentList(page).getByRole('option').first()).toBeVisible();
       await expectPanelHiddenOnPhone(page);
       expect(apiCalls.length).toBeGreaterThan(0);
 
       apiCalls.length = 0;
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       await expect(resources(page).getByRole('tabpanel').getByRole('link')).toHaveCount(6);
       await expect(page.getByText('Loading videos…')).toHaveCount(0);
       expect(apiCalls).toEqual([]);
@@ -254,7 +256,7 @@ test.describe('feed states', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
     );
     await withFeeds({ mode: 'error' }, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       await expect(
         feedState(page).getByText('Could not load YouTube feed. Showing a fallback playlist.'),
       ).toBeVisible();
@@ -273,7 +275,7 @@ test.describe('feed states', () => {
 
   test('an empty feed says there are no videos', async ({ page }) => {
     await withFeeds({ mode: 'empty' }, async () => {
-      await gotoHydrated(page, '/');
+      await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');
       await expect(feedState(page).getByText('No videos found. Try again later.')).toBeVisible();
       await expectPanelHiddenOnPhone(page);
       await expect(resources(page).getByRole('tabpanel')).toHaveText(site.resources.empty);

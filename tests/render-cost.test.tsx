@@ -42,7 +42,11 @@ function renderPage(): string {
       assets={assets}
       themeColor={site.theme.teal}
     >
-      <LandingPage year={2026} videos={videos} />
+      <LandingPage
+        year={2026}
+        videos={videos}
+        forms={{ newsletter: { submissionId: 'bench-newsletter' }, enquiry: { submissionId: 'bench-enquiry' } }}
+      />
     </Document>,
   );
 }

@@ -1,7 +1,6 @@
 /**
- * The spam trap every lead form carries: a field people never see or reach, so
- * only bots fill it. Forms read it with honeypotValue() and send it as `website`;
- * the API drops submissions where it is not empty.
+ * The spam trap every lead form carries (rendered by LeadForm): a field people never see or reach,
+ * so only bots fill it. It is sent as `website`; the API drops submissions where it is not empty.
  */
 export function Honeypot() {
   return (
@@ -12,9 +11,4 @@ export function Honeypot() {
       </label>
     </div>
   );
-}
-
-export function honeypotValue(form: HTMLFormElement): string {
-  const value = new FormData(form).get('website');
-  return typeof value === 'string' ? value : '';
 }

@@ -11,6 +11,12 @@ export interface ModalProps {
   /** The element focus returns to on close; defaults to whatever had focus when it opened. */
   opener?: HTMLElement | null;
   className?: string;
+  id?: string;
+  /**
+   * Shown in the page rather than as a modal: after a refused plain form post, the page comes back with
+   * the form open in place. (Without JavaScript, the dialog also shows in place while it is the #target.)
+   */
+  inline?: boolean;
   children: ReactNode;
 }
 
@@ -20,7 +26,7 @@ export interface ModalProps {
  * scroll behind it, Tab cycles inside it, a click on the backdrop closes it, and
  * focus goes back to the opener. The element marked data-autofocus gets focus first.
  */
-export function Modal({ open, onClose, labelledBy, opener, className, children }: ModalProps) {
+export function Modal({ open, onClose, labelledBy, opener, className, id, inline, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Where the press began: a drag from a field out onto the backdrop must not close the dialog.
   const pressedBackdrop = useRef(false);
@@ -42,7 +48,8 @@ export function Modal({ open, onClose, labelledBy, opener, className, children }
   return (
     <dialog
       ref={ref}
-      className={className ? `modal ${className}` : 'modal'}
+      id={id}
+      className={['modal', className, inline && !open ? 'is-inline' : ''].filter(Boolean).join(' ')}
       aria-labelledby={labelledBy}
       onClose={onClose}
       onKeyDown={(e) => ref.current && trapTab(e, ref.current)}
@@ -58,14 +65,18 @@ export function Modal({ open, onClose, labelledBy, opener, className, children }
   );
 }
 
-/** The round × button in a modal's top corner. Closing the dialog fires its onClose. */
-export function ModalClose({ label }: { label: string }) {
+/** The round × button in a modal's top corner. Closing the dialog fires its onClose; shown in place, it calls onClose. */
+export function ModalClose({ label, onClose }: { label: string; onClose?: () => void }) {
   return (
     <button
       type="button"
       className="icon-btn modal-close"
       aria-label={label}
-      onClick={(e) => e.currentTarget.closest('dialog')?.close()}
+      onClick={(e) => {
+        const dialog = e.currentTarget.closest('dialog');
+        if (dialog?.open) dialog.close();
+        else onClose?.();
+      }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

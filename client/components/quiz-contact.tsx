@@ -1,108 +1,80 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
-import { submitLead, submissionIds } from '../lib/submit-lead';
+import { AnswerFields } from './answer-fields';
 import { Field } from './field';
-import { Honeypot, honeypotValue } from './honeypot';
+import { LeadForm } from './lead-form';
 import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
+import { useLeadForm } from '../lib/use-lead-form';
+import { LIMITS, checkFields } from '../../src/shared/lead-rules';
+import type { FormState } from '../../src/shared/form-state';
+import { DONE_PATHS } from '../../src/shared/form-fields';
+
+export interface QuizContactCopy {
+  title: string;
+  intro: string;
+  submit: string;
+  submitting: string;
+  invalidEmail: string;
+  required: string;
+  failed: string;
+  rateLimited: string;
+  labels: { first: string; last: string; email: string; phone: string };
+  consent: ConsentCopy;
+}
 
 export interface QuizContactProps {
   answers: Record<string, string>;
-  copy: {
-    title: string;
-    intro: string;
-    submit: string;
-    submitting: string;
-    invalidEmail: string;
-    failed: string;
-    rateLimited: string;
-    consent: ConsentCopy;
-  };
+  copy: QuizContactCopy;
+  form: FormState;
 }
 
-const EMPTY = { first: '', last: '', email: '', phone: '' };
-type Contact = typeof EMPTY;
-
-/** What the API would refuse, checked before sending, so the one chance to submit is not wasted. */
-function check(c: Contact, invalidEmail: string): Partial<Contact> {
-  const errors: Partial<Contact> = {};
-  if (!c.first.trim()) errors.first = 'First name is required.';
-  if (!c.last.trim()) errors.last = 'Last name is required.';
-  if (!c.email.trim()) errors.email = 'Email is required.';
-  else if (!EMAIL_PATTERN.test(c.email.trim())) errors.email = invalidEmail;
-  return errors;
-}
-
-/** The API's field errors for the contact fields ("contact.phone" → phone), or null if none is about them. */
-function contactErrors(fields: Record<string, string>): Partial<Contact> | null {
-  const errors: Partial<Contact> = {};
-  for (const key of Object.keys(EMPTY) as (keyof Contact)[]) {
-    const message = fields[`contact.${key}`];
-    if (message) errors[key] = message;
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
-}
+export const QUIZ_PATH = '/api/quiz';
+const CONTACT_FIELDS = ['contact.first', 'contact.last', 'contact.email', 'contact.phone'] as const;
 
 /**
  * Step 4: the contact form. Submitting shows "Submitting…", ignores repeated submits,
  * and returns the visitor to / whatever happened; a failure first says so in an alert
- * (specification §8).
+ * (specification §8). A field the server refused (say, a phone number) keeps the visitor
+ * here to correct it rather than lose the lead. Without JavaScript the form posts itself.
  */
-export function QuizContact({ answers, copy }: QuizContactProps) {
-  const [values, setValues] = useState<Contact>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Contact>>({});
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const busyRef = useRef(false);
-  const ids = useRef(submissionIds());
-
-  const set = (key: keyof Contact) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busyRef.current) return;
-    const form = event.currentTarget;
-    const found = check(values, copy.invalidEmail);
-    const firstInvalid = (Object.keys(EMPTY) as (keyof Contact)[]).find((k) => found[k]);
-    if (firstInvalid) {
-      setErrors(found);
-      form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    setProblem('');
-    const body = { answers, contact: values, consent: copy.consent.version, website: honeypotValue(form) };
-    const result = await submitLead('/api/quiz', { submissionId: ids.current.idFor(body), ...body });
-    const fixable = result.kind === 'invalid' ? contactErrors(result.fields) : null;
-    if (fixable) {
-      // The visitor can correct a refused field (say, a phone number): keep them here rather than lose the lead.
-      busyRef.current = false;
-      setBusy(false);
-      setErrors(fixable);
-      return;
-    }
-    if (result.kind === 'rate-limited') {
-      // Nothing was stored: keep the answers here with the forms' own message, so a retry in a minute keeps the lead.
-      busyRef.current = false;
-      setBusy(false);
-      setProblem(copy.rateLimited);
-      return;
-    }
-    if (result.kind !== 'ok') window.alert(copy.failed);
-    // Success lands on the recommendation (the address the API gave); a failure on the plain home page.
-    window.location.assign(result.kind === 'ok' && result.next ? result.next : '/');
-  }
+export function QuizContact({ answers, copy, form }: QuizContactProps) {
+  const { labels } = copy;
+  const lead = useLeadForm({
+    path: QUIZ_PATH,
+    initial: form,
+    copy,
+    check: (values) =>
+      checkFields(
+        values,
+        { 'contact.first': labels.first, 'contact.last': labels.last, 'contact.email': labels.email },
+        'contact.email',
+        copy,
+      ),
+    onAnswer: (result) => {
+      const fixable = result.kind === 'invalid' && CONTACT_FIELDS.some((name) => result.fields[name]);
+      // A refused field, or too many attempts: nothing was stored, so the visitor stays here with the message.
+      if (fixable || result.kind === 'rate-limited') return false;
+      if (result.kind !== 'ok') window.alert(copy.failed);
+      // Success lands on the recommendation (the address the API gave); a failure on the plain home page.
+      window.location.assign(result.kind === 'ok' && result.next ? result.next : DONE_PATHS.quiz);
+      return true;
+    },
+  });
+  const values = form.values ?? {};
+  const field = (name: (typeof CONTACT_FIELDS)[number]) => ({
+    name,
+    defaultValue: values[name] ?? '',
+    onChange: () => lead.clearError(name),
+    error: lead.errors[name],
+  });
 
   return (
-    <form
+    <LeadForm
+      action={QUIZ_PATH}
+      submissionId={lead.submissionId}
       className="quiz-contact form-grid"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
+      onSubmit={lead.onSubmit}
       aria-labelledby="quiz-contact-title"
     >
+      <AnswerFields answers={answers} />
       <h2 id="quiz-contact-title" className="quiz-question">
         {copy.title}
       </h2>
@@ -110,62 +82,56 @@ export function QuizContact({ answers, copy }: QuizContactProps) {
       <div className="form-row">
         <Field
           id="quiz-first"
-          label="First name"
-          name="first"
+          label={labels.first}
           type="text"
           autoComplete="given-name"
           required
           maxLength={LIMITS.name}
-          value={values.first}
-          onChange={set('first')}
-          error={errors.first}
+          {...field('contact.first')}
         />
         <Field
           id="quiz-last"
-          label="Last name"
-          name="last"
+          label={labels.last}
           type="text"
           autoComplete="family-name"
           required
           maxLength={LIMITS.name}
-          value={values.last}
-          onChange={set('last')}
-          error={errors.last}
+          {...field('contact.last')}
         />
       </div>
       <Field
         id="quiz-email"
-        label="Email"
-        name="email"
+        label={labels.email}
         type="email"
         autoComplete="email"
         required
         maxLength={LIMITS.email}
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
+        {...field('contact.email')}
       />
       <Field
         id="quiz-phone"
-        label="Phone"
-        name="phone"
+        label={labels.phone}
         type="tel"
         autoComplete="tel"
         optional
         maxLength={LIMITS.phone}
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
+        {...field('contact.phone')}
       />
-      <Honeypot />
-      <p className="form-problem" role="alert">
-        {problem}
-      </p>
+      {lead.problem ? (
+        <p className="form-problem" role="alert">
+          {lead.problem}
+        </p>
+      ) : null}
       <ConsentNotice id="quiz-consent" notice={copy.consent} />
       <AttributionField />
-      <button type="submit" className="btn btn-cta btn-block btn-lg" aria-describedby="quiz-consent" disabled={busy}>
-        {busy ? copy.submitting : copy.submit}
+      <button
+        type="submit"
+        className="btn btn-cta btn-block btn-lg"
+        aria-describedby="quiz-consent"
+        disabled={lead.busy}
+      >
+        {lead.busy ? copy.submitting : copy.submit}
       </button>
-    </form>
+    </LeadForm>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Field } from '../components/field';
-import { Honeypot, honeypotValue } from '../components/honeypot';
-import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
+import { LeadForm } from '../components/lead-form';
 import { Modal, ModalClose } from '../components/modal';
-import { submissionIds, submitLead } from '../lib/submit-lead';
-import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
+import { useLeadForm } from '../lib/use-lead-form';
+import { LIMITS, checkFields } from '../../src/shared/lead-rules';
+import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
+import type { FormState } from '../../src/shared/form-state';
 
 export interface EnquiryModalProps {
   copy: {
@@ -14,40 +15,89 @@ export interface EnquiryModalProps {
     sent: string;
     submitting: string;
     invalidEmail: string;
+    required: string;
     failed: string;
     rateLimited: string;
+    close: string;
+    labels: { name: string; phone: string; email: string; description: string };
     consent: ConsentCopy;
   };
+  form: FormState;
 }
 
-const EMPTY = { name: '', phone: '', email: '', description: '' };
-type Values = typeof EMPTY;
+/** The id of the enquiry dialog: "Start a Conversation" links here, so the form is reachable without JavaScript. */
+export const ENQUIRY_ANCHOR = 'contact';
+export const ENQUIRY_PATH = '/api/enquiry';
+const REQUIRED = ['name', 'phone', 'email'] as const;
 const SENT_NOTICE_MS = 6000;
 
 /**
  * The enquiry form in a modal dialog. It opens on a click on any [data-open-enquiry]
- * element (plain server-rendered buttons), through one document-level listener.
- * A failed send keeps the fields and says so: an enquiry is never lost silently.
+ * element (links to #contact rendered by the server), through one document-level listener.
+ * Without JavaScript the same form shows in the page when #contact is the target, and posts itself;
+ * a refused post comes back shown in the page with its messages. A failed send keeps the fields
+ * and says so: an enquiry is never lost silently.
  */
-export default function EnquiryModal({ copy }: EnquiryModalProps) {
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Partial<Values>>({});
-  const [problem, setProblem] = useState('');
-  const [sent, setSent] = useState(false);
-  const busyRef = useRef(false);
-  const ids = useRef(submissionIds());
+export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
+  /** Open as a modal, and the element focus returns to (none when it opened from the #contact address). */
+  const [opened, setOpened] = useState<{ by: HTMLElement | null } | null>(null);
+  const [inline, setInline] = useState(Boolean(form.problem || Object.keys(form.errors ?? {}).length));
+  const [sent, setSent] = useState(Boolean(form.done));
+  const [ready, setReady] = useState(true);
+  const [formKey, setFormKey] = useState(0);
+  const [values, setValues] = useState(form.values ?? {});
+  const required = Object.fromEntries(REQUIRED.map((name) => [name, copy.labels[name]]));
+
+  const lead = useLeadForm({
+    path: ENQUIRY_PATH,
+    initial: form,
+    copy,
+    check: (v) => checkFields(v, required, 'email', copy),
+    onAnswer: (result) => {
+      if (result.kind !== 'ok') return false;
+      lead.reset();
+      setValues({});
+      setFormKey((k) => k + 1);
+      setOpened(null);
+      setInline(false);
+      setSent(true);
+      return true;
+    },
+  });
+
+  /** The send button waits for the three required fields (the server page renders it enabled). */
+  const updateReady = () => {
+    const fields = document.getElementById(ENQUIRY_ANCHOR)?.querySelector('form');
+    if (!fields) return;
+    const data = new FormData(fields);
+    setReady(REQUIRED.every((name) => String(data.get(name) ?? '').trim() !== ''));
+  };
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-enquiry]') : null;
       if (!target) return;
+      event.preventDefault();
       setSent(false);
-      setOpener(target);
+      setInline(false);
+      setOpened({ by: target });
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    // After hydration, from the page as the browser has it (the address, fields typed before hydrating).
+    const showsRefusedPost = inline;
+    const frame = window.requestAnimationFrame(() => {
+      // Arrived at /#contact with scripts running: open the dialog, and drop the fragment that shows the plain form.
+      if (window.location.hash === `#${ENQUIRY_ANCHOR}`) {
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        if (!showsRefusedPost) setOpened({ by: null });
+      }
+      updateReady();
+    });
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.cancelAnimationFrame(frame);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: `inline` is the server's state
   }, []);
 
   useEffect(() => {
@@ -56,117 +106,113 @@ export default function EnquiryModal({ copy }: EnquiryModalProps) {
     return () => window.clearTimeout(timer);
   }, [sent]);
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const ready = values.name.trim() !== '' && values.phone.trim() !== '' && values.email.trim() !== '';
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busyRef.current || !ready) return;
-    if (!EMAIL_PATTERN.test(values.email.trim())) {
-      setErrors({ email: copy.invalidEmail });
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    setProblem('');
-    const payload = { ...values, consent: copy.consent.version, website: honeypotValue(event.currentTarget) };
-    const result = await submitLead('/api/enquiry', { submissionId: ids.current.idFor(payload), ...payload });
-    busyRef.current = false;
-    setBusy(false);
-    if (result.kind === 'ok') {
-      ids.current.reset();
-      setValues(EMPTY);
-      setErrors({});
-      setOpener(null);
-      setSent(true);
-    } else if (result.kind === 'invalid') {
-      setErrors(result.fields);
-      setProblem(result.fields.website ? copy.failed : '');
-    } else {
-      setProblem(result.kind === 'rate-limited' ? copy.rateLimited : copy.failed);
-    }
-  }
+  // The form was re-mounted or the dialog opened: read which required fields the page now holds.
+  useEffect(() => {
+    const frame = window.requestAnimationFrame(updateReady);
+    return () => window.cancelAnimationFrame(frame);
+  }, [formKey, opened]);
 
   const close = () => {
-    setOpener(null);
-    setProblem('');
+    setOpened(null);
+    setInline(false);
+    lead.setProblem('');
+  };
+  const change = (name: string) => () => {
+    lead.clearError(name);
+    updateReady();
   };
 
   return (
     <>
-      <Modal open={opener !== null} opener={opener} onClose={close} labelledBy="enquiry-title" className="enquiry">
-        <ModalClose label="Close" />
+      <Modal
+        id={ENQUIRY_ANCHOR}
+        open={opened !== null}
+        inline={inline}
+        opener={opened?.by}
+        onClose={close}
+        labelledBy="enquiry-title"
+        className="enquiry"
+      >
+        <ModalClose label={copy.close} onClose={close} />
         <h2 id="enquiry-title">{copy.heading}</h2>
         <p className="modal-intro">{copy.intro}</p>
-        <form className="form-grid" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <LeadForm
+          key={formKey}
+          action={ENQUIRY_PATH}
+          anchor={ENQUIRY_ANCHOR}
+          submissionId={lead.submissionId}
+          className="form-grid"
+          onSubmit={(event) => {
+            if (!ready) {
+              event.preventDefault();
+              return;
+            }
+            return lead.onSubmit(event);
+          }}
+        >
           <Field
             id="enquiry-name"
-            label="Name"
+            label={copy.labels.name}
             name="name"
             type="text"
             autoComplete="name"
             required
             maxLength={LIMITS.name}
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
+            defaultValue={values.name ?? ''}
+            onChange={change('name')}
+            error={lead.errors.name}
             data-autofocus=""
           />
           <Field
             id="enquiry-phone"
-            label="Phone"
+            label={copy.labels.phone}
             name="phone"
             type="tel"
             autoComplete="tel"
             required
             maxLength={LIMITS.phone}
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
+            defaultValue={values.phone ?? ''}
+            onChange={change('phone')}
+            error={lead.errors.phone}
           />
           <Field
             id="enquiry-email"
-            label="Email"
+            label={copy.labels.email}
             name="email"
             type="email"
             autoComplete="email"
             required
             maxLength={LIMITS.email}
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            defaultValue={values.email ?? ''}
+            onChange={change('email')}
+            error={lead.errors.email}
           />
           <Field
             id="enquiry-description"
-            label="How can I help?"
+            label={copy.labels.description}
             name="description"
             multiline
             optional
             rows={4}
             maxLength={LIMITS.description}
-            value={values.description}
-            onChange={set('description')}
-            error={errors.description}
+            defaultValue={values.description ?? ''}
+            onChange={change('description')}
+            error={lead.errors.description}
           />
-          <Honeypot />
           <ConsentNotice id="enquiry-consent" notice={copy.consent} />
           <AttributionField />
           <p className="form-problem" role="alert">
-            {problem}
+            {lead.problem}
           </p>
           <button
             type="submit"
             className="btn btn-cta btn-block"
             aria-describedby="enquiry-consent"
-            disabled={!ready || busy}
+            disabled={!ready || lead.busy}
           >
-            {busy ? copy.submitting : copy.submit}
+            {lead.busy ? copy.submitting : copy.submit}
           </button>
-        </form>
+        </LeadForm>
       </Modal>
       <p className={sent ? 'toast is-visible' : 'toast'} role="status">
         {sent ? copy.sent : ''}

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 
-/** When an island's code is fetched and hydrated. */
-export type LoadStrategy = 'eager' | 'idle';
+/**
+ * When an island's code is fetched and hydrated: `eager` at once (what the first view needs), `visible`
+ * when it comes near the viewport or is first touched, `interaction` on the first click on an element
+ * that asks for it (the enquiry dialog: any [data-open-enquiry]). Until then the server's HTML works alone:
+ * links are links and forms post themselves.
+ */
+export type LoadStrategy = 'eager' | 'visible' | 'interaction';
 
 /**
  * Server-side marker for an interactive part of the page. The component is
@@ -13,7 +18,7 @@ export function Island<P extends object>({
   name,
   component: Component,
   props,
-  load = 'idle',
+  load = 'visible',
 }: {
   name: string;
   component: ComponentType<P>;

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Honeypot, honeypotValue } from '../components/honeypot';
-import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
-import { submissionIds, submitLead } from '../lib/submit-lead';
+import { useRef, useState } from 'react';
+import { LeadForm } from '../components/lead-form';
+import { useLeadForm } from '../lib/use-lead-form';
 import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
+import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
+import type { FormState } from '../../src/shared/form-state';
 
 export interface NewsletterFormProps {
   copy: {
@@ -17,51 +18,51 @@ export interface NewsletterFormProps {
     rateLimited: string;
     consent: ConsentCopy;
   };
+  form: FormState;
 }
 
-type Status = 'idle' | 'loading' | 'success' | 'error';
+export const NEWSLETTER_PATH = '/api/newsletter';
 
 /**
- * The newsletter signup: idle → loading → success or error (specification §4).
- * The field is cleared after every attempt; an email failing the loose pattern is never sent.
+ * The newsletter signup: idle → loading → success or error (specification §4). With the island, the field
+ * is cleared after every attempt and an email failing the loose pattern is never sent. Without it, the form
+ * posts itself: a refused address comes back in the field with its message, an accepted one shows the thank-you.
  */
-export default function NewsletterForm({ copy }: NewsletterFormProps) {
-  const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [message, setMessage] = useState('');
-  const busy = useRef(false);
-  const ids = useRef(submissionIds());
+export default function NewsletterForm({ copy, form }: NewsletterFormProps) {
+  const [done, setDone] = useState(Boolean(form.done));
+  const input = useRef<HTMLInputElement>(null);
+  const lead = useLeadForm({
+    path: NEWSLETTER_PATH,
+    initial: form,
+    copy,
+    check: (values): Record<string, string> =>
+      EMAIL_PATTERN.test((values.email ?? '').trim()) ? {} : { email: copy.invalidEmail },
+    onAnswer: (result) => {
+      if (result.kind === 'ok') setDone(true);
+    },
+  });
+  const clear = () => {
+    if (input.current) input.current.value = '';
+  };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current || status === 'success') return;
-    const value = email.trim();
-    setEmail('');
-    if (!EMAIL_PATTERN.test(value)) {
-      setStatus('error');
-      setMessage(copy.invalidEmail);
-      return;
-    }
-    busy.current = true;
-    setStatus('loading');
-    setMessage('');
-    const payload = { email: value, consent: copy.consent.version, website: honeypotValue(event.currentTarget) };
-    const result = await submitLead('/api/newsletter', { submissionId: ids.current.idFor(payload), ...payload });
-    busy.current = false;
-    if (result.kind === 'ok') {
-      setStatus('success');
-      setMessage(copy.success);
-    } else {
-      setStatus('error');
-      if (result.kind === 'rate-limited') setMessage(copy.rateLimited);
-      else if (result.kind === 'invalid' && result.fields.email) setMessage(result.fields.email);
-      else setMessage(copy.failed);
-    }
-  }
-
-  const label = status === 'loading' ? copy.submitting : status === 'success' ? copy.done : copy.submit;
+  const message = done ? copy.success : lead.errors.email || lead.problem;
+  const status = lead.busy ? 'loading' : done ? 'success' : message ? 'error' : 'idle';
+  const label = lead.busy ? copy.submitting : done ? copy.done : copy.submit;
   return (
-    <form className="newsletter-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <LeadForm
+      action={NEWSLETTER_PATH}
+      anchor="newsletter"
+      submissionId={lead.submissionId}
+      className="newsletter-form"
+      onSubmit={(event) => {
+        if (done) {
+          event.preventDefault();
+          return;
+        }
+        lead.onSubmit(event);
+        clear();
+      }}
+    >
       <ConsentNotice id="newsletter-consent" notice={copy.consent} />
       <AttributionField />
       <div className="newsletter-row">
@@ -69,6 +70,7 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
           {copy.label}
         </label>
         <input
+          ref={input}
           id="newsletter-email"
           name="email"
           type="email"
@@ -76,8 +78,7 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
           autoComplete="email"
           placeholder={copy.placeholder}
           maxLength={LIMITS.email}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          defaultValue={form.values?.email ?? ''}
           aria-invalid={status === 'error' ? true : undefined}
           aria-describedby="newsletter-message"
         />
@@ -85,15 +86,14 @@ export default function NewsletterForm({ copy }: NewsletterFormProps) {
           type="submit"
           className="btn btn-gold"
           aria-describedby="newsletter-consent"
-          disabled={status === 'loading' || status === 'success'}
+          disabled={lead.busy || done}
         >
           {label}
         </button>
       </div>
-      <Honeypot />
       <p id="newsletter-message" className={`newsletter-message is-${status}`} role="status">
         {message}
       </p>
-    </form>
+    </LeadForm>
   );
 }

@@ -1,39 +1,43 @@
-import { useEffect, useRef, useState } from 'react';
-import { QuizContact, type QuizContactProps } from '../components/quiz-contact';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { AnswerFields } from '../components/answer-fields';
+import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
+import type { FormState } from '../../src/shared/form-state';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  contact: QuizContactProps['copy'];
+  contact: QuizContactCopy;
+  /** Where the server put the visitor (step, answers so far) and the contact form's state. */
+  initial: { step: number; answers: Record<string, string>; form: FormState };
 }
+
+/** Where each step's buttons post without JavaScript: the server renders the next step. */
+export const QUIZ_STEP_PATH = '/quiz';
 
 /**
  * The four-step quiz (specification §2, §4): three choice steps, then the contact form.
  * Choosing an option records it and advances; "Next step" advances without a choice.
  * Each new step's heading takes focus and names the step in the page title.
+ * Every step is a plain form (the options, "Back" and "Next step" are its submit buttons, the
+ * answers so far its hidden fields), so the quiz works without JavaScript; the island handles
+ * the same buttons in place.
  */
-export default function QuizWizard({ steps, contact }: QuizWizardProps) {
+export default function QuizWizard({ steps, contact, initial }: QuizWizardProps) {
   const total = steps.length + 1;
-  const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [step, setStep] = useState(initial.step);
+  const [answers, setAnswers] = useState<Record<string, string>>(initial.answers);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const furthest = useRef(0);
   const label = `Step ${step + 1} of ${total}`;
 
   useEffect(() => {
     document.title = document.title.replace(/^Step \d+ of \d+/, label);
-    // The first step keeps the page's natural focus; later steps move it to their heading.
+    // The first step shown keeps the page's natural focus; later steps move it to their heading.
     if (moved.current) heading.current?.focus();
   }, [label]);
 
   const go = (next: number) => {
     moved.current = true;
-    const target = Math.max(0, Math.min(total - 1, next));
-    if (target > furthest.current) {
-      furthest.current = target;
-      countStep(target + 1);
-    }
-    setStep(target);
+    setStep(Math.max(0, Math.min(total - 1, next)));
   };
 
   const choose = (option: string) => {
@@ -43,6 +47,44 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
 
   const current = steps[step];
   const last = step === total - 1;
+  const nav = (
+    <div className="quiz-nav">
+      <button
+        type="submit"
+        name="go"
+        value="back"
+        className="btn btn-outline"
+        onClick={(event: MouseEvent<HTMLButtonElement>) => {
+          // Handled here instead of posting the step form.
+          event.preventDefault();
+          go(step - 1);
+        }}
+        disabled={step === 0}
+      >
+        Back
+      </button>
+      {!last && (
+        <button
+          type="submit"
+          name="go"
+          value="next"
+          className="btn btn-ghost"
+          onClick={(event: MouseEvent<HTMLButtonElement>) => {
+            event.preventDefault();
+            go(step + 1);
+          }}
+        >
+          Next step
+        </button>
+      )}
+    </div>
+  );
+  const stepFields = (
+    <>
+      <input type="hidden" name="step" value={step} />
+      <AnswerFields answers={answers} />
+    </>
+  );
   return (
     <div className="quiz-wizard">
       <div
@@ -60,7 +102,8 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
         {label}
       </h1>
       {current ? (
-        <div className="quiz-step" key={step}>
+        <form method="post" action={QUIZ_STEP_PATH} className="quiz-step" key={step}>
+          {stepFields}
           <h2 id="quiz-question" className="quiz-question">
             {current.title}
           </h2>
@@ -68,39 +111,31 @@ export default function QuizWizard({ steps, contact }: QuizWizardProps) {
             {current.options.map((option) => (
               <button
                 key={option}
-                type="button"
+                type="submit"
+                name="choice"
+                value={option}
                 className="quiz-option"
                 aria-pressed={answers[String(step)] === option}
-                onClick={() => choose(option)}
+                onClick={(event: MouseEvent<HTMLButtonElement>) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
               >
                 {option}
               </button>
             ))}
           </div>
-        </div>
+          {nav}
+        </form>
       ) : (
-        <QuizContact key="contact" answers={answers} copy={contact} />
+        <>
+          <QuizContact key="contact" answers={answers} copy={contact} form={initial.form} />
+          <form method="post" action={QUIZ_STEP_PATH}>
+            {stepFields}
+            {nav}
+          </form>
+        </>
       )}
-      <div className="quiz-nav">
-        <button type="button" className="btn btn-outline" onClick={() => go(step - 1)} disabled={step === 0}>
-          Back
-        </button>
-        {!last && (
-          <button type="button" className="btn btn-ghost" onClick={() => go(step + 1)}>
-            Next step
-          </button>
-        )}
-      </div>
     </div>
   );
-}
-
-/** Tells the site's daily funnel counter that a step was reached (no identifier is sent; failures are ignored). */
-function countStep(step: number): void {
-  void fetch('/api/funnel', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ step }),
-    keepalive: true,
-  }).catch(() => undefined);
 }

@@ -4,8 +4,9 @@ const FOCUSABLE =
 /** Keeps Tab and Shift+Tab inside `container`. Call from a keydown handler. */
 export function trapTab(event: KeyboardEvent | React.KeyboardEvent, container: HTMLElement): void {
   if (event.key !== 'Tab') return;
+  // Only what Tab itself can reach: shown, and not taken out of the order (the honeypot has tabindex -1).
   const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => el.offsetParent !== null || el === document.activeElement,
+    (el) => el.tabIndex >= 0 && (el.offsetParent !== null || el === document.activeElement),
   );
   const first = items[0];
   const last = items[items.length - 1];

@@ -52,20 +52,26 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
 }
 
 /**
- * The submission id for a payload: made once (crypto.randomUUID) and reused while
- * the same payload is retried, so a double click or a retry after an ambiguous
- * failure stores one lead; a changed payload is a new submission with a new id.
+ * The submission id for a payload: reused while the same payload is retried, so a double
+ * click or a retry after an ambiguous failure stores one lead; a changed payload is a new
+ * submission with a new id (crypto.randomUUID). The first payload takes `first`, the id the
+ * server put in the form's hidden field, which a plain post of the same form would carry too.
  */
-export function submissionIds(): { idFor(payload: object): string; reset(): void } {
+export function submissionIds(first?: string): { idFor(payload: object): string; reset(): void } {
   let last: { key: string; id: string } | null = null;
+  let unused = first;
   return {
     idFor(payload) {
       const key = JSON.stringify(payload);
-      if (last?.key !== key) last = { key, id: crypto.randomUUID() };
+      if (last?.key !== key) {
+        last = { key, id: unused ?? crypto.randomUUID() };
+        unused = undefined;
+      }
       return last.id;
     },
     reset() {
       last = null;
+      unused = undefined;
     },
   };
 }

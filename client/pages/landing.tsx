@@ -10,6 +10,13 @@ import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
 import type { VideosPayload } from '../../src/feeds/types';
 import type { ProgramSlug } from '../../src/content/site';
+import type { FormState } from '../../src/shared/form-state';
+
+/** The state of the page's two lead forms (each with its own submission id). */
+export interface LandingForms {
+  newsletter: FormState;
+  enquiry: FormState;
+}
 
 export interface LandingProps {
   year: number;
@@ -17,10 +24,11 @@ export interface LandingProps {
   videos: VideosPayload | null;
   /** After the quiz: the programs it recommended (the section thanks the visitor and marks them). */
   recommended?: readonly ProgramSlug[];
+  forms: LandingForms;
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year, videos, recommended = [] }: LandingProps) {
+export function LandingPage({ year, videos, forms, recommended = [] }: LandingProps) {
   return (
     <>
       <SiteHeader />
@@ -31,10 +39,10 @@ export function LandingPage({ year, videos, recommended = [] }: LandingProps) {
         <Resources videos={videos} />
         <Listen />
         <LatestVideos videos={videos} />
-        <Newsletter />
+        <Newsletter form={forms.newsletter} />
       </main>
       <Footer year={year} />
-      <Enquiry />
+      <Enquiry form={forms.enquiry} />
     </>
   );
 }

@@ -37,7 +37,7 @@ export function PrivacyPage({ year }: { year: number }) {
         </article>
       </main>
       <Footer year={year} />
-      <Enquiry />
+      <Enquiry form={{ submissionId: crypto.randomUUID() }} />
     </>
   );
 }

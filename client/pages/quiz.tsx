@@ -1,11 +1,20 @@
 import { QUIZ_STEPS, site } from '../../src/content/site';
 import { consentCopy } from '../../src/content/privacy';
+import type { FormState } from '../../src/shared/form-state';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
 import { SiteHeader } from '../sections/site-header';
 
+export interface QuizPageProps {
+  /** The step shown (0–3) and the answers so far: the quiz works as plain forms, one page per step. */
+  step: number;
+  answers: Record<string, string>;
+  /** The contact form's submission id, and a refused plain post's values and messages. */
+  form: FormState;
+}
+
 /** The quiz screen: a half-width image beside the four-step wizard. */
-export function QuizPage() {
+export function QuizPage({ step, answers, form }: QuizPageProps) {
   const { quiz, forms } = site;
   return (
     <>
@@ -27,10 +36,13 @@ export function QuizPage() {
                 submit: quiz.submit,
                 submitting: forms.submitting,
                 invalidEmail: forms.invalidEmail,
+                required: forms.required,
                 failed: forms.failed,
                 rateLimited: forms.rateLimited,
                 consent: consentCopy('quiz'),
+                labels: forms.labels,
               },
+              initial: { step, answers, form },
             }}
           />
         </div>

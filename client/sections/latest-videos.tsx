@@ -23,7 +23,7 @@ export function LatestVideos({ videos }: { videos: VideosPayload | null }) {
             videosUrl: youtubeLinks.videos,
             uploadsPlaylist: youtubeLinks.uploadsPlaylist,
           }}
-          load="idle"
+          load="visible"
         />
       </div>
     </section>

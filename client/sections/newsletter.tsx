@@ -2,9 +2,10 @@ import { site } from '../../src/content/site';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
 import NewsletterForm from '../islands/newsletter-form';
+import type { FormState } from '../../src/shared/form-state';
 
 /** Newsletter block: benefits and the subscribe form. */
-export function Newsletter() {
+export function Newsletter({ form }: { form: FormState }) {
   const { newsletter } = site;
   return (
     <section id="newsletter" className="section newsletter" aria-labelledby="newsletter-title">
@@ -27,6 +28,7 @@ export function Newsletter() {
         <Island
           name="NewsletterForm"
           component={NewsletterForm}
+          load="visible"
           props={{
             copy: {
               label: newsletter.label,
@@ -34,9 +36,13 @@ export function Newsletter() {
               submit: newsletter.submit,
               done: newsletter.done,
               success: newsletter.success,
-              ...site.forms,
+              submitting: site.forms.submitting,
+              invalidEmail: site.forms.invalidEmail,
+              failed: site.forms.failed,
+              rateLimited: site.forms.rateLimited,
               consent: consentCopy('newsletter'),
             },
+            form,
           }}
         />
       </div>

@@ -22,7 +22,7 @@ export function Resources({ videos }: { videos: VideosPayload | null }) {
             playlists: videos?.playlists ?? null,
             copy: videos ? { failed, empty } : { loading, failed, empty },
           }}
-          load="idle"
+          load="visible"
         />
       </div>
     </section>

@@ -32,10 +32,23 @@ export const test = base.extend<{ problems: string[] }>({
 
 export { expect };
 
-/** Opens a page and waits until every island on it has hydrated. */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
+/**
+ * Opens a page and waits until the islands it loads at once have hydrated. Islands below the fold load
+ * when they come near or are first touched: name the ones a test uses, and they are loaded (by a touch,
+ * without scrolling) and waited for too.
+ */
+export async function gotoHydrated(page: Page, path: string, ...islands: string[]): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+  for (const name of islands) await hydrateIsland(page, name);
+}
+
+/** Loads every island named `name` on the page (as a first touch would) and waits until each has hydrated. */
+export async function hydrateIsland(page: Page, name: string): Promise<void> {
+  const markers = page.locator(`[data-island="${name}"]`);
+  expect(await markers.count(), `islands named ${name}`).toBeGreaterThan(0);
+  await markers.evaluateAll((els) => els.forEach((el) => el.dispatchEvent(new Event('pointerdown'))));
+  await expect(page.locator(`[data-island="${name}"]:not([data-hydrated])`)).toHaveCount(0, { timeout: 15_000 });
 }
 
 export function isPhone(page: Page): boolean {

@@ -114,12 +114,34 @@ export const site = {
     done: 'Thanks!',
     success: 'You are subscribed. The first letter arrives at the start of next month.',
   },
-  /** Messages every lead form shares. */
+  /**
+   * What every lead form says, in the browser, in the API's answers and on the pages rendered
+   * after a plain HTML post: the one source of these messages. `{field}` and `{max}` are filled in.
+   */
   forms: {
     submitting: 'Submitting…',
     invalidEmail: 'Please enter a valid email.',
     failed: 'Something went wrong. Please try again.',
     rateLimited: 'Too many attempts — please try again in a minute.',
+    checkFields: 'Please check the highlighted fields.',
+    required: '{field} is required.',
+    tooLong: '{field} must be at most {max} characters.',
+    emailTooLong: 'Email is too long.',
+    unsafe: '{field} contains characters we cannot accept.',
+    notText: '{field} must be text.',
+    invalidPhone: 'Please enter a valid phone number.',
+    close: 'Close',
+    /** How messages name the enquiry's free-text field. */
+    descriptionName: 'Description',
+    /** Field labels, also the names the messages above use. */
+    labels: {
+      first: 'First name',
+      last: 'Last name',
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      description: 'How can I help?',
+    },
   },
   enquiry: {
     heading: 'Start a Conversation',

@@ -1,15 +1,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { site } from '../content/site';
 import { ApiException } from './errors';
 import { bodyOf } from './json-body';
 import { fieldErrors } from '../shared/lead-schemas';
 
-/** Larger than any form the site has (the longest, an enquiry, is about 2.5 KB). */
-export const MAX_BODY_BYTES = 16 * 1024;
-
 /**
- * Validates the body jsonBody() read with a form's schema; fields that fail
- * are a 400 invalid_input naming each field.
+ * Validates the body requestBody() read (JSON or a plain HTML form) with a form's schema;
+ * fields that fail are a 400 invalid_input with the message for each field.
  *
  * @example
  * const input = await readInput(c, NewsletterSchema);
@@ -17,7 +15,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export async function readInput<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const parsed = await schema.safeParseAsync(bodyOf(c));
   if (!parsed.success) {
-    throw new ApiException(400, 'invalid_input', 'Please check the highlighted fields.', fieldErrors(parsed.error));
+    throw new ApiException(400, 'invalid_input', site.forms.checkFields, fieldErrors(parsed.error));
   }
   return parsed.data;
 }

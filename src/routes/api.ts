@@ -2,9 +2,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
 import { ApiException } from '../http/errors';
-import { jsonBody } from '../http/json-body';
-import { MAX_BODY_BYTES } from '../http/read-input';
+import { htmlForms } from '../http/html-forms';
+import { requestBody } from '../http/json-body';
+import { MAX_BODY_BYTES } from '../http/read-body';
+import { DONE_PATHS } from '../shared/form-fields';
 import { refuseCrossSite } from '../security/api-guard';
+import { renderLanding, renderQuizAfter } from './pages';
 import { honeypot } from '../security/honeypot';
 import { submitRateLimit } from '../security/rate-limit';
 import { turnstile } from '../security/turnstile';
@@ -17,9 +20,25 @@ import { funnel } from './api/funnel';
 /** All /api routes, one small sub-app per resource (each file owns its handlers). */
 export const api = new Hono<{ Bindings: Env }>();
 
+// A plain HTML form post (no JavaScript) gets pages: a 303 to the form's thank-you when accepted,
+// the form again with its messages when refused. It wraps everything below, so it sees every answer.
+api.use(
+  '*',
+  htmlForms({
+    '/api/newsletter': {
+      done: DONE_PATHS.newsletter,
+      render: (c, form, status) => renderLanding(c, { newsletter: form }, status),
+    },
+    '/api/enquiry': {
+      done: DONE_PATHS.enquiry,
+      render: (c, form, status) => renderLanding(c, { enquiry: form }, status),
+    },
+    '/api/quiz': { done: DONE_PATHS.quiz, render: renderQuizAfter },
+  }),
+);
 // Order matters. The size cap wraps the body stream before anything can read it; cross-site
 // writes are refused; every address is counted (bots too); then, on the lead forms, the body
-// is read once and shared by the honeypot, Turnstile and the route's validation.
+// (JSON or form fields) is read once and shared by the honeypot, Turnstile and the route's validation.
 api.use(
   '*',
   bodyLimit({
@@ -31,11 +50,11 @@ api.use(
 );
 api.use('*', refuseCrossSite());
 // Quiz funnel counts are not submissions: registered before the submission guards, which they skip.
-api.use('/funnel', jsonBody());
+api.use('/funnel', requestBody());
 api.route('/funnel', funnel);
 api.use('*', submitRateLimit());
 for (const form of ['quiz', 'newsletter', 'enquiry'] as const) {
-  api.use(`/${form}`, jsonBody(), honeypot(), turnstile(form));
+  api.use(`/${form}`, requestBody(), honeypot(), turnstile(form));
 }
 
 api.route('/quiz', quiz);

@@ -1,19 +1,23 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { reactRenderer } from '@hono/react-renderer';
+import type { ReactElement } from 'react';
 import { Document } from '../../client/document';
-import { LandingPage } from '../../client/pages/landing';
+import { LandingPage, type LandingForms } from '../../client/pages/landing';
 import { PrivacyPage } from '../../client/pages/privacy';
 import { QuizPage } from '../../client/pages/quiz';
 import { privacy } from '../content/privacy';
-import { site } from '../content/site';
+import { QUIZ_STEP_COUNT, site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import type { Env } from '../env';
 import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
-import { count } from '../desk/counters';
+import { count, type Metric } from '../desk/counters';
 import { isProbePath } from '../security/probes';
+import { readBody } from '../http/read-body';
+import type { FormState } from '../shared/form-state';
+import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
 const COLD_FEEDS_WAIT_MS = 300;
@@ -32,95 +36,180 @@ declare module '@hono/react-renderer' {
 /**
  * Every visitor gets the same landing page until the feeds, the year or the configuration change,
  * so each isolate renders it once per such change and serves the HTML it kept, with only the
- * request's CSP nonce filled in. The slot is random per isolate (made on first use: Workers allow
- * no random values at global scope), so no page content can contain it. The view after the quiz
- * is kept per recommendation (a handful of valid program lists; anything else is the plain page).
- * Nothing else in the address (campaign tags included) changes what is rendered.
+ * request's CSP nonce and each form's fresh submission id filled in. The slots are random per isolate
+ * (made on first use: Workers allow no random values at global scope), so no page content can contain
+ * them. The view after the quiz is kept per recommendation (a handful of valid program lists; anything
+ * else is the plain page); nothing else in the address (campaign tags included) changes what is
+ * rendered. A page showing a form's state (a thank-you, a refused post) is rendered for its request alone.
  */
 const landingMemos = new Map<string, { key: string; html: string }>();
-let nonceSlot: string | undefined;
+let slot: string | undefined;
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
+type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
+
+/** The document around every page; installed on the pages app and by renderers used from /api. */
+const pageRenderer = reactRenderer(
+  ({ children, title, description, path, nonce, noindex, c }) => {
+    const SITE_URL = readConfig(c.env as Env).site.url;
+    const canonical = `${SITE_URL}${path}`;
+    return (
+      <Document
+        title={title}
+        description={description}
+        canonical={canonical}
+        image={`${SITE_URL}/images/og.png`}
+        siteName={site.siteName}
+        locale={site.locale}
+        jsonLd={profileJsonLd(SITE_URL, canonical)}
+        nonce={nonce ?? (c.get('secureHeadersNonce') as string | undefined) ?? ''}
+        assets={assets}
+        themeColor={site.theme.teal}
+        publicConfig={publicEnv(c.env as Env)}
+        noindex={noindex}
+      >
+        {children}
+      </Document>
+    );
+  },
+  { docType: true },
+);
+
+async function render(
+  c: Context,
+  node: ReactElement,
+  props: { title: string; description: string; path: string; nonce?: string; noindex?: boolean },
+  status: Status = 200,
+): Promise<Response> {
+  await pageRenderer(c, async () => {});
+  c.status(status);
+  const res = await c.render(node, props);
+  // Every page carries a per-request CSP nonce (and a form's fresh submission id), so no cache may keep it.
+  res.headers.set('Cache-Control', 'private, no-store');
+  return res;
+}
+
+const landingMeta = { title: `${site.brand} · ${site.hero.headline}`, description: site.description, path: '/' };
+
+/**
+ * The landing page; `forms` overrides a form's state (a thank-you, or a refused post shown again).
+ * `kind` 'not-found' is the same page for an unknown address, answered 404 and not indexed.
+ */
+export async function renderLanding(
+  c: Context<AppEnv>,
+  forms: Partial<LandingForms> = {},
+  status: Status = 200,
+  kind: 'page' | 'not-found' = 'page',
+): Promise<Response> {
+  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
+  const year = new Date().getFullYear();
+  const nonce = c.get('secureHeadersNonce') ?? '';
+  const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
+  if (forms.newsletter || forms.enquiry) {
+    const all: LandingForms = {
+      newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
+      enquiry: forms.enquiry ?? { submissionId: crypto.randomUUID() },
+    };
+    return render(
+      c,
+      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} />,
+      landingMeta,
+      status,
+    );
+  }
+  const variant = `${kind}:${recommended.join(',')}`;
+  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
+  slot ??= `slot-${crypto.randomUUID()}`;
+  let memo = landingMemos.get(variant);
+  if (memo?.key !== key) {
+    const slots: LandingForms = {
+      newsletter: { submissionId: `${slot}-newsletter` },
+      enquiry: { submissionId: `${slot}-enquiry` },
+    };
+    const rendered = await render(
+      c,
+      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} />,
+      { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
+    );
+    memo = { key, html: await rendered.text() };
+    landingMemos.set(variant, memo);
+  }
+  const fill: Record<string, string> = {
+    nonce,
+    newsletter: crypto.randomUUID(),
+    enquiry: crypto.randomUUID(),
+  };
+  const html = memo.html.replace(
+    new RegExp(`${slot}-(nonce|newsletter|enquiry)`, 'g'),
+    (_, name: string) => fill[name]!,
+  );
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
+  if (kind === 'not-found') headers['x-robots-tag'] = 'noindex';
+  return c.html(html, kind === 'page' ? status : 404, headers);
+}
+
+/** The quiz at a step, with the contact form's state on the last one. */
+export function renderQuiz(
+  c: Context,
+  state: QuizState,
+  form: FormState = { submissionId: crypto.randomUUID() },
+  status: Status = 200,
+): Promise<Response> {
+  return render(
+    c,
+    <QuizPage step={state.step} answers={state.answers} form={form} />,
+    {
+      title: `Step ${state.step + 1} of ${QUIZ_STEP_COUNT} · Find your program · ${site.brand}`,
+      description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
+      path: '/quiz',
+    },
+    status,
+  );
+}
+
+/** The contact step again after a refused plain post of the quiz. */
+export function renderQuizAfter(c: Context, form: FormState, status: Status): Promise<Response> {
+  return renderQuiz(c, quizStateAfter(form), form, status);
+}
 
 export const pages = new Hono<AppEnv>();
-
-// Every page carries a per-request CSP nonce, so no cache may keep or share it.
-pages.use('*', async function noStoreHtml(c, next) {
-  await next();
-  if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Cache-Control', 'private, no-store');
-});
-
-pages.use(
-  '*',
-  reactRenderer(
-    ({ children, title, description, path, nonce, noindex, c }) => {
-      const SITE_URL = readConfig(c.env as Env).site.url;
-      const canonical = `${SITE_URL}${path}`;
-      return (
-        <Document
-          title={title}
-          description={description}
-          canonical={canonical}
-          image={`${SITE_URL}/images/og.png`}
-          siteName={site.siteName}
-          locale={site.locale}
-          jsonLd={profileJsonLd(SITE_URL, canonical)}
-          nonce={nonce ?? c.get('secureHeadersNonce') ?? ''}
-          assets={assets}
-          themeColor={site.theme.teal}
-          publicConfig={publicEnv(c.env as Env)}
-          noindex={noindex}
-        >
-          {children}
-        </Document>
-      );
-    },
-    { docType: true },
-  ),
-);
 
 pages.get('/quiz', (c) => {
   // The funnel's first step: one view of /quiz, counted per day (nothing about the visitor is kept).
   c.executionCtx.waitUntil(count(c.env.DB, 'quiz_view'));
-  return c.render(<QuizPage />, {
-    title: `Step 1 of 4 · Find your program · ${site.brand}`,
-    description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
-    path: '/quiz',
-  });
+  return renderQuiz(c, { step: 0, answers: {} });
+});
+
+// The quiz without JavaScript: each step posts here and the next step is rendered. A POST keeps the
+// answers out of the address bar, the history and any log of URLs.
+pages.post('/quiz', async (c) => {
+  const body = await readBody(c).catch(() => null);
+  const state = nextQuizState(body?.fields ?? {});
+  // The funnel counts the step reached, as the island does through /api/funnel.
+  if (state.step > 0) c.executionCtx.waitUntil(count(c.env.DB, `quiz_step_${state.step + 1}` as Metric));
+  return renderQuiz(c, state);
 });
 
 pages.get(privacy.path, (c) =>
-  c.render(<PrivacyPage year={new Date().getFullYear()} />, {
+  render(c, <PrivacyPage year={new Date().getFullYear()} />, {
     title: `${privacy.title} · ${site.brand}`,
     description: privacy.description,
     path: privacy.path,
   }),
 );
 
-pages.get('*', async (c) => {
+pages.get('*', (c) => {
   const path = c.req.path;
   // Scanners probing for secrets and admin pages get a short plain answer, not a rendered page.
   if (isProbePath(path)) return c.text('Not found', 404, { 'cache-control': 'public, max-age=3600' });
   // Any other path shows the landing page, as a 404 that search engines do not index.
-  const kind = path === '/' ? 'page' : 'not-found';
-  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
-  const year = new Date().getFullYear();
-  const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
-  const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
-  nonceSlot ??= `nonce-slot-${crypto.randomUUID()}`;
-  let memo = landingMemos.get(variant);
-  if (memo?.key !== key) {
-    const rendered = await c.render(<LandingPage year={year} videos={videos} recommended={recommended} />, {
-      title: `${site.brand} · ${site.hero.headline}`,
-      description: site.description,
-      path: '/',
-      nonce: nonceSlot,
-      noindex: kind === 'not-found',
-    });
-    memo = { key, html: await rendered.text() };
-    landingMemos.set(variant, memo);
+  if (path !== '/') return renderLanding(c, {}, 200, 'not-found');
+  // The pages a plain form post is sent to once accepted.
+  if (c.req.query('subscribed') !== undefined) {
+    return renderLanding(c, { newsletter: { submissionId: crypto.randomUUID(), done: true } });
   }
-  const html = memo.html.replaceAll(nonceSlot, c.get('secureHeadersNonce') ?? '');
-  return kind === 'page' ? c.html(html) : c.html(html, 404, { 'x-robots-tag': 'noindex' });
+  if (c.req.query('enquiry') === 'sent') {
+    return renderLanding(c, { enquiry: { submissionId: crypto.randomUUID(), done: true } });
+  }
+  return renderLanding(c);
 });

@@ -34,3 +34,33 @@ export const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u
 export function hasForbiddenChars(value: string): boolean {
   return FORBIDDEN_CHARS.test(value);
 }
+
+/** Fills `{name}` placeholders in a message from src/content (`{field} is required.`). */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** The messages a form needs to check its fields before sending (a subset of site.forms). */
+export interface CheckMessages {
+  required: string;
+  invalidEmail: string;
+}
+
+/**
+ * The checks the browser makes before sending, with the server's messages (the server checks again):
+ * each required field is filled, and the email has an address shape (EMAIL_PATTERN). `required` maps field names to labels.
+ */
+export function checkFields(
+  values: Record<string, string>,
+  required: Record<string, string>,
+  emailField: string,
+  messages: CheckMessages,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, label] of Object.entries(required)) {
+    if (!(values[name] ?? '').trim()) errors[name] = fillMessage(messages.required, { field: label });
+  }
+  const email = (values[emailField] ?? '').trim();
+  if (!errors[emailField] && email && !EMAIL_PATTERN.test(email)) errors[emailField] = messages.invalidEmail;
+  return errors;
+}

@@ -3,11 +3,14 @@
  * Imports nothing server-only. Messages are the ones the visitor sees.
  */
 import { z } from 'zod';
-import { QUIZ_STEPS } from '../content/site';
+import { QUIZ_STEPS, site } from '../content/site';
 import { consent as consentCopy, type ConsentForm } from '../content/privacy';
 import { cleanAttribution } from './attribution';
 
-import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, hasForbiddenChars } from './lead-rules';
+import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, fillMessage, hasForbiddenChars } from './lead-rules';
+
+const { forms } = site;
+const say = (template: string, field: string, max?: number) => fillMessage(template, { field, max: max ?? '' });
 
 // The plain constants live in a zod-free module so browser code can use them cheaply.
 export { EMAIL_PATTERN, LIMITS, NAME_PATTERN };
@@ -15,16 +18,14 @@ export { EMAIL_PATTERN, LIMITS, NAME_PATTERN };
 /** Single-line fields also refuse line breaks, tabs and markup characters. */
 const UNSAFE_IN_LINE = /[\t\n\r<>]/;
 
-const cannotAccept = (label: string) => `${label} contains characters we cannot accept.`;
-
 /** Required single-line text (the phone as typed). */
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: say(forms.required, label) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
-    .refine((v) => !hasForbiddenChars(v) && !UNSAFE_IN_LINE.test(v), cannotAccept(label));
+    .min(1, say(forms.required, label))
+    .max(max, { message: say(forms.tooLong, label, max), abort: true })
+    .refine((v) => !hasForbiddenChars(v) && !UNSAFE_IN_LINE.test(v), say(forms.unsafe, label));
 
 /**
  * A person's name. It may be the header of a message sent to a number the
@@ -32,22 +33,22 @@ const text = (label: string, max: number) =>
  */
 const personName = (label: string) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: say(forms.required, label) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(LIMITS.name, { message: `${label} must be at most ${LIMITS.name} characters.`, abort: true })
-    .refine((v) => !hasForbiddenChars(v), { message: cannotAccept(label), abort: true })
+    .min(1, say(forms.required, label))
+    .max(LIMITS.name, { message: say(forms.tooLong, label, LIMITS.name), abort: true })
+    .refine((v) => !hasForbiddenChars(v), { message: say(forms.unsafe, label), abort: true })
     .regex(NAME_PATTERN, `${label} may contain only letters, spaces and . ' -`);
 
 export const email = z
-  .string({ error: 'Email is required.' })
+  .string({ error: say(forms.required, forms.labels.email) })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required.')
+  .min(1, say(forms.required, forms.labels.email))
   // abort: a long string must never reach the pattern (CPU time).
-  .max(LIMITS.email, { message: 'Email is too long.', abort: true })
-  .refine((v) => !hasForbiddenChars(v), { message: cannotAccept('Email'), abort: true })
-  .regex(EMAIL_PATTERN, 'Please enter a valid email.');
+  .max(LIMITS.email, { message: forms.emailTooLong, abort: true })
+  .refine((v) => !hasForbiddenChars(v), { message: say(forms.unsafe, forms.labels.email), abort: true })
+  .regex(EMAIL_PATTERN, forms.invalidEmail);
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -82,10 +83,10 @@ const attribution = z.unknown().transform(cleanAttribution).optional();
 /** Optional text: trimmed; absent, null or blank becomes ''. */
 const optionalText = (label: string, max: number, { singleLine = false } = {}) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: say(forms.notText, label) })
     .trim()
-    .max(max, { message: `${label} must be at most ${max} characters.`, abort: true })
-    .refine((v) => !hasForbiddenChars(v) && !(singleLine && UNSAFE_IN_LINE.test(v)), cannotAccept(label))
+    .max(max, { message: say(forms.tooLong, label, max), abort: true })
+    .refine((v) => !hasForbiddenChars(v) && !(singleLine && UNSAFE_IN_LINE.test(v)), say(forms.unsafe, label))
     .nullish()
     .transform((v) => v ?? '');
 
@@ -111,10 +112,10 @@ export const QuizSchema = z.object({
   attribution,
   answers: answers.default({}),
   contact: z.object({
-    first: personName('First name'),
-    last: personName('Last name'),
+    first: personName(forms.labels.first),
+    last: personName(forms.labels.last),
     email,
-    phone: optionalText('Phone', LIMITS.phone, { singleLine: true }),
+    phone: optionalText(forms.labels.phone, LIMITS.phone, { singleLine: true }),
   }),
 });
 
@@ -124,10 +125,10 @@ export const EnquirySchema = z.object({
   submissionId,
   consent: consentVersion('enquiry'),
   attribution,
-  name: personName('Name'),
-  phone: text('Phone', LIMITS.phone),
+  name: personName(forms.labels.name),
+  phone: text(forms.labels.phone, LIMITS.phone),
   email,
-  description: optionalText('Description', LIMITS.description),
+  description: optionalText(forms.descriptionName, LIMITS.description),
 });
 
 export type QuizInput = z.infer<typeof QuizSchema>;

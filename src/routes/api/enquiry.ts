@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from '../../env';
 import { readConfig } from '../../env';
+import { site } from '../../content/site';
 import { ApiException } from '../../http/errors';
 import { readInput } from '../../http/read-input';
 import { onlyPost } from '../../http/only-post';
@@ -16,9 +17,7 @@ enquiry.post('/', async (c) => {
   const input = await readInput(c, EnquirySchema);
   const phone = normalizePhone(input.phone, readConfig(c.env).leads.defaultPhoneRegion);
   if (!phone) {
-    throw new ApiException(400, 'invalid_input', 'Please check the highlighted fields.', {
-      phone: 'Please enter a valid phone number.',
-    });
+    throw new ApiException(400, 'invalid_input', site.forms.checkFields, { phone: site.forms.invalidPhone });
   }
   return answerLead(c, {
     ...leadBase(input),
