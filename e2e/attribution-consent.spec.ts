@@ -43,7 +43,7 @@ test.describe('attribution', () => {
 
   test('a visit without campaign tags or referrer stores only its landing path', async ({ page }) => {
     const email = uniqueEmail('attr-plain');
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'NewsletterForm');
     const section = page.locator('#newsletter');
     await section.getByRole('textbox', { name: 'Email address' }).fill(email);
     await section.getByRole('button', { name: 'Subscribe' }).click();
@@ -56,7 +56,7 @@ test.describe('attribution', () => {
 test.describe('consent', () => {
   test('the newsletter says what arrives and how often, and the lead records the notice version', async ({ page }) => {
     const email = uniqueEmail('consent-news');
-    await gotoHydrated(page, '/?utm_source=newsletter-test');
+    await gotoHydrated(page, '/?utm_source=newsletter-test', 'NewsletterForm');
     const section = page.locator('#newsletter');
     const notice = section.locator('#newsletter-consent');
     await expect(notice).toContainText(consent.notices.newsletter.text);
@@ -72,7 +72,7 @@ test.describe('consent', () => {
     page,
   }) => {
     const email = uniqueEmail('consent-enq');
-    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/', 'EnquiryModal');
     await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a Conversation' });
     const notice = dialog.locator('#enquiry-consent');

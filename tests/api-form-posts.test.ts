@@ -95,7 +95,7 @@ describe('a plain form post to /api/newsletter', () => {
 });
 
 describe('a plain form post to /api/quiz', () => {
-  it('stores answers and contact from dotted field names and answers 303 to /', async () => {
+  it('stores answers and contact from dotted field names and answers 303 to its recommendation', async () => {
     const id = crypto.randomUUID();
     const res = await formPost('/api/quiz', {
       submissionId: id,
@@ -108,7 +108,8 @@ describe('a plain form post to /api/quiz', () => {
       website: '',
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
+    // The quiz's recommendation (Health: Retreats & Workshops), as the island lands on it.
+    expect(res.headers.get('location')).toBe('/?recommended=retreats-workshops#programs');
     const stored = await row('quiz_responses', id);
     expect(JSON.parse(stored!.answers)).toEqual({ '0': 'Health', '2': 'I know a little' });
     expect(JSON.parse(stored!.contact)).toMatchObject({ first: 'Meera', last: 'Iyer', email: 'meera@example.com' });

@@ -15,11 +15,15 @@ async function request(workerEnv: Env, url: string, method = 'GET') {
   const res = await worker.fetch(new Request(url, { method }), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   const body = await res.text();
-  // The page carries a fresh CSP nonce per request: compare everything else.
+  // The page carries a fresh CSP nonce and fresh form submission ids per request: compare everything else.
   return {
     status: res.status,
     type: res.headers.get('content-type'),
-    body: body.replace(/nonce-[\w+/=-]+|nonce="[^"]*"/g, ''),
+    body: res.headers.get('content-type')?.startsWith('text/html')
+      ? body
+          .replace(/nonce-[\w+/=-]+|nonce="[^"]*"/g, '')
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid')
+      : body,
   };
 }
 

@@ -5,8 +5,11 @@ import { recommendations } from '../src/content/recommendations';
 
 const get = (path: string) => SELF.fetch(`http://example.com${path}`);
 const text = async (path: string) => (await get(path)).text();
-/** The page without its per-request nonce, so two renders can be compared. */
-const stable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+/** The page without its per-request nonce and form submission ids, so two renders can be compared. */
+const stable = (html: string) =>
+  html
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid');
 const escape = (s: string) => s.replaceAll('&', '&amp;');
 
 describe('the privacy page', () => {
