@@ -7,7 +7,7 @@ import { islands } from './islands/registry';
  * Browser entry: finds the island markers the server rendered and hydrates each in place, when it is
  * needed (see LoadStrategy): `eager` at once; `visible` when the island comes within VISIBLE_MARGIN of
  * the viewport or is first touched (pointer, focus); `interaction` on the first click on an element
- * that opens it. Until then the server's HTML works alone, so nothing is lost meanwhile.
+ * that opens it, or a touch inside it. Until then the server's HTML works alone, so nothing is lost meanwhile.
  * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
  * has started loading has hydrated (the e2e suite waits for it, and for the marker of what it uses).
  */
@@ -65,6 +65,13 @@ function start(el: HTMLElement): Promise<void> {
   return done;
 }
 
+/** The first pointer press or focus inside the island loads it. */
+function startOnTouch(el: HTMLElement): void {
+  const now = () => void start(el);
+  el.addEventListener('pointerdown', now, { once: true });
+  el.addEventListener('focusin', now, { once: true });
+}
+
 // Before anything else: the first page of the visit in this tab is where the lead came from.
 captureFirstTouch();
 
@@ -104,11 +111,11 @@ for (const el of markers) {
       };
       document.addEventListener('click', onClick, true);
     }
+    // Touching the island's own markup (its plain form, shown at #contact) wants it too.
+    startOnTouch(el);
   } else {
     near.observe(el);
-    const now = () => void start(el);
-    el.addEventListener('pointerdown', now, { once: true });
-    el.addEventListener('focusin', now, { once: true });
+    startOnTouch(el);
     // A button pressed before its island hydrated (a play button, a tab) would do nothing: hold the click
     // and give it to the island once it is there. Submit buttons keep their plain form post.
     el.addEventListener(

@@ -50,6 +50,10 @@ function buildOptions(outdir, quiet) {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    // V8's compile hint: every function in these files runs on load (React's and the islands'), so Chromium
+    // compiles them on its background streaming thread instead of lazily on the main thread, where it
+    // would block a phone's first taps (about a third of React's evaluation task).
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
     logLevel: quiet ? 'error' : 'warning',
   };
