@@ -54,6 +54,7 @@ async function hydrate(el: HTMLElement, name: string): Promise<void> {
 function start(el: HTMLElement): Promise<void> {
   let done = started.get(el);
   if (!done) {
+    for (const box of Array.from(el.children)) near.unobserve(box);
     pending++;
     document.documentElement.removeAttribute('data-hydrated');
     done = hydrate(el, el.dataset.island ?? '').finally(() => {
@@ -76,16 +77,26 @@ function startOnTouch(el: HTMLElement): void {
 captureFirstTouch();
 
 const markers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
+/** The marker of each box the observer watches (a marker is `display: contents`: it has no box of its own). */
+const markerOf = new WeakMap<Element, HTMLElement>();
 const near = new IntersectionObserver(
   (entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
-      near.unobserve(entry.target);
-      void start(entry.target as HTMLElement);
+      const el = markerOf.get(entry.target);
+      if (el) void start(el);
     }
   },
   { rootMargin: VISIBLE_MARGIN },
 );
+
+/** Starts `el` when any of the boxes it renders comes within VISIBLE_MARGIN of the viewport. */
+function startWhenNear(el: HTMLElement): void {
+  for (const box of Array.from(el.children)) {
+    markerOf.set(box, el);
+    near.observe(box);
+  }
+}
 
 for (const el of markers) {
   const strategy = el.dataset.load;
@@ -114,7 +125,7 @@ for (const el of markers) {
     // Touching the island's own markup (its plain form, shown at #contact) wants it too.
     startOnTouch(el);
   } else {
-    near.observe(el);
+    startWhenNear(el);
     startOnTouch(el);
     // A button pressed before its island hydrated (a play button, a tab) would do nothing: hold the click
     // and give it to the island once it is there. Submit buttons keep their plain form post.

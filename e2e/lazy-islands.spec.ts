@@ -1,0 +1,38 @@
+import { expect, test } from './support/test';
+
+const hydrated = (page: import('@playwright/test').Page, name: string) =>
+  page.locator(`[data-island="${name}"][data-hydrated]`);
+
+// The islands below the fold: none loads for the first view; each loads once the visitor scrolls near it,
+// without touching it; and the page keeps its layout while they do, so a tap lands where it was aimed.
+test.describe('islands below the fold', () => {
+  test('load when the visitor scrolls near them, not before', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(hydrated(page, 'Header')).toHaveCount(1);
+    // Give the observers a moment: nothing below the fold may load without scrolling.
+    await page.waitForTimeout(500);
+    for (const name of ['ResourceTabs', 'PodcastPlayer', 'LatestVideos', 'NewsletterForm', 'EnquiryModal']) {
+      await expect(hydrated(page, name), `${name} before scrolling`).toHaveCount(0);
+    }
+
+    // A scroll, not a touch: the newsletter form comes into view and its island loads.
+    await page.evaluate(() => document.querySelector('#newsletter form')!.scrollIntoView({ block: 'center' }));
+    await expect(hydrated(page, 'NewsletterForm')).toHaveCount(1);
+    // The enquiry dialog loads only when asked for.
+    await expect(hydrated(page, 'EnquiryModal')).toHaveCount(0);
+  });
+
+  test('the page keeps its height while the sections near the footer render', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(hydrated(page, 'NewsletterForm')).toHaveCount(1);
+    expect(await height(), 'page height after the jump to the footer').toBe(before);
+    // A tap right after the jump reaches its link.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+});
