@@ -161,3 +161,42 @@ describe('Turnstile in the page', () => {
     expect(on).not.toContain(PASS_SECRET);
   });
 });
+
+describe('a plain form post (no JavaScript, so no token) while Turnstile is on', () => {
+  it('stores the enquiry and tells the owners, but sends nothing to the number it carries', async () => {
+    const standin = createTurnstileStandin();
+    vi.stubGlobal('fetch', standin.fetch);
+    const send = vi.spyOn(env.JOBS, 'send');
+    const id = crypto.randomUUID();
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request('https://site.test/api/enquiry', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://site.test',
+          'cf-connecting-ip': visitorAddress(),
+        },
+        body: new URLSearchParams({
+          submissionId: id,
+          name: 'Ravi Kumar',
+          phone: '+91 98123 45678',
+          email: 'ravi@example.com',
+        }).toString(),
+        redirect: 'manual',
+      }),
+      envWith(PASS_SECRET),
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?enquiry=sent#sent');
+    const stored = await env.DB.prepare('SELECT COUNT(*) AS n FROM enquiries WHERE id = ?')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(1);
+    // No token, so siteverify is not asked; the notify job says the number is not verified.
+    expect(standin.calls).toHaveLength(0);
+    expect(verdicts(send)).toEqual([false]);
+  });
+});
