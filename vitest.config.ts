@@ -31,6 +31,17 @@ function pinnedWranglerConfig() {
   return { file, rawConfig };
 }
 
+const TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
+const OWN_RUNTIME = [
+  'tests/api-leads-accept.test.ts',
+  'tests/lead-late-write.test.ts',
+  'tests/notify-consumer.test.ts',
+  'tests/notify-dead-letter.test.ts',
+  'tests/notify-queue.test.ts',
+  'tests/notify-replay.test.ts',
+  'tests/production-mode.test.ts',
+];
+
 // Tests run inside workerd with the bindings from wrangler.toml (local D1, KV, Queue).
 // Migrations are read here and applied by tests/setup.ts before each file.
 export default defineConfig(async () => {
@@ -65,10 +76,19 @@ export default defineConfig(async () => {
     // cannot read `jsx` through the solution-style tsconfig.json: renders then cost what they cost deployed.
     oxc: { jsx: { runtime: 'automatic' as const, development: false } },
     test: {
-      // DESK_BENCH=1 (npm run bench:desk) runs the 100,000-lead listing measurement instead of the tests.
-      include: process.env.DESK_BENCH ? ['bench/**/*.measure.ts'] : ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
       setupFiles: ['./tests/setup.ts'],
       testTimeout: 20_000,
+      // DESK_BENCH=1 (npm run bench:desk) runs the 100,000-lead listing measurement instead of the tests.
+      projects: process.env.DESK_BENCH
+        ? [{ extends: true as const, test: { include: ['bench/**/*.measure.ts'] } }]
+        : [
+            // Starting a workerd runtime costs several seconds per file: the files that only read and write
+            // their own rows share one runtime, one after another.
+            { extends: true as const, test: { name: 'shared', include: TESTS, exclude: OWN_RUNTIME, isolate: false } },
+            // These assert on the queue, the delivery ledger or stubbed outbound calls as a whole: each file
+            // gets a runtime and storage of its own.
+            { extends: true as const, test: { name: 'own runtime', include: OWN_RUNTIME } },
+          ],
     },
   };
 });
