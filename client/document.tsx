@@ -9,7 +9,7 @@ export interface DocumentProps {
   locale: string;
   jsonLd: object;
   nonce: string;
-  assets: { entry: string; css: string; preload: string[] };
+  assets: { css: string; boot: string };
   themeColor: string;
   /** The whitelisted browser config (src/env.ts publicEnv). */
   publicConfig?: { turnstileSiteKey?: string };
@@ -23,7 +23,7 @@ function inlineJson(value: object): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The HTML document around every page: head metadata, stylesheet and the island entry. */
+/** The HTML document around every page: head metadata, stylesheet and the script that starts the islands. */
 export function Document(props: DocumentProps) {
   const { title, description, canonical, image, siteName, locale, jsonLd, nonce, assets, themeColor } = props;
   return (
@@ -49,9 +49,6 @@ export function Document(props: DocumentProps) {
           <meta name="turnstile-site-key" content={props.publicConfig.turnstileSiteKey} />
         ) : null}
         <link rel="stylesheet" href={assets.css} />
-        {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
         <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jsonLd) }} />
       </head>
       <body>
@@ -59,7 +56,8 @@ export function Document(props: DocumentProps) {
           Skip to content
         </a>
         {props.children}
-        <script type="module" src={assets.entry} nonce={nonce} />
+        {/* Starts the islands' code once the page has painted (client/boot.ts). */}
+        <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.boot }} />
       </body>
     </html>
   );

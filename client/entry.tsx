@@ -4,7 +4,8 @@ import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
 
 /**
- * Browser entry: finds the island markers the server rendered and hydrates each in place, when it is
+ * Browser entry, started by the page's boot script (client/boot.ts) once the page has painted or the visitor
+ * has acted. It finds the island markers the server rendered and hydrates each in place, when it is
  * needed (see LoadStrategy): `eager` at once; `visible` when the island comes within VISIBLE_MARGIN of
  * the viewport or is first touched (pointer, focus); `interaction` on the first click on an element
  * that opens it, or a touch inside it. Until then the server's HTML works alone, so nothing is lost meanwhile.
@@ -73,6 +74,25 @@ function startOnTouch(el: HTMLElement): void {
   el.addEventListener('focusin', now, { once: true });
 }
 
+/**
+ * A button pressed before its island hydrated (the menu toggle, a tab, a play button) would do nothing: hold
+ * the click and give it to the island once it is there. Submit buttons keep their plain form post.
+ */
+function holdButtonPresses(el: HTMLElement): void {
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (el.hasAttribute('data-hydrated')) return;
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || button.type === 'submit') return;
+      event.preventDefault();
+      event.stopPropagation();
+      void start(el).then(() => button.click());
+    },
+    true,
+  );
+}
+
 // Before anything else: the first page of the visit in this tab is where the lead came from.
 captureFirstTouch();
 
@@ -127,20 +147,19 @@ for (const el of markers) {
   } else {
     startWhenNear(el);
     startOnTouch(el);
-    // A button pressed before its island hydrated (a play button, a tab) would do nothing: hold the click
-    // and give it to the island once it is there. Submit buttons keep their plain form post.
-    el.addEventListener(
-      'click',
-      (event) => {
-        if (el.hasAttribute('data-hydrated')) return;
-        const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button') : null;
-        if (!button || (button as HTMLButtonElement).type === 'submit') return;
-        event.preventDefault();
-        event.stopPropagation();
-        void start(el).then(() => button.click());
-      },
-      true,
-    );
   }
+  holdButtonPresses(el);
+}
+// The boot script (client/boot.ts) noted the islands touched and held the buttons pressed before this script
+// ran; from here on the islands' own listeners do that.
+document.dispatchEvent(new Event('islands:ready'));
+for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-island][data-wanted]'))) {
+  el.removeAttribute('data-wanted');
+  void start(el);
+}
+for (const button of Array.from(document.querySelectorAll<HTMLElement>('[data-island] [data-held]'))) {
+  button.removeAttribute('data-held');
+  const el = button.closest<HTMLElement>('[data-island]');
+  if (el) void start(el).then(() => button.click());
 }
 settle();

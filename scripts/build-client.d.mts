@@ -1,5 +1,11 @@
 export declare function buildClient(options?: { quiet?: boolean; outdir?: string; writeManifest?: boolean }): Promise<{
-  manifest: { entry: string; css: string; preload: string[] };
+  manifest: {
+    entry: string;
+    css: string;
+    preload: string[];
+    islands: Record<string, string[]>;
+    boot: string;
+  };
   metafile: unknown;
   files?: string[];
 }>;

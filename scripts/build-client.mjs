@@ -1,7 +1,8 @@
 // Builds the browser bundle: client/entry.tsx (code-split per island) and the stylesheet,
 // fingerprinted into public/assets/, and writes src/generated/assets.json for the Worker.
 import { build, context } from 'esbuild';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,8 +15,8 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
 }
 
 /**
- * Rebuilds public/assets and the manifest whenever a file the bundle is built from changes (esbuild's
- * watch mode, which also sees editors' save-by-rename). Returns a function that stops watching.
+ * Rebuilds public/assets and the manifest whenever a file the bundle is built from, or client/boot.ts, changes
+ * (esbuild's watch mode, which also sees editors' save-by-rename). Returns a function that stops watching.
  */
 export async function watchClient() {
   const manifestWriter = {
@@ -30,7 +31,15 @@ export async function watchClient() {
   };
   const ctx = await context({ ...buildOptions(defaultOutdir, false), plugins: [manifestWriter] });
   await ctx.watch();
-  return () => ctx.dispose();
+  // The boot script is built into the manifest, not imported by the bundle, so esbuild does not watch it. Its
+  // directory is watched instead (an editor's save-by-rename replaces the file itself).
+  const boot = watch(path.join(root, 'client'), (_, file) => {
+    if (file === 'boot.ts') ctx.rebuild().catch(() => {}); // esbuild has printed the errors.
+  });
+  return () => {
+    boot.close();
+    return ctx.dispose();
+  };
 }
 
 function buildOptions(outdir, quiet) {
@@ -84,12 +93,60 @@ async function finish(result, outdir, writeManifest) {
   }
   if (!entry || !css || !deskCss) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 
-  const manifest = { entry, css, deskCss, preload };
+  const islands = await islandChunks(outputs, entry, preload, publicPath);
+  const boot = await buildBoot({ entry, preload, islands });
+  const manifest = { entry, css, deskCss, preload, islands, boot };
   if (!writeManifest)
     return { manifest, metafile: result.metafile, files: Object.keys(outputs).map((f) => path.join(root, f)) };
   await mkdir(path.join(root, 'src/generated'), { recursive: true });
   await writeFile(path.join(root, 'src/generated/assets.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { manifest, metafile: result.metafile };
+}
+
+/**
+ * For each island in client/islands/registry.ts, the files its code needs beyond what the entry already
+ * imports: its own chunk and the chunks that chunk imports statically. The boot script preloads them for the
+ * islands a page hydrates at once, so their code arrives with the entry instead of two round trips after it.
+ */
+async function islandChunks(outputs, entry, preload, publicPath) {
+  const registry = await readFile(path.join(root, 'client/islands/registry.ts'), 'utf8');
+  const named = [...registry.matchAll(/^\s*(\w+): \(\) => import\('\.\/([\w-]+)'\)/gm)];
+  if (named.length === 0) throw new Error('build-client: no islands found in client/islands/registry.ts');
+  const byPublic = new Map(Object.entries(outputs).map(([file, meta]) => [publicPath(file), meta]));
+  const known = new Set([entry, ...preload]);
+  const islands = {};
+  for (const [, name, module] of named) {
+    const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === `client/islands/${module}.tsx`);
+    if (!file) throw new Error(`build-client: no chunk for island ${name} (client/islands/${module}.tsx)`);
+    const files = [];
+    const visit = (href) => {
+      if (known.has(href) || files.includes(href)) return;
+      files.push(href);
+      for (const i of byPublic.get(href).imports) if (i.kind === 'import-statement') visit(publicPath(i.path));
+    };
+    visit(publicPath(file));
+    islands[name] = files;
+  }
+  return islands;
+}
+
+/** client/boot.ts, minified, with this build's file names: the page's inline script (client/document.tsx). */
+async function buildBoot(files) {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['client/boot.ts'],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+    minify: true,
+    define: { __BOOT__: JSON.stringify(files) },
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0].text.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('build-client: the boot script cannot be inlined as it is');
+  return code;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

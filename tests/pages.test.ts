@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { assets } from '../src/assets';
 
 const get = (path: string) => SELF.fetch(`http://example.com${path}`);
 
@@ -104,7 +105,18 @@ describe('page routing and rendering', () => {
   it('marks the header as an eager island with serialised props', async () => {
     const html = await (await get('/')).text();
     expect(html).toMatch(/data-island="Header" data-load="eager" data-props="\{/);
-    expect(html).toMatch(/<script type="module" src="\/assets\/entry-[A-Z0-9]+\.js" nonce="[^"]+"><\/script>/);
+  });
+
+  it('starts the islands from one inline script with this build’s entry, and fetches no script from the HTML', async () => {
+    const html = await (await get('/')).text();
+    const inline = /<script type="module" nonce="[^"]+">(.*?)<\/script>/s.exec(html);
+    expect(inline?.[1]).toBe(assets.boot);
+    expect(assets.boot).toContain(`"${assets.entry}"`);
+    expect(assets.boot).toContain('first-contentful-paint');
+    // Nothing in the HTML itself asks for a script: no src, no modulepreload (they would share the first round
+    // trips with the page's HTML and stylesheet).
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toMatch(/<link[^>]* rel="modulepreload"/);
   });
 });
 

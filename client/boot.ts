@@ -1,0 +1,79 @@
+/**
+ * The page's one inline script (scripts/build-client.mjs minifies it into the manifest with the file names
+ * below; client/document.tsx writes it at the end of <body>). It starts the islands' code once the browser has
+ * painted the server's page, so on a slow phone the scripts never share the first round trips with the HTML
+ * and stylesheet that make the first view. Until then the page works without them: links are links and forms
+ * post themselves.
+ *
+ * The scripts start sooner when the visitor acts first:
+ * - on the first touch, focus or key press anywhere; a touched or focused island is marked `data-wanted` and the
+ *   entry starts it at once, as it would have had it been running;
+ * - on a press on an island's button (a menu toggle, a tab, a play button), which would otherwise do nothing.
+ *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
+ */
+declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
+
+const { entry, preload, islands } = __BOOT__;
+let started = false;
+
+function load(): void {
+  if (started) return;
+  started = true;
+  // The entry's own imports, and the code of the islands it hydrates at once, in parallel with the entry
+  // rather than one import after another once it has run.
+  const eager = Array.from(
+    document.querySelectorAll<HTMLElement>('[data-island][data-load="eager"]'),
+    (el) => el.dataset.island ?? '',
+  );
+  for (const href of new Set([...preload, ...eager.flatMap((name) => islands[name] ?? [])])) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(entry).catch(() => console.warn('The page’s scripts did not load; it works without them.'));
+}
+
+function hold(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('[data-island] button') : null;
+  if (!(button instanceof HTMLButtonElement) || button.type === 'submit') return;
+  event.preventDefault();
+  event.stopPropagation();
+  button.setAttribute('data-held', '');
+  load();
+}
+
+/** A touch or focus inside an island marks it wanted (`data-wanted`): the entry starts it at once. */
+function want(event: Event): void {
+  const island = event.target instanceof Element ? event.target.closest('[data-island]') : null;
+  island?.setAttribute('data-wanted', '');
+  load();
+}
+
+addEventListener('click', hold, true);
+addEventListener('pointerdown', want, true);
+addEventListener('focusin', want, true);
+addEventListener('keydown', load, true);
+// The entry announces itself once it has taken over: from then on the islands' own listeners do this.
+document.addEventListener(
+  'islands:ready',
+  () => {
+    removeEventListener('click', hold, true);
+    removeEventListener('pointerdown', want, true);
+    removeEventListener('focusin', want, true);
+    removeEventListener('keydown', load, true);
+  },
+  { once: true },
+);
+
+if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    load();
+  }).observe({ type: 'paint', buffered: true });
+  // A page that is not painted (opened in a background tab) starts anyway.
+  setTimeout(load, 3000);
+} else {
+  load();
+}
