@@ -31,7 +31,13 @@ function load(): void {
     link.href = href;
     document.head.append(link);
   }
-  import(entry).catch(() => console.warn('The page’s scripts did not load; it works without them.'));
+  import(entry).catch((error: unknown) => {
+    // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
+    // other failure is a bug in them, and is reported as one.
+    const unreachable = /dynamically imported module|Importing a module script failed/;
+    if (!(error instanceof TypeError && unreachable.test(error.message))) throw error;
+    console.warn('The page’s scripts did not load; it works without them.');
+  });
 }
 
 function hold(event: MouseEvent): void {

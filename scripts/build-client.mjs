@@ -7,6 +7,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const defaultOutdir = path.join(root, 'public/assets');
+/** The browsers the bundle and the boot script are written for. */
+const BROWSERS = ['es2022', 'chrome111', 'safari16', 'firefox115'];
 
 /** Builds into `outdir` (default public/assets); `writeManifest: false` leaves src/generated alone (used by tests). */
 export async function buildClient({ quiet = false, outdir = defaultOutdir, writeManifest = true } = {}) {
@@ -49,7 +51,7 @@ function buildOptions(outdir, quiet) {
     bundle: true,
     splitting: true,
     format: 'esm',
-    target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+    target: BROWSERS,
     minify: true,
     sourcemap: false,
     outdir,
@@ -127,6 +129,9 @@ async function islandChunks(outputs, entry, preload, publicPath) {
     visit(publicPath(file));
     islands[name] = files;
   }
+  const chunks = Object.values(outputs).filter((o) => o.entryPoint?.startsWith('client/islands/')).length;
+  if (chunks !== named.length)
+    throw new Error(`build-client: ${chunks} island chunks but ${named.length} islands read from the registry`);
   return islands;
 }
 
@@ -138,7 +143,7 @@ async function buildBoot(files) {
     bundle: true,
     write: false,
     format: 'esm',
-    target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+    target: BROWSERS,
     minify: true,
     define: { __BOOT__: JSON.stringify(files) },
     legalComments: 'none',
