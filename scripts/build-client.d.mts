@@ -2,8 +2,6 @@ export declare function buildClient(options?: { quiet?: boolean; outdir?: string
   manifest: {
     entry: string;
     css: string;
-    preload: string[];
-    islands: Record<string, string[]>;
     boot: string;
   };
   metafile: unknown;

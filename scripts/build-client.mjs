@@ -95,9 +95,10 @@ async function finish(result, outdir, writeManifest) {
   }
   if (!entry || !css || !deskCss) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 
+  // The entry's imports and the islands' chunks are the boot script's to preload: they live in it, not here.
   const islands = await islandChunks(outputs, entry, preload, publicPath);
   const boot = await buildBoot({ entry, preload, islands });
-  const manifest = { entry, css, deskCss, preload, islands, boot };
+  const manifest = { entry, css, deskCss, boot };
   if (!writeManifest)
     return { manifest, metafile: result.metafile, files: Object.keys(outputs).map((f) => path.join(root, f)) };
   await mkdir(path.join(root, 'src/generated'), { recursive: true });
