@@ -28,3 +28,54 @@ export function redact(text: string): string {
 export function describeError(err: unknown): string {
   return redact(err instanceof Error ? (err.stack ?? err.message) : String(err));
 }
+
+/** The fixed names an operator searches the logs by (docs/deploy.md lists the queries). */
+export type LogEvent =
+  | 'lead.stored'
+  | 'lead.parked'
+  | 'lead.refused'
+  | 'lead.dead'
+  | 'delivery.sent'
+  | 'delivery.failed'
+  | 'delivery.retry'
+  | 'delivery.skipped'
+  | 'delivery.dead'
+  | 'delivery.status'
+  | 'delivery.email'
+  | 'delivery.replayed'
+  | 'delivery.pruned'
+  | 'digest.sent'
+  | 'queue.malformed'
+  | 'queue.retry'
+  | 'webhook.refused'
+  | 'webhook.received'
+  | 'health.checked'
+  | 'health.changed'
+  | 'health.heartbeat'
+  | 'feeds.refreshed'
+  | 'feeds.failed'
+  | 'config.problem'
+  | 'security.refused'
+  | 'desk.action'
+  | 'request.error';
+
+/** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * Writes one log line as one JSON object: `{ "event": "delivery.failed", "level": "error", … }`, so Workers
+ * Logs can filter by any field. Free text (an error message, a reason) is redacted before it is written.
+ *
+ * @example logEvent('error', 'delivery.failed', { submissionId, template, code: '190', outcome: 'permanent' })
+ */
+export function logEvent(level: 'info' | 'warn' | 'error', event: LogEvent, fields: LogFields = {}): void {
+  const line: Record<string, unknown> = { event, level };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    line[key] = typeof value === 'string' ? redact(value) : value;
+  }
+  const text = JSON.stringify(line);
+  if (level === 'error') console.error(text);
+  else if (level === 'warn') console.warn(text);
+  else console.log(text);
+}

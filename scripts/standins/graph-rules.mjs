@@ -10,6 +10,7 @@ export const APPROVED_TEMPLATES = {
   subscription_notfication: { header: 0, body: 3 },
   journey_users: { header: 1, body: 0 },
   journey_owner: { header: 1, body: 4 },
+  quiz_owner: { header: 1, body: 5 },
   leads_digest: { header: 0, body: 3 },
 };
 

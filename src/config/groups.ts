@@ -40,12 +40,15 @@ export interface Owner {
   phone: string;
   /** First name or title used to greet them (OWNER_NAMES); falls back to the label. */
   name: string;
+  /** Where their alerts go when WhatsApp fails (OWNER_EMAILS, same order); none when not given. */
+  email?: string;
 }
 export interface WhatsAppConfig {
   apiUrl: string;
   businessAccountId?: string;
-  quizTemplate?: string;
   owners: Owner[];
+  /** The status webhook's secrets; absent when either is not set (the webhook then refuses everything). */
+  webhook?: { verifyToken: string; appSecret: string };
   /** The credentials when messages can go out; otherwise why not, and whether that is a mistake. */
   sending: { ok: true; token: string; phoneNumberId: string } | { ok: false; reason: string; misconfigured: boolean };
 }
@@ -80,6 +83,20 @@ export interface LimitsConfig {
   /** BUDGET_WINDOW_SCALE (development only; 1 elsewhere): every budget window runs this many times faster. */
   budgetWindowScale: number;
 }
+/** The second channel and the self-check (OWNER_EMAILS, ALERT_EMAIL_FROM, OPERATOR_EMAIL, HEALTHCHECK_URL). */
+export interface AlertsConfig {
+  /** The address alert emails come from; absent when no owner has an email address. */
+  from?: string;
+  /** Told of health changes besides the owners. */
+  operatorEmail?: string;
+  /** How long an owner alert may wait for WhatsApp's "delivered" before it is emailed. */
+  confirmMinutes: number;
+  /** Pinged after every healthy self-check. */
+  healthcheckUrl?: string;
+  /** Not errors: what the preflight prints as warnings (no owner email: the second channel is off). */
+  warnings: string[];
+}
+
 export interface FeedsConfig {
   feedUrl: string;
   thumbUrl: string;
@@ -97,6 +114,7 @@ export interface Config {
   /** Never throw: WhatsApp and Turnstile have an "off" state that carries the reason. */
   readonly whatsapp: WhatsAppConfig;
   readonly turnstile: TurnstileConfig;
+  readonly alerts: AlertsConfig;
   /** Never throws: a desk without its settings is closed (403) and says why. */
   readonly access: AccessConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
@@ -114,6 +132,7 @@ const DEFAULTS = {
   VISITOR_MESSAGES_DAILY_BUDGET: 100,
   OWNER_ALERTS_PER_HOUR: 20,
   JOBS_DEAD_LETTER_QUEUE: 'site-jobs-dlq',
+  OWNER_ALERT_CONFIRM_MINUTES: 15,
   YOUTUBE_FEED_URL: 'https://www.youtube.com/feeds/videos.xml',
   YOUTUBE_THUMB_URL: 'https://i.ytimg.com',
 } as const;
@@ -227,6 +246,8 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const turnstile = parseTurnstile(text, environment, whatsapp.sending.ok, address, turnstileProblems);
   const accessProblems: Problem[] = [];
   const access = parseAccess(text, deployed, accessProblems);
+  const alertsProblems: Problem[] = [];
+  const alerts = parseAlerts(text, deployed, whatsapp, alertsProblems);
 
   problems.push(
     ...siteProblems,
@@ -235,6 +256,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     ...whatsappProblems,
     ...turnstileProblems,
     ...accessProblems,
+    ...alertsProblems,
     ...limitsProblems,
     ...feedsProblems,
   );
@@ -261,6 +283,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     },
     whatsapp,
     turnstile,
+    alerts,
     access,
     deadLetterQueue: text('JOBS_DEAD_LETTER_QUEUE') ?? DEFAULTS.JOBS_DEAD_LETTER_QUEUE,
     problems,
@@ -355,6 +378,19 @@ function parseWhatsApp(
   if (deployed && owners.length === 0 && ownerProblems.length === 0) {
     ownerProblems.push({ setting: 'OWNER_PHONES', message: 'OWNER_PHONES is empty: the owners hear of no lead.' });
   }
+  const webhookNames = ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'];
+  const webhookHalf = partly('The WhatsApp status webhook', webhookNames, text);
+  if (webhookHalf) out.push(webhookHalf);
+  const verifyToken = text('WHATSAPP_WEBHOOK_VERIFY_TOKEN');
+  const appSecret = text('WHATSAPP_APP_SECRET');
+  const webhook = verifyToken && appSecret ? { verifyToken, appSecret } : undefined;
+  if (deployed && !webhook && !webhookHalf) {
+    out.push({
+      setting: 'WHATSAPP_APP_SECRET',
+      message:
+        'The WhatsApp status webhook is not configured (WHATSAPP_WEBHOOK_VERIFY_TOKEN, WHATSAPP_APP_SECRET): no delivery is ever confirmed, so every owner alert is also emailed.',
+    });
+  }
   const credentials = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
   const half = partly('WhatsApp', credentials, text);
   const token = text('WHATSAPP_TOKEN');
@@ -362,8 +398,8 @@ function parseWhatsApp(
   const base = {
     apiUrl,
     businessAccountId: text('WHATSAPP_BUSINESS_ACCOUNT_ID'),
-    quizTemplate: text('WHATSAPP_TEMPLATE_QUIZ'),
     owners,
+    ...(webhook ? { webhook } : {}),
   };
   const blocking = [...(half ? [half] : []), ...apiProblems];
   if (!half && !token && deployed) {
@@ -447,4 +483,60 @@ function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfi
     );
   }
   return { mode: 'access', teamDomain, aud };
+}
+
+/**
+ * The second channel: OWNER_EMAILS in the order of OWNER_PHONES (an empty entry gives that owner none).
+ * Without any owner email the channel is off, which the preflight shows as a warning, not an error; with one,
+ * outside development ALERT_EMAIL_FROM is required (the send_email binding needs an address on the zone).
+ */
+function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, out: Problem[]): AlertsConfig {
+  const emails = list(text('OWNER_EMAILS'));
+  const email = z.email();
+  emails.forEach((value, i) => {
+    if (value === '') return;
+    if (!email.safeParse(value).success) {
+      out.push({ setting: 'OWNER_EMAILS', message: `OWNER_EMAILS entry ${i + 1} is not an email address.` });
+      return;
+    }
+    const owner = whatsapp.owners.find((o) => o.label === `Admin${i + 1}`);
+    if (owner) owner.email = value.toLowerCase();
+    else out.push({ setting: 'OWNER_EMAILS', message: `OWNER_EMAILS entry ${i + 1} has no owner in OWNER_PHONES.` });
+  });
+  const warnings: string[] = [];
+  const anyEmail = whatsapp.owners.some((o) => o.email);
+  if (!anyEmail) warnings.push('OWNER_EMAILS is not set: when WhatsApp fails, the owners are not told by email.');
+  const from = text('ALERT_EMAIL_FROM');
+  if (from !== undefined && !email.safeParse(from).success) {
+    out.push({ setting: 'ALERT_EMAIL_FROM', message: 'ALERT_EMAIL_FROM must be an email address.' });
+  } else if (anyEmail && from === undefined && deployed) {
+    out.push({ setting: 'ALERT_EMAIL_FROM', message: 'OWNER_EMAILS is set but ALERT_EMAIL_FROM is not: no alert email can be sent.' });
+  }
+  const operatorEmail = text('OPERATOR_EMAIL');
+  if (operatorEmail !== undefined && !email.safeParse(operatorEmail).success) {
+    out.push({ setting: 'OPERATOR_EMAIL', message: 'OPERATOR_EMAIL must be an email address.' });
+  }
+  const minutes = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .safeParse(text('OWNER_ALERT_CONFIRM_MINUTES') ?? DEFAULTS.OWNER_ALERT_CONFIRM_MINUTES);
+  if (!minutes.success) {
+    out.push({
+      setting: 'OWNER_ALERT_CONFIRM_MINUTES',
+      message: 'OWNER_ALERT_CONFIRM_MINUTES must be a whole number of minutes from 1 to 720.',
+    });
+  }
+  const healthcheckUrl = text('HEALTHCHECK_URL');
+  if (healthcheckUrl !== undefined && !z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(healthcheckUrl).success) {
+    out.push({ setting: 'HEALTHCHECK_URL', message: `HEALTHCHECK_URL must be an ${deployed ? 'https' : 'http(s)'} address.` });
+  }
+  return {
+    ...(from !== undefined ? { from } : {}),
+    ...(operatorEmail !== undefined ? { operatorEmail: operatorEmail.toLowerCase() } : {}),
+    confirmMinutes: minutes.success ? minutes.data : DEFAULTS.OWNER_ALERT_CONFIRM_MINUTES,
+    ...(healthcheckUrl !== undefined ? { healthcheckUrl } : {}),
+    warnings,
+  };
 }

@@ -3,7 +3,16 @@
  * (`wrangler secret put`, `.dev.vars` locally), the group that reads it and what it is for.
  * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
  */
-export type Group = 'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds';
+export type Group =
+  | 'site'
+  | 'leads'
+  | 'firestore'
+  | 'whatsapp'
+  | 'turnstile'
+  | 'access'
+  | 'limits'
+  | 'feeds'
+  | 'alerts';
 
 export interface Setting {
   name: string;
@@ -37,9 +46,25 @@ export const SETTINGS: readonly Setting[] = [
   s('WHATSAPP_PHONE_NUMBER_ID', 'var', 'whatsapp', 'the phone number id owner messages are sent from'),
   s('WHATSAPP_BUSINESS_ACCOUNT_ID', 'var', 'whatsapp', 'WhatsApp Business account that owns the templates'),
   s('WHATSAPP_API_URL', 'var', 'whatsapp', 'Graph API base address (https outside development)'),
-  s('WHATSAPP_TEMPLATE_QUIZ', 'var', 'whatsapp', 'template the owners get for a quiz lead (none when empty)'),
+  s(
+    'WHATSAPP_WEBHOOK_VERIFY_TOKEN',
+    'secret',
+    'whatsapp',
+    'the string Meta echoes when it verifies POST /webhooks/whatsapp (any long random text)',
+  ),
+  s('WHATSAPP_APP_SECRET', 'secret', 'whatsapp', "the Meta app's secret: signs every status webhook (X-Hub-Signature-256)"),
   s('OWNER_PHONES', 'secret', 'whatsapp', "the two owners' WhatsApp numbers, Admin1 then Admin2"),
   s('OWNER_NAMES', 'var', 'whatsapp', 'how the owners are greeted, same order as OWNER_PHONES'),
+  s('OWNER_EMAILS', 'secret', 'alerts', "the owners' email addresses, same order as OWNER_PHONES (second channel)"),
+  s('ALERT_EMAIL_FROM', 'var', 'alerts', 'address on the site\'s domain that alert emails are sent from'),
+  s(
+    'OWNER_ALERT_CONFIRM_MINUTES',
+    'var',
+    'alerts',
+    'minutes an owner alert may stay unconfirmed by WhatsApp before it is emailed (15)',
+  ),
+  s('OPERATOR_EMAIL', 'secret', 'alerts', 'also told by email when the self-check turns unhealthy or recovers'),
+  s('HEALTHCHECK_URL', 'secret', 'alerts', 'dead-man\'s-switch address pinged after every healthy self-check'),
   s('TURNSTILE_SITE_KEY', 'var', 'turnstile', 'Turnstile widget key shown to browsers'),
   s('TURNSTILE_SECRET_KEY', 'secret', 'turnstile', 'Turnstile key the Worker verifies tokens with'),
   s('TURNSTILE_DISABLED', 'var', 'turnstile', '"1": run without Turnstile on purpose (required outside development)'),

@@ -2,5 +2,5 @@ import type { WhatsAppConfig } from '../config/groups';
 
 export type { Owner } from '../config/groups';
 
-/** What deciding a lead's messages needs: the owners and the optional quiz template (`readConfig(env).whatsapp`). */
-export type NotifyConfig = Pick<WhatsAppConfig, 'owners' | 'quizTemplate'>;
+/** What deciding a lead's messages needs: the owners (`readConfig(env).whatsapp`). */
+export type NotifyConfig = Pick<WhatsAppConfig, 'owners'>;

@@ -8,6 +8,7 @@ export const TEMPLATES = {
   newsletter: WHATSAPP_TEMPLATES.newsletter.name,
   enquiryVisitor: WHATSAPP_TEMPLATES.enquiryVisitor.name,
   enquiryOwner: WHATSAPP_TEMPLATES.enquiryOwner.name,
+  quizOwner: WHATSAPP_TEMPLATES.quizOwner.name,
   /** To each owner at the end of an hour in which their alerts hit OWNER_ALERTS_PER_HOUR. */
   ownerDigest: WHATSAPP_TEMPLATES.ownerDigest.name,
 } as const;
@@ -110,24 +111,19 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
         ),
       ];
     case 'quiz': {
-      // The quiz template is named by the operator (WHATSAPP_TEMPLATE_QUIZ), so it has no definition here.
-      const template = config.quizTemplate;
-      if (!template) return [];
-      // Body: full name, email, phone ('—' when not given), answers in step order then the recommended programs.
       const { first, last, email, phone } = lead.contact;
-      const chosen = Object.keys(lead.answers)
+      // Answers in step order, in one line; a lead parked before recommendations were stored has none.
+      const answers = Object.keys(lead.answers)
         .sort()
         .map((step) => lead.answers[step])
         .join(' / ');
-      // A lead parked before recommendations were stored has none.
-      const programs = (lead.recommended as string[] | undefined)?.join(' + ');
-      const answers = programs ? `${chosen || '—'} → ${programs}` : chosen;
-      return owners.map((owner) => ({
-        template,
-        to: owner.phone,
-        audience: 'owner' as const,
-        components: [body(`${first} ${last}`, email, phone, answers)],
-      }));
+      const programs = (lead.recommended as string[] | undefined)?.join(' + ') ?? '';
+      return owners.map((owner) =>
+        templateMessage(WHATSAPP_TEMPLATES.quizOwner, owner.phone, 'owner', {
+          header: [owner.label],
+          body: [`${first} ${last}`, email, phone, answers, programs],
+        }),
+      );
     }
   }
 }

@@ -56,6 +56,23 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Asha Verma', 'asha@example.com', '+919812345678', 'Team retreat for 12 people in March.'],
     },
   },
+  /** To each owner for every completed quiz: who, how to reach them, what they answered and were recommended. */
+  quizOwner: {
+    name: 'quiz_owner',
+    category: 'UTILITY',
+    language: 'en',
+    header: { text: 'New quiz lead for {{1}}', example: ['Admin1'] },
+    body: {
+      text: 'Name: {{1}}\nEmail: {{2}}\nPhone: {{3}}\nAnswers: {{4}}\nRecommended: {{5}}',
+      example: [
+        'Asha Verma',
+        'asha@example.com',
+        '+919812345678',
+        'Leading a team / Burnout / Weekly sessions',
+        'Aliveness Coaching + Team Workshops',
+      ],
+    },
+  },
   /** To each owner at the end of an hour in which their alerts reached OWNER_ALERTS_PER_HOUR. */
   ownerDigest: {
     name: 'leads_digest',
