@@ -510,7 +510,10 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
   if (from !== undefined && !email.safeParse(from).success) {
     out.push({ setting: 'ALERT_EMAIL_FROM', message: 'ALERT_EMAIL_FROM must be an email address.' });
   } else if (anyEmail && from === undefined && deployed) {
-    out.push({ setting: 'ALERT_EMAIL_FROM', message: 'OWNER_EMAILS is set but ALERT_EMAIL_FROM is not: no alert email can be sent.' });
+    out.push({
+      setting: 'ALERT_EMAIL_FROM',
+      message: 'OWNER_EMAILS is set but ALERT_EMAIL_FROM is not: no alert email can be sent.',
+    });
   }
   const operatorEmail = text('OPERATOR_EMAIL');
   if (operatorEmail !== undefined && !email.safeParse(operatorEmail).success) {
@@ -529,8 +532,14 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
     });
   }
   const healthcheckUrl = text('HEALTHCHECK_URL');
-  if (healthcheckUrl !== undefined && !z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(healthcheckUrl).success) {
-    out.push({ setting: 'HEALTHCHECK_URL', message: `HEALTHCHECK_URL must be an ${deployed ? 'https' : 'http(s)'} address.` });
+  if (
+    healthcheckUrl !== undefined &&
+    !z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(healthcheckUrl).success
+  ) {
+    out.push({
+      setting: 'HEALTHCHECK_URL',
+      message: `HEALTHCHECK_URL must be an ${deployed ? 'https' : 'http(s)'} address.`,
+    });
   }
   return {
     ...(from !== undefined ? { from } : {}),

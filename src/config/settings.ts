@@ -4,15 +4,7 @@
  * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
  */
 export type Group =
-  | 'site'
-  | 'leads'
-  | 'firestore'
-  | 'whatsapp'
-  | 'turnstile'
-  | 'access'
-  | 'limits'
-  | 'feeds'
-  | 'alerts';
+  'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts';
 
 export interface Setting {
   name: string;
@@ -52,11 +44,16 @@ export const SETTINGS: readonly Setting[] = [
     'whatsapp',
     'the string Meta echoes when it verifies POST /webhooks/whatsapp (any long random text)',
   ),
-  s('WHATSAPP_APP_SECRET', 'secret', 'whatsapp', "the Meta app's secret: signs every status webhook (X-Hub-Signature-256)"),
+  s(
+    'WHATSAPP_APP_SECRET',
+    'secret',
+    'whatsapp',
+    "the Meta app's secret: signs every status webhook (X-Hub-Signature-256)",
+  ),
   s('OWNER_PHONES', 'secret', 'whatsapp', "the two owners' WhatsApp numbers, Admin1 then Admin2"),
   s('OWNER_NAMES', 'var', 'whatsapp', 'how the owners are greeted, same order as OWNER_PHONES'),
   s('OWNER_EMAILS', 'secret', 'alerts', "the owners' email addresses, same order as OWNER_PHONES (second channel)"),
-  s('ALERT_EMAIL_FROM', 'var', 'alerts', 'address on the site\'s domain that alert emails are sent from'),
+  s('ALERT_EMAIL_FROM', 'var', 'alerts', "address on the site's domain that alert emails are sent from"),
   s(
     'OWNER_ALERT_CONFIRM_MINUTES',
     'var',
@@ -64,7 +61,7 @@ export const SETTINGS: readonly Setting[] = [
     'minutes an owner alert may stay unconfirmed by WhatsApp before it is emailed (15)',
   ),
   s('OPERATOR_EMAIL', 'secret', 'alerts', 'also told by email when the self-check turns unhealthy or recovers'),
-  s('HEALTHCHECK_URL', 'secret', 'alerts', 'dead-man\'s-switch address pinged after every healthy self-check'),
+  s('HEALTHCHECK_URL', 'secret', 'alerts', "dead-man's-switch address pinged after every healthy self-check"),
   s('TURNSTILE_SITE_KEY', 'var', 'turnstile', 'Turnstile widget key shown to browsers'),
   s('TURNSTILE_SECRET_KEY', 'secret', 'turnstile', 'Turnstile key the Worker verifies tokens with'),
   s('TURNSTILE_DISABLED', 'var', 'turnstile', '"1": run without Turnstile on purpose (required outside development)'),

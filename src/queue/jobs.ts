@@ -14,7 +14,18 @@ export type Job =
   /** Send again the deliveries an operator marked `replay`. */
   | { type: 'replay-deliveries' }
   /** At the end of an hour, tell one owner how many alerts were folded into that hour's digest. */
-  | DigestJob;
+  | DigestJob
+  /** An owner alert that failed, or is not confirmed delivered in time: email that owner instead. */
+  | OwnerFallbackJob;
+
+export interface OwnerFallbackJob {
+  type: 'owner-fallback';
+  /** The owner alert's ledger key. */
+  submissionId: string;
+  template: string;
+  /** The owner's number, E.164. */
+  recipient: string;
+}
 
 export interface StoreJob {
   type: 'store';
@@ -73,6 +84,12 @@ export const JobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('store'), lead: LeadSchema, attempt: z.number().int().min(0) }),
   z.object({ type: z.literal('replay-deliveries') }),
   z.object({ type: z.literal('digest'), hourStart: z.iso.datetime(), recipient: e164 }),
+  z.object({
+    type: z.literal('owner-fallback'),
+    submissionId: z.string().min(1),
+    template: z.string().min(1),
+    recipient: e164,
+  }),
 ]);
 
 export type ParsedJob = { ok: true; job: Job } | { ok: false; reason: string };
