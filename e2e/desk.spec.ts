@@ -1,24 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { accessToken, overflowX, signIn, uniquePhone } from './support/desk';
+import { accessToken, overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
 import { uniqueEmail } from './support/leads';
 import { configureStandin } from './support/standins';
 import { expect, gotoHydrated, test } from './support/test';
-
-/** Sends an enquiry through the site's own form, as a visitor would. */
-async function sendEnquiry(
-  page: import('@playwright/test').Page,
-  lead: { name: string; phone: string; email: string; description: string },
-) {
-  await gotoHydrated(page, '/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Start a Conversation' });
-  await dialog.getByLabel('Name').fill(lead.name);
-  await dialog.getByLabel('Phone').fill(lead.phone);
-  await dialog.getByLabel('Email').fill(lead.email);
-  await dialog.getByLabel('How can I help?').fill(lead.description);
-  await dialog.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
-}
 
 test.describe('owners’ desk', () => {
   test('a lead from the public form: find it, follow it up, export it, resend its failed message', async ({

@@ -23,6 +23,11 @@ const vars = {
   WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
   OWNER_PHONES: SENTINELS.OWNER_PHONES,
   OWNER_NAMES: 'Priya,Arjun',
+  // The owners' second channel: in development each email is logged and recorded in the ledger.
+  OWNER_EMAILS: 'priya@example.com,arjun@example.com',
+  // Must match e2e/support/webhook.ts: the journeys post signed status events.
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'e2e-verify-token',
+  WHATSAPP_APP_SECRET: 'e2e-app-secret',
   // The journeys send well over 20 leads within an hour: each must reach the owners on its own, not in a digest.
   // The budgets themselves are tested in tests/notify-budgets.test.ts and by `npm run abuse`.
   OWNER_ALERTS_PER_HOUR: '100000',

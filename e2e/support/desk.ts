@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect, gotoHydrated } from './test';
 
 const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
 
@@ -21,4 +22,20 @@ export function uniquePhone(): string {
 /** No horizontal scrolling: the page is no wider than the viewport. */
 export function overflowX(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Sends an enquiry through the site's own form, as a visitor would. */
+export async function sendEnquiry(
+  page: Page,
+  lead: { name: string; phone: string; email: string; description: string },
+) {
+  await gotoHydrated(page, '/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start a Conversation' });
+  await dialog.getByLabel('Name').fill(lead.name);
+  await dialog.getByLabel('Phone').fill(lead.phone);
+  await dialog.getByLabel('Email').fill(lead.email);
+  await dialog.getByLabel('How can I help?').fill(lead.description);
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
 }

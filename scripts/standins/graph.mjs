@@ -3,6 +3,7 @@
 // Control: POST /__control {service: 'graph', errors: [131000, ...]} answers the next sends
 // with those codes in order; {failAlways: 190} answers every send with that code;
 // {errorsFor: {'+9198…': [190]}} answers the next sends to that number with those codes (merged per number);
+// {failContaining: {'text': 131026}} answers every send whose body contains that text with that code;
 // {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
 // {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired";
 // {managed: [{name, language, category, status, components}]} seeds the business account's template list.
@@ -45,10 +46,17 @@ register('graph', ({ req, body, url, config }) => {
       },
     ) ??
     recipientError(config, body) ??
+    textError(config, body) ??
     (Array.isArray(config.errors) && config.errors.length > 0 ? graphError(config.errors.shift()) : null) ??
     (config.failAlways ? graphError(config.failAlways) : graphSuccess(JSON.parse(body).to));
   return { status: answer.status, body: JSON.stringify(answer.json) };
 });
+
+/** {failContaining: {'asha@example.com': 131026}} fails every send whose text contains that string (one lead's alerts). */
+function textError(config, body) {
+  const code = Object.entries(config.failContaining ?? {}).find(([text]) => body.includes(text))?.[1];
+  return code ? graphError(code) : null;
+}
 
 function recipientError(config, body) {
   const queue = config.errorsFor?.[JSON.parse(body).to];

@@ -40,6 +40,8 @@ export function startStandins(port, { tls } = {}) {
         const { service, ...config } = JSON.parse(body || '{}');
         // Per-recipient failures are kept per number, so parallel tests do not overwrite each other's.
         if (config.errorsFor) config.errorsFor = { ...state.config[service]?.errorsFor, ...config.errorsFor };
+        if (config.failContaining)
+          config.failContaining = { ...state.config[service]?.failContaining, ...config.failContaining };
         state.config[service] = { ...state.config[service], ...config };
       }
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -57,6 +57,11 @@ const LEDGER_COLUMNS = [
   'created_at',
   'updated_at',
   'sent_at',
+  'channel',
+  'provider_message_id',
+  'receipt',
+  'receipt_at',
+  'receipt_error_code',
 ].join(', ');
 
 /**

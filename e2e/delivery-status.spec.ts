@@ -1,0 +1,107 @@
+import { overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
+import { uniqueEmail } from './support/leads';
+import { configureStandin } from './support/standins';
+import { waitForLeads } from './support/store';
+import { expect, test } from './support/test';
+import { postSigned, statusEvent } from './support/webhook';
+import { OWNERS } from './support/whatsapp';
+
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
+
+interface LedgerRow {
+  template: string;
+  recipient: string;
+  audience: string;
+  status: string;
+  channel: string | null;
+  provider_message_id: string | null;
+  receipt: string | null;
+  last_error_code: string | null;
+}
+
+/** The delivery ledger's rows of one submission (GET /__dev/deliveries, development only). */
+async function ledger(submissionId: string): Promise<LedgerRow[]> {
+  const res = await fetch(`${BASE}/__dev/deliveries?submission=${encodeURIComponent(submissionId)}`);
+  return ((await res.json()) as { deliveries: LedgerRow[] }).deliveries;
+}
+
+/** Polls the ledger until `predicate` holds for one submission's rows. */
+async function waitForLedger(submissionId: string, predicate: (rows: LedgerRow[]) => boolean): Promise<LedgerRow[]> {
+  let rows: LedgerRow[] = [];
+  await expect(async () => {
+    rows = await ledger(submissionId);
+    expect(predicate(rows)).toBe(true);
+  }).toPass({ timeout: 15_000 });
+  return rows;
+}
+
+async function storedEnquiryId(email: string): Promise<string> {
+  const [row] = await waitForLeads<{ id: string }>('enquiries', email);
+  if (!row) throw new Error(`no enquiry stored for ${email}`);
+  return row.id;
+}
+
+test.describe('what WhatsApp says happened to each message', () => {
+  test('an owner alert confirmed delivered, then read, by the signed status webhook shows so on the desk', async ({
+    page,
+  }, info) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('receipt');
+    const name = `Meera ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Iyer`;
+    await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'A talk for our team in May' });
+    const id = await storedEnquiryId(email);
+    const rows = await waitForLedger(id, (r) =>
+      r.some((row) => row.recipient === OWNERS[0] && row.template === 'journey_owner' && row.provider_message_id),
+    );
+    const alert = rows.find((row) => row.recipient === OWNERS[0] && row.template === 'journey_owner')!;
+    expect(alert.provider_message_id, "the stand-in's message id is kept at send").toMatch(/^wamid\./);
+
+    // Meta reports delivered, then read; "read" arrives twice and an old "delivered" arrives late.
+    for (const status of ['delivered', 'read', 'read', 'delivered'] as const) {
+      const res = await postSigned(BASE, statusEvent(alert.provider_message_id!, status, OWNERS[0]!));
+      expect(res.status).toBe(200);
+    }
+    const after = await waitForLedger(id, (r) =>
+      r.some((row) => row.provider_message_id === alert.provider_message_id && row.receipt === 'read'),
+    );
+    expect(after.find((row) => row.provider_message_id === alert.provider_message_id)?.receipt).toBe('read');
+
+    await signIn(page);
+    await page.goto(`/desk/leads/enquiry/${encodeURIComponent(id)}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const message = page.locator('li, tr').filter({ hasText: 'journey_owner' }).filter({ hasText: 'Admin1' });
+    await expect(message.first()).toContainText(/Read/);
+    expect(await overflowX(page), 'no horizontal scrolling on the lead page').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`desk-receipts-${info.project.name}.png`), fullPage: true });
+  });
+
+  test('an owner whose WhatsApp alert fails for good gets the lead by email, once', async ({ page }, info) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('fallback');
+    // Every send that carries this lead's address fails as undeliverable: the owners' alerts, not the visitor's.
+    await configureStandin('graph', { failContaining: { [email]: 131026 } });
+    const name = `Kavya ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Rao`;
+    await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'Coaching for my team' });
+    const id = await storedEnquiryId(email);
+
+    const rows = await waitForLedger(id, (r) => r.filter((row) => row.audience === 'email').length === 2);
+    const alerts = rows.filter((row) => row.template === 'journey_owner');
+    expect(alerts.map((row) => [row.recipient, row.status, row.last_error_code]).sort()).toEqual([
+      [OWNERS[0], 'failed', '131026'],
+      [OWNERS[1], 'failed', '131026'],
+    ]);
+    const emails = rows.filter((row) => row.audience === 'email');
+    expect(emails.map((row) => [row.template, row.recipient, row.status, row.channel]).sort()).toEqual([
+      ['owner_alert_email', 'arjun@example.com', 'sent', 'log'],
+      ['owner_alert_email', 'priya@example.com', 'sent', 'log'],
+    ]);
+    // Nothing more arrives later: one email per lead and owner.
+    await page.waitForTimeout(1_500);
+    expect((await ledger(id)).filter((row) => row.audience === 'email')).toHaveLength(2);
+
+    await signIn(page);
+    await page.goto(`/desk/leads/enquiry/${encodeURIComponent(id)}`);
+    await expect(page.locator('li, tr').filter({ hasText: 'priya@example.com' }).first()).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`desk-fallback-${info.project.name}.png`), fullPage: true });
+  });
+});
