@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { accessToken, overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
 import { uniqueEmail } from './support/leads';
 import { configureStandin } from './support/standins';
-import { expect, gotoHydrated, test } from './support/test';
+import { expect, test } from './support/test';
 
 test.describe('owners’ desk', () => {
   test('a lead from the public form: find it, follow it up, export it, resend its failed message', async ({

@@ -7,6 +7,7 @@ import { thumbs } from './routes/thumbs';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { desk } from './routes/desk';
+import { webhooks } from './routes/webhooks';
 import { handleQueue } from './queue/dispatch';
 import { pruneDeliveries } from './notify/prune';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
@@ -23,6 +24,7 @@ app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');
 });
 app.route('/desk', desk);
+app.route('/webhooks', webhooks);
 app.route('/', dev);
 app.route('/', thumbs);
 app.route('/', pages);

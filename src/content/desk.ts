@@ -71,9 +71,22 @@ export const desk = {
       subscription_notfication: 'New subscriber (owner)',
       journey_users: 'Thank-you (visitor)',
       journey_owner: 'New enquiry (owner)',
+      quiz_owner: 'New quiz lead (owner)',
       leads_digest: 'Hourly digest (owner)',
+      owner_alert_email: 'The lead by email (owner)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
+    byEmail: 'by email',
+    /** What WhatsApp's status webhook reported, with its time. */
+    receipts: {
+      sent: 'On its way',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Not delivered',
+    } as Record<string, string>,
+    receiptAt: (state: string, when: string) => `${state} ${when}`,
+    unconfirmed: 'Not yet confirmed delivered by WhatsApp',
+    receiptError: (code: string, title: string) => `WhatsApp error ${code}${title ? `: ${title}` : ''}`,
     skipped: {
       cap: 'Not sent: this number already had its 3 messages in 24 hours.',
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',

@@ -14,6 +14,13 @@ export interface DeskMessage {
   skipReason: string | null;
   updatedAt: string;
   sentAt: string | null;
+  /** visitor, owner, digest or email (an owner's alert by email). */
+  audience: string;
+  /** What WhatsApp's status webhook last said: sent, delivered, read or failed (null: nothing yet). */
+  receipt: string | null;
+  receiptAt: string | null;
+  receiptErrorCode: string | null;
+  receiptErrorTitle: string | null;
 }
 
 /** States an owner may send again. */
@@ -23,7 +30,8 @@ export async function messagesFor(db: D1Database, kind: LeadKind, id: string): P
   const { results } = await db
     .prepare(
       `SELECT template, recipient, status, attempts, last_error_code AS errorCode, last_error_message AS errorMessage, skip_reason AS skipReason,
-              updated_at AS updatedAt, sent_at AS sentAt
+              updated_at AS updatedAt, sent_at AS sentAt, audience, receipt, receipt_at AS receiptAt,
+              receipt_error_code AS receiptErrorCode, receipt_error_title AS receiptErrorTitle
        FROM deliveries WHERE submission_id = ? AND lead_kind = ? ORDER BY created_at, template, recipient`,
     )
     .bind(id, kind)

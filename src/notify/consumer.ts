@@ -5,8 +5,9 @@ import { enqueue, type DigestJob } from '../queue/jobs';
 import { readBudgets, windowsAt, type Budgets } from './budgets';
 import { DeliveryStore, type DeliveryKey, type LedgerRules } from './deliveries';
 import { deliver } from './deliver';
+import { afterOwnerAlert } from './fallback';
 import { maskPhone } from './params';
-import { TEMPLATES, digestFor, sendsFor } from './templates';
+import { TEMPLATES, digestFor, sendsFor, type Send } from './templates';
 import { createSender } from './whatsapp';
 
 /** Where the digest sends the owners: the page that lists every lead. */
@@ -36,8 +37,16 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
     const step = await deliver(ref, send, store, sender, rules);
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
     else if (step.folded) await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), rules.budgets);
+    else if (send.audience === 'owner') await ownerAlertDone(env, store, lead.id, send);
   }
   return wait;
+}
+
+/** An owner alert that went out or failed for good: the second channel takes it from here. */
+async function ownerAlertDone(env: Env, store: DeliveryStore, submissionId: string, send: Send): Promise<void> {
+  const key = store.key(submissionId, send);
+  const state = await store.state(key);
+  if (state) await afterOwnerAlert(env, key, state);
 }
 
 function digestKey(hourStart: string, recipient: string): DeliveryKey {
@@ -92,6 +101,8 @@ export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
     if (await store.visitorMessageGoesElsewhere(lead.id, send)) continue;
     const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now, rules);
     if (row.status !== 'dead') continue;
+    if (send.audience === 'owner')
+      await afterOwnerAlert(env, store.key(lead.id, send), { status: 'dead', channel: null });
     console.error(
       `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
         `(last error ${row.last_error_code}: ${redact(row.last_error_message ?? '')})`,

@@ -2,7 +2,13 @@ import { redact } from '../log';
 import type { DeliveryStore, LedgerRules, SkipReason } from './deliveries';
 import { maskPhone } from './params';
 import type { Send } from './templates';
-import type { WhatsAppSender } from './whatsapp';
+import type { SendOutcome } from './graph-errors';
+
+/** Any channel the ledger sends through: WhatsApp (src/notify/whatsapp.ts) or email (src/notify/email.ts). */
+export interface MessageSender {
+  readonly channel: string;
+  send(message: Send): Promise<SendOutcome>;
+}
 
 /** How long a 'sending' claim is honoured before it counts as interrupted (> the 10 s send timeout). */
 export const SENDING_LEASE_SECONDS = 60;
@@ -33,7 +39,7 @@ export async function deliver(
   ref: SendRef,
   send: Send,
   store: DeliveryStore,
-  sender: WhatsAppSender,
+  sender: MessageSender,
   rules: LedgerRules,
   retryAs: 'pending' | 'replay' = 'pending',
 ): Promise<Step> {

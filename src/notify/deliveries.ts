@@ -121,6 +121,14 @@ export class DeliveryStore {
     return { ...row, created: (insert?.meta.changes ?? 0) > 0 };
   }
 
+  /** Where a delivery stands now: its status and the channel of its last attempt. */
+  async state(key: DeliveryKey): Promise<{ status: DeliveryStatus; channel: string | null } | null> {
+    return this.db
+      .prepare(`SELECT status, channel FROM deliveries WHERE ${WHERE_KEY}`)
+      .bind(...args(key))
+      .first<{ status: DeliveryStatus; channel: string | null }>();
+  }
+
   private select(key: DeliveryKey) {
     return this.db
       .prepare(

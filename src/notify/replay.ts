@@ -5,6 +5,7 @@ import { readBudgets } from './budgets';
 import { deliver } from './deliver';
 import { maskPhone } from './params';
 import type { Component, Send } from './templates';
+import { createEmailSender } from './email';
 import { createSender } from './whatsapp';
 
 /**
@@ -35,10 +36,12 @@ export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<
   // Replayed rows exist already, so no budget applies to them.
   const rules = { budgets: readBudgets(env), verified: true };
   const sender = createSender(env);
+  const emailSender = createEmailSender(env);
   let wait: number | undefined;
   for (const row of rows) {
     const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
-    const step = await deliver(ref, toSend(row), store, sender, rules, 'replay');
+    const channel = row.audience === 'email' ? emailSender : sender;
+    const step = await deliver(ref, toSend(row), store, channel, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }
   console.log(`notify: replayed ${rows.length} deliveries`);

@@ -4,6 +4,7 @@ import { errorMessage } from '../leads/port';
 import { backoffSeconds } from '../notify/deliver';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { DeliveryStore } from '../notify/deliveries';
+import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { replayDeliveries, replayToDead } from '../notify/replay';
 import { parseJob, type Job } from './jobs';
 
@@ -41,6 +42,8 @@ async function run(job: Job, message: Message<unknown>, env: Env): Promise<void>
       return settle(message, () => replayDeliveries(env, new DeliveryStore(env.DB)));
     case 'digest':
       return settle(message, () => sendDigest(job, env));
+    case 'owner-fallback':
+      return settle(message, () => sendOwnerFallback(job, env));
   }
 }
 
@@ -78,6 +81,9 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'digest':
         await recordDeadDigest(job, env);
+        break;
+      case 'owner-fallback':
+        recordDeadFallback(job);
         break;
     }
     message.ack();

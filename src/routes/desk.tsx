@@ -70,6 +70,7 @@ desk.get('/leads/:kind/:id', async (c) => {
     phone: o.phone,
     ref: o.label,
     label: `${o.name} (${o.label})`,
+    ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
   return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
@@ -93,9 +94,9 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
   const form = parse(ResendForm, await c.req.parseBody());
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
-  const recipient = form.recipient.startsWith('+')
-    ? form.recipient
-    : readConfig(c.env).whatsapp.owners.find((o) => o.label === form.recipient)?.phone;
+  const [label, channel] = form.recipient.split(':');
+  const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
+  const recipient = form.recipient.startsWith('+') ? form.recipient : channel === 'email' ? owner?.email : owner?.phone;
   if (!recipient)
     throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
   if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);

@@ -9,7 +9,12 @@ export interface Recipient {
   /** Admin1, Admin2: how a resend names an owner, so an owner's number never leaves the server. */
   ref: string;
   label: string;
+  /** Matches an alert email's row; never rendered (an owner's address is a secret like their number). */
+  email?: string;
 }
+
+/** Appended to an owner's label to resend their alert email rather than their WhatsApp message. */
+export const EMAIL_REF = ':email';
 
 /** One lead: what came in, one-tap contact, the owners' status and note, and its WhatsApp messages. */
 export function LeadDetail({
@@ -167,8 +172,10 @@ function QuizAnswer({ question, answer }: { question: string; answer: string | u
 }
 
 function Message({ message: m, owners, action }: { message: DeskMessage; owners: Recipient[]; action: string }) {
-  const owner = owners.find((o) => o.phone === m.recipient);
-  const to = owner?.label ?? desk.messages.visitor;
+  const byEmail = m.audience === 'email';
+  const owner = owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
+  const to = owner ? `${owner.label}${byEmail ? ` ${desk.messages.byEmail}` : ''}` : desk.messages.visitor;
+  const receipt = m.receipt ? (desk.messages.receipts[m.receipt] ?? m.receipt) : null;
   return (
     <li className={`desk-message desk-message-${m.status}`}>
       <p className="desk-message-top">
@@ -178,6 +185,18 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
       <p className="desk-meta">
         {desk.messages.to} {to} · {desk.messages.attempts(m.attempts)} · {when(m.sentAt ?? m.updatedAt)}
       </p>
+      {receipt ? (
+        <p className={`desk-meta desk-receipt desk-receipt-${m.receipt}`}>
+          {desk.messages.receiptAt(receipt, when(m.receiptAt ?? m.updatedAt))}
+        </p>
+      ) : m.status === 'sent' && !byEmail && m.audience !== 'digest' ? (
+        <p className="desk-meta desk-receipt">{desk.messages.unconfirmed}</p>
+      ) : null}
+      {m.receipt === 'failed' && m.receiptErrorCode ? (
+        <p className="desk-message-error">
+          {desk.messages.receiptError(m.receiptErrorCode, m.receiptErrorTitle ?? '')}
+        </p>
+      ) : null}
       {m.status === 'skipped' && m.skipReason ? (
         <p className="desk-meta">{desk.messages.skipped[m.skipReason] ?? m.skipReason}</p>
       ) : null}
@@ -187,7 +206,11 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
       {RESENDABLE.includes(m.status) ? (
         <form method="post" action={action}>
           <input type="hidden" name="template" value={m.template} />
-          <input type="hidden" name="recipient" value={owner?.ref ?? m.recipient} />
+          <input
+            type="hidden"
+            name="recipient"
+            value={owner ? `${owner.ref}${byEmail ? EMAIL_REF : ''}` : m.recipient}
+          />
           <button type="submit" className="btn btn-gold">
             {desk.messages.resend}
           </button>

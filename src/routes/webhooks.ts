@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { readConfig, type Env } from '../env';
+import { ApiException } from '../http/errors';
+import { logEvent } from '../log';
+import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
+
+/** Meta's status events are small; a batch of many is still far below this. */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+/**
+ * WhatsApp's webhook. Not a form: no Origin check and no visitor rate limit (Meta posts from its own
+ * servers, in bursts); what admits a request is the signature over the raw body, checked before parsing.
+ */
+export const webhooks = new Hono<{ Bindings: Env }>();
+
+/** Meta's verification when the callback URL is saved: echo the challenge only for our verify token. */
+webhooks.get('/whatsapp', async (c) => {
+  const webhook = readConfig(c.env).whatsapp.webhook;
+  const mode = c.req.query('hub.mode');
+  const token = c.req.query('hub.verify_token') ?? '';
+  const challenge = c.req.query('hub.challenge') ?? '';
+  if (!webhook || mode !== 'subscribe' || !(await sameText(token, webhook.verifyToken))) {
+    logEvent('warn', 'webhook.refused', { reason: 'verification', configured: Boolean(webhook) });
+    return c.text('Forbidden', 403);
+  }
+  return c.text(challenge, 200);
+});
+
+webhooks.post(
+  '/whatsapp',
+  bodyLimit({
+    maxSize: WEBHOOK_MAX_BYTES,
+    onError: () => {
+      throw new ApiException(413, 'payload_too_large', `The request body must be at most ${WEBHOOK_MAX_BYTES} bytes.`);
+    },
+  }),
+  async (c) => {
+    const webhook = readConfig(c.env).whatsapp.webhook;
+    const raw = await c.req.text();
+    const signature = c.req.header('x-hub-signature-256') ?? '';
+    if (!webhook || !(await validSignature(raw, signature, webhook.appSecret))) {
+      logEvent('warn', 'webhook.refused', { reason: 'signature', configured: Boolean(webhook) });
+      throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
+    }
+    const events = statusEvents(raw);
+    const failed = await applyReceipts(c.env.DB, events);
+    for (const e of events) {
+      logEvent(e.status === 'failed' ? 'warn' : 'info', 'delivery.status', {
+        providerMessageId: e.id,
+        status: e.status,
+        code: e.errorCode,
+      });
+    }
+    // The email fallback is the queue's work: the answer does not wait for it.
+    if (failed.length > 0) c.executionCtx.waitUntil(queueFallbacks(c.env, failed));
+    logEvent('info', 'webhook.received', { statuses: events.length, fallbacks: failed.length });
+    return c.json({ ok: true });
+  },
+);
+
+const StatusSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.enum(['sent', 'delivered', 'read', 'failed']),
+  timestamp: z.string().regex(/^\d{1,12}$/),
+  errors: z
+    .array(z.object({ code: z.union([z.number(), z.string()]).optional(), title: z.string().optional() }).loose())
+    .optional(),
+});
+const BodySchema = z
+  .object({
+    entry: z.array(
+      z
+        .object({
+          changes: z.array(
+            z.object({ value: z.object({ statuses: z.array(z.unknown()).optional() }).loose() }).loose(),
+          ),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/**
+ * The status events of a signed body. A body that is not Meta's shape, and any single status that is
+ * not, is skipped rather than refused: the signature proves Meta sent it, and answering an error would
+ * only make Meta send it again for days. Messages from visitors (value.messages) are not handled here.
+ */
+export function statusEvents(raw: string): StatusEvent[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const body = BodySchema.safeParse(json);
+  if (!body.success) return [];
+  const events: StatusEvent[] = [];
+  for (const entry of body.data.entry) {
+    for (const change of entry.changes) {
+      for (const item of change.value.statuses ?? []) {
+        const status = StatusSchema.safeParse(item);
+        if (!status.success) continue;
+        const { id, timestamp, errors } = status.data;
+        const error = errors?.[0];
+        events.push({
+          id,
+          status: status.data.status,
+          at: new Date(Number(timestamp) * 1000).toISOString(),
+          ...(error?.code !== undefined ? { errorCode: String(error.code).slice(0, 20) } : {}),
+          ...(error?.title !== undefined ? { errorTitle: error.title.slice(0, 200) } : {}),
+        });
+      }
+    }
+  }
+  return events;
+}
+
+const encoder = new TextEncoder();
+
+/** `sha256=<hex>` HMAC-SHA256 of the raw body with the app secret, compared in constant time. */
+async function validSignature(raw: string, header: string, secret: string): Promise<boolean> {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
+  if (!match) return false;
+  const bytes = new Uint8Array(match[1]!.match(/../g)!.map((h) => parseInt(h, 16)));
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'verify',
+  ]);
+  // verify() compares in constant time.
+  return crypto.subtle.verify('HMAC', key, bytes, encoder.encode(raw));
+}
+
+/** Constant-time equality of two strings (their SHA-256 digests are compared, so lengths leak nothing). */
+async function sameText(a: string, b: string): Promise<boolean> {
+  const [da, db] = await Promise.all([a, b].map((s) => crypto.subtle.digest('SHA-256', encoder.encode(s))));
+  return crypto.subtle.timingSafeEqual(da!, db!);
+}
