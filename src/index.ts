@@ -11,6 +11,7 @@ import { webhooks } from './routes/webhooks';
 import { handleQueue } from './queue/dispatch';
 import { pruneDeliveries } from './notify/prune';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
+import { runHealthCheck } from './health/run';
 
 type AppEnv = { Bindings: Env };
 
@@ -35,5 +36,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     ctx.waitUntil(refreshFeedsOnSchedule(env));
     ctx.waitUntil(pruneDeliveries(env));
+    ctx.waitUntil(runHealthCheck(env));
   },
 } satisfies ExportedHandler<Env>;

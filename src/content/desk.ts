@@ -3,7 +3,7 @@ export const desk = {
   title: 'Desk',
   brandLine: 'Owners’ desk',
   signedInAs: 'Signed in as',
-  nav: { inbox: 'Inbox', numbers: 'Numbers', export: 'Export CSV' },
+  nav: { inbox: 'Inbox', numbers: 'Numbers', health: 'Health', export: 'Export CSV' },
   kinds: { quiz: 'Quiz', newsletter: 'Newsletter', enquiry: 'Enquiry' },
   kindsPlural: { all: 'All leads', quiz: 'Quiz responses', newsletter: 'Subscribers', enquiry: 'Enquiries' },
   statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' },

@@ -22,6 +22,7 @@ export function parkedDelaySeconds(attempt: number): number {
 /** Parks a lead the store could not take: a durable queue message that writes it later. */
 export async function parkLead(env: Env, lead: Lead): Promise<void> {
   await enqueue(env, { type: 'store', lead, attempt: 0 }, parkedDelaySeconds(0));
+  await count(env.DB, 'lead_parked');
 }
 
 /**
@@ -64,6 +65,8 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
     }
   }
   if (created) await count(env.DB, `lead_${lead.kind}`);
+  // Written (or kept dead): no longer parked. A redelivered job may count twice; the self-check floors at zero.
+  await count(env.DB, 'lead_unparked');
   try {
     await enqueueNotifications(env, lead);
     message.ack();

@@ -6,6 +6,9 @@ import { InboxPage, deskHref } from '../desk/views/inbox';
 import { LeadDetail } from '../desk/views/lead-detail';
 import { NumbersPage } from '../desk/views/numbers';
 import { DeadLeadsPage } from '../desk/views/dead-leads';
+import { HealthPage } from '../desk/views/health';
+import { health as healthCopy } from '../content/health';
+import { lastHealth } from '../health/run';
 import { deadLeadCount, deadLeads } from '../desk/dead-leads';
 import { assets } from '../assets';
 import { desk as copy } from '../content/desk';
@@ -49,6 +52,17 @@ desk.get('/', async (c) => {
 desk.get('/numbers', async (c) => {
   const counts = await dailyCounts(c.env.DB, 30);
   return render(c, copy.numbers.title, 'numbers', {}, <NumbersPage counts={counts} />);
+});
+
+desk.get('/health', async (c) => {
+  const report = await lastHealth(c.env.DB);
+  return render(c, healthCopy.title, 'health', {}, <HealthPage report={report} />);
+});
+
+/** The self-check as JSON for monitors: `{ ok, checkedAt, checks }`; before the first run ok is false. */
+desk.get('/health.json', async (c) => {
+  const report = await lastHealth(c.env.DB);
+  return c.json(report ?? { ok: false, checkedAt: null, checks: [] });
 });
 
 desk.get('/dead', async (c) => {
@@ -124,7 +138,7 @@ async function change(
 async function render(
   c: Context<DeskEnv>,
   title: string,
-  current: 'inbox' | 'numbers',
+  current: 'inbox' | 'numbers' | 'health',
   params: Partial<ListParams>,
   body: ReactElement,
 ) {
@@ -133,6 +147,11 @@ async function render(
   if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
   const dead = await deadLeadCount(c.env.DB);
   if (dead > 0) banners.push({ tone: 'warning', text: copy.banners.dead(dead), href: '/desk/dead' });
+  const health = await lastHealth(c.env.DB);
+  const failing = health?.checks
+    .filter((check) => !check.ok)
+    .map((check) => healthCopy.names[check.name] ?? check.name);
+  if (failing?.length) banners.push({ tone: 'warning', text: healthCopy.banner(failing), href: '/desk/health' });
   if (!readConfig(c.env).whatsapp.sending.ok) {
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }

@@ -16,7 +16,7 @@ export function DeskDocument(props: {
   owner: string;
   exportHref: string;
   banners: Banner[];
-  current: 'inbox' | 'numbers';
+  current: 'inbox' | 'numbers' | 'health';
   children: ReactNode;
 }) {
   return (
@@ -47,6 +47,9 @@ export function DeskDocument(props: {
             </a>
             <a href="/desk/numbers" aria-current={props.current === 'numbers' ? 'page' : undefined}>
               {desk.nav.numbers}
+            </a>
+            <a href="/desk/health" aria-current={props.current === 'health' ? 'page' : undefined}>
+              {desk.nav.health}
             </a>
             <a href={props.exportHref}>{desk.nav.export}</a>
           </nav>
