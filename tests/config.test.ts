@@ -16,6 +16,8 @@ const DEPLOYED = {
   TURNSTILE_SECRET_KEY: 'secret-key',
   ACCESS_TEAM_DOMAIN: 'https://team.cloudflareaccess.com',
   ACCESS_AUD: 'aud-tag',
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token',
+  WHATSAPP_APP_SECRET: 'app-secret',
 };
 
 describe('config reader', () => {
@@ -57,6 +59,7 @@ describe('config reader', () => {
       'WHATSAPP_API_URL',
       'WHATSAPP_TOKEN',
       'OWNER_PHONES',
+      'WHATSAPP_APP_SECRET',
       'TURNSTILE_VERIFY_URL',
       'TURNSTILE_SITE_KEY',
       'ACCESS_TEAM_DOMAIN',
@@ -135,5 +138,57 @@ describe('config reader', () => {
     );
     for (const name of vars) expect(names).toContain(name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  describe('the second channel and the webhook', () => {
+    it('leaves the email channel off without OWNER_EMAILS, as a warning and not a problem', () => {
+      const config = parseConfig(DEPLOYED);
+      expect(config.problems).toEqual([]);
+      expect(config.alerts.warnings).toEqual([expect.stringContaining('OWNER_EMAILS is not set')]);
+      expect(config.whatsapp.owners.map((o) => o.email)).toEqual([undefined, undefined]);
+    });
+
+    it('gives each owner the address in the same place of OWNER_EMAILS, lower-cased', () => {
+      const config = parseConfig({
+        ...DEPLOYED,
+        OWNER_EMAILS: 'Priya@Example.com, ',
+        ALERT_EMAIL_FROM: 'alerts@example.com',
+      });
+      expect(config.problems).toEqual([]);
+      expect(config.whatsapp.owners.map((o) => o.email)).toEqual(['priya@example.com', undefined]);
+      expect(config.alerts).toMatchObject({ from: 'alerts@example.com', confirmMinutes: 15, warnings: [] });
+    });
+
+    it('names a bad address, a missing sender, a confirmation time out of range and a bad heartbeat address', () => {
+      const config = parseConfig({
+        ...DEPLOYED,
+        OWNER_EMAILS: 'priya@example.com,not-an-address,third@example.com',
+        OWNER_ALERT_CONFIRM_MINUTES: '0',
+        HEALTHCHECK_URL: 'http://hc.example.com/ping',
+        OPERATOR_EMAIL: 'ops',
+      });
+      expect(config.problems.map((p) => p.setting)).toEqual([
+        'OWNER_EMAILS',
+        'OWNER_EMAILS',
+        'ALERT_EMAIL_FROM',
+        'OPERATOR_EMAIL',
+        'OWNER_ALERT_CONFIRM_MINUTES',
+        'HEALTHCHECK_URL',
+      ]);
+      expect(config.alerts.confirmMinutes).toBe(15);
+    });
+
+    it('requires both webhook secrets outside development and names the missing half', () => {
+      const { WHATSAPP_APP_SECRET: _secret, ...half } = DEPLOYED;
+      expect(parseConfig(half).problems).toEqual([
+        expect.objectContaining({
+          setting: 'WHATSAPP_APP_SECRET',
+          message: expect.stringContaining('partly configured'),
+        }),
+      ]);
+      expect(parseConfig(half).whatsapp.webhook).toBeUndefined();
+      expect(parseConfig(DEPLOYED).whatsapp.webhook).toEqual({ verifyToken: 'verify-token', appSecret: 'app-secret' });
+      expect(parseConfig({}).problems).toEqual([]);
+    });
   });
 });

@@ -53,42 +53,31 @@ describe('template messages', () => {
     expect(owner?.template.components[1]?.parameters[3]).toEqual({ type: 'text', text: '—' });
   });
 
-  it('quiz: sends nothing unless WHATSAPP_TEMPLATE_QUIZ names a template', () => {
-    expect(bodies(quizLead)).toEqual([]);
-    expect(bodies(quizLead, { ...vars, WHATSAPP_TEMPLATE_QUIZ: 'quiz_lead' })).toEqual([
-      message('+919800000001', 'quiz_lead', [
-        {
-          type: 'body',
-          parameters: text(
-            'Ravi Kumar',
-            'ravi@example.com',
-            '—',
-            'Leadership / 26-39 / I know a little → Talks & Keynotes',
-          ),
-        },
-      ]),
-      message('+919800000002', 'quiz_lead', [
-        {
-          type: 'body',
-          parameters: text(
-            'Ravi Kumar',
-            'ravi@example.com',
-            '—',
-            'Leadership / 26-39 / I know a little → Talks & Keynotes',
-          ),
-        },
-      ]),
+  it('quiz: every owner gets quiz_owner with who, how to reach them, the answers in one line and the programs', () => {
+    const body = {
+      type: 'body',
+      parameters: text(
+        'Ravi Kumar',
+        'ravi@example.com',
+        '—',
+        'Leadership / 26-39 / I know a little',
+        'Talks & Keynotes',
+      ),
+    };
+    expect(bodies(quizLead)).toEqual([
+      message('+919800000001', 'quiz_owner', [{ type: 'header', parameters: text('Admin1') }, body]),
+      message('+919800000002', 'quiz_owner', [{ type: 'header', parameters: text('Admin2') }, body]),
     ]);
   });
 
-  it('quiz: the owners see the recommended programs after the answers, even when every step was skipped', () => {
-    const config = { ...vars, WHATSAPP_TEMPLATE_QUIZ: 'quiz_lead' };
+  it('quiz: the owners see the recommended programs even when every step was skipped', () => {
     const skipped = { ...quizLead, answers: {}, recommended: ['1:1 Consultations', 'Retreats & Workshops'] };
-    expect(bodies(skipped, config)[0]).toEqual(
-      message('+919800000001', 'quiz_lead', [
+    expect(bodies(skipped)[0]).toEqual(
+      message('+919800000001', 'quiz_owner', [
+        { type: 'header', parameters: text('Admin1') },
         {
           type: 'body',
-          parameters: text('Ravi Kumar', 'ravi@example.com', '—', '— → 1:1 Consultations + Retreats & Workshops'),
+          parameters: text('Ravi Kumar', 'ravi@example.com', '—', '—', '1:1 Consultations + Retreats & Workshops'),
         },
       ]),
     );

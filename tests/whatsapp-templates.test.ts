@@ -10,11 +10,12 @@ const count = (send: Send, type: 'header' | 'body') =>
   send.components.find((c) => c.type === type)?.parameters.length ?? 0;
 
 describe('WhatsApp templates as data', () => {
-  it('defines the templates the site sends (the three approved ones and the owners’ digest), in English', () => {
+  it('defines the templates the site sends (the three approved ones, the quiz alert and the owners’ digest), in English', () => {
     expect(ALL_TEMPLATES.map((t) => [t.name, t.language, t.category])).toEqual([
       ['subscription_notfication', 'en', 'UTILITY'],
       ['journey_users', 'en', 'UTILITY'],
       ['journey_owner', 'en', 'UTILITY'],
+      ['quiz_owner', 'en', 'UTILITY'],
       ['leads_digest', 'en', 'UTILITY'],
     ]);
   });

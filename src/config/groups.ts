@@ -380,12 +380,12 @@ function parseWhatsApp(
   }
   const webhookNames = ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'];
   const webhookHalf = partly('The WhatsApp status webhook', webhookNames, text);
-  if (webhookHalf) out.push(webhookHalf);
+  const webhookProblems: Problem[] = webhookHalf ? [webhookHalf] : [];
   const verifyToken = text('WHATSAPP_WEBHOOK_VERIFY_TOKEN');
   const appSecret = text('WHATSAPP_APP_SECRET');
   const webhook = verifyToken && appSecret ? { verifyToken, appSecret } : undefined;
   if (deployed && !webhook && !webhookHalf) {
-    out.push({
+    webhookProblems.push({
       setting: 'WHATSAPP_APP_SECRET',
       message:
         'The WhatsApp status webhook is not configured (WHATSAPP_WEBHOOK_VERIFY_TOKEN, WHATSAPP_APP_SECRET): no delivery is ever confirmed, so every owner alert is also emailed.',
@@ -408,7 +408,7 @@ function parseWhatsApp(
       message: 'WhatsApp is not configured: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are missing.',
     });
   }
-  out.push(...blocking, ...ownerProblems);
+  out.push(...blocking, ...ownerProblems, ...webhookProblems);
   if (blocking.length > 0) {
     return { ...base, sending: { ok: false, reason: blocking.map((p) => p.message).join(' '), misconfigured: true } };
   }
