@@ -80,6 +80,11 @@ describe('development aids', () => {
           created_at: at,
           updated_at: at,
           sent_at: null,
+          channel: null,
+          provider_message_id: null,
+          receipt: null,
+          receipt_at: null,
+          receipt_error_code: null,
         },
       ],
     });
