@@ -33,6 +33,7 @@ function pinnedWranglerConfig() {
 
 const TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 const OWN_RUNTIME = [
+  'tests/health.test.ts',
   'tests/api-leads-accept.test.ts',
   'tests/lead-late-write.test.ts',
   'tests/notify-consumer.test.ts',

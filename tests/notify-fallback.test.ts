@@ -51,7 +51,8 @@ async function rows(submissionId: string) {
 }
 
 const emailRows = async (id: string) => (await rows(id)).filter((r) => r.audience === 'email');
-const fallbacks = (sent: { body: any }[]) => sent.filter((s) => s.body.type === 'owner-fallback');
+const fallbacks = (sent: { body: any; delaySeconds?: number }[]) =>
+  sent.filter((s) => s.body.type === 'owner-fallback');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,6 +5,9 @@ import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from '../../s
 export const GRAPH_BASE = 'https://graph.standin.test';
 export const PHONE_NUMBER_ID = '100000000000001';
 export const TOKEN = 'test-token-1';
+export const BUSINESS_ACCOUNT_ID = '200000000000002';
+/** A dead-man's-switch service (Healthchecks.io and the like): the stand-in records each ping. */
+export const HEARTBEAT_URL = 'https://hc.standin.test/ping/site';
 
 /** What a scripted answer can be: a Graph error code, a dropped connection, or no answer at all. */
 export type Failure = number | 'network' | 'timeout' | 'http_502_html';
@@ -28,6 +31,14 @@ export class GraphStandin {
   tokens = [TOKEN];
   expiredTokens: string[] = [];
   templates: Record<string, { header: number; body: number }> = { ...APPROVED_TEMPLATES };
+  /** The business account's template list and each one's review state (every sendable template APPROVED). */
+  managed: { name: string; language: string; status: string }[] = Object.keys(APPROVED_TEMPLATES).map((name) => ({
+    name,
+    language: 'en',
+    status: 'APPROVED',
+  }));
+  /** Heartbeats received at HEARTBEAT_URL. */
+  readonly pings: string[] = [];
   private script: Failure[] = [];
   private always: Failure | undefined;
   private byRecipient = new Map<string, Failure>();
@@ -55,6 +66,33 @@ export class GraphStandin {
     return this.received.filter((r) => r.answered === 200).map((r) => r.body);
   }
 
+  /** The reads the self-check makes: the phone number, and the business account's templates. */
+  private read(url: URL, authorization: string | undefined): Response {
+    const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    this.received.push({ path: url.pathname, authorization, body: undefined, answered: 0 });
+    const record = this.received[this.received.length - 1]!;
+    const answer =
+      token && this.expiredTokens.includes(token)
+        ? graphError(190)
+        : !token || !this.tokens.includes(token)
+          ? graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token')
+          : url.pathname === `/v22.0/${PHONE_NUMBER_ID}`
+            ? {
+                status: 200,
+                json: {
+                  id: PHONE_NUMBER_ID,
+                  verified_name: 'Priya Raman',
+                  quality_rating: 'GREEN',
+                  platform_type: 'CLOUD_API',
+                },
+              }
+            : url.pathname === `/v22.0/${BUSINESS_ACCOUNT_ID}/message_templates`
+              ? { status: 200, json: { data: this.managed, paging: {} } }
+              : graphError(100, `Unknown object ${url.pathname}`);
+    record.answered = answer.status;
+    return Response.json(answer.json, { status: answer.status });
+  }
+
   install(): this {
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => this.fetch(new Request(input, init)));
     return this;
@@ -62,7 +100,12 @@ export class GraphStandin {
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (request.url === HEARTBEAT_URL) {
+      this.pings.push(request.url);
+      return new Response('OK');
+    }
     if (url.origin !== GRAPH_BASE) throw new Error(`GraphStandin: unexpected request to ${request.url}`);
+    if (request.method === 'GET') return this.read(url, request.headers.get('authorization') ?? undefined);
     const text = await request.text();
     const record: ReceivedRequest = {
       path: url.pathname,

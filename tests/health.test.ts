@@ -1,0 +1,221 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Env } from '../src/env';
+import { allowConsoleErrors } from './setup';
+import { BUSINESS_ACCOUNT_ID, GRAPH_VARS, GraphStandin, HEARTBEAT_URL } from './standins/graph-api';
+
+const ORIGIN = 'http://127.0.0.1:8787';
+const VARS = {
+  ...GRAPH_VARS,
+  WHATSAPP_BUSINESS_ACCOUNT_ID: BUSINESS_ACCOUNT_ID,
+  OWNER_EMAILS: 'priya@example.com,arjun@example.com',
+  OPERATOR_EMAIL: 'ops@example.com',
+  HEALTHCHECK_URL: HEARTBEAT_URL,
+  // The cron refreshes the feeds too: from the bundled samples, so nothing goes to YouTube.
+  YOUTUBE_SAMPLE_FEEDS: '1',
+};
+const workerEnv = { ...env, ...VARS } as unknown as Env;
+
+/** One run of the cron, as Cloudflare starts it every 15 minutes. */
+async function cron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(
+    createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+}
+
+async function desk(path: string) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`), workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const healthEmails = async () => {
+  const { results } = await env.DB.prepare(
+    `SELECT submission_id, recipient, status, channel, components FROM deliveries WHERE template = 'health_email'
+     ORDER BY created_at, recipient`,
+  ).all<{ submission_id: string; recipient: string; status: string; channel: string; components: string }>();
+  return results.map((r) => {
+    const [subject, text] = (JSON.parse(r.components) as { parameters: { text: string }[] }[]).map(
+      (c) => c.parameters[0]!.text,
+    );
+    return { ...r, subject: subject!, text: text! };
+  });
+};
+
+let graph: GraphStandin;
+beforeEach(async () => {
+  graph = new GraphStandin().install();
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM health'),
+    env.DB.prepare('DELETE FROM deliveries'),
+    env.DB.prepare('DELETE FROM dead_leads'),
+    env.DB.prepare("DELETE FROM daily_counts WHERE metric IN ('lead_parked', 'lead_unparked')"),
+  ]);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the self-check', () => {
+  it('a revoked token: unhealthy naming WhatsApp, one email to each owner and the operator; fixed: one recovery email each', async () => {
+    allowConsoleErrors();
+    await cron();
+    const healthy = await (await desk('/desk/health.json')).json<any>();
+    expect(healthy).toMatchObject({ ok: true, checks: expect.any(Array) });
+    expect(healthy.checks.map((c: any) => [c.name, c.ok])).toEqual([
+      ['whatsapp', true],
+      ['templates', true],
+      ['store', true],
+      ['feeds', true],
+      ['deliveries', true],
+    ]);
+    expect(await healthEmails()).toEqual([]);
+    expect(graph.pings).toHaveLength(1);
+
+    graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
+    await cron();
+    const res = await desk('/desk/health.json');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const broken = await res.json<any>();
+    expect(Object.keys(broken)).toEqual(['ok', 'checkedAt', 'checks']);
+    expect(broken.ok).toBe(false);
+    expect(Date.parse(broken.checkedAt)).toBeGreaterThan(Date.parse(healthy.checkedAt) - 1);
+    const whatsapp = broken.checks.find((c: any) => c.name === 'whatsapp');
+    expect(whatsapp).toEqual({ name: 'whatsapp', ok: false, detail: expect.stringContaining('code 190') });
+    expect(whatsapp.detail).toContain('WHATSAPP_TOKEN');
+    let emails = await healthEmails();
+    expect(emails.map((e) => [e.recipient, e.status, e.channel]).sort()).toEqual([
+      ['arjun@example.com', 'sent', 'log'],
+      ['ops@example.com', 'sent', 'log'],
+      ['priya@example.com', 'sent', 'log'],
+    ]);
+    expect(emails[0]!.subject).toBe('Website: WhatsApp, Message templates failing');
+    expect(emails[0]!.text).toContain('WHATSAPP_TOKEN');
+    expect(emails[0]!.text).toContain('http://127.0.0.1:8787/desk/health');
+    // No heartbeat while unhealthy.
+    expect(graph.pings).toHaveLength(1);
+
+    // Still broken 15 minutes later: no more email.
+    await cron();
+    expect(await healthEmails()).toHaveLength(3);
+
+    graph.expiredTokens = [];
+    await cron();
+    emails = await healthEmails();
+    expect(emails).toHaveLength(6);
+    const recovery = emails.slice(3);
+    expect(recovery.map((e) => [e.recipient, e.subject]).sort()).toEqual([
+      ['arjun@example.com', 'Website: everything is working again'],
+      ['ops@example.com', 'Website: everything is working again'],
+      ['priya@example.com', 'Website: everything is working again'],
+    ]);
+    expect((await (await desk('/desk/health.json')).json<any>()).ok).toBe(true);
+    expect(graph.pings).toHaveLength(2);
+    await cron();
+    expect(await healthEmails()).toHaveLength(6);
+  });
+
+  it('names a template that is not approved, and what to do', async () => {
+    allowConsoleErrors();
+    graph.managed = graph.managed.map((t) => (t.name === 'quiz_owner' ? { ...t, status: 'PAUSED' } : t));
+    graph.managed = graph.managed.filter((t) => t.name !== 'leads_digest');
+    await cron();
+    const report = await (await desk('/desk/health.json')).json<any>();
+    const templates = report.checks.find((c: any) => c.name === 'templates');
+    expect(templates.ok).toBe(false);
+    expect(templates.detail).toContain('quiz_owner is PAUSED');
+    expect(templates.detail).toContain('leads_digest is missing');
+    expect(report.checks.find((c: any) => c.name === 'whatsapp').ok).toBe(true);
+  });
+
+  it('counts failed, unconfirmed and skipped messages, dead and parked leads; only owner-side faults are unhealthy', async () => {
+    allowConsoleErrors();
+    const now = Date.now();
+    const row = (id: string, audience: string, status: string, extra: Record<string, string | null> = {}) => {
+      const at = new Date(now - 20 * 60_000).toISOString();
+      const cols = { skip_reason: null, channel: 'graph', receipt: null, sent_at: at, ...extra };
+      return env.DB.prepare(
+        `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason, channel,
+           receipt, components, created_at, updated_at, sent_at)
+         VALUES (?, 'journey_owner', ?, 'enquiry', ?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
+      ).bind(
+        id,
+        `+9198000000${id.length}`,
+        audience,
+        status,
+        cols.skip_reason,
+        cols.channel,
+        cols.receipt,
+        at,
+        at,
+        cols.sent_at,
+      );
+    };
+    // A visitor's failed message and a skipped unverified one are reported, not a fault.
+    await env.DB.batch([
+      row('v1', 'visitor', 'failed'),
+      row('v22', 'visitor', 'skipped', { skip_reason: 'unverified' }),
+    ]);
+    await cron();
+    let deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find(
+      (c: any) => c.name === 'deliveries',
+    );
+    expect(deliveries.ok).toBe(true);
+    expect(deliveries.detail).toContain('1 visitor messages failed, 1 skipped as unverified');
+
+    // An owner alert sent 20 minutes ago and never confirmed delivered is a fault.
+    await row('o333', 'owner', 'sent').run();
+    await cron();
+    deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
+    expect(deliveries.ok).toBe(false);
+    expect(deliveries.detail).toContain('1 unconfirmed after 15 min');
+
+    // Confirmed; but a lead was refused for good and another is parked.
+    await env.DB.prepare(`UPDATE deliveries SET receipt = 'delivered' WHERE submission_id = 'o333'`).run();
+    await env.DB.prepare(
+      `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES ('d1', 'enquiry', '{}', 'refused', 5, ?)`,
+    )
+      .bind(new Date().toISOString())
+      .run();
+    await cron();
+    deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
+    expect(deliveries.ok).toBe(false);
+    expect(deliveries.detail).toContain('1 dead leads');
+
+    // A lead parked while the store was down counts until it is written.
+    await env.DB.exec(
+      "DELETE FROM dead_leads; INSERT INTO daily_counts (day, metric, count) VALUES ('2026-11-24', 'lead_parked', 1)",
+    );
+    await cron();
+    deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
+    expect(deliveries).toMatchObject({ ok: false, detail: expect.stringContaining('1 leads parked now') });
+    await env.DB.exec("INSERT INTO daily_counts (day, metric, count) VALUES ('2026-11-24', 'lead_unparked', 1)");
+    await cron();
+    deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
+    expect(deliveries).toMatchObject({ ok: true, detail: expect.stringContaining('0 leads parked now') });
+  });
+
+  it('shows on /desk/health and in the banner of every desk page, readable without the JSON', async () => {
+    const before = await (await desk('/desk/health')).text();
+    expect(before).toContain('Not checked yet');
+    expect(await (await desk('/desk/health.json')).json()).toEqual({ ok: false, checkedAt: null, checks: [] });
+    allowConsoleErrors();
+    graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
+    await cron();
+    const page = await (await desk('/desk/health')).text();
+    expect(page).toContain('<h1 class="desk-title">Health</h1>');
+    expect(page).toMatch(/WhatsApp<\/strong><span class="desk-state desk-state-failed">Failing/);
+    expect(page).toContain('code 190');
+    const inbox = await (await desk('/desk')).text();
+    expect(inbox).toContain('Failing: WhatsApp, Message templates. See Health for what to do.');
+    expect(inbox).toContain('href="/desk/health"');
+    expect(page).not.toContain(GRAPH_VARS.WHATSAPP_TOKEN);
+  });
+});
