@@ -1,4 +1,5 @@
 import { desk } from '../content/desk';
+import { logEvent } from '../log';
 import { QUIZ_STEP_COUNT } from '../content/site';
 import { errorMessage } from '../leads/port';
 import { LEAD_KINDS, type LeadKind } from '../leads/listing';
@@ -28,7 +29,7 @@ export async function count(db: D1Database, metric: Metric, now = Date.now()): P
       .bind(dayOf(now), metric)
       .run();
   } catch (err) {
-    console.error(`counter ${metric} not counted: ${errorMessage(err)}`);
+    logEvent('error', 'desk.action', { action: 'count', metric, outcome: 'not counted', error: errorMessage(err) });
   }
 }
 

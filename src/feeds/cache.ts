@@ -1,4 +1,5 @@
 import { TOPICS } from '../content/site';
+import { describeError, logEvent } from '../log';
 import type { Env } from '../env';
 import { fetchFeeds, type FeedResults } from './fetch';
 import type { FeedKey, PublicFeed, VideoItem, VideosPayload } from './types';
@@ -93,7 +94,7 @@ export class FeedCache {
       return await this.payloadFromKv(waitUntil, coldWaitMs);
     } catch (error) {
       // KV unavailable: the page still renders (loading states) and the API answers 503.
-      console.error('youtube feeds: cache unavailable', error);
+      logEvent('error', 'feeds.failed', { outcome: 'cache unavailable', error: describeError(error) });
       return null;
     }
   }
@@ -118,7 +119,7 @@ export class FeedCache {
     if (running) return running;
     const run = this.runRefresh()
       .catch((error: unknown) => {
-        console.error('youtube feeds: refresh failed', error);
+        logEvent('error', 'feeds.failed', { outcome: 'refresh failed', error: describeError(error) });
         return null;
       })
       .finally(() => inflight.delete(this.deps.kv));
@@ -134,7 +135,8 @@ export class FeedCache {
       const results = await this.deps.fetchFeeds();
       const entry = mergeFeeds(await this.read(), results, this.now());
       const failed = FEED_KEYS.filter((k) => !results[k]?.ok);
-      if (failed.length) console.warn(`youtube feeds: ${failed.length} failed (${failed.join(', ')})`);
+      if (failed.length) logEvent('warn', 'feeds.failed', { outcome: 'some feeds failed', feeds: failed.join(',') });
+      else logEvent('info', 'feeds.refreshed', { feeds: FEED_KEYS.length });
       // Kept a day beyond the 7-day window so KV cleans up a cache nobody refreshes any more.
       await kv.put(FEEDS_KEY, JSON.stringify(entry), { expirationTtl: MAX_STALE_MS / 1000 + 86_400 });
       return entry;

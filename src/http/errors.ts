@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/groups';
-import { describeError } from '../log';
+import { describeError, logEvent } from '../log';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -48,9 +48,17 @@ export function onError(err: Error, c: Context): Response {
   }
   if (err instanceof ConfigError) {
     // The operator's mistake, not the visitor's: loud in the logs (it names the settings), 503 to the visitor.
-    console.error(`Not configured ${c.req.method} ${new URL(c.req.url).pathname}: ${err.message}`);
+    logEvent('error', 'config.problem', {
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      error: err.message,
+    });
     return c.json(errorBody('not_configured', 'The site is not available right now. Please try again later.'), 503);
   }
-  console.error(`Unhandled error ${c.req.method} ${new URL(c.req.url).pathname}: ${describeError(err)}`);
+  logEvent('error', 'request.error', {
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    error: describeError(err),
+  });
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500);
 }

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { logEvent } from '../log';
 import { enqueueNotifications } from '../notify/enqueue';
 import { count } from '../desk/counters';
 import { getLeadStore } from './store';
@@ -20,7 +21,7 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
   try {
     ({ created } = await getLeadStore(env).save(lead));
   } catch (err) {
-    console.error(`Lead ${lead.kind} ${lead.id} was not stored: ${errorMessage(err)}`);
+    logEvent('error', 'lead.parked', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
     try {
       await parkLead(env, lead);
     } catch (parkErr) {
@@ -31,6 +32,7 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
     return 'parked';
   }
 
+  logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created });
   // Counted once, by the write that created it.
   if (created) await count(env.DB, `lead_${lead.kind}`);
   // Queued whenever the lead is known to be stored, also when this save found it already there: the
@@ -40,7 +42,12 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
     await enqueueNotifications(env, lead);
   } catch (err) {
     // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
-    console.error(`Lead ${lead.kind} ${lead.id} is stored but its notifications were not queued: ${errorMessage(err)}`);
+    logEvent('error', 'lead.stored', {
+      submissionId: lead.id,
+      kind: lead.kind,
+      notify: 'not queued',
+      error: errorMessage(err),
+    });
   }
   return 'stored';
 }

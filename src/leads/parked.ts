@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { logEvent } from '../log';
 import { enqueueNotifications } from '../notify/enqueue';
 import { count } from '../desk/counters';
 import { enqueue, type StoreJob } from '../queue/jobs';
@@ -44,11 +45,14 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
   let created = false;
   try {
     ({ created } = await getLeadStore(env).save(lead));
-    console.log(`parked lead ${lead.kind} ${lead.id} stored after ${attempt + 1} queued attempt(s)`);
+    logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created, parkedAttempts: attempt + 1 });
   } catch (err) {
-    console.error(
-      `parked lead ${lead.kind} ${lead.id} still not stored (attempt ${attempt + 1}): ${errorMessage(err)}`,
-    );
+    logEvent('error', 'lead.parked', {
+      submissionId: lead.id,
+      kind: lead.kind,
+      attempt: attempt + 1,
+      error: errorMessage(err),
+    });
     const refused = err instanceof LeadStoreError && err.permanent;
     try {
       if (refused && attempt + 1 >= MAX_REFUSALS) {
@@ -59,7 +63,12 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
         return;
       }
     } catch (sendErr) {
-      console.error(`parked lead ${lead.id}: could not re-park, queue will retry: ${errorMessage(sendErr)}`);
+      logEvent('error', 'lead.parked', {
+        submissionId: lead.id,
+        kind: lead.kind,
+        repark: 'failed',
+        error: errorMessage(sendErr),
+      });
       message.retry({ delaySeconds: parkedDelaySeconds(attempt + 1) });
       return;
     }
@@ -72,9 +81,12 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
     message.ack();
   } catch (err) {
     // Kept but nobody told yet: running the job again finds the lead kept and queues its notifications.
-    console.error(
-      `parked lead ${lead.kind} ${lead.id} is kept but its notifications were not queued, will retry: ${errorMessage(err)}`,
-    );
+    logEvent('error', 'lead.stored', {
+      submissionId: lead.id,
+      kind: lead.kind,
+      notify: 'not queued',
+      error: errorMessage(err),
+    });
     message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
   }
 }
@@ -87,5 +99,5 @@ export async function keepDeadLead(env: Env, lead: Lead, reason: string, attempt
   )
     .bind(lead.id, lead.kind, JSON.stringify(lead), reason, attempts, new Date().toISOString())
     .run();
-  console.error(`parked lead ${lead.kind} ${lead.id} refused by the store ${attempts} times; kept as a dead lead`);
+  logEvent('error', 'lead.dead', { submissionId: lead.id, kind: lead.kind, attempts });
 }

@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import { redact } from '../log';
+import { logEvent } from '../log';
 import type { Lead } from '../leads/types';
 import { enqueue, type DigestJob } from '../queue/jobs';
 import { readBudgets, windowsAt, type Budgets } from './budgets';
@@ -26,12 +26,20 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
   let wait: number | undefined;
   if (sender.channel === 'none' || config.whatsapp.owners.length === 0) {
     const problems = config.problems.filter((p) => /^(WHATSAPP|OWNER)_/.test(p.setting)).map((p) => p.message);
-    if (problems.length > 0) console.error(`notify: ${lead.kind} ${lead.id}: ${problems.join(' ')}`);
+    if (problems.length > 0) {
+      logEvent('error', 'config.problem', { submissionId: lead.id, kind: lead.kind, problems: problems.join(' ') });
+    }
   }
   // In order (journey_users before journey_owner); a failed send does not stop the next one.
   for (const send of sendsFor(lead, config.whatsapp)) {
     if (await store.visitorMessageGoesElsewhere(lead.id, send)) {
-      console.log(`notify: ${send.template} to ${maskPhone(send.to)} skipped: ${lead.id} already has a visitor number`);
+      logEvent('info', 'delivery.skipped', {
+        submissionId: lead.id,
+        kind: lead.kind,
+        template: send.template,
+        to: maskPhone(send.to),
+        reason: 'visitor_number_taken',
+      });
       continue;
     }
     const step = await deliver(ref, send, store, sender, rules);
@@ -88,7 +96,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
   await store.setComponents(key, send);
   const ref = { submissionId: key.submissionId, leadKind: 'digest' };
   const step = await deliver(ref, send, store, createSender(env), { budgets, verified: true });
-  if (step.done) console.log(`notify: digest of ${count} alerts to ${maskPhone(owner.phone)} for ${job.hourStart}`);
+  if (step.done) logEvent('info', 'digest.sent', { hourStart: job.hourStart, to: maskPhone(owner.phone), count });
   return step.done ? undefined : step.after;
 }
 
@@ -103,10 +111,15 @@ export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
     if (row.status !== 'dead') continue;
     if (send.audience === 'owner')
       await afterOwnerAlert(env, store.key(lead.id, send), { status: 'dead', channel: null });
-    console.error(
-      `notify: DEAD ${send.template} to ${maskPhone(send.to)} for ${lead.id} after ${row.attempts} attempts ` +
-        `(last error ${row.last_error_code}: ${redact(row.last_error_message ?? '')})`,
-    );
+    logEvent('error', 'delivery.dead', {
+      submissionId: lead.id,
+      kind: lead.kind,
+      template: send.template,
+      to: maskPhone(send.to),
+      attempts: row.attempts,
+      code: row.last_error_code,
+      error: row.last_error_message,
+    });
   }
 }
 
@@ -119,5 +132,11 @@ export async function recordDeadDigest(job: DigestJob, env: Env): Promise<void> 
     budgets: readBudgets(env),
     verified: true,
   });
-  if (row.status === 'dead') console.error(`notify: DEAD digest to ${maskPhone(job.recipient)} for ${job.hourStart}`);
+  if (row.status === 'dead') {
+    logEvent('error', 'delivery.dead', {
+      template: TEMPLATES.ownerDigest,
+      to: maskPhone(job.recipient),
+      hourStart: job.hourStart,
+    });
+  }
 }

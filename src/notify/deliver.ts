@@ -1,6 +1,6 @@
-import { redact } from '../log';
+import { logEvent } from '../log';
 import type { DeliveryStore, LedgerRules, SkipReason } from './deliveries';
-import { maskPhone } from './params';
+import { maskRecipient } from './params';
 import type { Send } from './templates';
 import type { SendOutcome } from './graph-errors';
 
@@ -46,10 +46,17 @@ export async function deliver(
   const key = store.key(ref.submissionId, send);
   const now = new Date();
   const row = await store.open(key, ref.leadKind, send, now, rules);
-  const what = `${send.template} to ${maskPhone(send.to)} for ${ref.submissionId}`;
+  const what = {
+    submissionId: ref.submissionId,
+    kind: ref.leadKind,
+    template: send.template,
+    to: maskRecipient(send.to),
+    audience: send.audience,
+  };
 
   if (row.status === 'skipped') {
-    if (row.created) console.log(`notify: ${what} skipped (${row.skip_reason satisfies SkipReason | null})`);
+    if (row.created)
+      logEvent('info', 'delivery.skipped', { ...what, reason: row.skip_reason satisfies SkipReason | null });
     const folded = row.created && row.skip_reason === 'hourly_cap' && row.digest_hour;
     return folded ? { done: true, folded: { hourStart: row.digest_hour! } } : { done: true };
   }
@@ -58,7 +65,7 @@ export async function deliver(
     if (leaseEnds > now.getTime()) return { done: false, after: Math.ceil((leaseEnds - now.getTime()) / 1000) };
     const staleBefore = new Date(now.getTime() - SENDING_LEASE_SECONDS * 1000).toISOString();
     if (await store.markInterrupted(key, staleBefore, now.toISOString())) {
-      console.error(`notify: ${what} was interrupted mid-send; marked failed, not resent`);
+      logEvent('error', 'delivery.failed', { ...what, outcome: 'interrupted', code: 'interrupted' });
     }
     return { done: true };
   }
@@ -70,12 +77,24 @@ export async function deliver(
   await store.finish(key, outcome, sender.channel, new Date().toISOString(), retryAs);
   switch (outcome.kind) {
     case 'sent':
+      logEvent('info', 'delivery.sent', { ...what, channel: sender.channel, providerMessageId: outcome.messageId });
       return { done: true };
     case 'retryable':
-      console.warn(`notify: ${what} failed (${outcome.code}: ${redact(outcome.message)}); will retry`);
+      logEvent('warn', 'delivery.retry', {
+        ...what,
+        channel: sender.channel,
+        code: outcome.code,
+        error: outcome.message,
+      });
       return { done: false, after: outcome.minDelaySeconds ?? 0 };
     case 'permanent':
-      console.error(`notify: ${what} failed permanently (${outcome.code}: ${redact(outcome.message)})`);
+      logEvent('error', 'delivery.failed', {
+        ...what,
+        channel: sender.channel,
+        outcome: 'permanent',
+        code: outcome.code,
+        error: outcome.message,
+      });
       return { done: true };
   }
 }

@@ -38,6 +38,12 @@ export function sanitizeParam(value: string, kind: keyof typeof PARAM_LIMITS): s
         .trimEnd() + '…';
 }
 
+/** A phone number or an email address, masked for a log line. */
+export function maskRecipient(to: string): string {
+  if (!to.includes('@')) return maskPhone(to);
+  return `${to[0]}***@***${to.slice(to.lastIndexOf('.'))}`;
+}
+
 /** "+919800000001" -> "+91******0001": enough to tell owners apart in a log, not enough to dial. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { errorMessage } from '../leads/port';
+import { logEvent } from '../log';
 import { DeliveryStore } from './deliveries';
 
 /** Delivery rows and attempts are kept this long, then deleted. */
@@ -10,10 +11,10 @@ export async function pruneDeliveries(env: Env, now = Date.now()): Promise<numbe
   const before = new Date(now - KEEP_DELIVERIES_DAYS * 86_400_000).toISOString();
   try {
     const removed = await new DeliveryStore(env.DB).prune(before);
-    if (removed > 0) console.log(`notify: pruned ${removed} delivery rows older than ${KEEP_DELIVERIES_DAYS} days`);
+    if (removed > 0) logEvent('info', 'delivery.pruned', { removed, olderThanDays: KEEP_DELIVERIES_DAYS });
     return removed;
   } catch (err) {
-    console.error(`notify: pruning old deliveries failed: ${errorMessage(err)}`);
+    logEvent('error', 'delivery.pruned', { outcome: 'failed', error: errorMessage(err) });
     return 0;
   }
 }

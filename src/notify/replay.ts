@@ -1,9 +1,9 @@
-import { redact } from '../log';
+import { logEvent } from '../log';
 import type { Env } from '../env';
 import type { DeliveryStore, StoredDelivery } from './deliveries';
 import { readBudgets } from './budgets';
 import { deliver } from './deliver';
-import { maskPhone } from './params';
+import { maskRecipient } from './params';
 import type { Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createSender } from './whatsapp';
@@ -44,7 +44,7 @@ export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<
     const step = await deliver(ref, toSend(row), store, channel, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }
-  console.log(`notify: replayed ${rows.length} deliveries`);
+  logEvent('info', 'delivery.replayed', { count: rows.length });
   if (wait === undefined && rows.length === REPLAY_BATCH) return 0;
   return wait;
 }
@@ -56,9 +56,14 @@ export async function replayToDead(env: Env, store: DeliveryStore): Promise<void
   for (const row of await store.replays(1000)) {
     const send = toSend(row);
     const dead = await store.markDead(store.key(row.submission_id, send), row.lead_kind, send, now, rules);
-    console.error(
-      `notify: DEAD (replay) ${row.template} to ${maskPhone(row.recipient)} for ${row.submission_id} ` +
-        `(last error ${dead.last_error_code}: ${redact(dead.last_error_message ?? '')})`,
-    );
+    logEvent('error', 'delivery.dead', {
+      submissionId: row.submission_id,
+      kind: row.lead_kind,
+      template: row.template,
+      to: maskRecipient(row.recipient),
+      via: 'replay',
+      code: dead.last_error_code,
+      error: dead.last_error_message,
+    });
   }
 }

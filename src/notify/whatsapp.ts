@@ -1,6 +1,7 @@
 import { readConfig, type Env } from '../env';
 import type { WhatsAppConfig } from '../config/groups';
 import { classifyResponse, classifyThrown, type SendOutcome } from './graph-errors';
+import { logEvent } from '../log';
 import { maskPhone } from './params';
 import { TEMPLATE_LANGUAGE, type Send } from './templates';
 
@@ -82,10 +83,13 @@ export class GraphSender implements WhatsAppSender {
 export class LogSender implements WhatsAppSender {
   readonly channel = 'log';
   async send(message: Send): Promise<SendOutcome> {
-    const params = message.components.map((c) => `${c.type}=${JSON.stringify(c.parameters.map((p) => p.text))}`);
-    console.log(
-      `whatsapp (log only, no credentials): ${message.template} to ${maskPhone(message.to)} ${params.join(' ')}`,
-    );
+    // The parameters carry a visitor's name and contact details: only their count is logged.
+    logEvent('info', 'delivery.sent', {
+      channel: 'log',
+      template: message.template,
+      to: maskPhone(message.to),
+      parameters: message.components.reduce((n, c) => n + c.parameters.length, 0),
+    });
     return { kind: 'sent', messageId: null };
   }
 }

@@ -1,6 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { handleStoreJob } from '../leads/parked';
 import { errorMessage } from '../leads/port';
+import { describeError, logEvent } from '../log';
 import { backoffSeconds } from '../notify/deliver';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { DeliveryStore } from '../notify/deliveries';
@@ -19,11 +20,12 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
     const parsed = parseJob(message.body);
     if (!parsed.ok) {
       // Retrying cannot fix a body; drop it loudly.
-      console.error(
-        deadLetters
-          ? `queue: dead-lettered job ${message.id} is malformed (${parsed.reason}); nothing recorded`
-          : `queue: dropped malformed job ${message.id} (${parsed.reason})`,
-      );
+      logEvent('error', 'queue.malformed', {
+        messageId: message.id,
+        queue: batch.queue,
+        outcome: deadLetters ? 'nothing recorded' : 'dropped',
+        reason: parsed.reason,
+      });
       message.ack();
       continue;
     }
@@ -55,7 +57,7 @@ async function settle(message: Message<unknown>, work: () => Promise<number | un
     else message.retry({ delaySeconds: Math.max(backoffSeconds(message.attempts), wait) });
   } catch (err) {
     // Typically D1 being unavailable: nothing is lost, the queue brings the job back.
-    console.error(`queue: job ${message.id} failed, will retry`, err);
+    logEvent('error', 'queue.retry', { messageId: message.id, attempts: message.attempts, error: describeError(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
 }
@@ -88,7 +90,7 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
     }
     message.ack();
   } catch (err) {
-    console.error(`queue: could not record dead-lettered job ${message.id}, will try again: ${errorMessage(err)}`);
+    logEvent('error', 'queue.retry', { messageId: message.id, deadLetter: true, error: errorMessage(err) });
     await keepDeadLetter(message, env);
   }
 }
@@ -101,7 +103,12 @@ async function keepDeadLetter(message: Message<unknown>, env: Env): Promise<void
     await env.DEAD_LETTERS.send(message.body, { contentType: 'json', delaySeconds });
     message.ack();
   } catch (err) {
-    console.error(`queue: could not send dead-lettered job ${message.id} again, the queue will retry it`, err);
+    logEvent('error', 'queue.retry', {
+      messageId: message.id,
+      deadLetter: true,
+      resend: 'failed',
+      error: describeError(err),
+    });
     message.retry({ delaySeconds });
   }
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { logEvent } from '../log';
 import { onLoopback, readAccessConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { errorMessage } from '../leads/port';
@@ -24,21 +25,25 @@ export function deskAccess(): MiddlewareHandler<{ Bindings: Env; Variables: Owne
     const config = readAccessConfig(c.env);
     if (config.mode === 'local') {
       if (!onLoopback(c.req.url)) {
-        console.error('desk: refused, the local owner signs in only on a loopback address');
+        logEvent('error', 'security.refused', { area: 'desk', reason: 'local owner off loopback' });
         throw new ApiException(403, 'forbidden', 'Sign in through Cloudflare Access to use the desk.');
       }
       c.set('owner', { email: config.email });
       return next();
     }
     if (config.mode === 'misconfigured') {
-      console.error(`desk: refused, Access is not configured: ${config.problem}`);
+      logEvent('error', 'security.refused', { area: 'desk', reason: 'access not configured', problem: config.problem });
       throw new ApiException(403, 'forbidden', 'The desk is not configured for sign-in.');
     }
     let result;
     try {
       result = await verifyAccessJwt(c.req.header(HEADER), config);
     } catch (err) {
-      console.error(`desk: could not load the Access keys: ${errorMessage(err)}`);
+      logEvent('error', 'security.refused', {
+        area: 'desk',
+        reason: 'access keys unavailable',
+        error: errorMessage(err),
+      });
       throw new ApiException(503, 'access_unavailable', 'Sign-in cannot be checked right now. Try again shortly.');
     }
     if (!result.ok) throw new ApiException(403, 'forbidden', 'Sign in through Cloudflare Access to use the desk.');

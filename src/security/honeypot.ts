@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { logEvent } from '../log';
 import { bodyOf } from '../http/json-body';
 
 /** The honeypot field every form carries. People never see it; bots fill it in. */
@@ -27,7 +28,7 @@ export function honeypot(): MiddlewareHandler {
     if (!isHoneypotFilled(body)) return next();
     const claimed = body.submissionId;
     const id = typeof claimed === 'string' && UUID.test(claimed) ? claimed.toLowerCase() : crypto.randomUUID();
-    console.log(`honeypot: dropped a ${new URL(c.req.url).pathname} submission`);
+    logEvent('info', 'security.refused', { area: 'honeypot', path: new URL(c.req.url).pathname, outcome: 'dropped' });
     return c.json({ ok: true, id }, 201);
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { logEvent } from '../log';
 import { readConfig, type Config, type Env } from '../env';
 import { bodyOf } from '../http/json-body';
 
@@ -40,7 +41,7 @@ export function turnstile(action: string): MiddlewareHandler<{ Bindings: Env }> 
     const turnstile = config.turnstile;
     if (!turnstile.enabled) {
       // A misconfigured deployment still takes every lead, but writes to no stranger.
-      if (turnstile.problem) console.error(`turnstile: ${turnstile.problem}`);
+      if (turnstile.problem) logEvent('error', 'config.problem', { area: 'turnstile', problem: turnstile.problem });
       c.set('humanVerified', turnstile.visitorMessages);
       return next();
     }
@@ -56,7 +57,8 @@ export function turnstile(action: string): MiddlewareHandler<{ Bindings: Env }> 
       else verdict = 'verified';
     }
     c.set('humanVerified', verdict === 'verified');
-    if (verdict !== 'verified') console.log(`turnstile: ${action} submission unverified (${verdict})`);
+    if (verdict !== 'verified')
+      logEvent('info', 'security.refused', { area: 'turnstile', form: action, outcome: 'unverified', verdict });
     return next();
   };
 }
@@ -78,7 +80,11 @@ async function siteverify(
     });
     return (await res.json()) as SiteverifyResult;
   } catch (err) {
-    console.warn('turnstile: siteverify unreachable', err instanceof Error ? err.message : String(err));
+    logEvent('warn', 'security.refused', {
+      area: 'turnstile',
+      outcome: 'siteverify unreachable',
+      error: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }

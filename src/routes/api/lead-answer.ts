@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { logEvent } from '../../log';
 import { site } from '../../content/site';
 import { ApiException } from '../../http/errors';
 import { acceptLead } from '../../leads/accept';
@@ -17,7 +18,7 @@ export async function answerLead(c: Context, lead: Lead, extra: Record<string, u
     return c.json({ ok: true, id: lead.id, ...extra }, accepted === 'stored' ? 201 : 202);
   } catch (err) {
     if (!(err instanceof LeadStoreError)) throw err;
-    console.error(errorMessage(err));
+    logEvent('error', 'lead.refused', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
     throw new ApiException(503, 'store_unavailable', site.forms.failed);
   }
 }
