@@ -62,6 +62,9 @@ export type LogEvent =
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
+/** Fields written as they are: identifiers and times the Worker made itself. */
+const VERBATIM = /(^id$|Id$|At$|^hourStart$)/;
+
 /**
  * Writes one log line as one JSON object: `{ "event": "delivery.failed", "level": "error", … }`, so Workers
  * Logs can filter by any field. Free text (an error message, a reason) is redacted before it is written.
@@ -72,7 +75,8 @@ export function logEvent(level: 'info' | 'warn' | 'error', event: LogEvent, fiel
   const line: Record<string, unknown> = { event, level };
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    line[key] = typeof value === 'string' ? redact(value) : value;
+    // Ids (a UUID's last group can be ten digits) and times are ours, not a visitor's: kept as they are.
+    line[key] = typeof value === 'string' && !VERBATIM.test(key) ? redact(value) : value;
   }
   const text = JSON.stringify(line);
   if (level === 'error') console.error(text);

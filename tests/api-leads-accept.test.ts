@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedEvents } from './support/logs';
 import { post, postWithEnv, row } from './support/api';
 import { firestoreEnv } from './support/firestore';
 import { captureQueue, consume } from './support/queue';
@@ -98,9 +99,14 @@ describe('accepting a lead', () => {
       body: { ok: true, id },
     });
     expect(await row('news_letter', id)).toMatchObject({ email: 'kept@example.com' });
-    expect(logged).toHaveBeenCalledWith(
-      `Lead newsletter ${id} is stored but its notifications were not queued: Queue send failed: internal error`,
-    );
+    expect(loggedEvents(logged)).toContainEqual({
+      event: 'lead.stored',
+      level: 'error',
+      submissionId: id,
+      kind: 'newsletter',
+      notify: 'not queued',
+      error: 'Queue send failed: internal error',
+    });
   });
 
   it('answers 202 and parks the lead in the queue when D1 cannot take the write', async () => {
@@ -119,7 +125,13 @@ describe('accepting a lead', () => {
     expect(res).toMatchObject({ status: 202, body: { ok: true, id: expect.any(String) } });
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]?.[0]).toMatchObject({ type: 'store', attempt: 0, lead: { email: 'parked@example.com' } });
-    expect(logged.mock.calls.flat().join(' ')).toMatch(/Lead newsletter .+ was not stored: D1 could not store/);
+    expect(loggedEvents(logged)).toContainEqual(
+      expect.objectContaining({
+        event: 'lead.parked',
+        kind: 'newsletter',
+        error: expect.stringMatching(/^D1 could not store/),
+      }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedEvents } from './support/logs';
 import worker from '../src/index';
 import type { Lead } from '../src/leads/types';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
@@ -215,7 +216,9 @@ describe('queue consumer', () => {
     const result = await getQueueResult(batch, createExecutionContext());
     expect(result.explicitAcks.sort()).toEqual(['bad', 'good']);
     expect(graph.delivered).toHaveLength(2);
-    expect(errors.mock.calls.flat().join(' ')).toContain('dropped malformed job bad');
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({ event: 'queue.malformed', messageId: 'bad', outcome: 'dropped' }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
 import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/queue/dispatch';
@@ -85,9 +86,17 @@ describe('dead-letter queue', () => {
       },
     ]);
     expect(graph.delivered).toHaveLength(2);
-    expect(errors.mock.calls.flat().join(' ')).toContain(
-      `DEAD journey_users to +91******5678 for ${lead.id} after ${MAX_DELIVERIES} attempts (last error 131016: (#131016) Service unavailable)`,
-    );
+    expect(loggedEvents(errors)).toContainEqual({
+      event: 'delivery.dead',
+      level: 'error',
+      submissionId: lead.id,
+      kind: 'enquiry',
+      template: 'journey_users',
+      to: '+91******5678',
+      attempts: MAX_DELIVERIES,
+      code: '131016',
+      error: '(#131016) Service unavailable',
+    });
   });
 
   it('records a job that never got an attempt as dead too, and acks a malformed dead letter', async () => {
@@ -98,7 +107,9 @@ describe('dead-letter queue', () => {
       Array(3).fill(['dead', 'exhausted']),
     );
     expect((await deliver(DEAD_LETTER_QUEUE, { type: 'notify' }, 1)).explicitAcks).toHaveLength(1);
-    expect(errors.mock.calls.flat().join(' ')).toContain('is malformed');
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({ event: 'queue.malformed', outcome: 'nothing recorded' }),
+    );
   });
 
   it('keeps a dead letter while D1 is unavailable and records it, with its last error, once D1 is back', async () => {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
+import { loggedEvents } from './support/logs';
 import { enqueueNotifications } from '../src/notify/enqueue';
 import { enquiryLead } from './notify-fixtures';
 
@@ -28,6 +29,16 @@ it('runs the whole pipeline through the real queue offline: logged, masked, reco
   // No OWNER_PHONES in the test Worker: only the visitor's message is due.
   expect(row).toMatchObject({ template: 'journey_users', recipient: '+919812345678', channel: 'log', attempts: 1 });
   expect(fetch).not.toHaveBeenCalled();
-  const lines = log.mock.calls.map((args) => args.join(' '));
-  expect(lines).toContain('whatsapp (log only, no credentials): journey_users to +91******5678 header=["Asha Verma"]');
+  // The log shows what was sent and to whom, masked; never the visitor's name or number.
+  const sent = loggedEvents(log).filter((l) => l.event === 'delivery.sent' && l.channel === 'log');
+  expect(sent).toContainEqual({
+    event: 'delivery.sent',
+    level: 'info',
+    channel: 'log',
+    template: 'journey_users',
+    to: '+91******5678',
+    parameters: 1,
+  });
+  expect(JSON.stringify(log.mock.calls)).not.toContain('Asha Verma');
+  expect(JSON.stringify(log.mock.calls)).not.toContain('+919812345678');
 });

@@ -154,7 +154,9 @@ describe('outside development', () => {
       ok: false,
       error: { code: 'not_configured', message: 'The site is not available right now. Please try again later.' },
     });
-    expect(logs()).toContain('Not configured GET /: Configuration (site): SITE_URL must be an https address.');
+    expect(logs()).toContain(
+      '{"event":"config.problem","level":"error","method":"GET","path":"/","error":"Configuration (site): SITE_URL must be an https address."}',
+    );
   });
 });
 
