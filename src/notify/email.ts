@@ -1,6 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import type { SendOutcome } from './graph-errors';
+import { maskRecipient } from './params';
 import type { Send } from './templates';
 
 /**
@@ -54,16 +55,15 @@ export class BindingEmailSender implements EmailSender {
   }
 }
 
-/** Development: each email is written to the log (subject and length only) and recorded as sent. */
+/** Development: each email is recorded as sent and logged (template, masked address, length: its text names a visitor). */
 export class LogEmailSender implements EmailSender {
   readonly channel = 'log';
   async send(message: Send): Promise<SendOutcome> {
-    const { subject, text } = emailParts(message);
+    const { text } = emailParts(message);
     logEvent('info', 'delivery.email', {
       channel: 'log',
       template: message.template,
-      to: message.to,
-      subject,
+      to: maskRecipient(message.to),
       chars: text.length,
     });
     return { kind: 'sent', messageId: null };
