@@ -3,7 +3,7 @@
 // for. Vars come from the wrangler configuration; secrets from --secrets-file, `.dev.vars` (local) or the
 // names `wrangler secret list` reports. When it cannot know whether a secret is set it says so and fails.
 // --live makes one harmless call to each configured service (needs the secret values: --secrets-file).
-// Exits 1 on any problem.
+// Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
 import { parseConfig } from '../src/config/groups.ts';
 import { SETTINGS } from '../src/config/settings.ts';
 import { liveChecks } from './lib/live-checks.mjs';
@@ -19,6 +19,9 @@ const SET_BUT_UNSEEN = {
   FIRESTORE_CLIENT_EMAIL: 'set@set.iam.gserviceaccount.com',
   FIRESTORE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----',
   TURNSTILE_SECRET_KEY: 'set',
+  OWNER_EMAILS: 'set@set.invalid',
+  OPERATOR_EMAIL: 'set@set.invalid',
+  HEALTHCHECK_URL: 'https://set.invalid/',
 };
 
 export async function preflight(args) {
@@ -100,12 +103,18 @@ export async function preflight(args) {
       'Sign in (`wrangler login`, or CLOUDFLARE_API_TOKEN) or pass --secrets-file FILE.',
     );
   }
+  // Warnings do not fail the preflight: the site works, one safety net is off (no owner email, for one).
+  // Only when the secrets are known: an OWNER_EMAILS that cannot be seen is not "not set".
+  const warnings = secrets.known ? config.alerts.warnings : [];
+  if (warnings.length > 0) {
+    lines.push('', 'Warnings:', ...warnings.map((w) => `  - ${w}`));
+  }
   lines.push(
     '',
     problems.length === 0 ? 'preflight: all settings ok' : `preflight: ${problems.length} problem(s):`,
     ...problems.map((p) => `  - ${p}`),
   );
-  return { ok: problems.length === 0, text: lines.join('\n'), problems };
+  return { ok: problems.length === 0, text: lines.join('\n'), problems, warnings };
 }
 
 function table(head, rows) {

@@ -58,6 +58,8 @@ function secretsFile(overrides = {}) {
     FIRESTORE_CLIENT_EMAIL: 'site-writer@coach-leads.iam.gserviceaccount.com',
     FIRESTORE_PRIVATE_KEY: privatePem,
     TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+    WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token-for-meta',
+    WHATSAPP_APP_SECRET: 'app-secret-from-meta',
     ...overrides,
   };
   writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined))));
@@ -207,6 +209,8 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     assert.match(out, /\| firestore +\| one read +\| ok: project coach-leads answers/);
     assert.match(out, /\| turnstile +\| siteverify +\| ok: secret accepted/);
     assert.match(out, /preflight: all settings ok/);
+    // The second channel is optional: without OWNER_EMAILS the preflight says so, as a warning.
+    assert.match(out, /Warnings:\n {2}- OWNER_EMAILS is not set: when WhatsApp fails, the owners are not told by email\./);
   });
 
   it('reports an expired WhatsApp token (code 190) and fails', async () => {
