@@ -165,7 +165,14 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
         { timeout: 30_000 },
       )
       .toBe(1);
-    for (const p of ['/desk', `/desk?q=${encodeURIComponent(email)}`, '/desk/numbers', '/desk/dead']) {
+    for (const p of [
+      '/desk',
+      `/desk?q=${encodeURIComponent(email)}`,
+      '/desk/numbers',
+      '/desk/dead',
+      '/desk/health',
+      '/desk/health.json',
+    ]) {
       await page.goto(o + p);
     }
     const csv = await request.get(`${o}/desk/export.csv`, { headers: { 'Cf-Access-Jwt-Assertion': assertion } });

@@ -4,5 +4,10 @@ export declare const SENTINELS: {
   FIRESTORE_PRIVATE_KEY: string;
   FIRESTORE_CLIENT_EMAIL: string;
   TURNSTILE_SECRET_KEY: string;
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: string;
+  WHATSAPP_APP_SECRET: string;
+  OWNER_EMAILS: string;
+  OPERATOR_EMAIL: string;
+  HEALTHCHECK_URL: string;
 };
 export declare function sentinelNeedles(): string[];

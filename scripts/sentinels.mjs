@@ -6,6 +6,11 @@ export const SENTINELS = {
   FIRESTORE_PRIVATE_KEY: 'SENTINEL-firestore-private-key-8a2b',
   FIRESTORE_CLIENT_EMAIL: 'sentinel-writer@sentinel-project.iam.gserviceaccount.com',
   TURNSTILE_SECRET_KEY: 'SENTINEL-turnstile-secret-3e9d',
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'SENTINEL-webhook-verify-token-61fa',
+  WHATSAPP_APP_SECRET: 'SENTINEL-app-secret-0b7d',
+  OWNER_EMAILS: 'sentinel-owner-a@owners.example,sentinel-owner-b@owners.example',
+  OPERATOR_EMAIL: 'sentinel-operator@owners.example',
+  HEALTHCHECK_URL: 'https://hc.sentinel.test/ping/SENTINEL-heartbeat-7c4e',
 };
 
 /** The strings to search for: each secret whole, and each owner number in the forms a page might print it. */
@@ -16,6 +21,11 @@ export function sentinelNeedles() {
     SENTINELS.FIRESTORE_PRIVATE_KEY,
     SENTINELS.FIRESTORE_CLIENT_EMAIL,
     SENTINELS.TURNSTILE_SECRET_KEY,
+    SENTINELS.WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+    SENTINELS.WHATSAPP_APP_SECRET,
+    ...SENTINELS.OWNER_EMAILS.split(','),
+    SENTINELS.OPERATOR_EMAIL,
+    SENTINELS.HEALTHCHECK_URL,
     ...owners,
   ];
 }

@@ -32,5 +32,21 @@ describe('wrangler.toml environments', () => {
         `${name}: something consumes ${consumer.dead_letter_queue}`,
       );
     });
+
+    // Workers Logs is where an operator finds a failed delivery or a parked lead: no line may be sampled away.
+    it(`${name}: Workers Logs is on and keeps every log line`, () => {
+      assert.deepEqual({ ...config.observability }, { enabled: true, head_sampling_rate: 1 });
+    });
+  }
+
+  for (const [name, config] of environments.slice(1)) {
+    it(`${name}: has the EMAIL binding and requires the status webhook's secrets`, () => {
+      assert.deepEqual(
+        config.send_email?.map((b) => ({ ...b })),
+        [{ name: 'EMAIL' }],
+      );
+      for (const secret of ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'])
+        assert.ok(config.secrets.required.includes(secret), `${name}: secrets.required lists ${secret}`);
+    });
   }
 });
