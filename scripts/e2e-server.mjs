@@ -38,7 +38,7 @@ const vars = {
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,
 };
-const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit' });
+const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit', testScheduled: true });
 const stop = () => {
   child.kill('SIGTERM');
   standins.close();

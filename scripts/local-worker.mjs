@@ -57,6 +57,7 @@ export function spawnWranglerDev({
   logLevel = 'warn',
   stdout = 'ignore',
   detached = false,
+  testScheduled = false,
 }) {
   return spawn(
     'wrangler',
@@ -75,6 +76,8 @@ export function spawnWranglerDev({
       '--log-level',
       logLevel,
       ...(config ? ['--config', config] : []),
+      // GET /__scheduled runs the cron (the self-check) on demand; only the e2e server asks for it.
+      ...(testScheduled ? ['--test-scheduled'] : []),
       '--env-file',
       writePinnedVars(state, vars),
     ],

@@ -4,6 +4,7 @@
 // with those codes in order; {failAlways: 190} answers every send with that code;
 // {errorsFor: {'+9198…': [190]}} answers the next sends to that number with those codes (merged per number);
 // {failContaining: {'text': 131026}} answers every send whose body contains that text with that code;
+// {readError: 190} answers every read (GET: the phone number, the template list) with that code, sends unaffected;
 // {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
 // {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired";
 // {managed: [{name, language, category, status, components}]} seeds the business account's template list.
@@ -28,8 +29,8 @@ register('graph', ({ req, body, url, config }) => {
   if (req.method === 'GET' || parts[2] === 'message_templates') {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const answer =
-      token && (config.expiredTokens ?? []).includes(token)
-        ? graphError(190)
+      (req.method === 'GET' && config.readError) || (token && (config.expiredTokens ?? []).includes(token))
+        ? graphError(req.method === 'GET' && config.readError ? config.readError : 190)
         : !token || !tokens.includes(token)
           ? graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token')
           : manage(req.method, parts, body, config);
