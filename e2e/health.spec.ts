@@ -1,4 +1,4 @@
-import { overflowX, signIn } from './support/desk';
+import { accessToken, overflowX, signIn } from './support/desk';
 import { configureStandin } from './support/standins';
 import { expect, test } from './support/test';
 
@@ -45,7 +45,10 @@ test.describe('the self-check on the desk @desktop', () => {
         expect(await overflowX(page), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: info.outputPath(`health-broken-${width}.png`), fullPage: true });
       }
-      const json = await page.request.get('/desk/health.json');
+      // page.request does not carry the page's extra headers: it signs in on its own.
+      const json = await page.request.get('/desk/health.json', {
+        headers: { 'Cf-Access-Jwt-Assertion': await accessToken({ email: 'priya@example.com' }) },
+      });
       const report = (await json.json()) as { ok: boolean; checkedAt: string; checks: { name: string; ok: boolean }[] };
       expect(Object.keys(report)).toEqual(['ok', 'checkedAt', 'checks']);
       expect(report.ok).toBe(false);

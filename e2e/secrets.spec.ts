@@ -165,16 +165,13 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
         { timeout: 30_000 },
       )
       .toBe(1);
-    for (const p of [
-      '/desk',
-      `/desk?q=${encodeURIComponent(email)}`,
-      '/desk/numbers',
-      '/desk/dead',
-      '/desk/health',
-      '/desk/health.json',
-    ]) {
+    for (const p of ['/desk', `/desk?q=${encodeURIComponent(email)}`, '/desk/numbers', '/desk/dead', '/desk/health']) {
       await page.goto(o + p);
     }
+    // The monitors' JSON (fetched as a monitor would: a browser tab on it would also ask for /favicon.ico).
+    const health = await request.get(`${o}/desk/health.json`, { headers: { 'Cf-Access-Jwt-Assertion': assertion } });
+    expect(health.status()).toBe(200);
+    await keep('GET /desk/health.json', health);
     const csv = await request.get(`${o}/desk/export.csv`, { headers: { 'Cf-Access-Jwt-Assertion': assertion } });
     expect(csv.status()).toBe(200);
     await keep('GET /desk/export.csv', csv);

@@ -174,9 +174,8 @@ describe('Firestore failures', () => {
     allowConsoleErrors(); // the library logs the late answer once the stand-in lets it go
     const { standin, store } = await credentialsStore(150);
     standin.failFirestore = 'timeout';
-    const started = Date.now();
+    // The stand-in never answers on its own: only the store's deadline can end the wait.
     await expect(store.save(newsletterLead())).rejects.toThrow(/no answer within 150 ms/);
-    expect(Date.now() - started).toBeLessThan(2_000);
     await standin.release();
   });
 

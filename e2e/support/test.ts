@@ -15,7 +15,9 @@ export const test = base.extend<{ problems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+        // A failed resource names its address (after the message, which callers match by its start).
+        const where = msg.text().startsWith('Failed to load resource') ? ` (${msg.location().url})` : '';
+        if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}${where}`);
       });
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
       await page.addInitScript(() => {

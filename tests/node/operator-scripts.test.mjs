@@ -210,7 +210,10 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     assert.match(out, /\| turnstile +\| siteverify +\| ok: secret accepted/);
     assert.match(out, /preflight: all settings ok/);
     // The second channel is optional: without OWNER_EMAILS the preflight says so, as a warning.
-    assert.match(out, /Warnings:\n {2}- OWNER_EMAILS is not set: when WhatsApp fails, the owners are not told by email\./);
+    assert.match(
+      out,
+      /Warnings:\n {2}- OWNER_EMAILS is not set: when WhatsApp fails, the owners are not told by email\./,
+    );
   });
 
   it('reports an expired WhatsApp token (code 190) and fails', async () => {

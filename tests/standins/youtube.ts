@@ -18,6 +18,20 @@ export class YoutubeStandin {
   failing = new Set<string>();
   delayMs = 0;
   readonly requests: string[] = [];
+  /** Requests being answered now, and the most at any one time. */
+  inFlight = 0;
+  maxInFlight = 0;
+  private held: Promise<void> | null = null;
+
+  /** Holds every answer until the returned function is called (an upstream slower than any deadline). */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise<void>((r) => (release = r));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
 
   install(): this {
     const real = globalThis.fetch;
@@ -31,8 +45,19 @@ export class YoutubeStandin {
 
   private async answer(request: Request): Promise<Response> {
     this.requests.push(request.url);
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      return await this.respond(request);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async respond(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.held) await this.held;
     if (this.mode === 'timeout') {
       // Never answers: only the caller's AbortSignal ends the wait.
       return new Promise((_, reject) =>

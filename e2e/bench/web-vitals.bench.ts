@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { setYoutube, withFeedsLock } from './support/feeds';
-import { expect, test } from './support/test';
+import { setYoutube, withFeedsLock } from '../support/feeds';
+import { expect, test } from '../support/test';
 
 /** Total blocking time of / on the emulated phone, median of RUNS loads, may be at most this. */
 const TBT_BUDGET_MS = 150;
