@@ -1,9 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import { getLeadStore } from '../src/leads/store';
 import { enquiryLead } from './fixtures/leads';
+import { loggedEvents } from './support/logs';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const SECRETS = { WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' };
@@ -199,6 +200,26 @@ describe('POST /webhooks/whatsapp: delivery statuses', () => {
     );
     expect((await post(call, body, await sign(body))).status).toBe(200);
     expect(await receipt(m.wamid)).toMatchObject({ receipt: 'delivered' });
+  });
+
+  it('answers 503 with Retry-After when D1 cannot take the receipts, so Meta sends them again', async () => {
+    const broken = {
+      prepare: env.DB.prepare.bind(env.DB),
+      batch: async () => {
+        throw new Error('D1_ERROR: storage unavailable');
+      },
+    };
+    const { call } = setup({ ...SECRETS, DB: broken } as unknown as Record<string, string>);
+    const body = statuses(status('wamid.unreachable-d1', 'delivered', 1_790_000_000));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await post(call, body, await sign(body));
+    expect(loggedEvents(errors)).toEqual([
+      expect.objectContaining({ event: 'webhook.received', outcome: 'retry', statuses: 1 }),
+    ]);
+    errors.mockRestore();
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('60');
+    expect(await res.json()).toMatchObject({ error: { code: 'unavailable' } });
   });
 
   it('answers hostile bodies without a 500 and changes nothing', async () => {

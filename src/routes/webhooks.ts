@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
+import { errorMessage } from '../leads/port';
 import { logEvent } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 
@@ -45,7 +46,16 @@ webhooks.post(
       throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
     }
     const events = statusEvents(raw);
-    const failed = await applyReceipts(c.env.DB, events);
+    let failed: Awaited<ReturnType<typeof applyReceipts>>;
+    try {
+      failed = await applyReceipts(c.env.DB, events);
+    } catch (err) {
+      // D1 did not take the receipts: Meta retries a non-2xx answer (with backoff, for days), so nothing is lost.
+      logEvent('error', 'webhook.received', { statuses: events.length, outcome: 'retry', error: errorMessage(err) });
+      throw new ApiException(503, 'unavailable', 'The receipts could not be recorded; please retry.', undefined, {
+        'Retry-After': '60',
+      });
+    }
     for (const e of events) {
       logEvent(e.status === 'failed' ? 'warn' : 'info', 'delivery.status', {
         providerMessageId: e.id,
