@@ -62,6 +62,9 @@ export default defineConfig(async () => {
             // Wrangler bundles the deployed Worker with the production build; the tests run that build too, not
             // React's development build, which renders the landing page about ten times slower.
             NODE_ENV: 'production',
+            // The tests' requests come from inside the runtime: as `npm run dev` on loopback, the development
+            // conveniences answer (tests/dev-routes.test.ts also runs without it).
+            DEV_LOOPBACK_ONLY: '1',
             // Tests that depend on the queue settings read them from wrangler.toml rather than copying numbers.
             TEST_QUEUE_CONSUMERS: rawConfig.queues?.consumers ?? [],
             TEST_SUBMIT_LIMIT: rawConfig.ratelimits?.find((r: { name: string }) => r.name === 'SUBMIT_LIMITER')?.simple,

@@ -46,8 +46,12 @@ export function bundleSize(dir) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (!args.env) {
-    console.error('deploy: say which environment: npm run deploy -- --env staging|production [--dry-run]');
+  // The top level of wrangler.toml is development's (its own Worker name, ENVIRONMENT=development): never deployed.
+  if (!['staging', 'production'].includes(args.env)) {
+    console.error(
+      `deploy: ${args.env ? `--env ${args.env} is not a deployed environment` : 'the top level of wrangler.toml is development only'}; ` +
+        'say which environment: npm run deploy -- --env staging|production [--dry-run]',
+    );
     process.exit(2);
   }
   const wrangler = await readWranglerConfig(args.config, args.env);

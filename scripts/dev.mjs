@@ -16,6 +16,17 @@ const placeholderOwners = /^\s*(WHATSAPP_TOKEN|OWNER_PHONES)\s*=/m.test(devVars)
   ? []
   : ['--var', 'OWNER_PHONES:+919800000001,+919800000002', '--var', 'OWNER_NAMES:Owner One,Owner Two'];
 
+// The development conveniences (/__dev/*: any stored lead; the desk's local owner: every lead) answer only a
+// request from this machine. Listening on loopback alone, every request is; listening beyond it (HOST=0.0.0.0),
+// another machine could send `Host: 127.0.0.1`, so they are off (src/env.ts localRequest).
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
+const loopbackOnly = LOOPBACK.includes(host);
+if (!loopbackOnly) {
+  console.log(
+    `Listening on ${host}: /__dev/* and the desk's local owner are off (they answer only on a loopback address).`,
+  );
+}
+
 const args = [
   'dev',
   '--ip',
@@ -30,6 +41,7 @@ const args = [
   // 'log' shows the Worker's console.log lines (the logged WhatsApp messages); 'info' would hide them.
   process.env.WRANGLER_LOG_LEVEL || 'log',
   ...placeholderOwners,
+  ...(loopbackOnly ? ['--var', 'DEV_LOOPBACK_ONLY:1'] : []),
   ...process.argv.slice(2),
 ];
 

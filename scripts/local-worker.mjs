@@ -79,7 +79,8 @@ export function spawnWranglerDev({
       // GET /__scheduled runs the cron (the self-check) on demand; only the e2e server asks for it.
       ...(testScheduled ? ['--test-scheduled'] : []),
       '--env-file',
-      writePinnedVars(state, vars),
+      // It listens on 127.0.0.1 alone: the development conveniences may answer (src/env.ts localRequest).
+      writePinnedVars(state, { DEV_LOOPBACK_ONLY: '1', ...vars }),
     ],
     // React's production build, as `wrangler deploy` bundles it: `wrangler dev` otherwise defines NODE_ENV as
     // "development", and React's development build renders a page about ten times slower than what is deployed.

@@ -72,6 +72,14 @@ export async function preflight(args) {
   for (const p of config.problems.filter((p) => !SETTINGS.some((s) => s.name === p.setting))) {
     problems.push(p.message);
   }
+  // The top level of wrangler.toml is development's own Worker; a deployed environment is [env.staging] or
+  // [env.production]. A top level (or .dev.vars) that says otherwise would put development's settings live.
+  if (local && environment !== 'development') {
+    problems.push(
+      `ENVIRONMENT=${environment} at the top level of ${args.config}: the top level is development only; ` +
+        'check a deployed environment with --env staging|production',
+    );
+  }
   for (const route of wrangler.routes) {
     const pattern = typeof route === 'string' ? route : route.pattern;
     if (PLACEHOLDER.test(pattern)) problems.push(`route ${pattern}: still a placeholder domain`);

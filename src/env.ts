@@ -42,9 +42,19 @@ export function readConfig(env: Env): Config {
   return config;
 }
 
-/** Whether a request arrived on a loopback address: the only place development-only conveniences answer. */
-export function onLoopback(url: string): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+/**
+ * Whether a request may use the development conveniences (/__dev/*, the local desk owner): only in
+ * development, only when the server listens on loopback alone (DEV_LOOPBACK_ONLY=1, which `npm run dev` sets
+ * only then), and only for a loopback address. The Host header alone is the sender's to write: with the server
+ * listening beyond loopback, another machine could claim `Host: 127.0.0.1`.
+ */
+export function localRequest(env: Env, url: string): boolean {
+  const site = readConfig(env).site;
+  return (
+    site.environment === 'development' &&
+    site.loopbackOnly &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+  );
 }
 
 /** Whether the Worker runs in development: ENVIRONMENT unset, blank or "development". */

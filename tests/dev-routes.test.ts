@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../src/env';
 import { FEEDS_KEY } from '../src/feeds/cache';
 import worker from '../src/index';
+import { allowConsoleErrors } from './setup';
 import { post } from './support/api';
 
 async function request(workerEnv: Env, url: string, method = 'GET') {
@@ -97,14 +98,25 @@ describe('development aids', () => {
   });
 
   it.each([
-    ['staging', 'http://127.0.0.1:8787'],
-    ['production', 'http://127.0.0.1:8787'],
-    ['development', 'https://site.test'],
-    [undefined, 'https://priya.example'],
-  ])('with ENVIRONMENT %s at %s they do not exist', async (environment, origin) => {
+    ['staging', 'http://127.0.0.1:8787', '1'],
+    ['production', 'http://127.0.0.1:8787', '1'],
+    ['development', 'https://site.test', '1'],
+    [undefined, 'https://priya.example', '1'],
+    // `HOST=0.0.0.0 npm run dev`: the server listens beyond loopback (no DEV_LOOPBACK_ONLY), and another machine
+    // on the network sends a request that claims a loopback Host.
+    ['development', 'http://127.0.0.1:8787', undefined],
+    ['development', 'http://localhost:8787', undefined],
+    ['development', 'http://[::1]:8787', undefined],
+  ])('with ENVIRONMENT %s at %s (DEV_LOOPBACK_ONLY %s) they do not exist', async (environment, origin, loopback) => {
     // Deployed environments need an https SITE_URL; the dev routes must be absent whatever the address.
     const siteUrl = environment === 'staging' || environment === 'production' ? 'https://site.test' : env.SITE_URL;
-    const workerEnv = { ...env, ENVIRONMENT: environment, SITE_URL: siteUrl, YOUTUBE_SAMPLE_FEEDS: '1' } as Env;
+    const workerEnv = {
+      ...env,
+      ENVIRONMENT: environment,
+      SITE_URL: siteUrl,
+      YOUTUBE_SAMPLE_FEEDS: '1',
+      DEV_LOOPBACK_ONLY: loopback,
+    } as Env;
     await request(workerEnv, `${origin}/`); // fills the feeds cache
     const cached = await env.FEEDS.get(FEEDS_KEY);
     expect(cached).not.toBeNull();
@@ -120,5 +132,10 @@ describe('development aids', () => {
       expect(answer.body).not.toContain('"deliveries"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
+    // Nor is anyone signed in to the desk as the local owner (the refusal is logged as an error).
+    allowConsoleErrors();
+    const desk = await request(workerEnv, `${origin}/desk`);
+    expect(desk.status).toBe(403);
+    expect(desk.body).not.toContain('owner@localhost');
   });
 });

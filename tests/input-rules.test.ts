@@ -3,7 +3,7 @@
  * field takes control or format characters or lone surrogates. Every refusal is a
  * 400 naming the field; nothing is stored and nothing is queued.
  */
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { post, row, total } from './support/api';
 
@@ -34,6 +34,11 @@ const NOT_NAMES = [
   'Asha\ud800',
   'A'.repeat(61),
   '...',
+  // Web addresses, which a message header would carry from the business's number (issue 27).
+  'Asha. KYC expired verify at sbi-kyc.in',
+  'see bit.ly',
+  'Dr.Asha',
+  'Asha Rao.com',
 ];
 
 describe('names', () => {
@@ -50,6 +55,8 @@ describe('names', () => {
     'Anna-Marie O’Neil',
     "D'Souza",
     'Dr. A. B. Rao',
+    'A.K. Sharma',
+    'J. R. Nair',
     'राम कुमार',
     'José Ñúñez',
     'آشا راو',
@@ -60,6 +67,38 @@ describe('names', () => {
     const body = { ...enquiry, submissionId: crypto.randomUUID(), name };
     expect((await post('enquiry', body)).status).toBe(201);
     expect((await row('enquiries', body.submissionId))!.name).toBe(name);
+  });
+});
+
+describe('a name that reads as a web address', () => {
+  const message =
+    'Name cannot contain a web address. After a title or an initial, put a space after the dot (Dr. Asha).';
+
+  it('is refused by the name field with a message that says how to write it, as JSON', async () => {
+    const res = await post('enquiry', { ...enquiry, name: 'Dr.Asha' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ name: message });
+    const quiz = await post('quiz', { contact: { ...contact, last: 'Rao sbi-kyc.in' } });
+    expect(quiz.body.error.fields).toEqual({
+      'contact.last': message.replace('Name', 'Last name'),
+    });
+  });
+
+  it('is refused in a plain HTML form post, shown beside the field, and nothing is stored', async () => {
+    const before = await total('enquiries');
+    const res = await SELF.fetch('https://site.test/api/enquiry', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://site.test',
+        'cf-connecting-ip': '198.51.100.27',
+      },
+      body: new URLSearchParams({ ...enquiry, name: 'Asha. KYC expired verify at sbi-kyc.in' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(message);
+    expect(await total('enquiries')).toBe(before);
   });
 });
 

@@ -42,10 +42,25 @@ describe('template messages', () => {
       ),
     };
     expect(bodies(enquiryLead)).toEqual([
-      message('+919812345678', 'journey_users', [{ type: 'header', parameters: text('Asha Verma') }]),
+      message('+919812345678', 'journey_users', [{ type: 'header', parameters: text('Asha') }]),
       message('+919800000001', 'journey_owner', [{ type: 'header', parameters: text('Admin1') }, ownerBody]),
       message('+919800000002', 'journey_owner', [{ type: 'header', parameters: text('Admin2') }, ownerBody]),
     ]);
+  });
+
+  it('greets the visitor by the first word of the name, past a title, at most 30 characters; owners get it whole', () => {
+    for (const [name, greeting] of [
+      ['Dr. Asha Rao', 'Asha'],
+      ['Mrs Meera Iyer', 'Meera'],
+      ['Asha', 'Asha'],
+      ['Dr.', 'Dr.'],
+      ['Aaaaaaaaaabbbbbbbbbbccccccccccdddd Rao', 'Aaaaaaaaaabbbbbbbbbbcccccccccc'],
+      ['राम कुमार', 'राम'],
+    ]) {
+      const [visitor, owner] = bodies({ ...enquiryLead, name: name! });
+      expect(visitor?.template.components).toEqual([{ type: 'header', parameters: text(greeting!) }]);
+      expect(owner?.template.components[1]?.parameters[0]).toEqual({ type: 'text', text: name });
+    }
   });
 
   it('enquiry with no description sends a placeholder, since WhatsApp rejects empty parameters', () => {

@@ -23,6 +23,12 @@ export interface SiteConfig {
   environment: Environment;
   /** No trailing slash. */
   url: string;
+  /**
+   * DEV_LOOPBACK_ONLY=1 in development: the server listens on a loopback address alone (npm run dev sets it
+   * only then), so every request comes from this machine. The development conveniences (/__dev/*, the local
+   * desk owner) answer only then: a Host header is written by the sender and proves nothing.
+   */
+  loopbackOnly: boolean;
 }
 export interface LeadsConfig {
   store: 'd1' | 'firestore';
@@ -173,7 +179,11 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   };
 
   const siteProblems: Problem[] = [];
-  const site: SiteConfig = { environment, url: address('SITE_URL', siteProblems) };
+  const site: SiteConfig = {
+    environment,
+    url: address('SITE_URL', siteProblems),
+    loopbackOnly: !deployed && text('DEV_LOOPBACK_ONLY') === '1',
+  };
 
   const leadsProblems: Problem[] = [];
   const region = RegionSchema.safeParse(text('DEFAULT_PHONE_REGION') ?? DEFAULTS.DEFAULT_PHONE_REGION);

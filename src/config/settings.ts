@@ -77,6 +77,12 @@ export const SETTINGS: readonly Setting[] = [
     'limits',
     'development only: budget windows run this many times faster (npm run abuse)',
   ),
+  s(
+    'DEV_LOOPBACK_ONLY',
+    'var',
+    'site',
+    'development only: "1" when the server listens on loopback alone (npm run dev sets it); turns on /__dev/* and the local desk owner',
+  ),
   s('JOBS_DEAD_LETTER_QUEUE', 'var', 'site', 'name of the dead-letter queue of site-jobs in this environment'),
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies'),

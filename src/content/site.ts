@@ -128,6 +128,9 @@ export const site = {
     tooLong: '{field} must be at most {max} characters.',
     emailTooLong: 'Email is too long.',
     unsafe: '{field} contains characters we cannot accept.',
+    /** A name that reads as a web address (sbi-kyc.in, bit.ly, Dr.Asha). */
+    nameAddress:
+      '{field} cannot contain a web address. After a title or an initial, put a space after the dot (Dr. Asha).',
     notText: '{field} must be text.',
     invalidPhone: 'Please enter a valid phone number.',
     close: 'Close',

@@ -1,5 +1,6 @@
 import type { Lead } from '../leads/types';
 import type { NotifyConfig } from './config';
+import { greetingName } from '../shared/lead-rules';
 import { sanitizeParam } from './params';
 import { parameterCount, WHATSAPP_TEMPLATES, type TemplateDefinition } from './whatsapp-templates';
 
@@ -102,7 +103,9 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
       );
     case 'enquiry':
       return [
-        templateMessage(WHATSAPP_TEMPLATES.enquiryVisitor, lead.phone, 'visitor', { header: [lead.name] }),
+        templateMessage(WHATSAPP_TEMPLATES.enquiryVisitor, lead.phone, 'visitor', {
+          header: [greetingName(lead.name)],
+        }),
         ...owners.map((owner) =>
           templateMessage(WHATSAPP_TEMPLATES.enquiryOwner, owner.phone, 'owner', {
             header: [owner.label],

@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import { isDevelopment, onLoopback, type Env } from '../env';
+import { localRequest, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
 import { COLLECTIONS } from '../leads/port';
 
@@ -9,14 +9,14 @@ type DevContext = Context<{ Bindings: Env }>;
  * Aids for the local run, its end-to-end tests and the measuring scripts: read what the local D1 store
  * and the delivery ledger hold and empty the feeds cache, through the Worker's own bindings instead of
  * the runtime's files on disk.
- * They exist only in development and only on a loopback address; anywhere else the request
+ * They exist only in development and only for a request from this machine (see localRequest); anywhere else the request
  * falls through to the routes after them, exactly as for a path that does not exist.
  */
 export const dev = new Hono<{ Bindings: Env }>();
 
 function developmentOnly(handler: (c: DevContext) => Promise<Response>) {
   return async function developmentOnly(c: DevContext, next: Next) {
-    if (!isDevelopment(c.env) || !onLoopback(c.req.url)) return next();
+    if (!localRequest(c.env, c.req.url)) return next();
     return handler(c);
   };
 }

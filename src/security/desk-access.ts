@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { logEvent } from '../log';
-import { onLoopback, readAccessConfig, type Env } from '../env';
+import { localRequest, readAccessConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { errorMessage } from '../leads/port';
 import { verifyAccessJwt } from './access-jwt';
@@ -14,7 +14,7 @@ const HEADER = 'Cf-Access-Jwt-Assertion';
  * puts the signed-in owner's email in `c.var.owner`. The Access application in
  * front of the route is not trusted alone (a workers.dev address bypasses it):
  * every request is checked here. In development without ACCESS_TEAM_DOMAIN a
- * local owner is signed in, and only on a loopback address, so a deployment that
+ * local owner is signed in, and only for a request from this machine (see localRequest), so a deployment that
  * kept ENVIRONMENT=development is still closed; a deployment missing the settings
  * refuses everyone and says why in the log.
  *
@@ -24,7 +24,7 @@ export function deskAccess(): MiddlewareHandler<{ Bindings: Env; Variables: Owne
   return async function deskAccessMiddleware(c, next) {
     const config = readAccessConfig(c.env);
     if (config.mode === 'local') {
-      if (!onLoopback(c.req.url)) {
+      if (!localRequest(c.env, c.req.url)) {
         logEvent('error', 'security.refused', { area: 'desk', reason: 'local owner off loopback' });
         throw new ApiException(403, 'forbidden', 'Sign in through Cloudflare Access to use the desk.');
       }

@@ -23,6 +23,29 @@ export const EMAIL_PATTERN =
 export const NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .'’-]+$/u;
 
 /**
+ * What a web address looks like inside a name: a letter or digit, a dot, then two or more letters
+ * (`sbi-kyc.in`, `bit.ly`, `Dr.Asha`). Initials pass: `A.K. Sharma` (one letter after each dot) and
+ * `J. R. Nair` (a space after it). A name matching this is refused, so it can never carry a link.
+ */
+export const NAME_ADDRESS = /[\p{L}\p{N}]\.\p{L}{2,}/u;
+
+/** Titles a greeting skips to reach the person's own first name. */
+const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'shri', 'sri', 'smt', 'kumari', 'sir', 'madam']);
+
+/** At most this many characters of a name greet a visitor in a message to the number they typed. */
+export const GREETING_MAX = 30;
+
+/**
+ * The name a message to a number the visitor typed greets them by: the first word of the name that is not
+ * a title (`Dr. Asha Rao` → `Asha`), at most GREETING_MAX characters. Only the owners see the whole name.
+ */
+export function greetingName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const own = words.find((w) => !TITLES.has(w.replace(/\.$/, '').toLowerCase())) ?? words[0] ?? '';
+  return [...own].slice(0, GREETING_MAX).join('');
+}
+
+/**
  * Never accepted in any field: control characters (except tab, line feed and
  * carriage return, which single-line fields refuse separately), format
  * characters (bidi overrides, zero-width marks, the byte-order mark) and lone

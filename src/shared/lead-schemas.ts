@@ -7,7 +7,7 @@ import { QUIZ_STEPS, site } from '../content/site';
 import { consent as consentCopy, type ConsentForm } from '../content/privacy';
 import { cleanAttribution } from './attribution';
 
-import { EMAIL_PATTERN, LIMITS, NAME_PATTERN, fillMessage, hasForbiddenChars } from './lead-rules';
+import { EMAIL_PATTERN, LIMITS, NAME_ADDRESS, NAME_PATTERN, fillMessage, hasForbiddenChars } from './lead-rules';
 
 const { forms } = site;
 const say = (template: string, field: string, max?: number) => fillMessage(template, { field, max: max ?? '' });
@@ -38,7 +38,8 @@ const personName = (label: string) =>
     .min(1, say(forms.required, label))
     .max(LIMITS.name, { message: say(forms.tooLong, label, LIMITS.name), abort: true })
     .refine((v) => !hasForbiddenChars(v), { message: say(forms.unsafe, label), abort: true })
-    .regex(NAME_PATTERN, `${label} may contain only letters, spaces and . ' -`);
+    .regex(NAME_PATTERN, { message: `${label} may contain only letters, spaces and . ' -`, abort: true })
+    .refine((v) => !NAME_ADDRESS.test(v), say(forms.nameAddress, label));
 
 export const email = z
   .string({ error: say(forms.required, forms.labels.email) })

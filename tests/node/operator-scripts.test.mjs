@@ -146,6 +146,29 @@ before(async () => {
 });
 after(() => server?.close());
 
+describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 }, () => {
+  it('npm run deploy without --env, or with an environment that is not deployed, refuses and changes nothing', async () => {
+    for (const args of [[], ['--env', 'development'], ['--env', 'dev']]) {
+      const { code, out } = await run('scripts/deploy.mjs', args);
+      assert.equal(code, 2, out);
+      assert.match(out, /say which environment: npm run deploy -- --env staging\|production/);
+    }
+  });
+
+  it('the preflight of a top level that says ENVIRONMENT=production fails and says why', async () => {
+    const toml = readFileSync('wrangler.toml', 'utf8').replace(
+      'ENVIRONMENT = "development"',
+      'ENVIRONMENT = "production"',
+    );
+    const config = path.join(process.cwd(), '.wrangler', 'top-level-production.toml');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, toml);
+    const { code, out } = await run('scripts/preflight.mjs', ['--config', config]);
+    assert.equal(code, 1, out);
+    assert.match(out, /ENVIRONMENT=production at the top level of .*: the top level is development only/);
+  });
+});
+
 describe('npm run preflight', { timeout: 600_000 }, () => {
   it('fails on a fresh clone for production, naming every secret it cannot confirm and every placeholder', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'no-login-'));

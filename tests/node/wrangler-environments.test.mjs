@@ -19,6 +19,14 @@ describe('wrangler.toml environments', () => {
     );
   });
 
+  it('the top level is development under a name of its own, never a deployed Worker', () => {
+    assert.equal(rawConfig.vars.ENVIRONMENT ?? 'development', 'development');
+    for (const [name, config] of environments.slice(1)) {
+      assert.notEqual(config.name, rawConfig.name, `${name} is not named like the top level`);
+    }
+    assert.deepEqual(rawConfig.routes ?? [], [], 'the top level has no route');
+  });
+
   for (const [name, config] of environments) {
     it(`${name}: JOBS_DEAD_LETTER_QUEUE names the dead_letter_queue of the queue JOBS sends to`, () => {
       const jobs = config.queues.producers.find((p) => p.binding === 'JOBS');
