@@ -3,6 +3,7 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { withinOneWindow } from './support/rate-limit';
 import { visitorAddress } from './support/api';
+import { allowConsoleErrors } from './setup';
 
 const url = (path: string) => `https://site.test/api/${path}`;
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -152,5 +153,56 @@ describe('the 16 KiB body cap', () => {
     expect(await res.json()).toEqual({ ok: false, error: { code: 'payload_too_large', message: expect.any(String) } });
     expect(sent).toBeLessThan(64);
     expect(send).not.toHaveBeenCalled();
+  });
+
+  /** A 4 MiB chunked body: the reader must stop at the route's cap, long before the end. */
+  function hugeChunkedBody(prefix: string) {
+    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024));
+    const state = { pulled: 0, total: 64 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.pulled++ === 0) controller.enqueue(new TextEncoder().encode(prefix));
+        else if (state.pulled < state.total) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    return { body, state };
+  }
+
+  it.each([
+    [
+      'the quiz without JavaScript (POST /quiz)',
+      'https://site.test/quiz',
+      'application/x-www-form-urlencoded',
+      'step=1&pad=',
+    ],
+    [
+      "a desk form (the lead's status)",
+      'http://127.0.0.1:8787/desk/leads/enquiry/x/status',
+      'application/x-www-form-urlencoded',
+      'status=new&pad=',
+    ],
+    [
+      "a desk form (the lead's note)",
+      'http://127.0.0.1:8787/desk/leads/enquiry/x/note',
+      'application/x-www-form-urlencoded',
+      'note=',
+    ],
+    ['the WhatsApp webhook', 'https://site.test/webhooks/whatsapp', 'application/json', '{"entry":['],
+  ])('%s refuses a 4 MiB chunked body at its cap with 413, never reading it whole', async (_, target, type, prefix) => {
+    allowConsoleErrors();
+    const { body, state } = hugeChunkedBody(prefix);
+    const origin = new URL(target).origin;
+    const res = await SELF.fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': type, origin, 'cf-connecting-ip': visitorAddress() },
+      body,
+      // @ts-expect-error: workerd's RequestInit knows duplex for streamed bodies
+      duplex: 'half',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(413);
+    expect(state.pulled).toBeLessThan(state.total);
+    if (target.endsWith('/quiz')) expect(await res.text()).toContain('Step 1 of 4');
   });
 });

@@ -49,9 +49,7 @@ async function parse(c: Context): Promise<Body> {
   if (!kind) {
     throw new ApiException(415, 'unsupported_media_type', 'Send the form as application/json.');
   }
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readCappedText(c.req.raw, MAX_BODY_BYTES);
 
   if (kind === 'form') {
     const params = [...new URLSearchParams(text)];
@@ -64,6 +62,37 @@ async function parse(c: Context): Promise<Body> {
   }
 }
 
-function tooLarge(): ApiException {
-  return new ApiException(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+function tooLarge(max: number): ApiException {
+  return new ApiException(413, 'payload_too_large', `The request body must be at most ${max} bytes.`);
+}
+
+/**
+ * The one capped reader of a request's body, for every route that reads one: the API, the quiz without
+ * JavaScript, the desk's forms, the webhooks. It counts bytes as they arrive and stops at `max` with a 413,
+ * so a chunked body (no Content-Length) is never read whole; a declared length over `max` is refused unread.
+ */
+export async function readCappedText(request: Request, max: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) throw tooLarge(max);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

@@ -1,10 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
-import { ApiException } from '../http/errors';
 import { htmlForms } from '../http/html-forms';
 import { requestBody } from '../http/json-body';
-import { MAX_BODY_BYTES } from '../http/read-body';
 import { DONE_PATHS } from '../shared/form-fields';
 import { refuseCrossSite } from '../security/api-guard';
 import { renderLanding, renderQuizAfter } from './pages';
@@ -36,18 +33,9 @@ api.use(
     '/api/quiz': { done: DONE_PATHS.quiz, render: renderQuizAfter },
   }),
 );
-// Order matters. The size cap wraps the body stream before anything can read it; cross-site
-// writes are refused; every address is counted (bots too); then, on the lead forms, the body
-// (JSON or form fields) is read once and shared by the honeypot, Turnstile and the route's validation.
-api.use(
-  '*',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiException(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
-    },
-  }),
-);
+// Order matters. Cross-site writes are refused; every address is counted (bots too); then, on the lead
+// forms, the body (JSON or form fields) is read once, capped as it arrives (readBody: 413 over
+// MAX_BODY_BYTES), and shared by the honeypot, Turnstile and the route's validation.
 api.use('*', refuseCrossSite());
 // Quiz funnel counts are not submissions: registered before the submission guards, which they skip.
 api.use('/funnel', requestBody());

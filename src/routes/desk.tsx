@@ -17,6 +17,7 @@ import { exportCsv } from '../desk/export';
 import { messagesFor, recentFailures, resend } from '../desk/messages';
 import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
 import { ApiException } from '../http/errors';
+import { readBody } from '../http/read-body';
 import { getLeadStore } from '../leads/store';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
@@ -92,21 +93,21 @@ desk.get('/leads/:kind/:id', async (c) => {
 
 desk.post('/leads/:kind/:id/status', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const { status } = parse(StatusForm, await c.req.parseBody());
+  const { status } = parse(StatusForm, (await readBody(c)).fields);
   await change(c, kind, id, { status });
   return c.redirect(leadPath(kind, id), 303);
 });
 
 desk.post('/leads/:kind/:id/note', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const { note } = parse(NoteForm, await c.req.parseBody());
+  const { note } = parse(NoteForm, (await readBody(c)).fields);
   await change(c, kind, id, { note: note.trim() });
   return c.redirect(leadPath(kind, id), 303);
 });
 
 desk.post('/leads/:kind/:id/resend', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const form = parse(ResendForm, await c.req.parseBody());
+  const form = parse(ResendForm, (await readBody(c)).fields);
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
   const [label, channel] = form.recipient.split(':');
   const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);

@@ -15,6 +15,7 @@ import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
 import { count, type Metric } from '../desk/counters';
 import { isProbePath } from '../security/probes';
+import { ApiException } from '../http/errors';
 import { readBody } from '../http/read-body';
 import type { FormState } from '../shared/form-state';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
@@ -183,7 +184,15 @@ pages.get('/quiz', (c) => {
 // The quiz without JavaScript: each step posts here and the next step is rendered. A POST keeps the
 // answers out of the address bar, the history and any log of URLs.
 pages.post('/quiz', async (c) => {
-  const body = await readBody(c).catch(() => null);
+  let body;
+  try {
+    body = await readBody(c);
+  } catch (err) {
+    // Over the cap (read no further than it): the quiz again from its first step, as a 413.
+    if (err instanceof ApiException && err.status === 413)
+      return renderQuiz(c, { step: 0, answers: {} }, undefined, 413);
+    body = null; // Another type or malformed: the first step, as before.
+  }
   const state = nextQuizState(body?.fields ?? {});
   // The funnel counts the step reached, as the island does through /api/funnel.
   if (state.step > 0) c.executionCtx.waitUntil(count(c.env.DB, `quiz_step_${state.step + 1}` as Metric));

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
+import { readCappedText } from '../http/read-body';
 import { errorMessage } from '../leads/port';
 import { logEvent } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
@@ -29,46 +29,37 @@ webhooks.get('/whatsapp', async (c) => {
   return c.text(challenge, 200);
 });
 
-webhooks.post(
-  '/whatsapp',
-  bodyLimit({
-    maxSize: WEBHOOK_MAX_BYTES,
-    onError: () => {
-      throw new ApiException(413, 'payload_too_large', `The request body must be at most ${WEBHOOK_MAX_BYTES} bytes.`);
-    },
-  }),
-  async (c) => {
-    const webhook = readConfig(c.env).whatsapp.webhook;
-    const raw = await c.req.text();
-    const signature = c.req.header('x-hub-signature-256') ?? '';
-    if (!webhook || !(await validSignature(raw, signature, webhook.appSecret))) {
-      logEvent('warn', 'webhook.refused', { reason: 'signature', configured: Boolean(webhook) });
-      throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
-    }
-    const events = statusEvents(raw);
-    let failed: Awaited<ReturnType<typeof applyReceipts>>;
-    try {
-      failed = await applyReceipts(c.env.DB, events);
-    } catch (err) {
-      // D1 did not take the receipts: Meta retries a non-2xx answer (with backoff, for days), so nothing is lost.
-      logEvent('error', 'webhook.received', { statuses: events.length, outcome: 'retry', error: errorMessage(err) });
-      throw new ApiException(503, 'unavailable', 'The receipts could not be recorded; please retry.', undefined, {
-        'Retry-After': '60',
-      });
-    }
-    for (const e of events) {
-      logEvent(e.status === 'failed' ? 'warn' : 'info', 'delivery.status', {
-        providerMessageId: e.id,
-        status: e.status,
-        code: e.errorCode,
-      });
-    }
-    // The email fallback is the queue's work: the answer does not wait for it.
-    if (failed.length > 0) c.executionCtx.waitUntil(queueFallbacks(c.env, failed));
-    logEvent('info', 'webhook.received', { statuses: events.length, fallbacks: failed.length });
-    return c.json({ ok: true });
-  },
-);
+webhooks.post('/whatsapp', async (c) => {
+  const webhook = readConfig(c.env).whatsapp.webhook;
+  const raw = await readCappedText(c.req.raw, WEBHOOK_MAX_BYTES);
+  const signature = c.req.header('x-hub-signature-256') ?? '';
+  if (!webhook || !(await validSignature(raw, signature, webhook.appSecret))) {
+    logEvent('warn', 'webhook.refused', { reason: 'signature', configured: Boolean(webhook) });
+    throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
+  }
+  const events = statusEvents(raw);
+  let failed: Awaited<ReturnType<typeof applyReceipts>>;
+  try {
+    failed = await applyReceipts(c.env.DB, events);
+  } catch (err) {
+    // D1 did not take the receipts: Meta retries a non-2xx answer (with backoff, for days), so nothing is lost.
+    logEvent('error', 'webhook.received', { statuses: events.length, outcome: 'retry', error: errorMessage(err) });
+    throw new ApiException(503, 'unavailable', 'The receipts could not be recorded; please retry.', undefined, {
+      'Retry-After': '60',
+    });
+  }
+  for (const e of events) {
+    logEvent(e.status === 'failed' ? 'warn' : 'info', 'delivery.status', {
+      providerMessageId: e.id,
+      status: e.status,
+      code: e.errorCode,
+    });
+  }
+  // The email fallback is the queue's work: the answer does not wait for it.
+  if (failed.length > 0) c.executionCtx.waitUntil(queueFallbacks(c.env, failed));
+  logEvent('info', 'webhook.received', { statuses: events.length, fallbacks: failed.length });
+  return c.json({ ok: true });
+});
 
 const StatusSchema = z.object({
   id: z.string().min(1).max(200),
