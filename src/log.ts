@@ -56,6 +56,7 @@ export type LogEvent =
   | 'feeds.failed'
   | 'config.problem'
   | 'security.refused'
+  | 'security.access-keys'
   | 'desk.action'
   | 'request.error';
 

@@ -5,6 +5,7 @@
  */
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
+import { isSitePath } from '../src/http/html-forms';
 import { post, row, total } from './support/api';
 
 const ORIGIN = 'https://site.test';
@@ -201,5 +202,23 @@ describe('the landing page forms', () => {
   it('shows the thank-you in place of the newsletter form after a signup', async () => {
     const html = await (await SELF.fetch(`${ORIGIN}/?subscribed=1`)).text();
     expect(html).toContain('You are subscribed.');
+  });
+});
+
+describe('where a form post may send the browser next', () => {
+  it.each(['/', '/?recommended=talks-keynotes#programs', '/quiz', '/privacy#rights'])('accepts the path %j', (p) => {
+    expect(isSitePath(p)).toBe(true);
+  });
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '/\\/evil.example',
+    'https://evil.example',
+    'evil',
+    '',
+    '/\t/evil.example',
+    '/ /x',
+  ])('refuses %j', (p) => {
+    expect(isSitePath(p)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { onError } from '../src/http/errors';
 import { clearAccessKeyCache, verifyAccessJwt } from '../src/security/access-jwt';
 import { deskAccess, type OwnerVariables } from '../src/security/desk-access';
 import { allowConsoleErrors } from './setup';
+import { loggedEvents } from './support/logs';
 import {
   AUD,
   OWNER,
@@ -42,7 +43,7 @@ describe('verifyAccessJwt', () => {
   });
 
   it.each([
-    ['expired', () => claims({ exp: Math.floor(Date.now() / 1000) - 1 }), 'expired'],
+    ['expired', () => claims({ exp: Math.floor(Date.now() / 1000) - 120 }), 'expired'],
     ['not yet valid', () => claims({ nbf: Math.floor(Date.now() / 1000) + 120 }), 'not yet valid'],
     ['wrong audience', () => claims({ aud: ['another-application'] }), 'wrong audience'],
     ['wrong issuer', () => claims({ iss: 'https://evil.cloudflareaccess.com' }), 'wrong issuer'],
@@ -104,6 +105,57 @@ describe('verifyAccessJwt', () => {
     expect(certs.calls).toHaveLength(1);
     expect(await verifyAccessJwt(await sign(other), settings, start + 31_000)).toEqual({ ok: true, email: OWNER });
     expect(certs.calls).toHaveLength(2);
+  });
+});
+
+describe('the keys when the certs URL is slow or failing', () => {
+  it('gives up on a fetch that does not answer within the deadline', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
+        ),
+    );
+    await expect(verifyAccessJwt(await sign(current), { ...settings, keysTimeoutMs: 50 })).rejects.toThrow(
+      /timed out|abort/i,
+    );
+  });
+
+  it('shares one fetch among the requests that arrive while it is under way', async () => {
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => sign(current)));
+    const results = await Promise.all(tokens.map((t) => verifyAccessJwt(t, settings)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(certs.calls).toHaveLength(1);
+  });
+
+  it('keeps the last good keys for a day when a refresh fails, then refuses', async () => {
+    const start = Date.now();
+    const token = await sign(current, claims({ exp: Math.floor(start / 1000) + 3 * 86_400 }));
+    expect(await verifyAccessJwt(token, settings, start)).toEqual({ ok: true, email: OWNER });
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', async () => new Response('down', { status: 502 }));
+    // Seven hours later the keys are due for a refresh, which fails: the last good ones still serve.
+    expect(await verifyAccessJwt(token, settings, start + 7 * 3_600_000)).toEqual({ ok: true, email: OWNER });
+    expect(loggedEvents(warnings)).toEqual([
+      expect.objectContaining({ event: 'security.access-keys', outcome: 'kept the last good keys' }),
+    ]);
+    warnings.mockRestore();
+    // More than a day after they were fetched, they no longer do.
+    await expect(verifyAccessJwt(token, settings, start + 25 * 3_600_000)).rejects.toThrow(/502/);
+  });
+
+  it('allows 60 s of clock skew on exp and nbf, and no more', async () => {
+    const now = Date.now();
+    const s = Math.floor(now / 1000);
+    const at = (overrides: Record<string, unknown>) => sign(current, claims(overrides, now));
+    expect(await verifyAccessJwt(await at({ exp: s - 30 }), settings, now)).toMatchObject({ ok: true });
+    expect(await verifyAccessJwt(await at({ exp: s - 61 }), settings, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(await verifyAccessJwt(await at({ nbf: s + 30 }), settings, now)).toMatchObject({ ok: true });
+    expect(await verifyAccessJwt(await at({ nbf: s + 61 }), settings, now)).toEqual({
+      ok: false,
+      reason: 'not yet valid',
+    });
   });
 });
 

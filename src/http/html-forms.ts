@@ -50,7 +50,16 @@ async function nextOf(res: Response): Promise<string | undefined> {
     .json()
     .catch(() => null)) as { next?: unknown } | null;
   const next = body?.next;
-  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : undefined;
+  return typeof next === 'string' && isSitePath(next) ? next : undefined;
+}
+
+/**
+ * A path on this site: `/` followed by neither `/` nor `\` (a browser reads `//host` and `/\host` alike as
+ * another host), and no control character or space a browser would strip before reading it.
+ */
+export function isSitePath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f]/.test(path);
 }
 
 async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
