@@ -12,6 +12,7 @@ import { handleQueue } from './queue/dispatch';
 import { pruneDeliveries } from './notify/prune';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
 import { runHealthCheck } from './health/run';
+import { pruneFunnel } from './desk/counters';
 
 type AppEnv = { Bindings: Env };
 
@@ -37,5 +38,6 @@ export default {
     ctx.waitUntil(refreshFeedsOnSchedule(env));
     ctx.waitUntil(pruneDeliveries(env));
     ctx.waitUntil(runHealthCheck(env));
+    ctx.waitUntil(pruneFunnel(env.DB));
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { countOncePerAddress, pruneFunnel } from '../src/desk/counters';
 import type { Env } from '../src/env';
 import { clearAccessKeyCache } from '../src/security/access-jwt';
 import { getLeadStore } from '../src/leads/store';
@@ -352,7 +353,8 @@ describe('numbers', () => {
 
   it('counts the quiz funnel per day: views of /quiz and each step reached, with no cookie and nothing about the visitor', async () => {
     const views = await metric('quiz_view');
-    const page = await get('/quiz');
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const page = await SELF.fetch(`${ORIGIN}/quiz`, { headers: { 'cf-connecting-ip': address } });
     expect(page.headers.get('set-cookie')).toBeNull();
     await page.text();
     await expect.poll(() => metric('quiz_view')).toBe(views + 1);
@@ -360,7 +362,7 @@ describe('numbers', () => {
     const step3 = await metric('quiz_step_3');
     const res = await SELF.fetch(`${ORIGIN}/api/funnel`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': address },
       body: JSON.stringify({ step: 3 }),
     });
     expect(res.status).toBe(204);
@@ -368,6 +370,52 @@ describe('numbers', () => {
     await expect.poll(() => metric('quiz_step_3')).toBe(step3 + 1);
     const rows = await env.DB.prepare('SELECT * FROM daily_counts LIMIT 1').first();
     expect(Object.keys(rows!).sort()).toEqual(['count', 'day', 'metric']);
+  });
+
+  it('one address moves each funnel number by one an hour, however often it asks; another address counts too', async () => {
+    const address = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1::5`;
+    const [views, step2] = [await metric('quiz_view'), await metric('quiz_step_2')];
+    for (let i = 0; i < 60; i++) {
+      // The same /64 from a fresh address each time is still one visitor (clientKey).
+      const from = address.replace(/::5$/, `::${(i + 5).toString(16)}`);
+      await (await SELF.fetch(`${ORIGIN}/quiz`, { headers: { 'cf-connecting-ip': from } })).text();
+      const res = await SELF.fetch(`${ORIGIN}/api/funnel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': from },
+        body: JSON.stringify({ step: 2 }),
+      });
+      expect(res.status).toBe(204);
+    }
+    await expect.poll(() => metric('quiz_step_2')).toBe(step2 + 1);
+    expect(await metric('quiz_view')).toBe(views + 1);
+    // Nothing stored names the address: only salted hashes of this hour.
+    const seen = await env.DB.prepare('SELECT key, hour FROM funnel_seen').all<{ key: string; hour: string }>();
+    expect(JSON.stringify(seen.results)).not.toContain('2001:db8');
+    expect(seen.results.every((r) => /^[0-9a-f]{64}$/.test(r.key))).toBe(true);
+  });
+
+  it('a repeat is only read, never written; the next hour counts again; the cron forgets the hours that are over', async () => {
+    const client = `v4:198.51.100.${Math.floor(Math.random() * 250)}`;
+    const now = Date.parse('2026-11-24T10:05:00Z');
+    const before = await metric('quiz_step_4');
+    expect(await countOncePerAddress(env.DB, 'quiz_step_4', client, now)).toBe('counted');
+    const batch = vi.spyOn(env.DB, 'batch');
+    const prepare = vi.spyOn(env.DB, 'prepare');
+    expect(await countOncePerAddress(env.DB, 'quiz_step_4', client, now + 30 * 60_000)).toBe('repeat');
+    expect(batch).not.toHaveBeenCalled();
+    expect(prepare.mock.calls.map(([sql]) => sql.trim().split(/\s+/)[0])).toEqual(['SELECT', 'SELECT']);
+    batch.mockRestore();
+    prepare.mockRestore();
+    expect(await countOncePerAddress(env.DB, 'quiz_step_4', client, now + 60 * 60_000)).toBe('counted');
+    expect(await metric('quiz_step_4')).toBe(before + 2);
+
+    await pruneFunnel(env.DB, now + 60 * 60_000);
+    const left = await env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM funnel_seen WHERE hour = '2026-11-24T10') AS seen,
+              (SELECT COUNT(*) FROM funnel_salt WHERE hour = '2026-11-24T10') AS salts,
+              (SELECT COUNT(*) FROM funnel_seen WHERE hour = '2026-11-24T11') AS current`,
+    ).first();
+    expect(left).toEqual({ seen: 0, salts: 0, current: 1 });
   });
 
   it.each([[{ step: 1 }], [{ step: 9 }], [{ step: 'two' }], [{}]])(

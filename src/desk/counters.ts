@@ -33,6 +33,70 @@ export async function count(db: D1Database, metric: Metric, now = Date.now()): P
   }
 }
 
+/** The hour a funnel count belongs to, in UTC: `2026-11-24T21`. */
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** This hour's salt, made by the first count of the hour (a random value; deleted by the cron after the hour). */
+async function saltOf(db: D1Database, hour: string): Promise<string> {
+  const read = () => db.prepare('SELECT salt FROM funnel_salt WHERE hour = ?').bind(hour).first<{ salt: string }>();
+  const found = await read();
+  if (found) return found.salt;
+  await db
+    .prepare('INSERT INTO funnel_salt (hour, salt) VALUES (?, ?) ON CONFLICT(hour) DO NOTHING')
+    .bind(hour, crypto.randomUUID())
+    .run();
+  return (await read())!.salt;
+}
+
+/**
+ * Adds one to today's count of a funnel step, at most once per address (clientKey) and hour: one address
+ * cannot move the funnel by more than a visitor could. What is kept is a salted hash that the cron deletes
+ * with its salt once the hour is over. A repeat is only read, never written. Never throws (see count).
+ */
+export async function countOncePerAddress(
+  db: D1Database,
+  metric: (typeof FUNNEL_METRICS)[number],
+  client: string,
+  now = Date.now(),
+): Promise<'counted' | 'repeat' | 'failed'> {
+  try {
+    const hour = hourOf(now);
+    const key = await sha256Hex(`${await saltOf(db, hour)}|${client}|${metric}`);
+    if (await db.prepare('SELECT 1 FROM funnel_seen WHERE key = ?').bind(key).first()) return 'repeat';
+    await db.batch([
+      db.prepare('INSERT INTO funnel_seen (key, hour) VALUES (?, ?) ON CONFLICT(key) DO NOTHING').bind(key, hour),
+      db
+        .prepare(
+          `INSERT INTO daily_counts (day, metric, count) VALUES (?, ?, 1)
+           ON CONFLICT(day, metric) DO UPDATE SET count = count + 1`,
+        )
+        .bind(dayOf(now), metric),
+    ]);
+    return 'counted';
+  } catch (err) {
+    logEvent('error', 'desk.action', { action: 'count', metric, outcome: 'not counted', error: errorMessage(err) });
+    return 'failed';
+  }
+}
+
+/** Run by the cron: forgets the funnel's hashes and salts of the hours that are over. */
+export async function pruneFunnel(db: D1Database, now = Date.now()): Promise<void> {
+  const hour = hourOf(now);
+  try {
+    await db.batch([
+      db.prepare('DELETE FROM funnel_seen WHERE hour < ?').bind(hour),
+      db.prepare('DELETE FROM funnel_salt WHERE hour < ?').bind(hour),
+    ]);
+  } catch (err) {
+    logEvent('error', 'desk.action', { action: 'prune funnel', outcome: 'failed', error: errorMessage(err) });
+  }
+}
+
 export interface DailyCounts {
   /** Oldest first, each day of the window, including days with nothing counted. */
   days: string[];

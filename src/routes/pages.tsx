@@ -13,7 +13,8 @@ import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
-import { count, type Metric } from '../desk/counters';
+import { countOncePerAddress, type FUNNEL_METRICS } from '../desk/counters';
+import { clientKey } from '../security/client-key';
 import { isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/read-body';
@@ -176,8 +177,8 @@ export function renderQuizAfter(c: Context, form: FormState, status: Status): Pr
 export const pages = new Hono<AppEnv>();
 
 pages.get('/quiz', (c) => {
-  // The funnel's first step: one view of /quiz, counted per day (nothing about the visitor is kept).
-  c.executionCtx.waitUntil(count(c.env.DB, 'quiz_view'));
+  // The funnel's first step: a view of /quiz, counted once per address and hour (see countOncePerAddress).
+  c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, 'quiz_view', clientKey(c.req.header('cf-connecting-ip'))));
   return renderQuiz(c, { step: 0, answers: {} });
 });
 
@@ -195,7 +196,10 @@ pages.post('/quiz', async (c) => {
   }
   const state = nextQuizState(body?.fields ?? {});
   // The funnel counts the step reached, as the island does through /api/funnel.
-  if (state.step > 0) c.executionCtx.waitUntil(count(c.env.DB, `quiz_step_${state.step + 1}` as Metric));
+  if (state.step > 0) {
+    const metric = `quiz_step_${state.step + 1}` as (typeof FUNNEL_METRICS)[number];
+    c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, metric, clientKey(c.req.header('cf-connecting-ip'))));
+  }
   return renderQuiz(c, state);
 });
 

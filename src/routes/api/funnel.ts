@@ -1,23 +1,27 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { QUIZ_STEP_COUNT } from '../../content/site';
-import { count, type Metric } from '../../desk/counters';
+import { countOncePerAddress, type FUNNEL_METRICS } from '../../desk/counters';
+import { clientKey } from '../../security/client-key';
 import type { Env } from '../../env';
 import { onlyPost } from '../../http/only-post';
 import { readInput } from '../../http/read-input';
+
+type FunnelMetric = (typeof FUNNEL_METRICS)[number];
 
 const FunnelSchema = z.object({ step: z.number().int().min(2).max(QUIZ_STEP_COUNT) });
 
 /**
  * POST /api/funnel {step}: the quiz reached that step (the first is counted
- * with the view of /quiz). Only the day's counter moves; nothing about the
- * visitor is read or kept, and no cookie is set.
+ * with the view of /quiz). Only the day's counter moves, at most once per address
+ * and hour; no cookie is set (see countOncePerAddress for what is kept, and for how long).
  */
 export const funnel = new Hono<{ Bindings: Env }>();
 
 funnel.post('/', async (c) => {
   const { step } = await readInput(c, FunnelSchema);
-  c.executionCtx.waitUntil(count(c.env.DB, `quiz_step_${step}` as Metric));
+  const client = clientKey(c.req.header('cf-connecting-ip'));
+  c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, `quiz_step_${step}` as FunnelMetric, client));
   return c.body(null, 204);
 });
 
