@@ -97,9 +97,10 @@ test('a section link on /quiz lands on / at the top, then scrolls smoothly to th
   const samples = await page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
   const final = samples.at(-1)!;
   expect(final).toBeGreaterThan(500);
-  // No jump on arrival: the page starts at the top, and passes through positions in between.
+  // No jump on arrival: the page starts at the top, and passes through positions in between (how many frames
+  // show one depends on how busy the machine is; a jump shows none).
   expect(samples[0]).toBe(0);
-  expect(samples.filter((y) => y > 0 && y < final - 5).length, samples.join(' ')).toBeGreaterThan(2);
+  expect(samples.filter((y) => y > 0 && y < final - 5).length, samples.join(' ')).toBeGreaterThan(0);
 });
 
 // The hamburger menu exists on small screens only: tagged @phone, run by the phone project alone.
