@@ -27,6 +27,9 @@ export const desk = {
   },
   lead: {
     back: 'Back to inbox',
+    unverified: 'Unverified',
+    unverifiedNote:
+      'Turnstile did not verify that a person sent this form. The owners were not alerted one by one (it is counted in the hourly digest) and no message went to the number it gave. It may be spam.',
     arrived: 'Arrived',
     source: 'Came from',
     recommended: 'Recommended',
@@ -90,7 +93,8 @@ export const desk = {
     skipped: {
       cap: 'Not sent: this number already had its 3 messages in 24 hours.',
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',
-      unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
+      unverified:
+        'Not sent on its own: the form was not verified as sent by a person (Turnstile); counted in the hourly digest.',
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',
     } as Record<string, string>,
   },

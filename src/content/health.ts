@@ -15,6 +15,7 @@ export const health = {
     store: 'Lead store',
     feeds: 'YouTube feeds',
     deliveries: 'Deliveries',
+    visitors: 'Visitor messages',
   } as Record<string, string>,
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,

@@ -11,7 +11,8 @@ export const FUNNEL_METRICS = [
   ...Array.from({ length: QUIZ_STEP_COUNT - 1 }, (_, i) => `quiz_step_${i + 2}`),
 ] as const;
 /** lead_parked and lead_unparked: leads parked while the store was down, and parked leads written or kept dead. */
-export type Metric = `lead_${LeadKind}` | 'lead_parked' | 'lead_unparked' | (typeof FUNNEL_METRICS)[number];
+export type Metric =
+  `lead_${LeadKind}` | 'lead_parked' | 'lead_unparked' | 'turnstile_unreachable' | (typeof FUNNEL_METRICS)[number];
 
 /** The calendar day of an instant in the owners' time zone. */
 export function dayOf(ms: number): string {

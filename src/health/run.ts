@@ -5,7 +5,15 @@ import { readBudgets } from '../notify/budgets';
 import { deliver } from '../notify/deliver';
 import { DeliveryStore } from '../notify/deliveries';
 import { createEmailSender, emailMessage } from '../notify/email';
-import { checkDeliveries, checkFeeds, checkStore, checkTemplates, checkWhatsApp, type Check } from './checks';
+import {
+  checkDeliveries,
+  checkFeeds,
+  checkStore,
+  checkTemplates,
+  checkVisitors,
+  checkWhatsApp,
+  type Check,
+} from './checks';
 
 /** The self-check's result, as /desk/health.json shows it. */
 export interface HealthReport {
@@ -41,6 +49,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('store', () => checkStore(env, config)),
     guarded('feeds', () => checkFeeds(env, config, now)),
     guarded('deliveries', () => checkDeliveries(env, config, now)),
+    guarded('visitors', () => checkVisitors(env, now)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

@@ -21,9 +21,12 @@ export interface LeadBase {
 /**
  * A lead as stored: what the storage port writes and the notification step receives.
  * `verified` is false when Turnstile is configured and the submission had no verified
- * token: then no message goes to a number it typed.
+ * token: then no message goes to a number it typed, and the owners hear of it only as a
+ * count in their hourly digest. `unchecked` is true when the token could not be checked
+ * (siteverify unreachable): still no message to a typed number, but the owners are told
+ * of it one by one, as of a verified lead.
  */
-export type Lead = LeadFields & { verified?: boolean };
+export type Lead = LeadFields & { verified?: boolean; unchecked?: boolean };
 
 type LeadFields =
   | (LeadBase & {

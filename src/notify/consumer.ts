@@ -3,7 +3,7 @@ import { logEvent } from '../log';
 import type { Lead } from '../leads/types';
 import { enqueue, type DigestJob } from '../queue/jobs';
 import { readBudgets, windowsAt, type Budgets } from './budgets';
-import { DeliveryStore, type DeliveryKey, type LedgerRules } from './deliveries';
+import { DeliveryStore, leadRules, type DeliveryKey, type LedgerRules } from './deliveries';
 import { deliver } from './deliver';
 import { afterOwnerAlert } from './fallback';
 import { maskPhone } from './params';
@@ -21,7 +21,7 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
   const config = readConfig(env);
   const store = new DeliveryStore(env.DB);
   const sender = createSender(env);
-  const rules: LedgerRules = { budgets: readBudgets(env), verified: lead.verified !== false };
+  const rules: LedgerRules = leadRules(lead, readBudgets(env));
   const ref = { submissionId: lead.id, leadKind: lead.kind };
   let wait: number | undefined;
   if (sender.channel === 'none' || config.whatsapp.owners.length === 0) {
@@ -103,7 +103,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
 /** A notify job that ran out of retries: its unsent deliveries are recorded as dead. */
 export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
   const store = new DeliveryStore(env.DB);
-  const rules: LedgerRules = { budgets: readBudgets(env), verified: lead.verified !== false };
+  const rules: LedgerRules = leadRules(lead, readBudgets(env));
   const now = new Date().toISOString();
   for (const send of sendsFor(lead, readConfig(env).whatsapp)) {
     if (await store.visitorMessageGoesElsewhere(lead.id, send)) continue;

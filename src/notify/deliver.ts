@@ -57,7 +57,8 @@ export async function deliver(
   if (row.status === 'skipped') {
     if (row.created)
       logEvent('info', 'delivery.skipped', { ...what, reason: row.skip_reason satisfies SkipReason | null });
-    const folded = row.created && row.skip_reason === 'hourly_cap' && row.digest_hour;
+    const folded =
+      row.created && (row.skip_reason === 'hourly_cap' || row.skip_reason === 'unverified') && row.digest_hour;
     return folded ? { done: true, folded: { hourStart: row.digest_hour! } } : { done: true };
   }
   if (row.status === 'sending') {

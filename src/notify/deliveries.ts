@@ -11,8 +11,20 @@ export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap';
 /** What decides whether a new message may go out: the budgets, and whether a person sent the lead. */
 export interface LedgerRules {
   budgets: Budgets;
-  /** False when Turnstile is configured and the submission had no verified token. */
+  /** False when Turnstile is configured and the submission had no verified token: no visitor message. */
   verified: boolean;
+  /**
+   * True for an unverified submission whose token was checked and refused (not for one siteverify could not
+   * check): each owner alert is skipped as `unverified` into the hour's digest, which counts it with a desk
+   * link, and takes no place in OWNER_ALERTS_PER_HOUR. Its free text never reaches an owner's phone.
+   */
+  foldOwnerAlerts?: boolean;
+}
+
+/** The ledger rules of a lead's messages (see LedgerRules). */
+export function leadRules(lead: { verified?: boolean; unchecked?: boolean }, budgets: Budgets): LedgerRules {
+  const verified = lead.verified !== false;
+  return { budgets, verified, foldOwnerAlerts: !verified && lead.unchecked !== true };
 }
 
 /** Statuses of messages that went or may still go out: the ones every budget counts. */
@@ -84,9 +96,10 @@ export class DeliveryStore {
           `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason,
              digest_hour, components, created_at, updated_at)
            SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN reason IS NULL THEN 'pending' ELSE 'skipped' END, reason,
-             CASE WHEN reason = 'hourly_cap' THEN ?14 END, ?6, ?7, ?7
+             CASE WHEN reason = 'hourly_cap' OR (reason = 'unverified' AND ?5 = 'owner') THEN ?14 END, ?6, ?7, ?7
            FROM (SELECT CASE
              WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
+             WHEN ?5 = 'owner' AND ?17 = 1 THEN 'unverified'
              WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
                WHERE audience = 'visitor' AND recipient = ?3 AND created_at > ?9 AND ${COUNTED}) >= ?10 THEN 'cap'
              WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
@@ -113,6 +126,7 @@ export class DeliveryStore {
           w.hourStart,
           w.hourEnd,
           budgets.ownerPerHour,
+          rules.foldOwnerAlerts ? 1 : 0,
         ),
       this.select(key),
     ]);

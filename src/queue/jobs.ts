@@ -48,6 +48,8 @@ const base = {
   createdAt: z.iso.datetime({ offset: true }),
   /** Absent on jobs queued before the rule existed, all of which had passed Turnstile where it was on. */
   verified: z.boolean().optional(),
+  /** Turnstile could not be checked (siteverify unreachable): owners are told one by one. */
+  unchecked: z.boolean().optional(),
   // Jobs enqueued before consent and attribution were recorded have neither (see LeadSchema).
   consent: z.object({ version: z.string(), at: z.string() }).optional(),
   attribution: z.record(z.string(), z.string()).optional(),

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { logEvent } from '../log';
 import { readConfig, type Config, type Env } from '../env';
 import { bodyOf } from '../http/json-body';
+import { count } from '../desk/counters';
 
 /** The JSON field in which forms send the widget's token. */
 export const TURNSTILE_FIELD = 'turnstileToken';
@@ -13,6 +14,8 @@ declare module 'hono' {
      * Turnstile verified its token, or when Turnstile is not configured.
      */
     humanVerified: boolean;
+    /** True when the token could not be checked (siteverify unreachable): see Lead.unchecked. */
+    humanUnchecked: boolean;
   }
 }
 
@@ -57,6 +60,9 @@ export function turnstile(action: string): MiddlewareHandler<{ Bindings: Env }> 
       else verdict = 'verified';
     }
     c.set('humanVerified', verdict === 'verified');
+    c.set('humanUnchecked', verdict === 'siteverify unreachable');
+    // The self-check reports Turnstile unreachable from this day's count.
+    if (verdict === 'siteverify unreachable') await count(c.env.DB, 'turnstile_unreachable');
     if (verdict !== 'verified')
       logEvent('info', 'security.refused', { area: 'turnstile', form: action, outcome: 'unverified', verdict });
     return next();

@@ -28,6 +28,8 @@ export function LeadDetail({
 }) {
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
+  // Turnstile did not verify the submission: its owner alerts were folded into the hourly digest.
+  const unverified = messages.some((m) => m.skipReason === 'unverified');
   return (
     <article className="desk-lead">
       <p>
@@ -37,7 +39,9 @@ export function LeadDetail({
       <p className="desk-item-top">
         <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
         <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+        {unverified ? <span className="desk-status desk-status-unverified">{desk.lead.unverified}</span> : null}
       </p>
+      {unverified ? <p className="desk-meta">{desk.lead.unverifiedNote}</p> : null}
 
       <div className="desk-actions">
         {phone ? (

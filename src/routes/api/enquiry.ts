@@ -23,6 +23,7 @@ enquiry.post('/', async (c) => {
     ...leadBase(input),
     kind: 'enquiry',
     verified: c.get('humanVerified'),
+    ...(c.get('humanUnchecked') ? { unchecked: true } : {}),
     name: input.name,
     phone,
     email: input.email,

@@ -15,6 +15,7 @@ newsletter.post('/', async (c) => {
     ...leadBase(input),
     kind: 'newsletter',
     verified: c.get('humanVerified'),
+    ...(c.get('humanUnchecked') ? { unchecked: true } : {}),
     email: input.email,
   });
 });

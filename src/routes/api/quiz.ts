@@ -29,6 +29,7 @@ quiz.post('/', async (c) => {
       ...leadBase(input),
       kind: 'quiz',
       verified: c.get('humanVerified'),
+      ...(c.get('humanUnchecked') ? { unchecked: true } : {}),
       answers,
       contact: { ...input.contact, phone: normalized },
       source: site.quiz.source,
