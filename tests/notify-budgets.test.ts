@@ -104,15 +104,81 @@ describe('the global daily budget (VISITOR_MESSAGES_DAILY_BUDGET)', () => {
 });
 
 describe('Turnstile verdict', () => {
-  it('an unverified submission sends nothing to the typed number (skipped, unverified) but tells the owners', async () => {
+  it('an unverified submission is kept, sends nothing to the typed number, and reaches the owners only as a digest count', async () => {
     const graph = new GraphStandin().install();
+    const workerEnv = ownEnv();
+    const send = vi.spyOn(workerEnv.JOBS, 'send');
     const lead = fresh(enquiryLead, { phone: randomPhone(), verified: false });
+    await run(job(lead), workerEnv);
+    expect(graph.delivered).toEqual([]);
+    expect((await rows(lead.id)).map((r) => [r.audience, r.status, r.skip_reason])).toEqual([
+      ['owner', 'skipped', 'unverified'],
+      ['owner', 'skipped', 'unverified'],
+      ['visitor', 'skipped', 'unverified'],
+    ]);
+    const digests = send.mock.calls.map(([body]) => body as { type: string }).filter((b) => b.type === 'digest');
+    expect(digests).toHaveLength(2);
+  });
+
+  it('a submission whose token could not be checked (siteverify unreachable) tells the owners at once, never the visitor', async () => {
+    const graph = new GraphStandin().install();
+    const lead = fresh(enquiryLead, { phone: randomPhone(), verified: false, unchecked: true });
     await run(job(lead), ownEnv());
     expect(graph.delivered.map((b) => b.template.name)).toEqual(['journey_owner', 'journey_owner']);
     expect((await rows(lead.id)).find((r) => r.audience === 'visitor')).toMatchObject({
       status: 'skipped',
       skip_reason: 'unverified',
     });
+  });
+
+  it('a flood of unverified spam takes no place a verified lead needs, and none of its text reaches a phone', async () => {
+    const graph = new GraphStandin().install();
+    const hourMs = 5000;
+    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '2', ENVIRONMENT: 'development', BUDGET_WINDOW_SCALE: '720' });
+    const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
+    await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
+    const send = vi.spyOn(workerEnv.JOBS, 'send');
+    const real = () => fresh(enquiryLead, { phone: randomPhone(), description: 'A retreat for my team' });
+    for (const lead of [real(), real()]) await run(job(lead), workerEnv);
+    const spam = Array.from({ length: 5 }, (_, i) =>
+      fresh(enquiryLead, { phone: randomPhone(), verified: false, description: `SPAM-${i} cheap followers` }),
+    );
+    for (const lead of spam) await run(job(lead), workerEnv);
+    // The cap of 2 is used by the two real leads; the spam is counted for the digest, never sent.
+    const before = graph.delivered.length;
+    expect(
+      graph.delivered
+        .filter((b) => b.template.name === 'journey_owner')
+        .map((b) => b.to)
+        .sort(),
+    ).toEqual([owner1, owner1, owner2, owner2].sort());
+    expect(JSON.stringify(graph.delivered)).not.toContain('SPAM');
+    expect(JSON.stringify(graph.delivered)).not.toContain('cheap followers');
+    const digests = send.mock.calls
+      .map(([body]) => body as { type: string; hourStart: string })
+      .filter((d) => d.type === 'digest');
+    expect(digests).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, Date.parse(digests[0]!.hourStart) + hourMs - Date.now() + 100));
+    for (const digest of digests) await run(digest, workerEnv);
+    const sent = graph.delivered.slice(before).filter((b) => b.template.name === 'leads_digest');
+    expect(sent.map((b) => b.template.components[0].parameters[1].text)).toEqual(['5', '5']);
+    expect(JSON.stringify(sent)).not.toContain('SPAM');
+  }, 30_000);
+
+  it('past the cap, unverified submissions do not push a verified lead into the digest', async () => {
+    const graph = new GraphStandin().install();
+    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '1' });
+    for (let i = 0; i < 5; i++) {
+      await run(job(fresh(enquiryLead, { phone: randomPhone(), verified: false, description: 'SPAM' })), workerEnv);
+    }
+    const lead = fresh(enquiryLead, { phone: randomPhone() });
+    await run(job(lead), workerEnv);
+    expect((await rows(lead.id)).map((r) => [r.audience, r.status])).toEqual([
+      ['owner', 'sent'],
+      ['owner', 'sent'],
+      ['visitor', 'sent'],
+    ]);
+    expect(graph.delivered.map((b) => b.template.name)).toEqual(['journey_users', 'journey_owner', 'journey_owner']);
   });
 });
 

@@ -2,6 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { checkHealth } from '../src/health/run';
 import { visitorAddress } from './support/api';
 import { allowConsoleErrors } from './setup';
 import type { Env } from '../src/env';
@@ -34,6 +35,11 @@ async function submit(workerEnv: Env, body: object, ip = visitorAddress()) {
   await waitOnExecutionContext(ctx);
   return { status: res.status, body: (await res.json()) as { ok: boolean; error?: { code: string } } };
 }
+
+const metric = async (name: string) =>
+  (await env.DB.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM daily_counts WHERE metric = ?')
+    .bind(name)
+    .first<{ n: number }>())!.n;
 
 const count = async (id: string) =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM news_letter WHERE id = ?').bind(id).first<{ n: number }>())?.n;
@@ -98,9 +104,26 @@ describe('Turnstile', () => {
     });
     const send = vi.spyOn(env.JOBS, 'send');
     const id = crypto.randomUUID();
+    const unreachableToday = await metric('turnstile_unreachable');
     const res = await submit(envWith(PASS_SECRET), { submissionId: id, email: 'e@example.com', turnstileToken: 'x' });
     expect(res.status).toBe(201);
     expect(verdicts(send)).toEqual([false]);
+    // Unchecked, not refused: the owners are told one by one (never the visitor), and the self-check knows.
+    expect(send.mock.calls.map(([job]) => (job as { lead: { unchecked?: boolean } }).lead.unchecked)).toEqual([true]);
+    expect(await metric('turnstile_unreachable')).toBe(unreachableToday + 1);
+    vi.unstubAllGlobals();
+    const visitors = (await checkHealth(env)).checks.find((c) => c.name === 'visitors');
+    expect(visitors).toMatchObject({ ok: false, detail: expect.stringContaining('Turnstile could not be reached') });
+  });
+
+  it('a refused token is unverified, not unchecked', async () => {
+    vi.stubGlobal('fetch', createTurnstileStandin().fetch);
+    const send = vi.spyOn(env.JOBS, 'send');
+    await submit(envWith(FAIL_SECRET), { email: 'f@example.com', turnstileToken: DUMMY_TOKEN });
+    expect(verdicts(send)).toEqual([false]);
+    expect(send.mock.calls.map(([job]) => (job as { lead: { unchecked?: boolean } }).lead.unchecked)).toEqual([
+      undefined,
+    ]);
   });
 });
 
