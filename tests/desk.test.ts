@@ -471,6 +471,9 @@ describe('what the funnel and the budgets add to a lead', () => {
     const html = await (await get(`/desk/leads/enquiry/${lead.id}`)).text();
     expect(html).toContain('Skipped');
     expect(html).toContain('Not sent: the form was not verified as sent by a person (Turnstile).');
+    // The lead itself is marked unverified, with what that meant for the owners.
+    expect(html).toContain('desk-status-unverified');
+    expect(html).toContain('The owners were not alerted one by one');
   });
 });
 

@@ -75,6 +75,7 @@ describe('the self-check', () => {
       ['store', true],
       ['feeds', true],
       ['deliveries', true],
+      ['visitors', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

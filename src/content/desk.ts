@@ -93,8 +93,7 @@ export const desk = {
     skipped: {
       cap: 'Not sent: this number already had its 3 messages in 24 hours.',
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',
-      unverified:
-        'Not sent on its own: the form was not verified as sent by a person (Turnstile); counted in the hourly digest.',
+      unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',
     } as Record<string, string>,
   },
