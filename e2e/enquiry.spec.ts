@@ -114,11 +114,11 @@ test.describe('enquiry modal', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Asha Verma', phone: phone.e164, description: 'A team offsite in March.' });
 
-    // On the phones: journey_users to the visitor's number, journey_owner to each owner with the enquiry.
+    // On the phones: journey_users greets the visitor by the first name, journey_owner gives each owner the whole enquiry.
     const ownerBody = ['Asha Verma', email, phone.e164, 'A team offsite in March.'];
     const messages = await waitForMessages((m) => m.to === phone.e164 || m.body.includes(email), 3);
     expect(messages).toEqual([
-      { to: phone.e164, template: 'journey_users', header: ['Asha Verma'], body: [] },
+      { to: phone.e164, template: 'journey_users', header: ['Asha'], body: [] },
       { to: OWNERS[0], template: 'journey_owner', header: ['Admin1'], body: ownerBody },
       { to: OWNERS[1], template: 'journey_owner', header: ['Admin2'], body: ownerBody },
     ]);
