@@ -4,10 +4,22 @@ import { expect, test } from './support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
-/** Runs the cron once, as Cloudflare does every 15 minutes (wrangler dev --test-scheduled). */
+async function checkedAt(): Promise<string | null> {
+  const res = await fetch(`${BASE}/desk/health.json`, {
+    headers: { 'Cf-Access-Jwt-Assertion': await accessToken({ email: 'priya@example.com' }) },
+  });
+  return ((await res.json()) as { checkedAt: string | null }).checkedAt;
+}
+
+/**
+ * Runs the cron once, as Cloudflare does every 15 minutes (wrangler dev --test-scheduled), and waits for its
+ * self-check to finish: /__scheduled answers when the handler returns, and the check runs in waitUntil after.
+ */
 async function runCron(): Promise<void> {
+  const before = await checkedAt();
   const res = await fetch(`${BASE}/__scheduled?cron=*/15+*+*+*+*`);
   expect(res.status).toBe(200);
+  await expect.poll(checkedAt, { timeout: 15_000 }).not.toBe(before);
 }
 
 async function healthEmails(): Promise<{ recipient: string; status: string; submission_id: string }[]> {

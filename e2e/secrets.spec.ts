@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { buildClient } from '../scripts/build-client.mjs';
 import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
-import { uniquePhone } from './support/desk';
+import { overflowX, uniquePhone } from './support/desk';
 import { expectFailedResource, uniqueEmail } from './support/leads';
 import { startSentinelServer, TURNSTILE_SITE_KEY, type SentinelServer } from './support/sentinel-server';
 import { expect, gotoHydrated, test } from './support/test';
@@ -179,5 +179,56 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
 
     expect(bodies.length).toBeGreaterThan(40);
     for (const { url, text } of bodies) expect(leaks(text), url).toEqual([]);
+  });
+
+  // Issue 27: an enquiry without a token siteverify accepts is stored and shown, marked Unverified; the owners
+  // get no alert carrying its text, and nothing goes to the number it typed. Checked at a phone and a desktop width.
+  test('an unverified enquiry is in the desk marked Unverified, and no phone received its text', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(90_000);
+    const o = server.origin;
+    const email = uniqueEmail('unverified-enquiry');
+    const phone = uniquePhone();
+    const description = `SPAM-${Date.now()} cheap followers`;
+    const res = await request.post(`${o}/api/enquiry`, {
+      headers: { 'content-type': 'application/json', origin: o, 'cf-connecting-ip': '192.0.2.77' },
+      data: JSON.stringify({ name: 'Growth Team', phone, email, description }),
+    });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(server.firestore.document('enquiries', id)).toBeDefined();
+
+    await page.setExtraHTTPHeaders({
+      'Cf-Access-Jwt-Assertion': await server.accessToken({ email: 'priya@example.com' }),
+    });
+    const leadPage = `${o}/desk/leads/enquiry/${id}`;
+    // The mark comes from the ledger, which the queue writes moments after the lead is stored.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(leadPage);
+          return page.locator('.desk-status-unverified').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(leadPage);
+      await expect(page.getByRole('heading', { level: 1, name: 'Growth Team' })).toBeVisible();
+      await expect(page.locator('.desk-status-unverified')).toHaveText('Unverified');
+      await expect(page.getByText('Turnstile did not verify that a person sent this form.')).toBeVisible();
+      await expect(page.getByText(description)).toBeVisible(); // the owners can still read it in the desk
+      expect(await overflowX(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: info.outputPath(`desk-unverified-${width}.png`), fullPage: true });
+    }
+    // No WhatsApp message carried its text or went to its number.
+    const graph = await server.received('graph');
+    expect(graph.filter((r) => r.body.includes(description) || r.body.includes(phone.slice(1)))).toEqual([]);
   });
 });

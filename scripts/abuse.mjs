@@ -1,14 +1,21 @@
-// `npm run abuse`: a bot flood against `wrangler dev` (real local queue and D1, WhatsApp and YouTube
+// `npm run abuse`: a bot flood against `wrangler dev` (real local queue and D1, WhatsApp, Turnstile and YouTube
 // stand-ins), compressed in time by configuration: the Worker runs with BUDGET_WINDOW_SCALE=60
 // (development only), so every budget window is 60 times shorter: a simulated hour lasts one real
 // minute, a simulated minute one real second. The per-address rate limit stays real (5 a minute).
+// Turnstile is on (the stand-in, with a secret of this run's), as in production.
 //
-// Attackers (as fast as the rate limit lets them, each enquiry to a random number or, half the
-// time, to one fixed number): one IPv4 address, 50 addresses of one IPv6 /64, 200 IPv4 addresses.
-// A real visitor (a new person each simulated minute) sends one newsletter signup and one enquiry.
+// Attackers, each as fast as the rate limit lets it:
+// - with a solved Turnstile token each (cheap to buy), enquiries to a random number or, half the time, to one
+//   fixed number: one IPv4 address, 50 addresses of one IPv6 /64, 200 IPv4 addresses;
+// - an unverified flood (no token): 40 addresses sending enquiries whose descriptions read `SPAM-… cheap followers`;
+// - a phishing attempt, with solved tokens: names that carry a web address (`Asha. KYC expired verify at
+//   sbi-kyc.in`, `Dr.Asha`, …), and a long name with none (`Asha KYC expired call 1800 now`).
+// A real visitor (a new person each simulated minute, with solved tokens) sends one newsletter signup and one enquiry.
 // Exits non-zero unless: visitor messages <= the daily budget (per day), <= 3 per number, owner
 // alerts <= the hourly cap per owner per hour (plus one digest), every real lead stored and told to
-// both owners (by an alert or its hour's digest), and no 5xx.
+// both owners (by an alert or its hour's digest), every name with an address refused, no message carries
+// a web address, more than the first word of a name or the spam's text, no unverified lead alerts an owner
+// or writes to its number (each is counted in a digest instead), and no 5xx.
 //
 // Ports: ABUSE_PORT (wrangler dev, default 8406; its inspector is +1000) and ABUSE_STANDIN_PORT
 // (default 8407). Length: ABUSE_HOURS simulated hours (default 3; a fraction is fine: 0.05 is three simulated
@@ -18,6 +25,7 @@ import { startLocalWorker } from './local-worker.mjs';
 import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
+import './standins/turnstile.mjs';
 import './standins/youtube.mjs';
 
 const PORT = Number(process.env.ABUSE_PORT || 8406);
@@ -29,6 +37,16 @@ const MINUTE_MS = 60_000 / SCALE;
 const BUDGET = { perNumber: 3, daily: 100, ownerPerHour: 20 };
 const OWNERS = ['+919800000001', '+919800000002'];
 const TARGET = '+919876543210';
+const TURNSTILE_SECRET = `abuse-${crypto.randomUUID()}`;
+/** A token the Turnstile stand-in accepts for `form`, solved on this host. */
+const solved = (form) => `XXXX.DUMMY.TOKEN.XXXX:${form}`;
+const PHISHING_NAMES = [
+  'Asha. KYC expired verify at sbi-kyc.in',
+  'Dr.Asha',
+  'Refund pending, claim at bit.ly/refund-now',
+  'Asha sbi-kyc.in',
+];
+const LONG_NAME = 'Asha KYC expired call 1800 now';
 
 const standins = await startStandins(STANDIN_PORT);
 const base = `http://127.0.0.1:${STANDIN_PORT}`;
@@ -43,7 +61,15 @@ const worker = await startLocalWorker({
     OWNER_PHONES: OWNERS.join(','),
     OWNER_NAMES: 'Priya,Arjun',
     YOUTUBE_SAMPLE_FEEDS: '1',
+    TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
+    TURNSTILE_VERIFY_URL: `${base}/turnstile/siteverify`,
   },
+});
+await fetch(`${base}/__control`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ service: 'turnstile', secret: TURNSTILE_SECRET, hostname: '127.0.0.1' }),
 });
 
 const statuses = new Map();
@@ -52,13 +78,14 @@ const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const randomMobile = () => `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
-async function post(path, body, ip) {
+/** Posts a form as the page does; `token` is the Turnstile token it carries, if any. */
+async function post(path, body, ip, token) {
   requests++;
   try {
     const res = await fetch(`${worker.origin}/api/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: JSON.stringify({ submissionId: crypto.randomUUID(), ...body }),
+      body: JSON.stringify({ submissionId: crypto.randomUUID(), ...body, ...(token ? { turnstileToken: token } : {}) }),
     });
     count(res.status);
     return { status: res.status, body: await res.json().catch(() => null), retryAfter: res.headers.get('retry-after') };
@@ -71,19 +98,60 @@ async function post(path, body, ip) {
 const started = Date.now();
 const until = started + HOURS * HOUR_MS;
 
-/** One attacking address: enquiries back to back; on a 429 it waits as long as Retry-After says. */
-async function attacker(ip, i) {
-  let n = 0;
-  while (Date.now() < until) {
-    const phone = Math.random() < 0.5 ? TARGET : randomMobile();
-    const res = await post(
-      'enquiry',
-      { name: 'Account Team', phone, email: `bot${i}-${n++}@example.com`, description: 'Verify now' },
-      ip,
-    );
+/** One attacking address: `next(n)` gives its n-th enquiry and token; on a 429 it waits as long as Retry-After says. */
+async function flood(ip, next) {
+  for (let n = 0; Date.now() < until; n++) {
+    const { enquiry, token, onAnswer } = next(n);
+    const res = await post('enquiry', enquiry, ip, token);
+    onAnswer?.(res);
     if (res.status === 429) await sleep(Math.min(Number(res.retryAfter || 60) * 1000, Math.max(0, until - Date.now())));
   }
 }
+/** Bought tokens, bot text, to a random number or the fixed target. */
+const attacker = (ip, i) =>
+  flood(ip, (n) => ({
+    enquiry: {
+      name: 'Account Team',
+      phone: Math.random() < 0.5 ? TARGET : randomMobile(),
+      email: `bot${i}-${n}@example.com`,
+      description: 'Verify now',
+    },
+    token: solved('enquiry'),
+  }));
+/** No token: stored, but never on an owner's phone one by one nor on the typed number. */
+const unverified = [];
+const spammer = (ip, i) =>
+  flood(ip, (n) => ({
+    enquiry: {
+      name: 'Growth Team',
+      phone: randomMobile(),
+      email: `spam${i}-${n}@example.com`,
+      description: `SPAM-${i}-${n} cheap followers`,
+    },
+    onAnswer: (res) => res.body?.id && unverified.push(res.body.id),
+  }));
+/** Solved tokens and names that carry a web address (each must be refused by the name field), or a long name. */
+const phishing = { refused: 0, accepted: 0, long: 0, refusedFields: new Set() };
+const phisher = (ip, i) =>
+  flood(ip, (n) => {
+    const name = n % 5 === 4 ? LONG_NAME : PHISHING_NAMES[n % PHISHING_NAMES.length];
+    return {
+      enquiry: {
+        name,
+        phone: randomMobile(),
+        email: `kyc${i}-${n}@example.com`,
+        description: 'Your account is blocked',
+      },
+      token: solved('enquiry'),
+      onAnswer: (res) => {
+        if (name === LONG_NAME) phishing.long += res.status === 200 ? 1 : 0;
+        else if (res.status === 400) {
+          phishing.refused++;
+          for (const field of Object.keys(res.body?.error?.fields ?? {})) phishing.refusedFields.add(field);
+        } else if (res.status !== 429) phishing.accepted++;
+      },
+    };
+  });
 
 /** The real visitors: each simulated minute a new person signs up and sends an enquiry. */
 const real = [];
@@ -96,7 +164,7 @@ async function realVisitors() {
       ['enquiry', { name: 'Asha Rao', phone: randomMobile(), email, description: 'A retreat for our team' }],
     ]) {
       const at = Date.now();
-      const res = await post(kind, body, ip);
+      const res = await post(kind, body, ip, solved(kind));
       real.push({ kind, id: res.body?.id, status: res.status, at });
     }
     await sleep(Math.max(0, started + (minute + 1) * MINUTE_MS - Date.now()));
@@ -107,6 +175,8 @@ const attackers = [
   attacker('203.0.113.1', 0),
   ...Array.from({ length: 50 }, (_, i) => attacker(`2001:db8:abcd:12::${(i + 1).toString(16)}`, 100 + i)),
   ...Array.from({ length: 200 }, (_, i) => attacker(`198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`, 1000 + i)),
+  ...Array.from({ length: 40 }, (_, i) => spammer(`192.0.2.${i + 1}`, 2000 + i)),
+  ...Array.from({ length: 5 }, (_, i) => phisher(`198.51.100.${i + 1}`, 3000 + i)),
 ];
 await Promise.all([...attackers, realVisitors()]);
 const floodEnded = Date.now();
@@ -136,6 +206,10 @@ try {
     const { leads } = await devRead(`/__dev/leads?id=${encodeURIComponent(lead.id)}`);
     if (Object.values(leads).some((rows) => rows.length > 0)) storedIds.add(lead.id);
   }
+  for (const id of unverified) {
+    const { leads } = await devRead(`/__dev/leads?id=${encodeURIComponent(id)}`);
+    if (Object.values(leads).some((rows) => rows.length > 0)) storedIds.add(id);
+  }
 } finally {
   await worker.stop();
   standins.close();
@@ -145,7 +219,9 @@ try {
 const sends = received
   .map((r) => JSON.parse(r.body || '{}'))
   .filter((b) => b.template)
-  .map((b) => ({ template: b.template.name, to: b.to }));
+  .map((b) => ({ template: b.template.name, to: b.to, body: JSON.stringify(b) }));
+const headerOf = (send) =>
+  JSON.parse(send.body).template.components?.find((c) => c.type === 'header')?.parameters?.[0]?.text ?? '';
 const byTemplate = {};
 for (const s of sends) byTemplate[s.template] = (byTemplate[s.template] ?? 0) + 1;
 const perNumber = new Map();
@@ -208,6 +284,19 @@ for (const lead of real) {
   toldByDigest.push(digest);
   maxToldMs = Math.max(maxToldMs, ms);
 }
+// The new attacks: what the phones received, and where each unverified lead went.
+const unverifiedIds = new Set(unverified);
+const unverifiedStored = unverified.filter((id) => storedIds.has(id)).length;
+const unverifiedRows = deliveries.filter((r) => unverifiedIds.has(r.submission_id));
+const unverifiedSent = unverifiedRows.filter((r) => r.status === 'sent').length;
+const unverifiedInDigest = unverifiedRows.filter(
+  (r) => r.audience === 'owner' && r.status === 'skipped' && r.skip_reason === 'unverified',
+).length;
+const spamOnPhones = sends.filter((s) => s.body.includes('SPAM-') || s.body.includes('cheap followers')).length;
+const addressOnPhones = sends.filter((s) => /sbi-kyc|bit\.ly|Dr\.Asha/i.test(s.body)).length;
+const greetings = sends.filter((s) => s.template === 'journey_users').map(headerOf);
+const badGreetings = greetings.filter((g) => !/^\S{1,30}$/.test(g));
+
 const byAlert = toldMs.filter((_, i) => !toldByDigest[i]);
 const fiveXX = [...statuses].filter(([s]) => typeof s === 'number' && s >= 500).reduce((n, [, c]) => n + c, 0);
 const errors = statuses.get('network error') ?? 0;
@@ -232,6 +321,15 @@ console.log(
     `told by their own alert: ${byAlert.length}, by an end-of-hour digest: ${toldMs.length - byAlert.length}`,
 );
 console.log(`  queue drained ${secs(drainedMs)} after the flood ended`);
+console.log(
+  `  unverified flood: ${unverified.length} accepted, ${unverifiedStored} stored; ${unverifiedInDigest} owner alerts counted in ` +
+    `the digest instead; messages sent for them: ${unverifiedSent}; sends carrying the spam's text: ${spamOnPhones}`,
+);
+console.log(
+  `  phishing: ${phishing.refused} names with a web address refused (fields: ${[...phishing.refusedFields].join(', ') || 'none'}), ` +
+    `${phishing.accepted} accepted; sends carrying an address: ${addressOnPhones}; long names accepted: ${phishing.long}; ` +
+    `visitor greetings: ${greetings.length}, more than one word or over 30 characters: ${badGreetings.length}`,
+);
 
 const failures = [
   [maxVisitorPerDay > BUDGET.daily, 'visitor messages over the daily budget'],
@@ -239,6 +337,21 @@ const failures = [
   [maxOwnerPerHour > BUDGET.ownerPerHour || maxDigestsPerHour > 1, 'owner messages over the hourly cap plus digest'],
   [unstored > 0 || untold > 0 || real.length === 0, 'a real lead not stored or not told to both owners'],
   [fiveXX > 0 || errors > 0, 'a 5xx or a failed request'],
+  [
+    unverified.length === 0 || unverifiedStored < unverified.length,
+    'the unverified flood was not accepted or an unverified lead was not stored',
+  ],
+  [
+    unverifiedSent > 0 || unverifiedInDigest !== unverified.length * OWNERS.length || digests === 0,
+    'an unverified lead reached a phone or took no place in a digest',
+  ],
+  [spamOnPhones > 0, "a message carried the unverified flood's text"],
+  [
+    phishing.accepted > 0 || phishing.refused === 0 || [...phishing.refusedFields].join() !== 'name',
+    'a name with a web address was not refused by the name field',
+  ],
+  [addressOnPhones > 0 || badGreetings.length > 0, 'a message carried a web address or more than a first name'],
+  [phishing.long === 0, 'the long-name enquiries were not accepted'],
 ].filter(([failed]) => failed);
 for (const [, why] of failures) console.log(`  FAILED: ${why}`);
 console.log(failures.length ? 'abuse: FAILED' : 'abuse: every budget held');

@@ -1,7 +1,16 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
+import { dayOf } from '../src/desk/counters';
+import { enquiryLead, job } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';
 import { BUSINESS_ACCOUNT_ID, GRAPH_VARS, GraphStandin, HEARTBEAT_URL } from './standins/graph-api';
 
@@ -55,7 +64,7 @@ beforeEach(async () => {
     env.DB.prepare('DELETE FROM health'),
     env.DB.prepare('DELETE FROM deliveries'),
     env.DB.prepare('DELETE FROM dead_leads'),
-    env.DB.prepare("DELETE FROM daily_counts WHERE metric IN ('lead_parked', 'lead_unparked')"),
+    env.DB.prepare("DELETE FROM daily_counts WHERE metric IN ('lead_parked', 'lead_unparked', 'turnstile_unreachable')"),
   ]);
 });
 afterEach(() => {
@@ -191,16 +200,68 @@ describe('the self-check', () => {
     expect(deliveries.detail).toContain('1 dead leads');
 
     // A lead parked while the store was down counts until it is written.
-    await env.DB.exec(
-      "DELETE FROM dead_leads; INSERT INTO daily_counts (day, metric, count) VALUES ('2026-11-24', 'lead_parked', 1)",
-    );
+    const today = dayOf(Date.now());
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM dead_leads'),
+      env.DB.prepare("INSERT INTO daily_counts (day, metric, count) VALUES (?, 'lead_parked', 1)").bind(today),
+    ]);
     await cron();
     deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
     expect(deliveries).toMatchObject({ ok: false, detail: expect.stringContaining('1 leads parked now') });
-    await env.DB.exec("INSERT INTO daily_counts (day, metric, count) VALUES ('2026-11-24', 'lead_unparked', 1)");
+    await env.DB.prepare("INSERT INTO daily_counts (day, metric, count) VALUES (?, 'lead_unparked', 1)")
+      .bind(today)
+      .run();
     await cron();
     deliveries = (await (await desk('/desk/health.json')).json<any>()).checks.find((c: any) => c.name === 'deliveries');
     expect(deliveries).toMatchObject({ ok: true, detail: expect.stringContaining('0 leads parked now') });
+  });
+
+  it("reports the day's visitor budget spent once: one email each, none more while it stays spent", async () => {
+    allowConsoleErrors();
+    // A budget of one visitor message a day; two enquiries from two numbers: the second visitor gets none.
+    const spendEnv = { ...workerEnv, VISITOR_MESSAGES_DAILY_BUDGET: '1' } as Env;
+    for (const phone of ['+919812300001', '+919812300002']) {
+      const lead = { ...enquiryLead, id: crypto.randomUUID(), createdAt: new Date().toISOString(), phone };
+      const batch = createMessageBatch('site-jobs', [
+        { id: lead.id, timestamp: new Date(), attempts: 1, body: job(lead) },
+      ]);
+      await worker.queue(batch, spendEnv);
+      await getQueueResult(batch, createExecutionContext());
+    }
+    expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(1);
+
+    const spendCron = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(
+        createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }),
+        spendEnv,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+    };
+    await spendCron();
+    const report = await (await desk('/desk/health.json')).json<any>();
+    expect(report.ok).toBe(false);
+    const visitors = report.checks.find((c: any) => c.name === 'visitors');
+    expect(visitors).toEqual({
+      name: 'visitors',
+      ok: false,
+      detail: expect.stringContaining("The day's 1 visitor messages are spent: 1 visitors got no confirmation today."),
+    });
+    expect(report.checks.filter((c: any) => !c.ok).map((c: any) => c.name)).toEqual(['visitors']);
+    let emails = await healthEmails();
+    expect(emails.map((e) => e.recipient).sort()).toEqual([
+      'arjun@example.com',
+      'ops@example.com',
+      'priya@example.com',
+    ]);
+    expect(emails[0]!.text).toContain('VISITOR_MESSAGES_DAILY_BUDGET');
+
+    // Still spent on the next runs: reported once, so no more email.
+    await spendCron();
+    await spendCron();
+    emails = await healthEmails();
+    expect(emails).toHaveLength(3);
   });
 
   it('shows on /desk/health and in the banner of every desk page, readable without the JSON', async () => {

@@ -7,7 +7,7 @@ import { enquiryLead, job, newsletterLead } from './notify-fixtures';
 import { readConfig } from '../src/env';
 import { DeliveryStore } from '../src/notify/deliveries';
 import { readBudgets } from '../src/notify/budgets';
-import { deliver as deliverOne } from '../src/notify/deliver';
+import { backoffSeconds, deliver as deliverOne } from '../src/notify/deliver';
 import { sendsFor } from '../src/notify/templates';
 import { createSender } from '../src/notify/whatsapp';
 import { allowConsoleErrors } from './setup';
@@ -199,7 +199,7 @@ describe('queue consumer', () => {
     expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
   });
 
-  it('logs and acks a malformed job without touching the rest of the batch', async () => {
+  it('retries a job it cannot read (a newer version may) without touching the rest of the batch', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const graph = new GraphStandin().install();
     const lead = fresh(newsletterLead);
@@ -212,12 +212,15 @@ describe('queue consumer', () => {
       },
       { id: 'good', timestamp: new Date(), attempts: 1, body: job(lead) },
     ]);
+    const retry = vi.spyOn(batch.messages[0]!, 'retry');
     await worker.queue(batch, graphEnv());
     const result = await getQueueResult(batch, createExecutionContext());
-    expect(result.explicitAcks.sort()).toEqual(['bad', 'good']);
+    expect(result.explicitAcks).toEqual(['good']);
+    expect(result.retryMessages).toEqual([{ msgId: 'bad' }]);
+    expect(retry).toHaveBeenCalledWith({ delaySeconds: backoffSeconds(1) });
     expect(graph.delivered).toHaveLength(2);
     expect(loggedEvents(errors)).toContainEqual(
-      expect.objectContaining({ event: 'queue.malformed', messageId: 'bad', outcome: 'dropped' }),
+      expect.objectContaining({ event: 'queue.malformed', messageId: 'bad', outcome: 'retried' }),
     );
   });
 });

@@ -106,10 +106,48 @@ describe('dead-letter queue', () => {
     expect((await deliveryRows(lead.id)).map((r) => [r.status, r.last_error_code])).toEqual(
       Array(3).fill(['dead', 'exhausted']),
     );
-    expect((await deliver(DEAD_LETTER_QUEUE, { type: 'notify' }, 1)).explicitAcks).toHaveLength(1);
+  });
+
+  it('a job of a type this version does not know survives: retried on the jobs queue, then kept whole as dead', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // As after a rollback: a newer version queued a job whose type this one does not know, carrying a lead.
+    const lead = { ...enquiryLead, id: crypto.randomUUID(), name: 'Ravi Newformat' };
+    const body = { type: 'store-v2', lead, attempt: 0 };
+    for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) {
+      const result = await deliver('site-jobs', body, attempts);
+      expect(result.explicitAcks).toEqual([]);
+      expect(result.delays).toEqual([backoffSeconds(attempts)]);
+    }
+    // Out of retries, the queue moves it to the dead-letter queue, whose consumer keeps it in dead_leads.
+    const dead = await deliver(DEAD_LETTER_QUEUE, body, 1);
+    expect(dead.explicitAcks).toHaveLength(1);
+    const row = await env.DB.prepare('SELECT kind, lead, reason FROM dead_leads WHERE id = ?')
+      .bind(`job:${DEAD_LETTER_QUEUE}-1`)
+      .first<{ kind: string; lead: string; reason: string }>();
+    expect(row).toMatchObject({ kind: 'unreadable', reason: expect.stringContaining('could not read the job') });
+    expect(JSON.parse(row!.lead)).toEqual(body);
+    // Delivered again (the queue delivers at least once): one row still.
+    expect((await deliver(DEAD_LETTER_QUEUE, body, 1)).explicitAcks).toHaveLength(1);
+    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM dead_leads WHERE id = ?')
+      .bind(`job:${DEAD_LETTER_QUEUE}-1`)
+      .first<{ n: number }>())!;
+    expect(n).toBe(1);
     expect(loggedEvents(errors)).toContainEqual(
-      expect.objectContaining({ event: 'queue.malformed', outcome: 'nothing recorded' }),
+      expect.objectContaining({ event: 'queue.malformed', outcome: 'kept as dead' }),
     );
+
+    // The desk shows it among the dead leads, with the visitor's contact from the body it kept.
+    const res = await worker.fetch(new Request('http://127.0.0.1:8787/desk/dead'), env, createExecutionContext());
+    const page = await res.text();
+    expect(page).toContain('Ravi Newformat');
+    expect(page).toContain('could not read the job');
+  });
+
+  it('keeps an unreadable dead letter while D1 is unavailable, by the queue', async () => {
+    allowConsoleErrors();
+    const result = await deliver(DEAD_LETTER_QUEUE, { type: 'notify' }, 1, { ...graphEnv(), DB: unavailableDb() });
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toHaveLength(1);
   });
 
   it('keeps a dead letter while D1 is unavailable and records it, with its last error, once D1 is back', async () => {

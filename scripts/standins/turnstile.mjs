@@ -2,7 +2,9 @@
 // XXXX.DUMMY.TOKEN.XXXX; any other token is invalid-input-response; an unknown secret is invalid-input-secret.
 // Takes the form as siteverify does: urlencoded (the operator scripts) or multipart (the Worker).
 // Control: POST /__control {service: 'turnstile', secret, hostname, action} makes `secret` pass too, the
-// answer carrying that hostname and action (where and for which form the widget was solved).
+// answer carrying that hostname and action (where and for which form the widget was solved). With a configured
+// secret, the token XXXX.DUMMY.TOKEN.XXXX:<form> names the form it was solved for instead (`npm run abuse` buys
+// tokens for two forms at once).
 import { register } from './index.mjs';
 
 const PASS = '1x0000000000000000000000000000000AA';
@@ -30,6 +32,9 @@ register('turnstile', async ({ req, body, config }) => {
   if (!secret) return answer(false, ['missing-input-secret']);
   if (secret !== PASS && secret !== FAIL && !configured) return answer(false, ['invalid-input-secret']);
   if (!token) return answer(false, ['missing-input-response']);
-  if (secret === FAIL || token !== 'XXXX.DUMMY.TOKEN.XXXX') return answer(false, ['invalid-input-response']);
-  return answer(true, [], configured ? { hostname: config.hostname, action: config.action } : {});
+  const [dummy, solvedFor] = token.split(':');
+  const named = configured && solvedFor !== undefined && /^[a-z]+$/.test(solvedFor);
+  if (secret === FAIL || dummy !== 'XXXX.DUMMY.TOKEN.XXXX' || (solvedFor !== undefined && !named))
+    return answer(false, ['invalid-input-response']);
+  return answer(true, [], configured ? { hostname: config.hostname, action: named ? solvedFor : config.action } : {});
 });

@@ -104,6 +104,10 @@ export const desk = {
     none: 'None. Every lead was stored.',
     unreadable: 'The lead could not be read back; the operator can find it by its id.',
     reason: (attempts: number, reason: string) => `Refused ${attempts} times: ${reason}`,
+    /** A queue job this version could not read (typically after a rollback); kept whole for the newer version. */
+    unreadableJob: 'Job from another version',
+    unreadableReason: (reason: string) =>
+      `${reason}. Its whole body is kept: deploy the version that wrote it again, or ask the operator (docs/deploy.md, Rollback).`,
   },
   banners: {
     failed: (n: number) =>

@@ -34,17 +34,31 @@ export async function deadLeads(db: D1Database, limit = 200): Promise<DeadLead[]
   }));
 }
 
+/** The lead kept, or the lead inside a kept job this version could not read (src/leads/parked.ts keepUnreadableJob). */
 function parseLead(text: string): Lead | null {
+  const isLead = (v: unknown): v is Lead => !!v && typeof v === 'object' && 'kind' in v;
   try {
-    const lead = JSON.parse(text) as Lead;
-    return lead && typeof lead === 'object' && 'kind' in lead ? lead : null;
+    const value = JSON.parse(text) as unknown;
+    if (isLead(value)) return value;
+    const inner = value && typeof value === 'object' ? (value as { lead?: unknown }).lead : undefined;
+    return isLead(inner) ? inner : null;
   } catch {
     return null;
   }
 }
 
-/** Name, email and phone of a dead lead, for the owners to reach the visitor by hand. */
+/**
+ * Name, email and phone of a dead lead, for the owners to reach the visitor by hand. A lead of another
+ * version's shape may lack fields: what cannot be read is left blank.
+ */
 export function deadContact(lead: Lead | null): { name: string; email: string; phone: string } {
-  if (!lead) return { name: '', email: '', phone: '' };
-  return contactOf(lead);
+  const none = { name: '', email: '', phone: '' };
+  if (!lead) return none;
+  try {
+    const c = contactOf(lead);
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    return { name: text(c.name), email: text(c.email), phone: text(c.phone) };
+  } catch {
+    return none;
+  }
 }

@@ -101,3 +101,39 @@ export async function keepDeadLead(env: Env, lead: Lead, reason: string, attempt
     .run();
   logEvent('error', 'lead.dead', { submissionId: lead.id, kind: lead.kind, attempts });
 }
+
+/** The kind a job this version could not read is kept under in dead_leads (the desk names it). */
+export const UNREADABLE_JOB = 'unreadable';
+
+/**
+ * Keeps a queue message no version could read in dead_leads, its body whole (it may carry a lead of a
+ * newer version's format): keyed by the message id, so a redelivery records it once.
+ */
+export async function keepUnreadableJob(
+  env: Env,
+  messageId: string,
+  body: unknown,
+  reason: string,
+  attempts: number,
+): Promise<void> {
+  let text: string;
+  try {
+    text = JSON.stringify(body) ?? String(body);
+  } catch {
+    text = String(body);
+  }
+  await env.DB.prepare(
+    `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO NOTHING`,
+  )
+    .bind(
+      `job:${messageId}`,
+      UNREADABLE_JOB,
+      text,
+      `This version could not read the job: ${reason}`,
+      attempts,
+      new Date().toISOString(),
+    )
+    .run();
+  logEvent('error', 'lead.dead', { submissionId: `job:${messageId}`, kind: UNREADABLE_JOB, attempts });
+}

@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import { handleStoreJob } from '../leads/parked';
+import { handleStoreJob, keepUnreadableJob } from '../leads/parked';
 import { errorMessage } from '../leads/port';
 import { describeError, logEvent } from '../log';
 import { backoffSeconds } from '../notify/deliver';
@@ -19,18 +19,41 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
   for (const message of batch.messages) {
     const parsed = parseJob(message.body);
     if (!parsed.ok) {
-      // Retrying cannot fix a body; drop it loudly.
-      logEvent('error', 'queue.malformed', {
-        messageId: message.id,
-        queue: batch.queue,
-        outcome: deadLetters ? 'nothing recorded' : 'dropped',
-        reason: parsed.reason,
-      });
-      message.ack();
+      await unreadable(message, parsed.reason, batch.queue, deadLetters, env);
       continue;
     }
     if (deadLetters) await recordDead(parsed.job, message, env);
     else await run(parsed.job, message, env);
+  }
+}
+
+/**
+ * A body this version cannot read is never dropped: it may be a job of a newer version (a rollback
+ * across a change of job format), which that version will read once it is deployed again. On the
+ * jobs queue it is retried with the backoff (and reaches the dead-letter queue when its retries run
+ * out); on the dead-letter queue it is kept in dead_leads with its whole body, where the desk shows it.
+ */
+async function unreadable(
+  message: Message<unknown>,
+  reason: string,
+  queue: string,
+  deadLetters: boolean,
+  env: Env,
+): Promise<void> {
+  logEvent('error', 'queue.malformed', {
+    messageId: message.id,
+    queue,
+    attempts: message.attempts,
+    outcome: deadLetters ? 'kept as dead' : 'retried',
+    reason,
+  });
+  if (!deadLetters) return message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  try {
+    await keepUnreadableJob(env, message.id, message.body, reason, message.attempts);
+    message.ack();
+  } catch (err) {
+    logEvent('error', 'queue.retry', { messageId: message.id, deadLetter: true, error: errorMessage(err) });
+    await keepDeadLetter(message, env);
   }
 }
 

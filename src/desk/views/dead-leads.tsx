@@ -1,4 +1,5 @@
 import { desk } from '../../content/desk';
+import { UNREADABLE_JOB } from '../../leads/parked';
 import { deadContact, type DeadLead } from '../dead-leads';
 import { when } from './format';
 
@@ -15,7 +16,8 @@ export function DeadLeadsPage({ leads }: { leads: DeadLead[] }) {
       <ol className="desk-list">
         {leads.map((d) => {
           const { name, email, phone } = deadContact(d.lead);
-          const kind = desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind;
+          const job = d.kind === UNREADABLE_JOB;
+          const kind = job ? desk.dead.unreadableJob : (desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind);
           return (
             <li key={d.id} className="desk-card desk-dead">
               <p className="desk-item-top">
@@ -26,7 +28,9 @@ export function DeadLeadsPage({ leads }: { leads: DeadLead[] }) {
                 <strong>{name || email || desk.list.noName}</strong>
               </p>
               <p className="desk-meta">{[email, phone].filter(Boolean).join(' · ') || desk.dead.unreadable}</p>
-              <p className="desk-message-error">{desk.dead.reason(d.attempts, d.reason)}</p>
+              <p className="desk-message-error">
+                {job ? desk.dead.unreadableReason(d.reason) : desk.dead.reason(d.attempts, d.reason)}
+              </p>
             </li>
           );
         })}
