@@ -64,7 +64,9 @@ beforeEach(async () => {
     env.DB.prepare('DELETE FROM health'),
     env.DB.prepare('DELETE FROM deliveries'),
     env.DB.prepare('DELETE FROM dead_leads'),
-    env.DB.prepare("DELETE FROM daily_counts WHERE metric IN ('lead_parked', 'lead_unparked', 'turnstile_unreachable')"),
+    env.DB.prepare(
+      "DELETE FROM daily_counts WHERE metric IN ('lead_parked', 'lead_unparked', 'turnstile_unreachable')",
+    ),
   ]);
 });
 afterEach(() => {
