@@ -134,7 +134,7 @@ const spammer = (ip, i) =>
 const phishing = { refused: 0, accepted: 0, long: 0, refusedFields: new Set() };
 const phisher = (ip, i) =>
   flood(ip, (n) => {
-    const name = n % 5 === 4 ? LONG_NAME : PHISHING_NAMES[n % PHISHING_NAMES.length];
+    const name = n % 5 === 1 ? LONG_NAME : PHISHING_NAMES[n % PHISHING_NAMES.length];
     return {
       enquiry: {
         name,

@@ -1,11 +1,14 @@
-// `npm run deploy -- --env staging|production [--secrets-file FILE] [--dry-run]`
-// Ships one environment: preflight (settings and secrets), client build, typecheck, D1 migrations applied
-// remotely, `wrangler deploy`. Stops at the first failing step.
+// `npm run deploy -- --env staging|production --secrets-file FILE [--skip-live] [--dry-run]`
+// Ships one environment: preflight (settings, secrets and the live checks, which need the secret values:
+// --secrets-file, or --skip-live to go without them and be told what that risks), client build, typecheck,
+// a D1 Time Travel bookmark (printed, and kept in .wrangler/deploys-<env>.log), D1 migrations applied remotely,
+// `wrangler deploy --tag <commit> --message <subject>`. Stops at the first failing step.
+// DEPLOY_WRANGLER names another wrangler executable (the operator tests use a recording stand-in).
 // --dry-run works offline: builds the client and the environment's Worker bundle (`wrangler deploy --dry-run`),
 // prints its vars' SITE_URL and the bundle size (raw and gzip) and fails when the bundle is over 1 MiB gzip,
 // when a var points at a loopback address or when SITE_URL is not https.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs, readWranglerConfig, WRANGLER, wranglerEnv } from './lib/settings-source.mjs';
@@ -14,13 +17,30 @@ import { parseArgs, readWranglerConfig, WRANGLER, wranglerEnv } from './lib/sett
 export const MAX_GZIP_BYTES = 1024 * 1024;
 const LOOPBACK = /\b(127\.\d+\.\d+\.\d+|localhost|0\.0\.0\.0|\[::1\])\b/;
 
-function step(name, cmd, args) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: wranglerEnv });
+const wranglerCommand = process.env.DEPLOY_WRANGLER ? [process.env.DEPLOY_WRANGLER] : WRANGLER;
+
+function step(name, cmd, args, { capture = false } = {}) {
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, {
+    stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    env: wranglerEnv,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) {
     console.error(`deploy: "${name}" failed; nothing further was done.`);
     process.exit(1);
   }
+  return r.stdout ?? '';
+}
+const runWrangler = (name, args, options) =>
+  step(name, wranglerCommand[0], [...wranglerCommand.slice(1), ...args], options);
+
+/** The commit being deployed (`--tag`), and its subject (`--message`); a tree with changes says so. */
+function version() {
+  const git = (...a) => spawnSync('git', a, { encoding: 'utf8' }).stdout?.trim() ?? '';
+  const tag = git('describe', '--always', '--dirty', '--abbrev=12') || 'unknown';
+  const message = (git('log', '-1', '--format=%s') || 'deploy').slice(0, 100);
+  return { tag, message };
 }
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -61,7 +81,7 @@ async function main() {
     const outdir = path.join('.wrangler', `dry-run-${args.env}`);
     rmSync(outdir, { recursive: true, force: true });
     step('build', process.execPath, ['scripts/build-client.mjs']);
-    step('bundle (offline)', WRANGLER[0], [WRANGLER[1], 'deploy', '--dry-run', '--outdir', outdir, ...configArgs]);
+    runWrangler('bundle (offline)', ['deploy', '--dry-run', '--outdir', outdir, ...configArgs]);
     const size = bundleSize(outdir);
     const problems = [];
     const siteUrl = wrangler.vars.SITE_URL ?? '';
@@ -91,24 +111,54 @@ async function main() {
     return;
   }
 
+  if (!args.secretsFile && !args.skipLive) {
+    console.error(
+      'deploy: the live checks (token, number registration, templates, Firestore key, Turnstile secret) need the secret ' +
+        `values: pass --secrets-file ${args.env}.secrets.env, or --skip-live to deploy without them (then nothing shows ` +
+        'that messages will send and leads will store until they fail).',
+    );
+    process.exit(2);
+  }
   const secretsArgs = args.secretsFile ? ['--secrets-file', args.secretsFile] : [];
-  step('preflight', process.execPath, ['scripts/preflight.mjs', ...configArgs, ...secretsArgs]);
+  step('preflight', process.execPath, [
+    'scripts/preflight.mjs',
+    ...configArgs,
+    ...secretsArgs,
+    ...(args.skipLive ? ['--skip-live'] : []),
+  ]);
   // The build writes the asset manifest the Worker's code (and so the typecheck) imports.
   step('build', process.execPath, ['scripts/build-client.mjs']);
   step('typecheck', 'npm', ['run', 'typecheck']);
-  step('D1 migrations (remote)', WRANGLER[0], [
-    WRANGLER[1],
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--remote',
-    ...configArgs,
-  ]);
-  // With --secrets-file (the first deploy, before the Worker exists) wrangler uploads the secrets with it.
-  step('deploy', WRANGLER[0], [WRANGLER[1], 'deploy', ...configArgs, ...secretsArgs]);
+  // Before any migration: the bookmark D1 Time Travel can restore to (docs/deploy.md, "Roll back").
+  const info = runWrangler('D1 Time Travel bookmark', ['d1', 'time-travel', 'info', 'DB', '--json', ...configArgs], {
+    capture: true,
+  });
+  let bookmark;
+  try {
+    bookmark = JSON.parse(info).bookmark;
+  } catch {
+    bookmark = undefined;
+  }
+  if (typeof bookmark !== 'string' || bookmark === '') {
+    console.error(
+      `deploy: no Time Travel bookmark in wrangler's answer (${info.trim().slice(0, 200)}); nothing migrated.`,
+    );
+    process.exit(1);
+  }
+  const { tag, message } = version();
+  mkdirSync('.wrangler', { recursive: true });
+  appendFileSync(
+    path.join('.wrangler', `deploys-${args.env}.log`),
+    `${new Date().toISOString()} tag=${tag} bookmark=${bookmark}\n`,
+  );
   console.log(
-    `\ndeployed ${wrangler.name} [env.${args.env}] to ${wrangler.vars.SITE_URL}; next: the smoke test in docs/deploy.md`,
+    `D1 bookmark before migrating: ${bookmark}\n  to restore the database: npx wrangler d1 time-travel restore DB --bookmark=${bookmark} --env ${args.env}`,
+  );
+  runWrangler('D1 migrations (remote)', ['d1', 'migrations', 'apply', 'DB', '--remote', ...configArgs]);
+  // With --secrets-file wrangler uploads the secrets with this version (secrets are part of each version).
+  runWrangler('deploy', ['deploy', ...configArgs, ...secretsArgs, '--tag', tag, '--message', message]);
+  console.log(
+    `\ndeployed ${wrangler.name} [env.${args.env}] to ${wrangler.vars.SITE_URL} as version tag ${tag}; next: the smoke test in docs/deploy.md`,
   );
 }
 

@@ -1,9 +1,13 @@
-// `npm run preflight [-- --env staging|production] [--secrets-file FILE] [--live]`
+// `npm run preflight [-- --env staging|production] [--secrets-file FILE] [--live | --skip-live]`
 // One table of every setting the Worker reads: ok, missing, invalid, placeholder or unknown, with what it is
 // for. Vars come from the wrangler configuration; secrets from --secrets-file, `.dev.vars` (local) or the
 // names `wrangler secret list` reports. When it cannot know whether a secret is set it says so and fails.
-// --live makes one harmless call to each configured service (needs the secret values: --secrets-file).
+// A secrets file for a deployed environment must hold the declared secrets only (no var, no unknown name, no
+// unescaped `$`), and FIRESTORE_PRIVATE_KEY must parse as a private key.
+// The live checks make one harmless call to each configured service, with the secret values: they run whenever
+// a deployed environment's secrets file is given (--skip-live says not to, and what that risks), or with --live.
 // Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
+import { createPrivateKey } from 'node:crypto';
 import { parseConfig } from '../src/config/groups.ts';
 import { SETTINGS } from '../src/config/settings.ts';
 import { liveChecks } from './lib/live-checks.mjs';
@@ -72,6 +76,9 @@ export async function preflight(args) {
   for (const p of config.problems.filter((p) => !SETTINGS.some((s) => s.name === p.setting))) {
     problems.push(p.message);
   }
+  if (args.env && secrets.fileProblems) problems.push(...secrets.fileProblems.map((p) => `${args.secretsFile}: ${p}`));
+  const keyProblem = privateKeyProblem(secrets.values?.FIRESTORE_PRIVATE_KEY);
+  if (keyProblem) problems.push(`FIRESTORE_PRIVATE_KEY: ${keyProblem}`);
   // The top level of wrangler.toml is development's own Worker; a deployed environment is [env.staging] or
   // [env.production]. A top level (or .dev.vars) that says otherwise would put development's settings live.
   if (local && environment !== 'development') {
@@ -88,7 +95,14 @@ export async function preflight(args) {
   const header = `preflight: ${args.env ? `[env.${args.env}]` : 'local setup'} of ${args.config} (ENVIRONMENT=${environment}); secrets: ${secrets.source}`;
   const lines = [header, '', ...table(['setting', 'kind', 'state', 'what it is for / what is wrong'], rows)];
 
-  if (args.live) {
+  const live = args.live || (Boolean(args.env) && Boolean(args.secretsFile) && !args.skipLive);
+  if (args.skipLive) {
+    lines.push(
+      '',
+      'live checks: skipped (--skip-live). Nothing has shown that the token, the number, the templates, the Firestore key',
+      'and the Turnstile secret work together: if one does not, every message fails or every lead parks after the deploy.',
+    );
+  } else if (live) {
     lines.push('', 'live checks:');
     if (!secrets.values) {
       problems.push('live checks need the secret values: pass --secrets-file');
@@ -123,6 +137,23 @@ export async function preflight(args) {
     ...problems.map((p) => `  - ${p}`),
   );
   return { ok: problems.length === 0, text: lines.join('\n'), problems, warnings };
+}
+
+/** Why a FIRESTORE_PRIVATE_KEY value is not a usable private key, or nothing (unset, or it parses). */
+export function privateKeyProblem(value) {
+  if (!value) return undefined;
+  const pem = value.replace(/\\n/g, '\n').trim();
+  if (!pem.includes('\n'))
+    return (
+      'is one line: the key was cut at its first newline (a one-line prompt does that). Put the whole "private_key" ' +
+      'of the service-account JSON in the secrets file (JSON, or dotenv in double quotes with \\n escapes)'
+    );
+  try {
+    createPrivateKey(pem);
+    return undefined;
+  } catch (err) {
+    return `does not parse as a private key (${err.message}). Copy the whole "private_key" of the service-account JSON again`;
+  }
 }
 
 function table(head, rows) {

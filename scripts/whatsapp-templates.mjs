@@ -4,18 +4,14 @@
 // one's status. Existing templates are never changed, so running it twice changes nothing. Locally it reads
 // wrangler.toml and .dev.vars; for an environment, its vars and WHATSAPP_TOKEN from --secrets-file or the
 // process environment (a token with whatsapp_business_management).
-import { readFileSync } from 'node:fs';
 import { ALL_TEMPLATES, creationRequest } from '../src/notify/whatsapp-templates.ts';
-import { parseArgs, parseSecretsFile, readWranglerConfig } from './lib/settings-source.mjs';
+import { graphBase, graphMessage, operatorSettings, parseArgs } from './lib/settings-source.mjs';
 
-const GRAPH_VERSION = 'v22.0';
+export const GRAPH_VERSION = 'v22.0';
 
 export async function syncTemplates(args, log = console.log) {
-  const wrangler = await readWranglerConfig(args.config, args.env);
-  const local = !args.env && !args.secretsFile ? readDevVars() : {};
-  const file = args.secretsFile ? parseSecretsFile(readFileSync(args.secretsFile, 'utf8')) : {};
-  const get = (name) => (file[name] ?? local[name] ?? process.env[name] ?? wrangler.vars[name] ?? '').trim();
-  const base = (get('WHATSAPP_API_URL') || 'https://graph.facebook.com').replace(/\/+$/, '');
+  const get = await operatorSettings(args);
+  const base = graphBase(get);
   const account = get('WHATSAPP_BUSINESS_ACCOUNT_ID');
   const token = get('WHATSAPP_TOKEN');
   const missing = [!account && 'WHATSAPP_BUSINESS_ACCOUNT_ID', !token && 'WHATSAPP_TOKEN'].filter(Boolean);
@@ -64,20 +60,6 @@ async function listAll(url, headers) {
     next = json.paging?.next;
   }
   return out;
-}
-
-function graphMessage(status, json) {
-  const e = json?.error;
-  if (e?.code === 190) return `access token expired or invalid (code 190): ${e.message}`;
-  return e ? `code ${e.code}${e.error_subcode ? `/${e.error_subcode}` : ''}: ${e.message}` : `HTTP ${status}`;
-}
-
-function readDevVars() {
-  try {
-    return parseSecretsFile(readFileSync('.dev.vars', 'utf8'));
-  } catch {
-    return {};
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -13,6 +13,7 @@ import { pruneDeliveries } from './notify/prune';
 import { refreshFeedsOnSchedule } from './feeds/schedule';
 import { runHealthCheck } from './health/run';
 import { pruneFunnel } from './desk/counters';
+import { queueMarkedReplays } from './notify/replay';
 
 type AppEnv = { Bindings: Env };
 
@@ -39,5 +40,6 @@ export default {
     ctx.waitUntil(pruneDeliveries(env));
     ctx.waitUntil(runHealthCheck(env));
     ctx.waitUntil(pruneFunnel(env.DB));
+    ctx.waitUntil(queueMarkedReplays(env));
   },
 } satisfies ExportedHandler<Env>;

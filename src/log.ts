@@ -43,6 +43,7 @@ export type LogEvent =
   | 'delivery.status'
   | 'delivery.email'
   | 'delivery.replayed'
+  | 'delivery.replay-queued'
   | 'delivery.pruned'
   | 'digest.sent'
   | 'queue.malformed'

@@ -22,6 +22,7 @@ const EVENTS: readonly LogEvent[] = [
   'delivery.status',
   'delivery.email',
   'delivery.replayed',
+  'delivery.replay-queued',
   'delivery.pruned',
   'digest.sent',
   'queue.malformed',

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { queueMarkedReplays } from '../src/notify/replay';
 import { job, newsletterLead } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
@@ -76,4 +77,24 @@ it('a replay that meets a transient error keeps the row marked for replay and re
     { status: 'sent', attempts: 3 },
     { status: 'sent', attempts: 2 },
   ]);
+});
+
+it('the cron queues one replay job when rows are marked for replay, and none otherwise', async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  const sent: unknown[] = [];
+  const jobs = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
+  const workerEnv = { ...env, ...GRAPH_VARS, JOBS: jobs };
+  await env.DB.prepare("UPDATE deliveries SET status = 'sent' WHERE status = 'replay'").run();
+  await queueMarkedReplays(workerEnv);
+  expect(sent).toEqual([]);
+
+  new GraphStandin().install();
+  const lead = { ...newsletterLead, id: crypto.randomUUID() };
+  await deliver(job(lead), workerEnv);
+  await env.DB.prepare("UPDATE deliveries SET status = 'replay' WHERE submission_id = ?").bind(lead.id).run();
+  await queueMarkedReplays(workerEnv);
+  expect(sent).toEqual([REPLAY]);
+  // The queued job sends them, once.
+  expect((await deliver(sent[0], workerEnv)).explicitAcks).toHaveLength(1);
+  expect(await statuses(lead.id)).toEqual(Array(2).fill({ status: 'sent', attempts: 2 }));
 });

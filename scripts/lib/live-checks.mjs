@@ -1,5 +1,6 @@
 // One harmless call to each configured service, for `npm run preflight -- --live`:
-//   WhatsApp   GET the phone number id; GET the business account's templates and each one's status
+//   WhatsApp   GET the phone number id (its registration with the Cloud API: platform_type CLOUD_API);
+//              GET the business account's templates and each one's status
 //   Firestore  the service-account token exchange, then one read (a page of size 1)
 //   Turnstile  a siteverify with a dummy token (a valid secret answers invalid-input-response)
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
@@ -22,17 +23,27 @@ export async function liveChecks(config) {
   else {
     const auth = { authorization: `Bearer ${sending.token}` };
     const phone = await getJson(
-      `${apiUrl}/${GRAPH_VERSION}/${encodeURIComponent(sending.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating`,
+      `${apiUrl}/${GRAPH_VERSION}/${encodeURIComponent(sending.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating,platform_type,status`,
       auth,
     );
-    if (phone.ok)
+    if (phone.ok) {
       add(
         'whatsapp',
         'phone number id',
         true,
         `${phone.json.display_phone_number ?? '?'} (${phone.json.verified_name ?? 'no name'}, quality ${phone.json.quality_rating ?? '?'})`,
       );
-    else add('whatsapp', 'phone number id', false, graphProblem(phone));
+      const registered = phone.json.platform_type === 'CLOUD_API';
+      add(
+        'whatsapp',
+        'registration',
+        registered,
+        registered
+          ? `registered with the Cloud API (status ${phone.json.status ?? '?'})`
+          : `not registered with the Cloud API (platform ${phone.json.platform_type ?? 'unknown'}): every send fails until ` +
+              'it is. Run npm run whatsapp:register -- --env <name> --secrets-file FILE with the two-step PIN on stdin',
+      );
+    } else add('whatsapp', 'phone number id', false, graphProblem(phone));
     if (!businessAccountId)
       add('whatsapp', 'templates', false, 'WHATSAPP_BUSINESS_ACCOUNT_ID is not set: cannot read the templates');
     else {

@@ -22,9 +22,16 @@ export const WRANGLER = [
   path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js'),
 ];
 
-/** `--env production --config x.toml --secrets-file s.env --live --dry-run` → { env, config, secretsFile, live, dryRun, rest }. */
+/** `--env production --config x.toml --secrets-file s.env --live --skip-live --dry-run` → { env, config, secretsFile, live, skipLive, dryRun }. */
 export function parseArgs(argv) {
-  const out = { env: undefined, config: 'wrangler.toml', secretsFile: undefined, live: false, dryRun: false };
+  const out = {
+    env: undefined,
+    config: 'wrangler.toml',
+    secretsFile: undefined,
+    live: false,
+    skipLive: false,
+    dryRun: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
@@ -33,6 +40,7 @@ export function parseArgs(argv) {
     else if (flag === '--config' || flag === '-c') out.config = value();
     else if (flag === '--secrets-file') out.secretsFile = value();
     else if (flag === '--live') out.live = true;
+    else if (flag === '--skip-live') out.skipLive = true;
     else if (flag === '--dry-run') out.dryRun = true;
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -50,7 +58,7 @@ export function parseSecretsFile(text) {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!m || line.trim().startsWith('#')) continue;
     let value = m[2];
-    if (/^".*"$/s.test(value)) value = value.slice(1, -1).replace(/\\n/g, '\n');
+    if (/^".*"$/s.test(value)) value = value.slice(1, -1).replace(/\\n/g, '\n').replace(/\\\$/g, '$');
     else if (/^'.*'$/s.test(value)) value = value.slice(1, -1);
     out[m[1]] = value;
   }
@@ -77,8 +85,9 @@ const SECRET_NAMES = SETTINGS.filter((s) => s.kind === 'secret').map((s) => s.na
  */
 export function readSecrets({ env, secretsFile, config }) {
   if (secretsFile) {
-    const values = parseSecretsFile(readFileSync(secretsFile, 'utf8'));
-    return { values: pick(values), known: true, source: secretsFile };
+    const text = readFileSync(secretsFile, 'utf8');
+    const values = parseSecretsFile(text);
+    return { values: pick(values), known: true, source: secretsFile, fileProblems: secretsFileProblems(text, values) };
   }
   if (!env) {
     const values = existsSync('.dev.vars') ? parseSecretsFile(readFileSync('.dev.vars', 'utf8')) : {};
@@ -119,6 +128,43 @@ export function readSecrets({ env, secretsFile, config }) {
   };
 }
 
+/**
+ * What is wrong with a secrets file as `wrangler deploy --secrets-file` / `wrangler secret bulk` would upload it:
+ * a var (uploaded as a secret, it overrides the var of wrangler.toml), a name the site does not read, an unescaped
+ * `$` in a dotenv value (wrangler expands it), or a secret the shell also sets (wrangler lets the shell's value win).
+ */
+export function secretsFileProblems(text, values) {
+  const problems = [];
+  const byName = new Map(SETTINGS.map((s) => [s.name, s]));
+  for (const name of Object.keys(values)) {
+    const setting = byName.get(name);
+    if (!setting)
+      problems.push(
+        `${name} is not a setting this site reads: remove it from the secrets file (see secrets.env.example)`,
+      );
+    else if (setting.kind !== 'secret')
+      problems.push(
+        `${name} is a var, not a secret: uploaded from the secrets file it would become a secret that overrides the var ` +
+          'in wrangler.toml. Remove it from the secrets file and set it under [env.<name>.vars]',
+      );
+    else if (process.env[name] !== undefined)
+      problems.push(
+        `${name} is also set in this shell, and wrangler uploads the shell's value instead of the file's: unset ${name}`,
+      );
+  }
+  if (!text.trim().startsWith('{')) {
+    for (const line of text.split(/\r?\n/)) {
+      const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+      if (!m || line.trim().startsWith('#')) continue;
+      if (/(^|[^\\])\$/.test(m[2]))
+        problems.push(
+          `${m[1]} holds a "$", which wrangler expands in a dotenv file: write it as \\$, or use a JSON secrets file`,
+        );
+    }
+  }
+  return problems;
+}
+
 /** Only the settings this project reads (a secrets file may hold more). */
 function pick(values) {
   const names = new Set(SETTINGS.map((s) => s.name));
@@ -126,3 +172,32 @@ function pick(values) {
 }
 
 export { SECRET_NAMES };
+
+/**
+ * One environment's settings for the operator scripts that call a service (whatsapp:templates, whatsapp:register,
+ * rotate): a value from --secrets-file, else .dev.vars (local only), the process environment, the wrangler vars.
+ * @returns {Promise<(name: string) => string>}
+ */
+export async function operatorSettings(args) {
+  const wrangler = await readWranglerConfig(args.config, args.env);
+  const readOrEmpty = (file) => {
+    try {
+      return parseSecretsFile(readFileSync(file, 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  const local = !args.env && !args.secretsFile ? readOrEmpty('.dev.vars') : {};
+  const file = args.secretsFile ? parseSecretsFile(readFileSync(args.secretsFile, 'utf8')) : {};
+  return (name) => (file[name] ?? local[name] ?? process.env[name] ?? wrangler.vars[name] ?? '').trim();
+}
+
+/** The Graph API's base address for an environment (WHATSAPP_API_URL, or Meta's). */
+export const graphBase = (get) => (get('WHATSAPP_API_URL') || 'https://graph.facebook.com').replace(/\/+$/, '');
+
+/** Meta's error as one line. */
+export function graphMessage(status, json) {
+  const e = json?.error;
+  if (e?.code === 190) return `access token expired or invalid (code 190): ${e.message}`;
+  return e ? `code ${e.code}${e.error_subcode ? `/${e.error_subcode}` : ''}: ${e.message}` : `HTTP ${status}`;
+}

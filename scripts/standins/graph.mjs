@@ -7,8 +7,10 @@
 // {readError: 190} answers every read (GET: the phone number, the template list) with that code, sends unaffected;
 // {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
 // {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired";
-// {managed: [{name, language, category, status, components}]} seeds the business account's template list.
-// Besides sends it answers GET /{phone number id} and GET/POST /{business account id}/message_templates.
+// {managed: [{name, language, category, status, components}]} seeds the business account's template list;
+// {registered: false, pin: '123456'} makes the number unregistered until POST /{id}/register with that PIN.
+// Besides sends it answers GET /{phone number id}, POST /{phone number id}/register and
+// GET/POST /{business account id}/message_templates.
 import { SENTINELS } from '../sentinels.mjs';
 import { register } from './index.mjs';
 import { APPROVED_TEMPLATES, checkSend, checkTemplateCreation, graphError, graphSuccess } from './graph-rules.mjs';
@@ -26,7 +28,7 @@ register('graph', ({ req, body, url, config }) => {
   const path = url.pathname.replace(/^\/graph/, '');
   const tokens = config.tokens ?? EXPECT.tokens;
   const parts = path.split('/').filter(Boolean);
-  if (req.method === 'GET' || parts[2] === 'message_templates') {
+  if (req.method === 'GET' || parts[2] === 'message_templates' || parts[2] === 'register') {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const answer =
       (req.method === 'GET' && config.readError) || (token && (config.expiredTokens ?? []).includes(token))
@@ -75,8 +77,25 @@ function manage(method, parts, body, config) {
         display_phone_number: '+91 98000 00000',
         verified_name: 'Priya Raman',
         quality_rating: 'GREEN',
+        ...(config.registered === false
+          ? { platform_type: 'NOT_APPLICABLE', status: 'PENDING' }
+          : { platform_type: 'CLOUD_API', status: 'CONNECTED' }),
       },
     };
+  }
+  if (parts.length === 3 && parts[1] === EXPECT.phoneNumberId && parts[2] === 'register') {
+    if (method !== 'POST') return graphError(100, 'Unsupported method');
+    let request;
+    try {
+      request = JSON.parse(body);
+    } catch {
+      return graphError(100, 'Request body is not JSON');
+    }
+    if (request.messaging_product !== 'whatsapp') return graphError(100, 'messaging_product must be whatsapp');
+    if (typeof request.pin !== 'string' || !/^\d{6}$/.test(request.pin)) return graphError(100, 'pin must be 6 digits');
+    if (config.pin && request.pin !== config.pin) return graphError(133005, 'Two step verification PIN Mismatch');
+    config.registered = true;
+    return { status: 200, json: { success: true } };
   }
   if (parts.length !== 3 || parts[1] !== EXPECT.businessAccountId || parts[2] !== 'message_templates') {
     return graphError(100, `Object with ID '${parts[1]}' does not exist`);

@@ -19,6 +19,25 @@ export const REPLAY_JOB_TYPE = 'replay-deliveries';
 /** Per run; a larger backlog is worked through by retrying the replay message. */
 const REPLAY_BATCH = 50;
 
+/**
+ * Each cron run: when rows are marked `replay` (by `npm run rotate`, or by hand with the UPDATE in
+ * docs/deploy.md), queues one replay job, so an operator never has to send the queue a message by hand.
+ * A replay already queued finds fewer rows and is harmless: each row is claimed before it is sent.
+ */
+export async function queueMarkedReplays(env: Env): Promise<void> {
+  try {
+    const row = await env.DB.prepare(`SELECT 1 AS marked FROM deliveries WHERE status = 'replay' LIMIT 1`).first();
+    if (!row) return;
+    await env.JOBS.send({ type: REPLAY_JOB_TYPE }, { contentType: 'json' });
+    logEvent('info', 'delivery.replay-queued', { outcome: 'queued by the cron' });
+  } catch (err) {
+    logEvent('error', 'delivery.replay-queued', {
+      outcome: 'not queued',
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
+
 export function isReplayJob(body: unknown): boolean {
   return (body as { type?: unknown } | null)?.type === REPLAY_JOB_TYPE;
 }
