@@ -46,7 +46,7 @@ const PHISHING_NAMES = [
   'Refund pending, claim at bit.ly/refund-now',
   'Asha sbi-kyc.in',
 ];
-const LONG_NAME = 'Asha KYC expired call 1800 now';
+const LONG_NAME = 'Asha KYC expired call us now urgently';
 
 const standins = await startStandins(STANDIN_PORT);
 const base = `http://127.0.0.1:${STANDIN_PORT}`;
@@ -78,6 +78,8 @@ const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const randomMobile = () => `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
+/** Every submission the Worker accepted (201): the queue has drained when each has its rows in the ledger. */
+const accepted = new Set();
 /** Posts a form as the page does; `token` is the Turnstile token it carries, if any. */
 async function post(path, body, ip, token) {
   requests++;
@@ -88,7 +90,9 @@ async function post(path, body, ip, token) {
       body: JSON.stringify({ submissionId: crypto.randomUUID(), ...body, ...(token ? { turnstileToken: token } : {}) }),
     });
     count(res.status);
-    return { status: res.status, body: await res.json().catch(() => null), retryAfter: res.headers.get('retry-after') };
+    const answer = await res.json().catch(() => null);
+    if (res.status === 201 && answer?.id) accepted.add(answer.id);
+    return { status: res.status, body: answer, retryAfter: res.headers.get('retry-after') };
   } catch {
     count('network error');
     return { status: 0 };
@@ -144,7 +148,7 @@ const phisher = (ip, i) =>
       },
       token: solved('enquiry'),
       onAnswer: (res) => {
-        if (name === LONG_NAME) phishing.long += res.status === 200 ? 1 : 0;
+        if (name === LONG_NAME) phishing.long += res.status === 201 ? 1 : 0;
         else if (res.status === 400) {
           phishing.refused++;
           for (const field of Object.keys(res.body?.error?.fields ?? {})) phishing.refusedFields.add(field);
@@ -180,15 +184,25 @@ const attackers = [
 ];
 await Promise.all([...attackers, realVisitors()]);
 const floodEnded = Date.now();
-// Let the queue drain and the last hour's digests go out (due at the end of that hour): wait until
-// WhatsApp has received nothing new for 60 s (skipped messages send nothing), at least an hour after the flood, at most 10 minutes.
+// Let the queue drain and the last hour's digests go out (due at the end of that hour): wait until every accepted
+// submission has its rows in the ledger (a skipped message sends nothing, so WhatsApp alone cannot tell) and
+// WhatsApp has received nothing new for 30 s, at least an hour after the flood, at most 10 minutes.
 const graphReceived = async () => (await (await fetch(`${base}/__control`)).json()).received.graph ?? [];
+const unledgered = async () => {
+  const res = await fetch(`${worker.origin}/__dev/deliveries`);
+  if (!res.ok) return accepted.size;
+  const inLedger = new Set((await res.json()).deliveries.map((r) => r.submission_id));
+  return [...accepted].filter((id) => !inLedger.has(id)).length;
+};
 let received = await graphReceived();
-for (let quietSince = Date.now(); Date.now() - floodEnded < 600_000; await sleep(5000)) {
+let waiting = accepted.size;
+for (let quietSince = Date.now(); Date.now() - floodEnded < 600_000; await sleep(10_000)) {
   const now = await graphReceived();
   if (now.length !== received.length) quietSince = Date.now();
   received = now;
-  if (Date.now() - floodEnded > HOUR_MS + 10_000 && Date.now() - quietSince > 60_000) break;
+  if (Date.now() - floodEnded < HOUR_MS + 10_000 || Date.now() - quietSince < 30_000) continue;
+  waiting = await unledgered();
+  if (waiting === 0) break;
 }
 const drainedMs = Date.now() - floodEnded;
 
@@ -320,7 +334,9 @@ console.log(
   `  time until both owners were told (real time; queue work is not scaled), max: ${secs(maxToldMs)}; ` +
     `told by their own alert: ${byAlert.length}, by an end-of-hour digest: ${toldMs.length - byAlert.length}`,
 );
-console.log(`  queue drained ${secs(drainedMs)} after the flood ended`);
+console.log(
+  `  queue drained ${secs(drainedMs)} after the flood ended (accepted submissions not yet in the ledger: ${waiting})`,
+);
 console.log(
   `  unverified flood: ${unverified.length} accepted, ${unverifiedStored} stored; ${unverifiedInDigest} owner alerts counted in ` +
     `the digest instead; messages sent for them: ${unverifiedSent}; sends carrying the spam's text: ${spamOnPhones}`,

@@ -3,7 +3,7 @@
 // --secrets-file, or --skip-live to go without them and be told what that risks), client build, typecheck,
 // a D1 Time Travel bookmark (printed, and kept in .wrangler/deploys-<env>.log), D1 migrations applied remotely,
 // `wrangler deploy --tag <commit> --message <subject>`. Stops at the first failing step.
-// DEPLOY_WRANGLER names another wrangler executable (the operator tests use a recording stand-in).
+// OPERATOR_WRANGLER names another wrangler executable (the operator tests use a recording stand-in).
 // --dry-run works offline: builds the client and the environment's Worker bundle (`wrangler deploy --dry-run`),
 // prints its vars' SITE_URL and the bundle size (raw and gzip) and fails when the bundle is over 1 MiB gzip,
 // when a var points at a loopback address or when SITE_URL is not https.
@@ -17,7 +17,7 @@ import { parseArgs, readWranglerConfig, WRANGLER, wranglerEnv } from './lib/sett
 export const MAX_GZIP_BYTES = 1024 * 1024;
 const LOOPBACK = /\b(127\.\d+\.\d+\.\d+|localhost|0\.0\.0\.0|\[::1\])\b/;
 
-const wranglerCommand = process.env.DEPLOY_WRANGLER ? [process.env.DEPLOY_WRANGLER] : WRANGLER;
+const wranglerCommand = process.env.OPERATOR_WRANGLER ? [process.env.OPERATOR_WRANGLER] : WRANGLER;
 
 function step(name, cmd, args, { capture = false } = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);

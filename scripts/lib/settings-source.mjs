@@ -3,7 +3,7 @@
 // (dotenv or JSON, the format `wrangler deploy --secrets-file` takes), else `.dev.vars` for the local setup;
 // for a deployed environment without a secrets file, the names `wrangler secret list` reports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SETTINGS } from '../../src/config/settings.ts';
@@ -22,7 +22,10 @@ export const WRANGLER = [
   path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js'),
 ];
 
-/** `--env production --config x.toml --secrets-file s.env --live --skip-live --dry-run` → { env, config, secretsFile, live, skipLive, dryRun }. */
+/**
+ * `--env production --config x.toml --secrets-file s.env --live --skip-live --dry-run --from-file f NAME…` →
+ * { env, config, secretsFile, live, skipLive, dryRun, fromFile, names } (names: settings, for `npm run rotate`).
+ */
 export function parseArgs(argv) {
   const out = {
     env: undefined,
@@ -31,6 +34,8 @@ export function parseArgs(argv) {
     live: false,
     skipLive: false,
     dryRun: false,
+    fromFile: undefined,
+    names: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -42,6 +47,8 @@ export function parseArgs(argv) {
     else if (flag === '--live') out.live = true;
     else if (flag === '--skip-live') out.skipLive = true;
     else if (flag === '--dry-run') out.dryRun = true;
+    else if (flag === '--from-file') out.fromFile = value();
+    else if (/^[A-Z][A-Z0-9_]*$/.test(arg)) out.names.push(arg);
     else throw new Error(`unknown argument ${arg}`);
   }
   if (out.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(out.env)) throw new Error(`bad --env ${out.env}`);
@@ -200,4 +207,24 @@ export function graphMessage(status, json) {
   const e = json?.error;
   if (e?.code === 190) return `access token expired or invalid (code 190): ${e.message}`;
   return e ? `code ${e.code}${e.error_subcode ? `/${e.error_subcode}` : ''}: ${e.message}` : `HTTP ${status}`;
+}
+
+/** Writes new values into a secrets file in its own format (JSON, or dotenv with double quotes and \\n escapes). */
+export function updateSecretsFile(file, updates) {
+  const text = readFileSync(file, 'utf8');
+  if (text.trim().startsWith('{')) {
+    writeFileSync(file, `${JSON.stringify({ ...JSON.parse(text), ...updates }, null, 2)}\n`, { mode: 0o600 });
+    return;
+  }
+  // As dotenv reads a double-quoted value: \n is a newline, \$ a dollar sign wrangler does not expand.
+  const quoted = (v) => `"${v.replace(/\$/g, '\\$').replace(/\r?\n/g, '\\n')}"`;
+  const seen = new Set();
+  const lines = text.split(/\r?\n/).map((line) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line);
+    if (!m || line.trim().startsWith('#') || !(m[1] in updates)) return line;
+    seen.add(m[1]);
+    return `${m[1]}=${quoted(updates[m[1]])}`;
+  });
+  for (const [name, value] of Object.entries(updates)) if (!seen.has(name)) lines.push(`${name}=${quoted(value)}`);
+  writeFileSync(file, lines.join('\n'), { mode: 0o600 });
 }

@@ -1,150 +1,20 @@
 // The operator scripts against the stand-ins (Node's test runner: they are Node programs, not Worker code).
-// The stand-ins serve https with a certificate made here, because deployed settings must be https.
+// The harness (https stand-ins, configuration, secrets files) is in ./support/operator.mjs.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import https from 'node:https';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startStandins } from '../../scripts/standins/index.mjs';
-import { EXPECT } from '../../scripts/standins/graph.mjs';
-import '../../scripts/standins/google.mjs';
-import '../../scripts/standins/turnstile.mjs';
+import { describe, it } from 'node:test';
 import { ALL_TEMPLATES, parameterCount } from '../../src/notify/whatsapp-templates.ts';
-
-const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);
-const BASE = `https://127.0.0.1:${PORT}`;
-const TOKEN = 'EAAG-operator-test-token';
-const dir = mkdtempSync(path.join(tmpdir(), 'operator-scripts-'));
-const certFile = path.join(dir, 'cert.pem');
-let server;
-
-const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privatePem = key.privateKey.export({ type: 'pkcs8', format: 'pem' });
-const publicPem = key.publicKey.export({ type: 'spki', format: 'pem' });
-const otherPublicPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({
-  type: 'spki',
-  format: 'pem',
-});
-
-/** wrangler.toml with the production environment pointed at the stand-ins and every placeholder filled in. */
-function standinConfig() {
-  const config = path.join(process.cwd(), '.wrangler', `operator-test-${PORT}`, 'wrangler.toml');
-  mkdirSync(path.dirname(config), { recursive: true });
-  const source = readFileSync('wrangler.toml', 'utf8')
-    .replace('main = "src/index.ts"', 'main = "../../src/index.ts"')
-    .replace('directory = "./public"', 'directory = "../../public"')
-    .replaceAll('migrations_dir = "migrations"', 'migrations_dir = "../../migrations"')
-    .replaceAll('https://graph.facebook.com', `${BASE}/graph`)
-    .replaceAll('REPLACE_WITH_PHONE_NUMBER_ID', EXPECT.phoneNumberId)
-    .replaceAll('REPLACE_WITH_WHATSAPP_BUSINESS_ACCOUNT_ID', EXPECT.businessAccountId)
-    .replaceAll('REPLACE_WITH_TURNSTILE_SITE_KEY', '1x00000000000000000000AA')
-    .replaceAll('https://REPLACE_WITH_TEAM.cloudflareaccess.com', 'https://coach-team.cloudflareaccess.com')
-    .replaceAll(/REPLACE_WITH_(STAGING|PRODUCTION)_ACCESS_AUD/g, 'aud-tag-of-the-desk-application')
-    .replaceAll('TURNSTILE_VERIFY_URL = ""', `TURNSTILE_VERIFY_URL = "${BASE}/turnstile/siteverify"`)
-    .replaceAll('example.com', 'coach.test');
-  writeFileSync(config, source);
-  return config;
-}
-
-function secretsFile(overrides = {}) {
-  const file = path.join(dir, `secrets-${Math.random().toString(36).slice(2)}.json`);
-  const secrets = {
-    WHATSAPP_TOKEN: TOKEN,
-    OWNER_PHONES: '+919800000001,+919800000002',
-    FIRESTORE_PROJECT_ID: 'coach-leads',
-    FIRESTORE_CLIENT_EMAIL: 'site-writer@coach-leads.iam.gserviceaccount.com',
-    FIRESTORE_PRIVATE_KEY: privatePem,
-    TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
-    WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token-for-meta',
-    WHATSAPP_APP_SECRET: 'app-secret-from-meta',
-    ...overrides,
-  };
-  writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined))));
-  return file;
-}
-
-function run(script, args, extraEnv = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: {
-        ...process.env,
-        NODE_EXTRA_CA_CERTS: certFile,
-        PREFLIGHT_GOOGLE_TOKEN_URL: `${BASE}/google/token`,
-        PREFLIGHT_FIRESTORE_URL: `${BASE}/google`,
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
-
-/** The stand-ins' control API (this process trusts the test certificate explicitly; the scripts get NODE_EXTRA_CA_CERTS). */
-function control(body) {
-  const data = Buffer.from(JSON.stringify(body ?? {}));
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      `${BASE}/__control`,
-      { method: body ? 'POST' : 'DELETE', ca: readFileSync(certFile), headers: { 'content-length': data.length } },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve(JSON.parse(text)));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-const approvedTemplates = () =>
-  ALL_TEMPLATES.map((t) => ({ name: t.name, language: 'en', category: t.category, status: 'APPROVED' }));
-
-async function configureServices(extra = {}) {
-  await control();
-  await control({ service: 'graph', tokens: [TOKEN], managed: approvedTemplates(), ...extra.graph });
-  await control({
-    service: 'google',
-    projectId: 'coach-leads',
-    trusted: { 'site-writer@coach-leads.iam.gserviceaccount.com': publicPem },
-    ...extra.google,
-  });
-}
-
-before(async () => {
-  const r = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  assert.equal(r.status, 0, 'openssl could not make a test certificate');
-  server = await startStandins(PORT, {
-    tls: { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(certFile) },
-  });
-});
-after(() => server?.close());
+import {
+  configureServices,
+  control,
+  otherPublicPem,
+  run,
+  secretsFile,
+  standinConfig,
+  TOKEN,
+} from './support/operator.mjs';
 
 describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 }, () => {
   it('npm run deploy without --env, or with an environment that is not deployed, refuses and changes nothing', async () => {
@@ -202,6 +72,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
       'production',
       '--secrets-file',
       secretsFile({ OWNER_PHONES: undefined, FIRESTORE_PRIVATE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }),
+      '--skip-live', // the real wrangler.toml names Meta's and Google's addresses: nothing here goes there
     ]);
     assert.equal(code, 1, out);
     assert.match(out, /\| OWNER_PHONES +\| secret \| missing +\| OWNER_PHONES is empty/);
