@@ -91,9 +91,12 @@ function manage(method, parts, body, config) {
     } catch {
       return graphError(100, 'Request body is not JSON');
     }
-    if (request.messaging_product !== 'whatsapp') return graphError(100, undefined, 'messaging_product must be whatsapp');
-    if (typeof request.pin !== 'string' || !/^\d{6}$/.test(request.pin)) return graphError(100, undefined, 'pin must be 6 digits');
-    if (config.pin && request.pin !== config.pin) return graphError(133005, undefined, 'Two step verification PIN Mismatch');
+    if (request.messaging_product !== 'whatsapp')
+      return graphError(100, undefined, 'messaging_product must be whatsapp');
+    if (typeof request.pin !== 'string' || !/^\d{6}$/.test(request.pin))
+      return graphError(100, undefined, 'pin must be 6 digits');
+    if (config.pin && request.pin !== config.pin)
+      return graphError(133005, undefined, 'Two step verification PIN Mismatch');
     config.registered = true;
     return { status: 200, json: { success: true } };
   }
