@@ -134,6 +134,21 @@ describe('the self-check', () => {
     expect(await healthEmails()).toHaveLength(6);
   });
 
+  it('names a number that is not registered with the Cloud API, and what to do', async () => {
+    allowConsoleErrors();
+    graph.registered = false;
+    await cron();
+    const whatsapp = (await (await desk('/desk/health.json')).json<any>()).checks.find(
+      (c: any) => c.name === 'whatsapp',
+    );
+    expect(whatsapp).toEqual({
+      name: 'whatsapp',
+      ok: false,
+      detail: expect.stringContaining('not registered with the Cloud API'),
+    });
+    expect(whatsapp.detail).toContain('npm run whatsapp:register');
+  });
+
   it('names a template that is not approved, and what to do', async () => {
     allowConsoleErrors();
     graph.managed = graph.managed.map((t) => (t.name === 'quiz_owner' ? { ...t, status: 'PAUSED' } : t));

@@ -64,6 +64,12 @@ export async function checkWhatsApp(config: Config): Promise<Check> {
   );
   if (typeof answer === 'string') return failing('whatsapp', answer);
   if (answer.status !== 200 || answer.json.error) return failing('whatsapp', graphProblem(answer));
+  if (answer.json.platform_type !== undefined && answer.json.platform_type !== 'CLOUD_API') {
+    return failing(
+      'whatsapp',
+      'The number is not registered with the Cloud API: every send fails. Run npm run whatsapp:register (docs/deploy.md, section 3, step 5b).',
+    );
+  }
   const quality = typeof answer.json.quality_rating === 'string' ? answer.json.quality_rating : 'unknown';
   if (quality === 'RED') {
     return failing('whatsapp', 'The number’s quality rating is RED: Meta may limit it. Check Meta’s WhatsApp Manager.');

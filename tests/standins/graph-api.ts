@@ -32,6 +32,8 @@ export class GraphStandin {
   expiredTokens: string[] = [];
   templates: Record<string, { header: number; body: number }> = { ...APPROVED_TEMPLATES };
   /** The business account's template list and each one's review state (every sendable template APPROVED). */
+  /** Whether the number is registered with the Cloud API (GET /{id} answers platform_type CLOUD_API). */
+  registered = true;
   managed: { name: string; language: string; status: string }[] = Object.keys(APPROVED_TEMPLATES).map((name) => ({
     name,
     language: 'en',
@@ -83,7 +85,7 @@ export class GraphStandin {
                   id: PHONE_NUMBER_ID,
                   verified_name: 'Priya Raman',
                   quality_rating: 'GREEN',
-                  platform_type: 'CLOUD_API',
+                  platform_type: this.registered ? 'CLOUD_API' : 'NOT_APPLICABLE',
                 },
               }
             : url.pathname === `/v22.0/${BUSINESS_ACCOUNT_ID}/message_templates`
