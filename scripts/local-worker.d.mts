@@ -3,6 +3,8 @@ export declare function startLocalWorker(options: {
   port: number;
   vars?: Record<string, string>;
   config?: string;
+  env?: string;
+  processEnv?: Record<string, string>;
   logLevel?: string;
   build?: boolean;
 }): Promise<{ origin: string; stop(): Promise<void> }>;

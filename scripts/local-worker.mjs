@@ -33,9 +33,9 @@ export function writePinnedVars(state, vars) {
  * bundle already built, which must not be rewritten under it) and applies migrations to a fresh `state`
  * folder. No stdin and CI=true: wrangler never asks.
  */
-export function prepareLocalState(state, { config, quiet = false, build = true } = {}) {
+export function prepareLocalState(state, { config, env, quiet = false, build = true } = {}) {
   rmSync(state, { recursive: true, force: true });
-  const configArgs = config ? ['--config', config] : [];
+  const configArgs = [...(config ? ['--config', config] : []), ...(env ? ['--env', env] : [])];
   for (const [cmd, args] of [
     ...(build ? [['node', ['scripts/build-client.mjs']]] : []),
     ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
@@ -58,6 +58,8 @@ export function spawnWranglerDev({
   stdout = 'ignore',
   detached = false,
   testScheduled = false,
+  env,
+  processEnv = {},
 }) {
   return spawn(
     'wrangler',
@@ -76,6 +78,7 @@ export function spawnWranglerDev({
       '--log-level',
       logLevel,
       ...(config ? ['--config', config] : []),
+      ...(env ? ['--env', env] : []),
       // GET /__scheduled runs the cron (the self-check) on demand; only the e2e server asks for it.
       ...(testScheduled ? ['--test-scheduled'] : []),
       '--env-file',
@@ -84,21 +87,27 @@ export function spawnWranglerDev({
     ],
     // React's production build, as `wrangler deploy` bundles it: `wrangler dev` otherwise defines NODE_ENV as
     // "development", and React's development build renders a page about ten times slower than what is deployed.
-    { stdio: ['ignore', stdout, 'inherit'], env: { ...wranglerEnv, NODE_ENV: 'production' }, detached },
+    { stdio: ['ignore', stdout, 'inherit'], env: { ...wranglerEnv, ...processEnv, NODE_ENV: 'production' }, detached },
   );
 }
 
-/** Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. */
-export async function startLocalWorker({ port, vars = {}, config, logLevel = 'warn', build = true }) {
+/**
+ * Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. `env` runs one of
+ * wrangler.toml's environments (its vars, and SITE_URL is then left as it says); `processEnv` adds to wrangler's
+ * own environment (SSL_CERT_FILE, for one: which authorities workerd trusts).
+ */
+export async function startLocalWorker({ port, vars = {}, config, env, processEnv, logLevel = 'warn', build = true }) {
   const state = `.wrangler/measure-state-${port}`;
-  prepareLocalState(state, { config, quiet: true, build });
+  prepareLocalState(state, { config, env, quiet: true, build });
   const origin = `http://127.0.0.1:${port}`;
   const child = spawnWranglerDev({
     port,
     state,
     config,
+    env,
+    processEnv,
     logLevel,
-    vars: { SITE_URL: origin, ...vars },
+    vars: env ? vars : { SITE_URL: origin, ...vars },
     detached: true,
   });
   const deadline = Date.now() + 60_000;
@@ -108,9 +117,15 @@ export async function startLocalWorker({ port, vars = {}, config, logLevel = 'wa
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) {
-      process.kill(-child.pid, 'SIGTERM');
-      throw new Error('wrangler dev did not start within 60 s');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // It has exited already.
+      }
+      throw new Error(
+        `wrangler dev ${child.exitCode !== null ? `exited (${child.exitCode})` : 'did not start within 60 s'}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import https from 'node:https';
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -19,6 +19,8 @@ export const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);
 export const BASE = `https://127.0.0.1:${PORT}`;
 export const TOKEN = 'EAAG-operator-test-token';
 export const dir = mkdtempSync(path.join(tmpdir(), 'operator-scripts-'));
+/** The test certificate authority: what the scripts (NODE_EXTRA_CA_CERTS) and workerd (SSL_CERT_FILE) trust. */
+export const caFile = path.join(dir, 'ca.pem');
 const certFile = path.join(dir, 'cert.pem');
 let server;
 
@@ -30,14 +32,13 @@ export const otherPublicPem = generateKeyPairSync('rsa', { modulusLength: 2048 }
   format: 'pem',
 });
 
-/** wrangler.toml with the production environment pointed at the stand-ins and every placeholder filled in. */
+/**
+ * wrangler.toml with the production environment pointed at the stand-ins and every placeholder filled in. It sits
+ * beside wrangler.toml (ignored by git): wrangler resolves `tsconfig` against a configuration elsewhere twice.
+ */
 export function standinConfig() {
-  const config = path.join(process.cwd(), '.wrangler', `operator-test-${PORT}`, 'wrangler.toml');
-  mkdirSync(path.dirname(config), { recursive: true });
+  const config = path.join(process.cwd(), `wrangler.operator-test-${PORT}.toml`);
   const source = readFileSync('wrangler.toml', 'utf8')
-    .replace('main = "src/index.ts"', 'main = "../../src/index.ts"')
-    .replace('directory = "./public"', 'directory = "../../public"')
-    .replaceAll('migrations_dir = "migrations"', 'migrations_dir = "../../migrations"')
     .replaceAll('https://graph.facebook.com', `${BASE}/graph`)
     .replaceAll('REPLACE_WITH_PHONE_NUMBER_ID', EXPECT.phoneNumberId)
     .replaceAll('REPLACE_WITH_WHATSAPP_BUSINESS_ACCOUNT_ID', EXPECT.businessAccountId)
@@ -72,7 +73,7 @@ export function run(script, args, extraEnv = {}, stdin = undefined) {
     const child = spawn(process.execPath, [script, ...args], {
       env: {
         ...process.env,
-        NODE_EXTRA_CA_CERTS: certFile,
+        NODE_EXTRA_CA_CERTS: caFile,
         PREFLIGHT_GOOGLE_TOKEN_URL: `${BASE}/google/token`,
         PREFLIGHT_FIRESTORE_URL: `${BASE}/google`,
         ...extraEnv,
@@ -93,7 +94,7 @@ export function control(body) {
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${BASE}/__control`,
-      { method: body ? 'POST' : 'DELETE', ca: readFileSync(certFile), headers: { 'content-length': data.length } },
+      { method: body ? 'POST' : 'DELETE', ca: readFileSync(caFile), headers: { 'content-length': data.length } },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -119,29 +120,81 @@ export async function configureServices(extra = {}) {
   });
 }
 
-before(async () => {
-  const r = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
+/** openssl with its arguments; fails the suite when it cannot make the certificates. */
+function openssl(...args) {
+  const r = spawnSync('openssl', args, { stdio: 'ignore' });
+  assert.equal(r.status, 0, `openssl ${args[0]} could not make a test certificate`);
+}
+
+/**
+ * A certificate authority and a certificate for 127.0.0.1 signed by it (workerd's TLS refuses a self-signed
+ * server certificate even when trusted: a CA may not be the end entity).
+ */
+function makeCertificates() {
+  const at = (name) => path.join(dir, name);
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Operator test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    caFile,
   );
-  assert.equal(r.status, 0, 'openssl could not make a test certificate');
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    at('key.pem'),
+    '-out',
+    at('leaf.csr'),
+  );
+  writeFileSync(
+    at('leaf.cnf'),
+    'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\nkeyUsage=digitalSignature,keyEncipherment\n',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    at('leaf.csr'),
+    '-CA',
+    caFile,
+    '-CAkey',
+    at('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    at('leaf.cnf'),
+    '-out',
+    certFile,
+  );
+  // For workerd (wrangler dev): the system's authorities and this one, as SSL_CERT_FILE.
+  const system = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'].find(
+    (f) => existsSync(f),
+  );
+  writeFileSync(at('trust.pem'), `${system ? readFileSync(system, 'utf8') : ''}\n${readFileSync(caFile, 'utf8')}`);
+}
+/** A CA bundle that trusts the stand-ins, for workerd (SSL_CERT_FILE). */
+export const trustFile = path.join(dir, 'trust.pem');
+
+before(async () => {
+  makeCertificates();
   server = await startStandins(PORT, {
     tls: { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(certFile) },
   });
