@@ -2,7 +2,8 @@
 // stand-ins for Meta, Google and Turnstile and a recording stand-in for wrangler (nothing reaches an account):
 // the secrets file, the preflight's refusals, template creation, number registration, the preflight passing,
 // the deploy (live checks, Time Travel bookmark, migrations, a tagged version), a rotation of the WhatsApp
-// token and of the Firestore key, and the production build started locally with production's settings and the
+// token, a rollback (the previous version deployed with today's secrets), a rotation of the Firestore key, and the
+// production build started locally with production's settings and the
 // secrets file, one lead of each kind reaching both owners. A runbook step that stops working fails here.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,8 @@ const NEW_TOKEN = 'EAAG-rotated-token';
 const config = standinConfig();
 const secrets = secretsFile();
 const env = ['--env', 'production', '--config', config];
+/** The secrets file step 7 rotates the WhatsApp token in, and step 8 rolls back with. */
+const rotated = secretsFile();
 
 describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
   it('1. secrets.env.example lists exactly the secrets, and a filled-in secrets file is ignored by git', () => {
@@ -144,7 +147,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
 
   it('7. rotating the WhatsApp token: a token that does not work changes nothing; a working one is put, checked and replays', async () => {
     const wrangler = recordingWrangler();
-    const file = secretsFile();
+    const file = rotated;
     const bad = await run(
       'scripts/rotate.mjs',
       [...env, '--secrets-file', file, 'WHATSAPP_TOKEN'],
@@ -190,7 +193,27 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     assert.match(out, /npm run preflight -- --env production --secrets-file /);
   });
 
-  it("8. rotating the Firestore key: the service account's JSON puts the email and key together, once Google accepts it", async () => {
+  it("8. rolling back: the previous version deployed with today's secrets, a new bookmark first", async () => {
+    // docs/deploy.md, "Roll back": git checkout <tag of the good version>, then the same deploy command. (The
+    // checkout is the operator's; here the tree stays as it is.) The rotated token goes up, never the revoked one.
+    const wrangler = recordingWrangler();
+    const { code, out } = await run('scripts/deploy.mjs', [...env, '--secrets-file', rotated], wrangler.env);
+    assert.equal(code, 0, out);
+    const calls = wrangler.calls();
+    assert.deepEqual(
+      calls.map((c) => c.args.slice(0, 3).join(' ')),
+      ['d1 time-travel info', 'd1 migrations apply', 'deploy --env production'],
+    );
+    assert.equal(calls[2].uploaded.WHATSAPP_TOKEN, NEW_TOKEN);
+    assert.match(
+      out,
+      /to restore the database: npx wrangler d1 time-travel restore DB --bookmark=\S+ --env production/,
+    );
+    const log = readFileSync(path.join('.wrangler', 'deploys-production.log'), 'utf8').trim().split('\n');
+    assert.match(log.at(-1), /tag=\S+ bookmark=00000085-/);
+  });
+
+  it("9. rotating the Firestore key: the service account's JSON puts the email and key together, once Google accepts it", async () => {
     const wrangler = recordingWrangler();
     const file = secretsFile();
     const next = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -236,7 +259,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
 });
 
 describe('the production build, started locally with production settings', { timeout: 300_000 }, () => {
-  it('9. takes one lead of each kind and tells both owners', async () => {
+  it('10. takes one lead of each kind and tells both owners', async () => {
     await configureServices();
     // Tokens the Turnstile stand-in accepts, as solved on the site for each form.
     await control({ service: 'turnstile', secret: '1x0000000000000000000000000000000AA', hostname: 'www.coach.test' });

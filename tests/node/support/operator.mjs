@@ -202,7 +202,7 @@ before(async () => {
 after(() => server?.close());
 
 /**
- * A wrangler that records each call (argv, and the file `secret bulk` uploads) in a JSON lines file and answers
+ * A wrangler that records each call (argv, and the secrets `secret bulk` or `deploy --secrets-file` upload) in a JSON lines file and answers
  * `d1 time-travel info` with a bookmark: for the scripts that would otherwise change a Cloudflare account.
  */
 export function recordingWrangler() {
@@ -215,6 +215,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 const args = process.argv.slice(2);
 const call = { args };
 if (args[0] === 'secret' && args[1] === 'bulk') call.uploaded = JSON.parse(readFileSync(args[2], 'utf8'));
+if (args[0] === 'deploy' && args.includes('--secrets-file')) call.uploaded = JSON.parse(readFileSync(args[args.indexOf('--secrets-file') + 1], 'utf8'));
 appendFileSync(${JSON.stringify(log)}, JSON.stringify(call) + '\\n');
 if (args.join(' ').startsWith('d1 time-travel info')) console.log(JSON.stringify({ bookmark: '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683' }));
 `,
