@@ -107,7 +107,7 @@ export const desk = {
     /** A queue job this version could not read (typically after a rollback); kept whole for the newer version. */
     unreadableJob: 'Job from another version',
     unreadableReason: (reason: string) =>
-      `${reason}. Its whole body is kept: deploy the version that wrote it again, or ask the operator (docs/deploy.md, Rollback).`,
+      `${reason}. Its whole body is kept: deploy the version that wrote it again, or ask the operator (docs/deploy.md, Roll back).`,
   },
   banners: {
     failed: (n: number) =>

@@ -1,4 +1,4 @@
-import { logEvent } from '../log';
+import { describeError, logEvent } from '../log';
 import type { Env } from '../env';
 import type { DeliveryStore, StoredDelivery } from './deliveries';
 import { readBudgets } from './budgets';
@@ -31,10 +31,7 @@ export async function queueMarkedReplays(env: Env): Promise<void> {
     await env.JOBS.send({ type: REPLAY_JOB_TYPE }, { contentType: 'json' });
     logEvent('info', 'delivery.replay-queued', { outcome: 'queued by the cron' });
   } catch (err) {
-    logEvent('error', 'delivery.replay-queued', {
-      outcome: 'not queued',
-      error: err instanceof Error ? err.message : String(err),
-    });
+    logEvent('error', 'delivery.replay-queued', { outcome: 'not queued', error: describeError(err) });
   }
 }
 
