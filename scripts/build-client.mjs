@@ -2,7 +2,7 @@
 // fingerprinted into public/assets/, and writes src/generated/assets.json for the Worker.
 import { build, context } from 'esbuild';
 import { watch } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -66,13 +66,28 @@ function buildOptions(outdir, quiet) {
     // would block a phone's first taps (about a third of React's evaluation task).
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
+    // Written by finish(): only what changed, each file whole (a server reading public/assets meanwhile never
+    // sees a half-written file, and a rebuild of the same sources writes nothing).
+    write: false,
     logLevel: quiet ? 'error' : 'warning',
   };
+}
+
+/** Writes `contents` to `file` unless it holds exactly that already; whole (a temporary file renamed into place). */
+async function writeIfChanged(file, contents) {
+  const bytes = Buffer.from(contents);
+  const existing = await readFile(file).catch(() => null);
+  if (existing && existing.equals(bytes)) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
 }
 
 /** Removes stale fingerprinted files and writes the manifest the Worker imports. */
 async function finish(result, outdir, writeManifest) {
   const outputs = result.metafile.outputs;
+  await mkdir(outdir, { recursive: true });
+  for (const file of result.outputFiles) await writeIfChanged(file.path, file.contents);
   // Old fingerprinted files go only after the new ones are written, so a running dev server never
   // points at a file that is not there yet.
   const current = new Set(Object.keys(outputs).map((file) => path.join(root, file)));
@@ -102,7 +117,7 @@ async function finish(result, outdir, writeManifest) {
   if (!writeManifest)
     return { manifest, metafile: result.metafile, files: Object.keys(outputs).map((f) => path.join(root, f)) };
   await mkdir(path.join(root, 'src/generated'), { recursive: true });
-  await writeFile(path.join(root, 'src/generated/assets.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await writeIfChanged(path.join(root, 'src/generated/assets.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { manifest, metafile: result.metafile };
 }
 
