@@ -41,6 +41,7 @@ const OWN_RUNTIME = [
   'tests/notify-queue.test.ts',
   'tests/notify-replay.test.ts',
   'tests/production-mode.test.ts',
+  'tests/search-backfill.test.ts',
 ];
 
 // Tests run inside workerd with the bindings from wrangler.toml (local D1, KV, Queue).

@@ -44,7 +44,10 @@ export function Document(props: DocumentProps) {
         <meta property="og:image" content={image} />
         <meta property="og:locale" content={locale} />
         <meta name="twitter:card" content="summary_large_image" />
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         {props.publicConfig?.turnstileSiteKey ? (
           <meta name="turnstile-site-key" content={props.publicConfig.turnstileSiteKey} />
         ) : null}

@@ -4,6 +4,7 @@ import { onError, ApiException } from './http/errors';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { thumbs } from './routes/thumbs';
+import { siteFiles } from './routes/site-files';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { desk } from './routes/desk';
@@ -14,6 +15,7 @@ import { refreshFeedsOnSchedule } from './feeds/schedule';
 import { runHealthCheck } from './health/run';
 import { pruneFunnel } from './desk/counters';
 import { queueMarkedReplays } from './notify/replay';
+import { backfillSearchWords } from './leads/search-backfill';
 
 type AppEnv = { Bindings: Env };
 
@@ -30,6 +32,7 @@ app.route('/desk', desk);
 app.route('/webhooks', webhooks);
 app.route('/', dev);
 app.route('/', thumbs);
+app.route('/', siteFiles);
 app.route('/', pages);
 
 export default {
@@ -41,5 +44,6 @@ export default {
     ctx.waitUntil(runHealthCheck(env));
     ctx.waitUntil(pruneFunnel(env.DB));
     ctx.waitUntil(queueMarkedReplays(env));
+    ctx.waitUntil(backfillSearchWords(env));
   },
 } satisfies ExportedHandler<Env>;

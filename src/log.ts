@@ -59,6 +59,7 @@ export type LogEvent =
   | 'security.refused'
   | 'security.access-keys'
   | 'desk.action'
+  | 'search.backfill'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */

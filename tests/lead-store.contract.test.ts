@@ -23,6 +23,8 @@ interface Harness {
   seed(lead: Lead, at: string): Promise<void>;
   /** The stored record as plain values; timestamps as Date (only a true timestamp becomes one). */
   read(collection: string, id: string): Promise<Doc | undefined>;
+  /** Replaces a stored lead's search words, as an older version of the site wrote them. */
+  setSearchWords(lead: Lead, words: string[]): Promise<void>;
 }
 
 const d1: () => Promise<Harness> = async () => ({
@@ -46,6 +48,23 @@ const d1: () => Promise<Harness> = async () => ({
       ...(created_at !== undefined && { createdAt: new Date(created_at) }),
       ...(subscribed_at !== undefined && { subscribedAt: new Date(subscribed_at) }),
     };
+  },
+  async setSearchWords(lead, words) {
+    const time = lead.kind === 'newsletter' ? 'subscribed_at' : 'created_at';
+    const row = await env.DB.prepare(`SELECT ${time} AS at FROM ${COLLECTIONS[lead.kind]} WHERE id = ?`)
+      .bind(lead.id)
+      .first<{ at: string }>();
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM lead_search WHERE kind = ? AND id = ?').bind(lead.kind, lead.id),
+      ...words.map((word) =>
+        env.DB.prepare('INSERT INTO lead_search (token, kind, created_at, id) VALUES (?, ?, ?, ?)').bind(
+          word,
+          lead.kind,
+          row!.at,
+          lead.id,
+        ),
+      ),
+    ]);
   },
 });
 
@@ -73,6 +92,11 @@ const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harnes
         return value;
       };
       return dates(plain);
+    },
+    async setSearchWords(lead, words) {
+      standin.document(COLLECTIONS[lead.kind], lead.id)!.fields.searchTokens = {
+        arrayValue: { values: words.map((stringValue) => ({ stringValue })) },
+      };
     },
   };
 };
@@ -281,6 +305,58 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     }
     expect(await find('ravi@example.com')).toEqual([`enquiry:${ravi.id}`]);
     expect(await find('nobody@example.com')).toEqual([]);
+  });
+
+  it('finds a lead by the start of any word of its name, of its email or its domain, and by its last digits', async () => {
+    const nila: Lead = {
+      ...quizLead(),
+      contact: { first: 'Nila', last: 'Verma', email: 'Nila.V@Verma-Family.in', phone: '+91 98123 45678' },
+    };
+    const ravi: Lead = {
+      ...enquiryLead(),
+      name: 'Ravi Nilakantan',
+      email: 'ravi@mail.example',
+      phone: '+919800011122',
+    };
+    const { store, range } = await setup([
+      [nila, 1],
+      [ravi, 2],
+      [{ ...newsletterLead(), email: 'nilima@verma-family.in' }, 3],
+    ]);
+    const find = async (q: string) => (await store.list({ ...range, q, limit: 10 })).leads.map((l) => l.kind).sort();
+    // The start of a word of the name, or of the whole name.
+    expect(await find('Nil')).toEqual(['enquiry', 'newsletter', 'quiz']);
+    expect(await find('verm')).toEqual(['newsletter', 'quiz']); // Verma, and verma-family.in
+    expect(await find('nila ve')).toEqual(['quiz']);
+    expect(await find('nilak')).toEqual(['enquiry']);
+    // The start of the address, and of its domain.
+    expect(await find('nila.v@')).toEqual(['quiz']);
+    expect(await find('verma-fam')).toEqual(['newsletter', 'quiz']);
+    expect(await find('mail.ex')).toEqual(['enquiry']);
+    // The last digits, at least three, however they are written.
+    expect(await find('678')).toEqual(['quiz']);
+    expect(await find('45 678')).toEqual(['quiz']);
+    expect(await find('+91 98123 45678')).toEqual(['quiz']);
+    // Not the middle of a word, not the start of a number, nothing shorter than three.
+    expect(await find('ila')).toEqual([]);
+    expect(await find('98123')).toEqual([]);
+    expect(await find('78')).toEqual([]);
+  });
+
+  it("rewrites a lead's search words from the lead, so one stored by an older version is found by a start too", async () => {
+    const nila: Lead = {
+      ...quizLead(),
+      contact: { first: 'Nila', last: 'Verma', email: 'nila@example.org', phone: '+919812345678' },
+    };
+    const h = await setup([[nila, 1]]);
+    await h.setSearchWords(nila, ['nila verma', 'nila', 'verma', 'nila@example.org']);
+    const find = async (q: string) => ids((await h.store.list({ ...h.range, q, limit: 10 })).leads);
+    expect(await find('verma')).toEqual([`quiz:${nila.id}`]);
+    expect(await find('verm')).toEqual([]);
+    await h.store.refreshSearch(nila);
+    await h.store.refreshSearch(nila); // idempotent
+    for (const q of ['verm', 'nila', 'nila@ex', '45678']) expect(await find(q), q).toEqual([`quiz:${nila.id}`]);
+    expect((await h.store.list({ ...h.range, limit: 10 })).leads).toHaveLength(1);
   });
 
   it('pages through search results with the cursor', async () => {

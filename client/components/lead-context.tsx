@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { firstTouch } from '../lib/attribution';
 
 /** A form's consent notice as the page shows it (copy from src/content/privacy.ts). */
@@ -30,15 +30,23 @@ export function ConsentNotice({ id, notice }: { id: string; notice: ConsentCopy 
 }
 
 /**
- * The visit's first-touch attribution as a hidden field (JSON), filled in the browser once
- * hydrated, so a form posted natively carries it too. Empty on the server: the page is the
- * same for every visitor.
+ * The first touch the server read from the request (or from the form a refused post sent), as the
+ * JSON text the hidden field carries. Provided only while the server renders: in the browser it is
+ * undefined, so hydration leaves the field's server-rendered value alone.
+ */
+export const ServerAttribution = createContext<string | undefined>(undefined);
+
+/**
+ * The visit's first-touch attribution as a hidden field (JSON). The server fills it from the request
+ * (the address's campaign tags, the referring site, the path), so a form sent before the scripts run,
+ * or without them, carries it; once hydrated, the tab's recorded first touch replaces it.
  */
 export function AttributionField() {
   const ref = useRef<HTMLInputElement>(null);
+  const fromServer = useContext(ServerAttribution);
   useEffect(() => {
     const touch = firstTouch();
     if (touch && ref.current) ref.current.value = JSON.stringify(touch);
   }, []);
-  return <input ref={ref} type="hidden" name="attribution" defaultValue="" />;
+  return <input ref={ref} type="hidden" name="attribution" defaultValue={fromServer} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
+import { AttributionField } from '../components/lead-context';
 import type { FormState } from '../../src/shared/form-state';
 
 export interface QuizWizardProps {
@@ -83,6 +84,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
     <>
       <input type="hidden" name="step" value={step} />
       <AnswerFields answers={answers} />
+      <AttributionField />
     </>
   );
   return (

@@ -4,7 +4,7 @@
  * Later pages in the same tab (the quiz, after a click from the landing page) keep it, and
  * each form sends it with the lead. Nothing here changes what the page shows.
  */
-import { ATTRIBUTION_MAX, UTM_KEYS, cleanAttribution, type Attribution } from '../../src/shared/attribution';
+import { cleanAttribution, firstTouchOf, type Attribution } from '../../src/shared/attribution';
 
 const KEY = 'lead:first-touch';
 
@@ -12,19 +12,10 @@ const KEY = 'lead:first-touch';
 export function captureFirstTouch(): void {
   try {
     if (sessionStorage.getItem(KEY) !== null) return;
-    const params = new URLSearchParams(window.location.search);
-    const touch: Record<string, string> = { landing_path: window.location.pathname };
-    for (const key of UTM_KEYS) {
-      const value = params.get(key);
-      if (value) touch[key] = value.slice(0, ATTRIBUTION_MAX.utm);
-    }
-    if (document.referrer) {
-      const from = new URL(document.referrer);
-      if (from.host !== window.location.host) touch.referrer_host = from.hostname;
-    }
-    sessionStorage.setItem(KEY, JSON.stringify(cleanAttribution(touch) ?? {}));
+    const touch = firstTouchOf(new URL(window.location.href), document.referrer, [window.location.hostname]);
+    sessionStorage.setItem(KEY, JSON.stringify(touch ?? {}));
   } catch {
-    // Storage blocked (privacy settings): the lead is sent without attribution.
+    // Storage blocked (privacy settings): the lead is sent with what the server put in the form.
   }
 }
 

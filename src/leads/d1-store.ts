@@ -78,6 +78,15 @@ export class D1LeadStore implements LeadStore {
     });
   }
 
+  async refreshSearch(lead: Lead): Promise<void> {
+    await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, () =>
+      this.db.batch([
+        this.db.prepare('DELETE FROM lead_search WHERE kind = ? AND id = ?').bind(lead.kind, lead.id),
+        this.tokens(lead, true),
+      ]),
+    );
+  }
+
   private async listKind(kind: LeadKind, query: LeadQuery, after: Position | null, limit: number) {
     const token = query.q ? searchTokenOf(query.q) : null;
     // With a search, lead_search drives the query (its key is token, kind, time, id).
@@ -119,16 +128,20 @@ export class D1LeadStore implements LeadStore {
     }
   }
 
-  /** The lead's search words, written only if this save created the row (a retry keeps the first write's words). */
-  private tokens(lead: Lead): D1PreparedStatement {
+  /**
+   * The lead's search words. On a save, written only if this save created the row (a retry keeps the first
+   * write's words: the row's time is the one this save wrote); on a refresh, for the stored row whatever its time.
+   */
+  private tokens(lead: Lead, onRefresh = false): D1PreparedStatement {
     const table = COLLECTIONS[lead.kind];
     const time = TIME[lead.kind];
     return this.db
       .prepare(
         `INSERT OR IGNORE INTO lead_search (token, kind, created_at, id)
-         SELECT w.value, ?, t.${time}, t.id FROM ${table} t, json_each(?) w WHERE t.id = ? AND t.${time} = ?`,
+         SELECT w.value, ?, t.${time}, t.id FROM ${table} t, json_each(?) w
+         WHERE t.id = ? AND (? OR t.${time} = ?)`,
       )
-      .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, lead.createdAt);
+      .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, onRefresh ? 1 : 0, lead.createdAt);
   }
 
   private statement(lead: Lead): D1PreparedStatement {

@@ -128,6 +128,20 @@ export async function patchDesk(rest: FirestoreRest, kind: LeadKind, id: string,
   return true;
 }
 
+/** Replaces a stored lead's search words (only that field); a lead erased meanwhile is left absent. */
+export async function patchSearch(rest: FirestoreRest, kind: LeadKind, id: string, tokens: string[]): Promise<void> {
+  const params = new URLSearchParams({ 'updateMask.fieldPaths': 'searchTokens', 'currentDocument.exists': 'true' });
+  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}?${params}`, {
+    method: 'PATCH',
+    headers: rest.headers,
+    body: JSON.stringify({
+      fields: { searchTokens: { arrayValue: { values: tokens.map((t) => ({ stringValue: t })) } } },
+    }),
+  });
+  if (res.status === 404) return;
+  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
+}
+
 function fieldFilter(fieldPath: string, op: string, value: Value): Value {
   return { fieldFilter: { field: { fieldPath }, op, value } };
 }

@@ -10,7 +10,7 @@ import {
   type LeadQuery,
   type LeadRecord,
 } from './listing';
-import { getDocument, patchDesk, queryKind, type FirestoreRest } from './firestore-desk';
+import { getDocument, patchDesk, patchSearch, queryKind, type FirestoreRest } from './firestore-desk';
 
 /** Service-account credentials, or a local Firestore-compatible endpoint that needs none. */
 export type FirestoreSettings =
@@ -59,6 +59,12 @@ export class FirestoreLeadStore implements LeadStore {
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
     return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (rest) =>
       (await patchDesk(rest, kind, id, change)) ? getDocument(rest, kind, id) : null,
+    );
+  }
+
+  async refreshSearch(lead: Lead): Promise<void> {
+    await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, (rest) =>
+      patchSearch(rest, lead.kind, lead.id, searchTokens(lead)),
     );
   }
 

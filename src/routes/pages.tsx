@@ -8,6 +8,8 @@ import { QuizPage } from '../../client/pages/quiz';
 import { privacy } from '../content/privacy';
 import { QUIZ_STEP_COUNT, site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
+import { cleanAttribution, firstTouchOf } from '../shared/attribution';
+import { ServerAttribution } from '../../client/components/lead-context';
 import type { Env } from '../env';
 import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
@@ -15,7 +17,7 @@ import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../desk/counters';
 import { clientKey } from '../security/client-key';
-import { isProbePath } from '../security/probes';
+import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/read-body';
 import type { FormState } from '../shared/form-state';
@@ -77,15 +79,39 @@ const pageRenderer = reactRenderer(
   { docType: true },
 );
 
+/**
+ * The first touch this request describes, as the forms' hidden `attribution` field carries it (JSON,
+ * or empty): the address's campaign tags, the referring site when it is another one, and the path.
+ */
+function requestAttribution(c: Context): string {
+  const own = [new URL(c.req.url).hostname, new URL(readConfig(c.env as Env).site.url).hostname];
+  const touch = firstTouchOf(new URL(c.req.url), c.req.header('referer'), own);
+  return touch ? JSON.stringify(touch) : '';
+}
+
+/** The attribution a refused form post carried, cleaned, for the page that shows the form again. */
+function postedAttribution(posted: string | undefined): string {
+  const touch = cleanAttribution(posted);
+  return touch ? JSON.stringify(touch) : '';
+}
+
+/** Text made safe inside a double-quoted HTML attribute, as React writes it. */
+const attributeText = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
+
 async function render(
   c: Context,
   node: ReactElement,
   props: { title: string; description: string; path: string; nonce?: string; noindex?: boolean },
   status: Status = 200,
+  attribution = '',
 ): Promise<Response> {
   await pageRenderer(c, async () => {});
   c.status(status);
-  const res = await c.render(node, props);
+  const res = await c.render(
+    <ServerAttribution.Provider value={attribution}>{node}</ServerAttribution.Provider>,
+    props,
+  );
   // Every page carries a per-request CSP nonce (and a form's fresh submission id), so no cache may keep it.
   res.headers.set('Cache-Control', 'private, no-store');
   return res;
@@ -112,11 +138,15 @@ export async function renderLanding(
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
       enquiry: forms.enquiry ?? { submissionId: crypto.randomUUID() },
     };
+    // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
+    const refused = forms.newsletter?.values ?? forms.enquiry?.values;
+    const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
     return render(
       c,
       <LandingPage year={year} videos={videos} forms={all} recommended={recommended} />,
       landingMeta,
       status,
+      attribution,
     );
   }
   const variant = `${kind}:${recommended.join(',')}`;
@@ -132,6 +162,8 @@ export async function renderLanding(
       c,
       <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} />,
       { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
+      200,
+      `${slot}-attribution`,
     );
     memo = { key, html: await rendered.text() };
     landingMemos.set(variant, memo);
@@ -140,9 +172,11 @@ export async function renderLanding(
     nonce,
     newsletter: crypto.randomUUID(),
     enquiry: crypto.randomUUID(),
+    // Only ever inside the forms' hidden attribution fields (never in an island's props).
+    attribution: attributeText(requestAttribution(c)),
   };
   const html = memo.html.replace(
-    new RegExp(`${slot}-(nonce|newsletter|enquiry)`, 'g'),
+    new RegExp(`${slot}-(nonce|newsletter|enquiry|attribution)`, 'g'),
     (_, name: string) => fill[name]!,
   );
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
@@ -156,6 +190,7 @@ export function renderQuiz(
   state: QuizState,
   form: FormState = { submissionId: crypto.randomUUID() },
   status: Status = 200,
+  attribution = requestAttribution(c),
 ): Promise<Response> {
   return render(
     c,
@@ -166,12 +201,13 @@ export function renderQuiz(
       path: '/quiz',
     },
     status,
+    attribution,
   );
 }
 
 /** The contact step again after a refused plain post of the quiz. */
 export function renderQuizAfter(c: Context, form: FormState, status: Status): Promise<Response> {
-  return renderQuiz(c, quizStateAfter(form), form, status);
+  return renderQuiz(c, quizStateAfter(form), form, status, postedAttribution(form.values?.attribution));
 }
 
 export const pages = new Hono<AppEnv>();
@@ -191,7 +227,7 @@ pages.post('/quiz', async (c) => {
   } catch (err) {
     // Over the cap (read no further than it): the quiz again from its first step, as a 413.
     if (err instanceof ApiException && err.status === 413)
-      return renderQuiz(c, { step: 0, answers: {} }, undefined, 413);
+      return renderQuiz(c, { step: 0, answers: {} }, undefined, 413, '');
     body = null; // Another type or malformed: the first step, as before.
   }
   const state = nextQuizState(body?.fields ?? {});
@@ -200,7 +236,8 @@ pages.post('/quiz', async (c) => {
     const metric = `quiz_step_${state.step + 1}` as (typeof FUNNEL_METRICS)[number];
     c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, metric, clientKey(c.req.header('cf-connecting-ip'))));
   }
-  return renderQuiz(c, state);
+  // Each step's form carries the attribution the first one was rendered with.
+  return renderQuiz(c, state, undefined, 200, postedAttribution(body?.fields.attribution));
 });
 
 pages.get(privacy.path, (c) =>
@@ -215,6 +252,8 @@ pages.get('*', (c) => {
   const path = c.req.path;
   // Scanners probing for secrets and admin pages get a short plain answer, not a rendered page.
   if (isProbePath(path)) return c.text('Not found', 404, { 'cache-control': 'public, max-age=3600' });
+  // A missing file (an icon, a script, an image) is a short plain 404 too: never a page in its place.
+  if (isFilePath(path)) return c.text('Not found', 404, { 'cache-control': 'public, max-age=600' });
   // Any other path shows the landing page, as a 404 that search engines do not index.
   if (path !== '/') return renderLanding(c, {}, 200, 'not-found');
   // The pages a plain form post is sent to once accepted.

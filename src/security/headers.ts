@@ -3,8 +3,8 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { readConfig, type Env } from '../env';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
-/** Turnstile's script and frame are allowed only on a site that has Turnstile configured. */
-const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enabled ? TURNSTILE_ORIGIN : "'self'");
+/** Turnstile's script and frame are allowed only on a site that has Turnstile configured (otherwise no source). */
+const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enabled ? TURNSTILE_ORIGIN : '');
 
 /**
  * Security headers on every Worker response, with a per-request CSP nonce for

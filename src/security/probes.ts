@@ -15,3 +15,13 @@ const PROBED_FILES =
 export function isProbePath(path: string): boolean {
   return /\/\./.test(path) || PROBED_FILES.test(path) || PROBED_FOLDERS.test(path);
 }
+
+/**
+ * True for the address of a file rather than a page: under the build's or the images' folder, or a last
+ * segment with a file extension (/favicon.ico, /apple-touch-icon-precomposed.png, /main.js.map).
+ *
+ * @example isFilePath('/apple-touch-icon-precomposed.png') // true
+ */
+export function isFilePath(path: string): boolean {
+  return /^\/(assets|images|thumbs)\//.test(path) || /\.[a-z0-9]{1,12}$/i.test(path.split('/').pop() ?? '');
+}

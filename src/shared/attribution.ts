@@ -51,6 +51,30 @@ export function landingPath(value: unknown): string {
 }
 
 /**
+ * The first touch a page address and its referrer describe: the campaign tags of the address, the
+ * referring site's host when it is another site, and the path. The browser records it for the tab;
+ * the server renders it into the forms' hidden field, so a form sent before the scripts run, or
+ * without them, carries it too.
+ *
+ * @example firstTouchOf(new URL('https://x.in/?utm_source=ig'), 'https://l.instagram.com/', ['x.in'])
+ *   // { utm_source: 'ig', referrer_host: 'l.instagram.com', landing_path: '/' }
+ */
+export function firstTouchOf(
+  address: { pathname: string; searchParams: { get(name: string): string | null } },
+  referrer: string | undefined,
+  ownHosts: readonly string[],
+): Attribution | undefined {
+  const touch: Record<string, string> = { landing_path: address.pathname };
+  for (const key of UTM_KEYS) {
+    const value = address.searchParams.get(key);
+    if (value) touch[key] = value;
+  }
+  const host = referrerHost(referrer);
+  if (host && !ownHosts.includes(host)) touch.referrer_host = host;
+  return cleanAttribution(touch);
+}
+
+/**
  * Cleans what a browser sent (an object, or its JSON text from a form field) into an
  * Attribution, or undefined when nothing usable is left.
  */
