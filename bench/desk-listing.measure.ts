@@ -6,7 +6,8 @@
 import { env } from 'cloudflare:test';
 import { afterAll, describe, it, vi } from 'vitest';
 import { D1LeadStore } from '../src/leads/d1-store';
-import { encodeCursor, type LeadQuery } from '../src/leads/listing';
+import { encodeCursor, searchTokens, type LeadQuery } from '../src/leads/listing';
+import type { Lead } from '../src/leads/types';
 import type { LeadStore } from '../src/leads/port';
 import { getLeadStore } from '../src/leads/store';
 import { firestoreEnv } from '../tests/support/firestore';
@@ -19,6 +20,34 @@ const results: string[] = [];
 /** Arrival times one minute apart, newest at i = 0. */
 const timeOf = (i: number) => new Date(Date.UTC(2026, 0, 1) + (TOTAL - i) * 60_000).toISOString();
 const kindOf = (i: number) => (['quiz', 'newsletter', 'enquiry'] as const)[i % 3];
+/** Names from 20 first and 25 last names; addresses on 40 domains; numbers all different. */
+const FIRST =
+  'Asha Ravi Nila Arjun Meera Kiran Divya Rahul Priya Sanjay Lata Vikram Anu Deepak Gita Manoj Usha Rohan Sita Amit'.split(
+    ' ',
+  );
+const LAST =
+  'Kumar Verma Rao Nair Iyer Menon Shah Das Pillai Reddy Joshi Gupta Singh Bose Sen Kapoor Mehta Patel Desai Naidu Pai Kulkarni Chatterjee Banerjee Mishra'.split(
+    ' ',
+  );
+const contactOf = (i: number) => ({
+  first: FIRST[i % FIRST.length]!,
+  last: LAST[Math.floor(i / FIRST.length) % LAST.length]!,
+  email: `lead${i}@mail${i % 40}.example.com`,
+  phone: `+9198${String(i).padStart(8, '0')}`,
+});
+/** The lead the seeded rows describe, for the search words the store would write. */
+function leadOf(i: number): Lead {
+  const c = contactOf(i);
+  const base = {
+    id: `lead-${String(i).padStart(6, '0')}`,
+    createdAt: timeOf(i),
+    consent: { version: 'v', at: timeOf(i) },
+  };
+  const kind = kindOf(i)!;
+  if (kind === 'quiz') return { ...base, kind, answers: {}, contact: c, source: 'website-quiz-page', recommended: [] };
+  if (kind === 'newsletter') return { ...base, kind, email: c.email };
+  return { ...base, kind, name: `${c.first} ${c.last}`, phone: c.phone, email: c.email, description: 'A workshop' };
+}
 
 async function measure(label: string, store: LeadStore, query: LeadQuery): Promise<void> {
   const times: number[] = [];
@@ -41,13 +70,41 @@ const queries = (deepCursor: string): Array<[string, LeadQuery]> => [
   ['page at lead 50,000 (cursor), all kinds', { limit: 50, cursor: deepCursor }],
   ['first page, enquiries only', { limit: 50, kind: 'enquiry' }],
   ['one week, all kinds', { limit: 50, from: timeOf(60_000), to: timeOf(50_000) }],
-  ['search by email (one match)', { limit: 50, q: 'lead77777@example.com' }],
-  ['search by a name word (33,334 matches), first page', { limit: 50, q: 'kumar' }],
+  ['search by email (one match)', { limit: 50, q: 'lead77777@mail17.example.com' }],
+  ['search by a name word (2,668 matches), first page', { limit: 50, q: 'kumar' }],
+  ['search by the start of a name, "nil" (3,334), first page', { limit: 50, q: 'nil' }],
+  ['search by the start of an address, "lead7777" (11)', { limit: 50, q: 'lead7777' }],
+  ['search by the start of a domain, "mail17." (2,500), first page', { limit: 50, q: 'mail17.' }],
+  ['search by the last digits, "7777" (6 with a phone)', { limit: 50, q: '7777' }],
 ];
+
+/** What the search words cost: rows (index entries) and their bytes, measured on the seeded leads. */
+function wordsCost(label: string): void {
+  let words = 0;
+  let bytes = 0;
+  for (let i = 0; i < TOTAL; i++) {
+    const lead = leadOf(i);
+    for (const word of searchTokens(lead)) {
+      words += 1;
+      // D1: the row's four values; Firestore: one composite index entry of (word, time, name) plus the
+      // document name twice and 32 bytes (its storage size rules), and the word again in the document.
+      bytes += word.length + lead.kind.length + 24 + lead.id.length;
+    }
+  }
+  results.push(
+    `${label}: ${words.toLocaleString('en')} search words for ${TOTAL.toLocaleString('en')} leads (${(words / TOTAL).toFixed(1)} a lead), ${(bytes / 1e6).toFixed(0)} MB of D1 row values`,
+  );
+}
 
 const deep = encodeCursor({ at: timeOf(50_000), id: `lead-${String(50_000).padStart(6, '0')}`, kind: kindOf(50_000)! });
 
+/** A SQL expression picking `list[index % length]`. */
+const sqlPick = (list: string[], index: string) =>
+  `CASE ${index} % ${list.length} ${list.map((v, k) => `WHEN ${k} THEN '${v}'`).join(' ')} END`;
+
 describe('100,000 leads', () => {
+  it('the search words', () => wordsCost('Search words'));
+
   it('D1', async () => {
     const started = performance.now();
     await env.DB.exec(
@@ -60,22 +117,33 @@ describe('100,000 leads', () => {
     await env.DB.batch([
       env.DB.prepare(`${seq} INSERT INTO quiz_responses (id, created_at, status, answers, contact, source)
         SELECT ${id}, ${time}, 'submitted', '{"0":"Mindset"}',
-          json_object('first', 'Asha', 'last', 'Rao', 'email', 'lead' || i || '@example.com', 'phone', '+9198' || printf('%08d', i)),
+          json_object('first', ${sqlPick(FIRST, 'i')}, 'last', ${sqlPick(LAST, `(i / ${FIRST.length})`)}, 'email', 'lead' || i || '@mail' || (i % 40) || '.example.com', 'phone', '+9198' || printf('%08d', i)),
           'website-quiz-page' FROM s WHERE i % 3 = 0`),
       env.DB.prepare(
-        `${seq} INSERT INTO news_letter (id, email, subscribed_at) SELECT ${id}, 'lead' || i || '@example.com', ${time} FROM s WHERE i % 3 = 1`,
+        `${seq} INSERT INTO news_letter (id, email, subscribed_at) SELECT ${id}, 'lead' || i || '@mail' || (i % 40) || '.example.com', ${time} FROM s WHERE i % 3 = 1`,
       ),
       env.DB.prepare(`${seq} INSERT INTO enquiries (id, name, phone, email, description, created_at)
-        SELECT ${id}, 'Ravi Kumar', '+9198' || printf('%08d', i), 'lead' || i || '@example.com', 'A workshop', ${time} FROM s WHERE i % 3 = 2`),
-      env.DB.prepare(`${seq} INSERT INTO lead_search (token, kind, created_at, id)
-        SELECT 'lead' || i || '@example.com', CASE i % 3 WHEN 0 THEN 'quiz' WHEN 1 THEN 'newsletter' ELSE 'enquiry' END, ${time}, ${id} FROM s`),
-      env.DB.prepare(
-        `${seq} INSERT INTO lead_search (token, kind, created_at, id) SELECT 'kumar', 'enquiry', ${time}, ${id} FROM s WHERE i % 3 = 2`,
-      ),
+        SELECT ${id}, ${sqlPick(FIRST, 'i')} || ' ' || ${sqlPick(LAST, `(i / ${FIRST.length})`)}, '+9198' || printf('%08d', i), 'lead' || i || '@mail' || (i % 40) || '.example.com', 'A workshop', ${time} FROM s WHERE i % 3 = 2`),
     ]);
+    // The search words as the store writes them (searchTokens), 250 leads a statement.
+    for (let from = 0; from < TOTAL; from += 250) {
+      const rows: string[][] = [];
+      for (let i = from; i < Math.min(TOTAL, from + 250); i++) {
+        const lead = leadOf(i);
+        for (const word of searchTokens(lead)) rows.push([word, lead.kind, lead.createdAt, lead.id]);
+      }
+      await env.DB.prepare(
+        `INSERT INTO lead_search (token, kind, created_at, id)
+         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`,
+      )
+        .bind(JSON.stringify(rows))
+        .run();
+    }
     const n = await env.DB.prepare(
       'SELECT (SELECT COUNT(*) FROM quiz_responses) + (SELECT COUNT(*) FROM news_letter) + (SELECT COUNT(*) FROM enquiries) AS n',
     ).first<{ n: number }>();
+    const words = await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_search').first<{ n: number }>();
+    results.push(`D1: ${words!.n.toLocaleString('en')} lead_search rows`);
     results.push(`D1: ${n!.n} leads seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const store = new D1LeadStore(env.DB);
     for (const [label, query] of queries(deep)) await measure(`D1: ${label}`, store, query);
@@ -88,10 +156,11 @@ describe('100,000 leads', () => {
     for (let i = 0; i < TOTAL; i++) {
       const kind = kindOf(i)!;
       const id = `lead-${String(i).padStart(6, '0')}`;
-      const email = { stringValue: `lead${i}@example.com` };
+      const c = contactOf(i);
+      const email = { stringValue: c.email };
       const at = { timestampValue: timeOf(i).replace('Z', '000Z') };
       const phone = { stringValue: `+9198${String(i).padStart(8, '0')}` };
-      const tokens = [email, ...(kind === 'enquiry' ? [{ stringValue: 'kumar' }] : [])];
+      const tokens = searchTokens(leadOf(i)).map((stringValue) => ({ stringValue }));
       const fields: Fields =
         kind === 'quiz'
           ? {
@@ -99,14 +168,16 @@ describe('100,000 leads', () => {
               status: { stringValue: 'submitted' },
               answers: { mapValue: { fields: { '0': { stringValue: 'Mindset' } } } },
               contact: {
-                mapValue: { fields: { first: { stringValue: 'Asha' }, last: { stringValue: 'Rao' }, email, phone } },
+                mapValue: {
+                  fields: { first: { stringValue: c.first }, last: { stringValue: c.last }, email, phone },
+                },
               },
               source: { stringValue: 'website-quiz-page' },
             }
           : kind === 'newsletter'
             ? { email, subscribedAt: at }
             : {
-                name: { stringValue: 'Ravi Kumar' },
+                name: { stringValue: `${c.first} ${c.last}` },
                 phone,
                 email,
                 description: { stringValue: 'A workshop' },
