@@ -11,6 +11,8 @@
  * - on a press on an island's button (a menu toggle, a tab, a play button), which would otherwise do nothing.
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
+import { startHeader } from './header-menu';
+
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
 
 const { entry, preload, islands } = __BOOT__;
@@ -55,6 +57,9 @@ function want(event: Event): void {
   island?.setAttribute('data-wanted', '');
   load();
 }
+
+// The header works from here on, with or without the islands' code.
+startHeader();
 
 addEventListener('click', hold, true);
 addEventListener('pointerdown', want, true);

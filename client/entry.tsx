@@ -1,5 +1,3 @@
-import { createElement, useEffect, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
 
@@ -11,16 +9,16 @@ import { islands } from './islands/registry';
  * that opens it, or a touch inside it. Until then the server's HTML works alone, so nothing is lost meanwhile.
  * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
  * has started loading has hydrated (the e2e suite waits for it, and for the marker of what it uses).
+ * React itself is fetched and started with the first island that starts: a page whose islands are all further
+ * down (the landing page on a phone) runs no React until the visitor scrolls towards one or touches the page.
  */
 const VISIBLE_MARGIN = '300px 0px';
 /** For an `interaction` island: the elements whose first click loads it (and then opens it). */
 const OPENERS: Record<string, string> = { EnquiryModal: '[data-open-enquiry]' };
 
-/** Renders its child unchanged and reports once React has committed the hydrated tree. */
-function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(onCommit, [onCommit]);
-  return children;
-}
+/** React and what the entry uses of it (client/react-runtime.ts), loaded once, with the first island that starts. */
+let react: Promise<typeof import('./react-runtime')> | undefined;
+const loadReact = () => (react ??= import('./react-runtime'));
 
 let pending = 0;
 const started = new WeakMap<HTMLElement, Promise<void>>();
@@ -35,7 +33,7 @@ async function hydrate(el: HTMLElement, name: string): Promise<void> {
     console.error(`Unknown island "${name}"`);
     return;
   }
-  const { default: Component } = await load();
+  const [{ default: Component }, { createElement, hydrateRoot, Committed }] = await Promise.all([load(), loadReact()]);
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   await new Promise<void>((resolve) => {
     hydrateRoot(

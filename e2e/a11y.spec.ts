@@ -15,7 +15,10 @@ async function expectNoViolations(page: Page, label: string, only?: string): Pro
     'wcag22aa',
     'best-practice',
   ]);
-  const { violations } = await (only ? axe.include(only) : axe).analyze();
+  // A part of the page (a dialog) is checked for what is in it; the rules about a whole page (one main landmark,
+  // one h1) belong to the page's own pass, and would otherwise judge a player's frame as if it were a page.
+  const part = () => axe.include(only!).disableRules(['landmark-one-main', 'page-has-heading-one']);
+  const { violations } = await (only ? part() : axe).analyze();
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
@@ -54,7 +57,7 @@ test.describe('accessibility (axe)', () => {
     await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     // The page behind the modal is inert and was checked by the landing page's pass: the dialog itself.
-    await expectNoViolations(page, 'enquiry modal', '[role="dialog"]');
+    await expectNoViolations(page, 'enquiry modal', 'dialog[open]');
   });
 
   test('with the podcast modal open', async ({ page }) => {
@@ -67,7 +70,7 @@ test.describe('accessibility (axe)', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoViolations(page, 'podcast modal', '[role="dialog"]');
+    await expectNoViolations(page, 'podcast modal', 'dialog[open]');
   });
 
   test('with the mobile menu open @phone', async ({ page }) => {
@@ -76,6 +79,6 @@ test.describe('accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await page.waitForTimeout(750); // let the 700 ms transition finish so colours are final
-    await expectNoViolations(page, 'mobile menu', '[role="dialog"]');
+    await expectNoViolations(page, 'mobile menu', 'dialog[open]');
   });
 });

@@ -55,7 +55,7 @@ test.describe('header', () => {
           await page.getByRole('button', { name: 'Open menu' }).click();
           const menu = page.getByRole('dialog', { name: 'Menu' });
           await menu.getByRole('link', { name: label }).click();
-          await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+          await expect(page.locator('#mobile-menu')).not.toHaveAttribute('open');
         } else {
           await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
         }
@@ -91,7 +91,7 @@ test('a section link on /quiz lands on / at the top, then scrolls smoothly to th
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listen' }).click();
   }
   await expect(page).toHaveURL(/\/#listen$/);
-  await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+  await expect(page.locator('#mobile-menu')).not.toHaveAttribute('open');
   const top = () => page.locator('#listen').evaluate((el) => Math.round(el.getBoundingClientRect().top));
   await expect.poll(top, { timeout: 5_000 }).toBeLessThanOrEqual(80);
   const samples = await page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
@@ -105,6 +105,8 @@ test('a section link on /quiz lands on / at the top, then scrolls smoothly to th
 
 // The hamburger menu exists on small screens only: tagged @phone, run by the phone project alone.
 test.describe('mobile menu @phone', () => {
+  const phoneOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
   test('opens as a dialog, locks scrolling, moves focus in and returns it to the hamburger', async ({ page }) => {
     await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
@@ -118,7 +120,7 @@ test.describe('mobile menu @phone', () => {
     await expect(page.locator('html')).toHaveClass(/scroll-locked/);
     await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
     await menu.getByRole('button', { name: 'Close menu' }).click();
-    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+    await expect(page.locator('#mobile-menu')).not.toHaveAttribute('open');
     await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
     await expect(toggle).toBeFocused();
   });
@@ -127,14 +129,14 @@ test.describe('mobile menu @phone', () => {
     await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
-    await expect(page.locator('#mobile-menu')).toHaveClass(/is-open/);
+    await expect(page.locator('#mobile-menu')).toHaveAttribute('open', '');
     await page.keyboard.press('Escape');
-    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+    await expect(page.locator('#mobile-menu')).not.toHaveAttribute('open');
     await expect(toggle).toBeFocused();
     await toggle.click();
-    await expect(page.locator('#mobile-menu')).toHaveClass(/is-open/);
+    await expect(page.locator('#mobile-menu')).toHaveAttribute('open', '');
     await page.mouse.click(200, 780);
-    await expect(page.locator('#mobile-menu')).not.toHaveClass(/is-open/);
+    await expect(page.locator('#mobile-menu')).not.toHaveAttribute('open');
   });
 
   test('the transition lasts 700 ms, and none under reduced motion', async ({ page }) => {
@@ -142,6 +144,25 @@ test.describe('mobile menu @phone', () => {
     await expect(page.locator('#mobile-menu')).toHaveCSS('transition-duration', /0\.7s/);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect(page.locator('#mobile-menu')).not.toHaveCSS('transition-duration', /0\.7s/);
+  });
+
+  test('works before React and with JavaScript off: a native dialog the button opens by itself', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ ...phoneOptions, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.tap();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await toggle.tap();
+    await menu.getByRole('link', { name: 'Programs' }).tap();
+    await expect(page).toHaveURL(/\/#programs$/);
+    await context.close();
   });
 
   test('keeps Tab inside the open menu', async ({ page }) => {

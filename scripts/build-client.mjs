@@ -33,10 +33,11 @@ export async function watchClient() {
   };
   const ctx = await context({ ...buildOptions(defaultOutdir, false), plugins: [manifestWriter] });
   await ctx.watch();
-  // The boot script is built into the manifest, not imported by the bundle, so esbuild does not watch it. Its
+  // The boot script (with client/header-menu.ts) is built into the manifest, not imported by the bundle, so esbuild
+  // does not watch it. Its
   // directory is watched instead (an editor's save-by-rename replaces the file itself).
   const boot = watch(path.join(root, 'client'), (_, file) => {
-    if (file === 'boot.ts') ctx.rebuild().catch(() => {}); // esbuild has printed the errors.
+    if (file === 'boot.ts' || file === 'header-menu.ts') ctx.rebuild().catch(() => {}); // esbuild printed any errors.
   });
   return () => {
     boot.close();
@@ -100,10 +101,15 @@ async function finish(result, outdir, writeManifest) {
   let css = '';
   let deskCss = '';
   let preload = [];
+  let lazy = [];
   for (const [file, meta] of Object.entries(outputs)) {
     if (meta.entryPoint === 'client/entry.tsx') {
       entry = publicPath(file);
       preload = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => publicPath(i.path));
+      // What the entry imports when the first island starts (React), as opposed to the islands themselves.
+      lazy = meta.imports
+        .filter((i) => i.kind === 'dynamic-import' && !outputs[i.path]?.entryPoint?.startsWith('client/islands/'))
+        .map((i) => publicPath(i.path));
     }
     if (file.endsWith('.css') && meta.entryPoint === 'client/styles/main.css') css = publicPath(file);
     if (file.endsWith('.css') && meta.entryPoint === 'client/styles/desk.css') deskCss = publicPath(file);
@@ -111,7 +117,7 @@ async function finish(result, outdir, writeManifest) {
   if (!entry || !css || !deskCss) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 
   // The entry's imports and the islands' chunks are the boot script's to preload: they live in it, not here.
-  const islands = await islandChunks(outputs, entry, preload, publicPath);
+  const islands = await islandChunks(outputs, entry, preload, lazy, publicPath);
   const boot = await buildBoot({ entry, preload, islands });
   const manifest = { entry, css, deskCss, boot };
   if (!writeManifest)
@@ -123,10 +129,11 @@ async function finish(result, outdir, writeManifest) {
 
 /**
  * For each island in client/islands/registry.ts, the files its code needs beyond what the entry already
- * imports: its own chunk and the chunks that chunk imports statically. The boot script preloads them for the
- * islands a page hydrates at once, so their code arrives with the entry instead of two round trips after it.
+ * imports: its own chunk and the chunks that chunk imports statically, and React (which the entry imports with
+ * the first island, `lazy`). The boot script preloads them for the islands a page hydrates at once, so their
+ * code arrives with the entry instead of two round trips after it.
  */
-async function islandChunks(outputs, entry, preload, publicPath) {
+async function islandChunks(outputs, entry, preload, lazy, publicPath) {
   const registry = await readFile(path.join(root, 'client/islands/registry.ts'), 'utf8');
   const named = [...registry.matchAll(/^\s*(\w+): \(\) => import\('\.\/([\w-]+)'\)/gm)];
   if (named.length === 0) throw new Error('build-client: no islands found in client/islands/registry.ts');
@@ -143,6 +150,7 @@ async function islandChunks(outputs, entry, preload, publicPath) {
       for (const i of byPublic.get(href).imports) if (i.kind === 'import-statement') visit(publicPath(i.path));
     };
     visit(publicPath(file));
+    for (const href of lazy) visit(href);
     islands[name] = files;
   }
   const chunks = Object.values(outputs).filter((o) => o.entryPoint?.startsWith('client/islands/')).length;

@@ -7,7 +7,6 @@ type Loader = () => Promise<{ default: ComponentType<never> }>;
  * Each is a separate chunk, fetched only when a page contains it.
  */
 export const islands: Record<string, Loader> = {
-  Header: () => import('./header'),
   EnquiryModal: () => import('./enquiry-modal'),
   NewsletterForm: () => import('./newsletter-form'),
   QuizWizard: () => import('./quiz-wizard'),

@@ -1,0 +1,126 @@
+/**
+ * The site header's behaviour, without React: part of the page's inline script (client/boot.ts), so it works
+ * from the first paint, before any other script arrives.
+ * - The shadow once the page has scrolled SHADOW_THRESHOLD_PX.
+ * - The phone menu, a modal `<dialog>`: its button opens it by itself where the browser knows `commandfor`
+ *   (and here otherwise); Tab stays inside it, a tap outside closes it, `aria-expanded` follows it, and the page
+ *   behind does not scroll.
+ * - Section links go to / and smooth-scroll to the section after ANCHOR_SCROLL_DELAY_MS (from another page: the
+ *   landing page finishes the scroll once it loads), closing the menu first.
+ */
+
+/** Header shadow threshold. */
+export const SHADOW_THRESHOLD_PX = 8;
+/** Anchor scroll delay after navigating home (about 50 ms). */
+export const ANCHOR_SCROLL_DELAY_MS = 50;
+/** The section a link on another page asked for, kept for the landing page across the navigation. */
+const PENDING_KEY = 'nav:section';
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+function scrollToAnchor(anchor: string): void {
+  const target = document.getElementById(anchor);
+  if (!target) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+}
+
+/**
+ * From another page (the quiz) the link navigates to / without a hash, so the browser does not jump; the
+ * landing page then scrolls. Without sessionStorage it falls back to /#anchor (the browser's own jump).
+ */
+function goToSection(anchor: string): void {
+  if (window.location.pathname !== '/') {
+    try {
+      sessionStorage.setItem(PENDING_KEY, anchor);
+      window.location.assign('/');
+    } catch {
+      window.location.assign(`/#${anchor}`);
+    }
+    return;
+  }
+  if (window.location.hash !== `#${anchor}`) history.pushState(null, '', `/#${anchor}`);
+  window.setTimeout(() => scrollToAnchor(anchor), ANCHOR_SCROLL_DELAY_MS);
+}
+
+/** On the landing page: finish a section link followed from another page (address, then delayed scroll). */
+function scrollToPendingSection(): void {
+  let anchor: string | null = null;
+  try {
+    anchor = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    return;
+  }
+  if (!anchor || window.location.pathname !== '/' || !document.getElementById(anchor)) return;
+  history.replaceState(null, '', `/#${anchor}`);
+  window.setTimeout(() => scrollToAnchor(anchor), ANCHOR_SCROLL_DELAY_MS);
+}
+
+/** Keeps Tab and Shift+Tab inside the open menu. */
+function trapTab(event: KeyboardEvent, menu: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const items = Array.from(menu.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function startHeader(): void {
+  const header = document.querySelector<HTMLElement>('.site-header');
+  if (!header) return;
+  const onScroll = () => header.classList.toggle('is-scrolled', window.scrollY > SHADOW_THRESHOLD_PX);
+  onScroll();
+  addEventListener('scroll', onScroll, { passive: true });
+
+  const menu = document.getElementById('mobile-menu');
+  const toggle = header.querySelector<HTMLButtonElement>('.menu-toggle');
+  if (menu instanceof HTMLDialogElement && toggle) {
+    const native = 'command' in HTMLButtonElement.prototype;
+    // The page behind stays still while the menu is open (html.scroll-locked, as under the site's other dialogs).
+    const sync = () => {
+      toggle.setAttribute('aria-expanded', String(menu.open));
+      document.documentElement.classList.toggle('scroll-locked', menu.open);
+    };
+    sync();
+    menu.addEventListener('toggle', sync);
+    menu.addEventListener('close', sync);
+    if (!native) {
+      toggle.addEventListener('click', () => {
+        menu.showModal();
+        sync();
+      });
+      menu.querySelector('[command="close"]')?.addEventListener('click', () => menu.close());
+    }
+    menu.addEventListener('keydown', (event) => trapTab(event, menu));
+    // A tap on the backdrop is a click on the dialog itself, outside its box (closedby="any" where known).
+    menu.addEventListener('click', (event) => {
+      if (event.target !== menu) return;
+      const box = menu.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (!inside) menu.close();
+    });
+  }
+
+  header.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-section]') : null;
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (menu instanceof HTMLDialogElement && menu.open) menu.close();
+    goToSection(link.dataset.section ?? '');
+  });
+  // Once the page has loaded: before that, the sections are still moving as images arrive, and a smooth scroll
+  // started while the document is loading ends as a jump.
+  if (document.readyState === 'complete') scrollToPendingSection();
+  else addEventListener('load', scrollToPendingSection, { once: true });
+}
