@@ -16,7 +16,8 @@ async function request(workerEnv: Env, url: string, method = 'GET') {
   const res = await worker.fetch(new Request(url, { method }), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   const body = await res.text();
-  // The page carries a fresh CSP nonce and fresh form submission ids per request: compare everything else.
+  // The page carries a fresh CSP nonce and fresh form submission ids per request, and its forms the attribution of
+  // the request (its own path): compare everything else.
   return {
     status: res.status,
     type: res.headers.get('content-type'),
@@ -24,6 +25,7 @@ async function request(workerEnv: Env, url: string, method = 'GET') {
       ? body
           .replace(/nonce-[\w+/=-]+|nonce="[^"]*"/g, '')
           .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid')
+          .replace(/name="attribution" value="[^"]*"/g, 'name="attribution"')
       : body,
   };
 }

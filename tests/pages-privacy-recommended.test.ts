@@ -62,8 +62,13 @@ describe('the landing page after the quiz', () => {
     }
   });
 
-  it('renders the same page whatever campaign tags the address carries', async () => {
-    const plain = stable(await text('/'));
-    expect(stable(await text('/?utm_source=instagram&utm_medium=social&utm_campaign=talk'))).toBe(plain);
+  it('renders the same page whatever campaign tags the address carries, but for the forms’ attribution', async () => {
+    const field = /name="attribution" value="([^"]*)"/g;
+    const plain = await text('/');
+    const tagged = await text('/?utm_source=instagram&utm_medium=social&utm_campaign=talk');
+    expect(stable(tagged.replace(field, ''))).toBe(stable(plain.replace(field, '')));
+    const values = [...tagged.matchAll(field)].map((m) => JSON.parse(m[1]!.replaceAll('&quot;', '"')) as object);
+    expect(values).toHaveLength(2);
+    for (const value of values) expect(value).toMatchObject({ utm_source: 'instagram', utm_campaign: 'talk' });
   });
 });

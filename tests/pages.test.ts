@@ -102,9 +102,12 @@ describe('page routing and rendering', () => {
     expect(html).toContain(`© <!-- -->${new Date().getFullYear()}`);
   });
 
-  it('marks the header as an eager island with serialised props', async () => {
+  it('renders the header as plain HTML, its phone menu a dialog its button opens without scripts', async () => {
     const html = await (await get('/')).text();
-    expect(html).toMatch(/data-island="Header" data-load="eager" data-props="\{/);
+    expect(html).not.toContain('data-island="Header"');
+    expect(html).toMatch(/<button[^>]*aria-controls="mobile-menu"[^>]*commandfor="mobile-menu" command="show-modal"/);
+    expect(html).toContain('<dialog id="mobile-menu" class="mobile-menu" aria-label="Menu" closedby="any">');
+    expect(html).toMatch(/<button[^>]*aria-label="Close menu"[^>]*commandfor="mobile-menu" command="close"/);
   });
 
   it('starts the islands from one inline script with this build’s entry, and fetches no script from the HTML', async () => {
