@@ -9,13 +9,14 @@
  *   landing page finishes the scroll once it loads), closing the menu first.
  */
 
+import { trapTab } from './lib/focus-trap';
+
 /** Header shadow threshold. */
 export const SHADOW_THRESHOLD_PX = 8;
 /** Anchor scroll delay after navigating home (about 50 ms). */
 export const ANCHOR_SCROLL_DELAY_MS = 50;
 /** The section a link on another page asked for, kept for the landing page across the navigation. */
 const PENDING_KEY = 'nav:section';
-const FOCUSABLE = 'a[href], button:not([disabled])';
 
 function scrollToAnchor(anchor: string): void {
   const target = document.getElementById(anchor);
@@ -54,22 +55,6 @@ function scrollToPendingSection(): void {
   if (!anchor || window.location.pathname !== '/' || !document.getElementById(anchor)) return;
   history.replaceState(null, '', `/#${anchor}`);
   window.setTimeout(() => scrollToAnchor(anchor), ANCHOR_SCROLL_DELAY_MS);
-}
-
-/** Keeps Tab and Shift+Tab inside the open menu. */
-function trapTab(event: KeyboardEvent, menu: HTMLElement): void {
-  if (event.key !== 'Tab') return;
-  const items = Array.from(menu.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export function startHeader(): void {

@@ -11,13 +11,10 @@
 //   before the scripts had taken its button ("page" in the Event Timing column).
 // It measures; it passes or fails nothing.
 /* global window, document, requestAnimationFrame, MutationObserver, addEventListener -- run in the browser */
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
-import { startLocalWorker, warmFeedCache } from './local-worker.mjs';
+import { median, onSlowPhone } from './lib/slow-phone.mjs';
 
 const PORT = Number(process.env.FIRST_TAP_PORT || 8876);
 const RUNS = Math.max(1, Number(process.env.FIRST_TAP_RUNS || 5));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Each control: the page, how to find it, and the change on the page that answers the tap. */
 /** FIRST_TAP_ONLY=menu|quiz|resource measures one control. */
@@ -47,25 +44,12 @@ const CONTROLS_ALL = [
 
 const CONTROLS = CONTROLS_ALL.filter((c) => !ONLY || c.name.startsWith(ONLY));
 
-const worker = await startLocalWorker({
-  port: PORT,
-  vars: { YOUTUBE_SAMPLE_FEEDS: '1', YOUTUBE_THUMB_URL: 'http://127.0.0.1:9' },
-});
 const rows = [];
-let browser;
-try {
-  if (!(await warmFeedCache(worker.origin))) console.log('WARNING: feed cache did not warm; measuring anyway');
-  browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+await onSlowPhone(PORT, async (phone, origin) => {
   for (const control of CONTROLS) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      await page.addInitScript((answeredSource) => {
+      const { context, page } = await phone((answeredSource) => {
         const answered = new Function(`return (${answeredSource})()`);
         // Times are absolute (timeOrigin + now) and the tap's is kept in sessionStorage: a tap before the scripts
         // have hydrated a form's button posts the form, and the answer is then the next page.
@@ -109,16 +93,7 @@ try {
           true,
         );
       }, control.answered.toString());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.goto(worker.origin + control.path, { waitUntil: 'commit' });
+      await page.goto(origin + control.path, { waitUntil: 'commit' });
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
         polling: 20,
         timeout: 30_000,
@@ -153,8 +128,5 @@ try {
       'to the answer each': shown.join(' '),
     });
   }
-} finally {
-  await browser?.close();
-  await worker.stop();
-}
+});
 console.table(rows);

@@ -4,51 +4,26 @@
 // page, the first contentful paint and the moment every island that started loading had hydrated
 // (<html data-hydrated>), each load and the median. It measures; it passes or fails nothing.
 /* global window, document, MutationObserver -- the functions passed to the page run in the browser */
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
-import { startLocalWorker, warmFeedCache } from './local-worker.mjs';
+import { median, onSlowPhone } from './lib/slow-phone.mjs';
 
 const PORT = Number(process.env.HYDRATION_PORT || 8875);
 const RUNS = Math.max(1, Number(process.env.HYDRATION_RUNS || 5));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const worker = await startLocalWorker({
-  port: PORT,
-  vars: { YOUTUBE_SAMPLE_FEEDS: '1', YOUTUBE_THUMB_URL: 'http://127.0.0.1:9' },
-});
 const rows = [];
-let browser;
-try {
-  if (!(await warmFeedCache(worker.origin))) console.log('WARNING: feed cache did not warm; measuring anyway');
-  browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+await onSlowPhone(PORT, async (phone, origin) => {
   for (const path of ['/', '/quiz']) {
     const loads = [];
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
       // Records when <html data-hydrated> first appears (observing the document: the init script runs before
       // the page's own <html> exists).
-      await page.addInitScript(() => {
+      const { context, page } = await phone(() => {
         new MutationObserver((_, observer) => {
           if (!document.documentElement.hasAttribute('data-hydrated')) return;
           window.__hydratedAt = performance.now();
           observer.disconnect();
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
       });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.goto(worker.origin + path, { waitUntil: 'load' });
+      await page.goto(origin + path, { waitUntil: 'load' });
       await page.waitForFunction(() => window.__hydratedAt, null, { timeout: 30_000 });
       loads.push(
         await page.evaluate(() => ({
@@ -67,8 +42,5 @@ try {
       'hydrated each': each('hydrated').join(' '),
     });
   }
-} finally {
-  await browser?.close();
-  await worker.stop();
-}
+});
 console.table(rows);
