@@ -5,11 +5,11 @@
  */
 import { env } from 'cloudflare:test';
 import { afterAll, describe, it, vi } from 'vitest';
-import { D1LeadStore } from '../src/leads/d1-store';
-import { encodeCursor, searchTokens, type LeadQuery } from '../src/leads/listing';
-import type { Lead } from '../src/leads/types';
-import type { LeadStore } from '../src/leads/port';
-import { getLeadStore } from '../src/leads/store';
+import { D1LeadStore } from '../src/store/d1-store';
+import { encodeCursor, searchTokens, type LeadQuery } from '../src/store/listing';
+import type { Lead } from '../src/store/lead';
+import type { LeadStore } from '../src/store/port';
+import { getLeadStore } from '../src/store/lead-store';
 import { firestoreEnv } from '../tests/support/firestore';
 import type { Fields } from '../tests/standins/firestore-values';
 

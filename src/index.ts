@@ -9,13 +9,8 @@ import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { desk } from './routes/desk';
 import { webhooks } from './routes/webhooks';
-import { handleQueue } from './queue/dispatch';
-import { pruneDeliveries } from './notify/prune';
-import { refreshFeedsOnSchedule } from './feeds/schedule';
-import { runHealthCheck } from './health/run';
-import { pruneFunnel } from './desk/counters';
-import { queueMarkedReplays } from './notify/replay';
-import { backfillSearchWords } from './leads/search-backfill';
+import { handleQueue } from './routes/queue';
+import { scheduled } from './routes/cron';
 
 type AppEnv = { Bindings: Env };
 
@@ -38,12 +33,5 @@ app.route('/', pages);
 export default {
   fetch: app.fetch,
   queue: handleQueue,
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
-    ctx.waitUntil(refreshFeedsOnSchedule(env));
-    ctx.waitUntil(pruneDeliveries(env));
-    ctx.waitUntil(runHealthCheck(env));
-    ctx.waitUntil(pruneFunnel(env.DB));
-    ctx.waitUntil(queueMarkedReplays(env));
-    ctx.waitUntil(backfillSearchWords(env));
-  },
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -24,6 +24,12 @@ export function redact(text: string): string {
     });
 }
 
+/** The message of anything thrown, cut short: upstream error bodies can be long. */
+export function errorMessage(err: unknown, max = 300): string {
+  const text = redact(err instanceof Error ? err.message : String(err));
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /** An error for a log line: its stack (or message), redacted. */
 export function describeError(err: unknown): string {
   return redact(err instanceof Error ? (err.stack ?? err.message) : String(err));

@@ -2,11 +2,11 @@
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
-import { countOncePerAddress, pruneFunnel } from '../src/desk/counters';
+import { countOncePerAddress, pruneFunnel } from '../src/store/counters';
 import type { Env } from '../src/env';
 import { clearAccessKeyCache } from '../src/security/access-jwt';
-import { getLeadStore } from '../src/leads/store';
-import type { Lead } from '../src/leads/types';
+import { getLeadStore } from '../src/store/lead-store';
+import type { Lead } from '../src/store/lead';
 import { post } from './support/api';
 import { enquiryLead } from './fixtures/leads';
 import {

@@ -5,10 +5,10 @@
  * (never a request sent as "Bearer undefined", never the private key in a log).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FirestoreLeadStore } from '../src/leads/firestore-store';
-import { getLeadStore } from '../src/leads/store';
+import { FirestoreLeadStore } from '../src/store/firestore-store';
+import { getLeadStore } from '../src/store/lead-store';
 import { ConfigError } from '../src/env';
-import { D1LeadStore } from '../src/leads/d1-store';
+import { D1LeadStore } from '../src/store/d1-store';
 import { env } from 'cloudflare:test';
 import { TOKEN_URL, type RecordedRequest } from './standins/firestore';
 import { CLIENT_EMAIL, firestoreEnv } from './support/firestore';

@@ -9,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { dayOf } from '../src/desk/counters';
+import { dayOf } from '../src/store/counters';
 import { enquiryLead, job } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';
 import { BUSINESS_ACCOUNT_ID, GRAPH_VARS, GraphStandin, HEARTBEAT_URL } from './standins/graph-api';

@@ -15,7 +15,7 @@ import { allowConsoleErrors } from './setup';
 import { GRAPH_BASE, GRAPH_VARS, GraphStandin } from './standins/graph-api';
 import type { FirestoreStandin } from './standins/firestore';
 
-/** The adapter's deadline for one save (src/leads/firestore-store.ts). */
+/** The adapter's deadline for one save (src/store/firestore-store.ts). */
 const STORE_DEADLINE_MS = 8_000;
 const OWNERS = ['+919800000001', '+919800000002'];
 

@@ -7,14 +7,15 @@
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLLECTIONS, getLeadStore, type LeadStore } from '../src/leads/store';
-import { D1LeadStore } from '../src/leads/d1-store';
-import { FirestoreLeadStore } from '../src/leads/firestore-store';
-import type { Lead } from '../src/leads/types';
-import type { LeadQuery, LeadRecord } from '../src/leads/listing';
+import { getLeadStore, type LeadStore } from '../src/store/lead-store';
+import { D1LeadStore } from '../src/store/d1-store';
+import { FirestoreLeadStore } from '../src/store/firestore-store';
+import type { Lead } from '../src/store/lead';
+import type { LeadQuery, LeadRecord } from '../src/store/listing';
 import { decodeFields } from './standins/firestore-values';
 import { firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
+import { COLLECTIONS } from '../src/store/lead';
 
 type Doc = Record<string, unknown>;
 interface Harness {

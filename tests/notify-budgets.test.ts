@@ -7,7 +7,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import type { Lead } from '../src/leads/types';
+import type { Lead } from '../src/store/lead';
 import { windowsAt } from '../src/notify/budgets';
 import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';

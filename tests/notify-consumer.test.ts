@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import worker from '../src/index';
-import type { Lead } from '../src/leads/types';
+import type { Lead } from '../src/store/lead';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
 import { readConfig } from '../src/env';
 import { DeliveryStore } from '../src/notify/deliveries';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
-import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/queue/dispatch';
+import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
 import { backoffSeconds } from '../src/notify/deliver';
 import { enquiryLead, job } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import type { Lead } from '../src/leads/types';
+import type { Lead } from '../src/store/lead';
 import { BindingEmailSender, createEmailSender, emailMessage } from '../src/notify/email';
 import { enquiryLead, job, quizLead } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';

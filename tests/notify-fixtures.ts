@@ -1,4 +1,4 @@
-import type { Lead } from '../src/leads/types';
+import type { Lead } from '../src/store/lead';
 import type { Job } from '../src/queue/jobs';
 
 // 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).

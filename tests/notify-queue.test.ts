@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
-import { enqueueNotifications } from '../src/notify/enqueue';
+import { enqueue } from '../src/queue/jobs';
 import { enquiryLead } from './notify-fixtures';
 
 afterEach(() => {
@@ -16,7 +16,7 @@ it('runs the whole pipeline through the real queue offline: logged, masked, reco
   vi.stubGlobal('fetch', fetch);
   const lead = { ...enquiryLead, id: crypto.randomUUID() };
 
-  await enqueueNotifications(env, lead);
+  await enqueue(env, { type: 'notify', lead });
 
   const row = await vi.waitFor(
     async () => {

@@ -6,12 +6,13 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
-import { backfillSearchWords } from '../src/leads/search-backfill';
-import { SEARCH_VERSION } from '../src/leads/listing';
-import { COLLECTIONS, getLeadStore } from '../src/leads/store';
-import type { Lead } from '../src/leads/types';
+import { backfillSearchWords } from '../src/store/search-backfill';
+import { SEARCH_VERSION } from '../src/store/listing';
+import { getLeadStore } from '../src/store/lead-store';
+import type { Lead } from '../src/store/lead';
 import { firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
+import { COLLECTIONS } from '../src/store/lead';
 
 afterEach(() => vi.unstubAllGlobals());
 

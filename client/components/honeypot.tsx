@@ -1,13 +1,15 @@
+import { HONEYPOT_FIELD } from '../../src/shared/form-fields';
+
 /**
  * The spam trap every lead form carries (rendered by LeadForm): a field people never see or reach,
- * so only bots fill it. It is sent as `website`; the API drops submissions where it is not empty.
+ * so only bots fill it. It is sent as HONEYPOT_FIELD; the API drops submissions where it is not empty.
  */
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label>
         Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
   );

@@ -1,4 +1,5 @@
 /** Posting a lead to the API from the browser, and the outcomes a form needs to tell apart. */
+import { isSitePath } from '../../src/shared/form-fields';
 import { firstTouch } from './attribution';
 import { turnstileToken } from './turnstile';
 
@@ -37,7 +38,7 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
   const data = (await res.json().catch(() => null)) as { ok: true; id: string; next?: unknown } | ErrorBody | null;
   if (res.ok && data?.ok) {
     // Only a path on this site is followed.
-    const next = typeof data.next === 'string' && /^\/(?![/\\])/.test(data.next) ? data.next : undefined;
+    const next = typeof data.next === 'string' && isSitePath(data.next) ? data.next : undefined;
     return { kind: 'ok', id: data.id, ...(next && { next }) };
   }
   if (res.status === 429) {

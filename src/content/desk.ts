@@ -1,3 +1,4 @@
+import { consent } from './privacy';
 /** Everything the owners' desk says. */
 export const desk = {
   title: 'Desk',
@@ -36,7 +37,7 @@ export const desk = {
     visit: 'Visit',
     consent: 'Consent',
     consentText: (version: string, at: string) =>
-      version === 'not recorded' ? 'Not recorded (sent before consent was recorded)' : `Notice ${version}, ${at}`,
+      version === consent.notRecorded ? 'Not recorded (sent before consent was recorded)' : `Notice ${version}, ${at}`,
     noAttribution: 'No campaign or referrer recorded',
     answers: 'Answers',
     message: 'Message',
@@ -134,8 +135,4 @@ export const desk = {
   export: {
     fileName: (kind: string, day: string) => `leads-${kind}-${day}.csv`,
   },
-  /** Times on the desk are shown in the owners' time zone. */
-  timeZone: 'Asia/Kolkata',
-  /** Offset of that zone from UTC in minutes (India keeps no daylight saving), for day boundaries. */
-  utcOffsetMinutes: 330,
 } as const;

@@ -29,6 +29,8 @@ export const consent = {
   } satisfies Record<ConsentForm, ConsentNotice>,
   /** Versions shown in the past, still accepted from pages loaded before a change. */
   retired: [] as string[],
+  /** The version recorded for a lead stored before consent was recorded. */
+  notRecorded: 'not recorded',
   link: 'How your details are used',
 };
 

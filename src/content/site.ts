@@ -5,6 +5,12 @@
  */
 
 /** The three programs, by the stable name the quiz's recommendation uses (in addresses too). */
+/**
+ * The owners' time zone: the times they read, and the calendar days that counts and budgets use. India
+ * keeps no daylight saving, so one offset holds all year.
+ */
+export const TIME_ZONE = { name: 'Asia/Kolkata', utcOffsetMinutes: 330 } as const;
+
 export const PROGRAM_SLUGS = ['consultations', 'retreats-workshops', 'talks-keynotes'] as const;
 export type ProgramSlug = (typeof PROGRAM_SLUGS)[number];
 

@@ -1,9 +1,10 @@
 import { ATTRIBUTION_KEYS } from '../shared/attribution';
 import { desk } from '../content/desk';
 import { QUIZ_STEPS } from '../content/site';
-import type { LeadKind, LeadRecord } from '../leads/listing';
-import type { LeadStore } from '../leads/port';
+import type { LeadRecord } from '../store/listing';
+import type { LeadStore } from '../store/port';
 import { toQuery, type ListParams } from './params';
+import { type LeadKind } from '../store/lead';
 
 /** Leads read per store query while streaming; the response never holds more than one page. */
 const EXPORT_PAGE = 500;

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
-import type { LeadKind } from '../leads/listing';
-import { REPLAY_JOB_TYPE } from '../notify/replay';
+import { enqueue } from '../queue/jobs';
+import { type LeadKind } from '../store/lead';
 
 /** One WhatsApp message of a lead as the desk shows it (from the delivery ledger). */
 export interface DeskMessage {
@@ -70,6 +70,6 @@ export async function resend(
     .bind(now, id, kind, template, recipient)
     .run();
   if (result.meta.changes !== 1) return false;
-  await env.JOBS.send({ type: REPLAY_JOB_TYPE }, { contentType: 'json' });
+  await enqueue(env, { type: 'replay-deliveries' });
   return true;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiException } from '../http/errors';
-import { FOLLOW_UP_STATUSES, LEAD_KINDS, decodeCursor, type LeadQuery } from '../leads/listing';
-import { desk } from '../content/desk';
+import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery } from '../store/listing';
+import { TIME_ZONE } from '../content/site';
+import { LEAD_KINDS } from '../store/lead';
 
 /** A calendar day in the owners' time zone, YYYY-MM-DD. */
 const day = z
@@ -61,7 +62,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
 
 /** The start of a day in the owners' zone, as a UTC instant. */
 export function dayStart(value: string): string {
-  return new Date(Date.parse(`${value}T00:00:00Z`) - desk.utcOffsetMinutes * 60_000).toISOString();
+  return new Date(Date.parse(`${value}T00:00:00Z`) - TIME_ZONE.utcOffsetMinutes * 60_000).toISOString();
 }
 
 /** The filters as a store query: To includes the whole day. */

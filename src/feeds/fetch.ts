@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { readConfig } from '../env';
 import { CHANNEL_RULE, MAX_FEED_BYTES, PLAYLIST_RULE, parseFeed, type FeedRule } from './parse';
 import { sampleFeed } from './sample-feeds';
+import { readCapped } from '../http/body';
 import type { FeedKey, FeedResult } from './types';
 
 /** Each upstream feed gets this long; the seven run in parallel, so a refresh takes at most this. */
@@ -16,32 +17,6 @@ export function feedQueries(): [FeedKey, string, FeedRule][] {
     ['channel', `channel_id=${site.youtube.channelId}`, CHANNEL_RULE],
     ...TOPICS.map((t): [FeedKey, string, FeedRule] => [t, `playlist_id=${site.youtube.playlists[t]}`, PLAYLIST_RULE]),
   ];
-}
-
-/** Reads a body up to `cap` bytes; a larger one is cancelled rather than buffered. */
-async function readCapped(res: Response, cap: number): Promise<string | null> {
-  if (Number(res.headers.get('content-length') ?? 0) > cap) return null;
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 async function fetchOne(url: string, rule: FeedRule, fetcher: typeof fetch): Promise<FeedResult> {

@@ -1,7 +1,7 @@
 import type { Config } from '../config/groups';
 import { FEEDS_KEY, type FeedsEntry } from '../feeds/cache';
-import { getLeadStore } from '../leads/store';
-import { dayOf } from '../desk/counters';
+import { getLeadStore } from '../store/lead-store';
+import { dayOf } from '../store/counters';
 import { readBudgets, windowsAt } from '../notify/budgets';
 import type { Env } from '../env';
 import { GRAPH_API_VERSION } from '../notify/whatsapp';

@@ -1,10 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { site } from '../content/site';
 import type { FormState } from '../shared/form-state';
-import { SUBMISSION_ID_FIELD } from '../shared/form-fields';
-import { HONEYPOT_FIELD } from '../security/honeypot';
+import { HONEYPOT_FIELD, SUBMISSION_ID_FIELD, isSitePath, submissionIdOf } from '../shared/form-fields';
 import { ApiException } from './errors';
-import { isFormPost, readBody } from './read-body';
+import { isFormPost, readBody } from './body';
 
 /** How a lead endpoint answers a plain HTML form post. */
 export interface HtmlForm {
@@ -14,7 +13,6 @@ export interface HtmlForm {
   render(c: Context, state: FormState, status: 400 | 403 | 413 | 415 | 429 | 503): Promise<Response>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Long enough for any field the forms have; what a page shows again is never larger than this. */
 const MAX_SHOWN = 2000;
 
@@ -53,15 +51,6 @@ async function nextOf(res: Response): Promise<string | undefined> {
   return typeof next === 'string' && isSitePath(next) ? next : undefined;
 }
 
-/**
- * A path on this site: `/` followed by neither `/` nor `\` (a browser reads `//host` and `/\host` alike as
- * another host), and no control character or space a browser would strip before reading it.
- */
-export function isSitePath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f]/.test(path);
-}
-
 async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
   const fields = await readBody(c).then(
     (body) => body.fields,
@@ -71,9 +60,8 @@ async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
   for (const [name, value] of Object.entries(fields)) {
     if (name !== HONEYPOT_FIELD && name !== SUBMISSION_ID_FIELD) values[name] = value.slice(0, MAX_SHOWN);
   }
-  const posted = fields[SUBMISSION_ID_FIELD];
   // Nothing was stored under a refused submission's id, so the corrected post may reuse it.
-  const submissionId = posted && UUID.test(posted) ? posted.toLowerCase() : crypto.randomUUID();
+  const submissionId = submissionIdOf(fields[SUBMISSION_ID_FIELD]) ?? crypto.randomUUID();
   const errors = err.status === 400 ? (err.fields ?? {}) : {};
   const shown = Object.keys(errors).some((name) => name in values);
   const problem =

@@ -1,11 +1,11 @@
 import type { Env } from '../env';
-import { logEvent } from '../log';
-import { enqueueNotifications } from '../notify/enqueue';
-import { count } from '../desk/counters';
-import { getLeadStore } from './store';
+import { errorMessage, logEvent } from '../log';
+import { enqueue } from '../queue/jobs';
+import { count } from '../store/counters';
+import { getLeadStore } from '../store/lead-store';
+import type { Lead } from '../store/lead';
+import { LeadStoreError } from '../store/port';
 import { parkLead } from './parked';
-import { LeadStoreError, errorMessage } from './port';
-import type { Lead } from './types';
 
 /** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */
 export type Accepted = 'stored' | 'parked';
@@ -31,23 +31,31 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
     }
     return 'parked';
   }
-
   logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created });
-  // Counted once, by the write that created it.
+  // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
+  await countAndNotify(env, lead, created);
+  return 'stored';
+}
+
+/**
+ * What follows every save of a lead, from a request or from a parked job: a new lead is counted once
+ * (by the write that created it), then its notifications are queued. They are queued also when the save
+ * found the lead already there: the write that created it may have timed out before queueing anything (a
+ * late answer, a parked job, a visitor's retry), and the delivery ledger sends each message at most once.
+ * False when the notifications could not be queued.
+ */
+export async function countAndNotify(env: Env, lead: Lead, created: boolean): Promise<boolean> {
   if (created) await count(env.DB, `lead_${lead.kind}`);
-  // Queued whenever the lead is known to be stored, also when this save found it already there: the
-  // write that created it may have timed out before queueing anything (a late answer, a parked job, a
-  // visitor's retry). The delivery ledger sends each message of a submission at most once.
   try {
-    await enqueueNotifications(env, lead);
+    await enqueue(env, { type: 'notify', lead });
+    return true;
   } catch (err) {
-    // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
     logEvent('error', 'lead.stored', {
       submissionId: lead.id,
       kind: lead.kind,
       notify: 'not queued',
       error: errorMessage(err),
     });
+    return false;
   }
-  return 'stored';
 }

@@ -1,5 +1,5 @@
 import type { Attribution } from '../shared/attribution';
-import type { LeadBase } from './types';
+import type { LeadBase } from '../store/lead';
 
 /**
  * The fields every lead gets from its request: the submission id (or a new one), the time

@@ -1,11 +1,12 @@
 import type { Env } from '../env';
-import { logEvent } from '../log';
-import { enqueueNotifications } from '../notify/enqueue';
-import { count } from '../desk/counters';
+import { logEvent, errorMessage } from '../log';
+import { count } from '../store/counters';
+import { keepDeadLead } from '../store/dead-leads';
+import { countAndNotify } from './accept';
 import { enqueue, type StoreJob } from '../queue/jobs';
-import { LeadStoreError, errorMessage } from './port';
-import { getLeadStore } from './store';
-import type { Lead } from './types';
+import { LeadStoreError } from '../store/port';
+import { getLeadStore } from '../store/lead-store';
+import type { Lead } from '../store/lead';
 
 /** Longest wait between two tries of a parked write (the store may be down for hours). */
 const MAX_DELAY_SECONDS = 15 * 60;
@@ -56,7 +57,7 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
     const refused = err instanceof LeadStoreError && err.permanent;
     try {
       if (refused && attempt + 1 >= MAX_REFUSALS) {
-        await keepDeadLead(env, lead, errorMessage(err, 1000), attempt + 1);
+        await keepDeadLead(env.DB, lead, errorMessage(err, 1000), attempt + 1);
       } else {
         await enqueue(env, { type: 'store', lead, attempt: attempt + 1 }, parkedDelaySeconds(attempt + 1));
         message.ack();
@@ -73,67 +74,9 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
       return;
     }
   }
-  if (created) await count(env.DB, `lead_${lead.kind}`);
   // Written (or kept dead): no longer parked. A redelivered job may count twice; the self-check floors at zero.
   await count(env.DB, 'lead_unparked');
-  try {
-    await enqueueNotifications(env, lead);
-    message.ack();
-  } catch (err) {
-    // Kept but nobody told yet: running the job again finds the lead kept and queues its notifications.
-    logEvent('error', 'lead.stored', {
-      submissionId: lead.id,
-      kind: lead.kind,
-      notify: 'not queued',
-      error: errorMessage(err),
-    });
-    message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
-  }
-}
-
-/** Keeps a lead the store refused for good in D1's dead_leads, with the reason, where the owners see it. */
-export async function keepDeadLead(env: Env, lead: Lead, reason: string, attempts: number): Promise<void> {
-  await env.DB.prepare(
-    `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT(id) DO NOTHING`,
-  )
-    .bind(lead.id, lead.kind, JSON.stringify(lead), reason, attempts, new Date().toISOString())
-    .run();
-  logEvent('error', 'lead.dead', { submissionId: lead.id, kind: lead.kind, attempts });
-}
-
-/** The kind a job this version could not read is kept under in dead_leads (the desk names it). */
-export const UNREADABLE_JOB = 'unreadable';
-
-/**
- * Keeps a queue message no version could read in dead_leads, its body whole (it may carry a lead of a
- * newer version's format): keyed by the message id, so a redelivery records it once.
- */
-export async function keepUnreadableJob(
-  env: Env,
-  messageId: string,
-  body: unknown,
-  reason: string,
-  attempts: number,
-): Promise<void> {
-  let text: string;
-  try {
-    text = JSON.stringify(body) ?? String(body);
-  } catch {
-    text = String(body);
-  }
-  await env.DB.prepare(
-    `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT(id) DO NOTHING`,
-  )
-    .bind(
-      `job:${messageId}`,
-      UNREADABLE_JOB,
-      text,
-      `This version could not read the job: ${reason}`,
-      attempts,
-      new Date().toISOString(),
-    )
-    .run();
-  logEvent('error', 'lead.dead', { submissionId: `job:${messageId}`, kind: UNREADABLE_JOB, attempts });
+  // Kept but nobody told yet: running the job again finds the lead kept and queues its notifications.
+  if (await countAndNotify(env, lead, created)) message.ack();
+  else message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
 }

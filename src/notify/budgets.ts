@@ -1,4 +1,5 @@
 import { readConfig, type Env } from '../env';
+import { TIME_ZONE } from '../content/site';
 
 /** The sending budgets of the delivery ledger (see README "Abuse limits"). */
 export interface Budgets {
@@ -19,8 +20,8 @@ export const DEFAULT_BUDGETS: Budgets = { perNumber: 3, dailyBudget: 100, ownerP
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** India has one time zone and no daylight saving: the calendar day starts at 18:30 UTC. */
-const IST_OFFSET_MS = 5.5 * HOUR_MS;
+/** The owners' calendar day starts this long after midnight UTC. */
+const DAY_OFFSET_MS = TIME_ZONE.utcOffsetMinutes * 60_000;
 
 /** The budgets of the limits group (src/config/groups.ts parses and checks them). */
 export function readBudgets(env: Env): Budgets {
@@ -49,7 +50,7 @@ export function windowsAt(now: Date, scale = 1): Windows {
   const t = now.getTime();
   const hour = HOUR_MS / scale;
   const day = DAY_MS / scale;
-  const offset = IST_OFFSET_MS / scale;
+  const offset = DAY_OFFSET_MS / scale;
   const dayStart = Math.floor((t + offset) / day) * day - offset;
   const hourStart = Math.floor(t / hour) * hour;
   const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
-import type { Lead } from '../leads/types';
+import type { Lead } from '../store/lead';
 import { enqueue, type DigestJob } from '../queue/jobs';
 import { readBudgets, windowsAt, type Budgets } from './budgets';
 import { DeliveryStore, leadRules, type DeliveryKey, type LedgerRules } from './deliveries';

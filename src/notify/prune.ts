@@ -1,6 +1,5 @@
 import type { Env } from '../env';
-import { errorMessage } from '../leads/port';
-import { logEvent } from '../log';
+import { logEvent, errorMessage } from '../log';
 import { DeliveryStore } from './deliveries';
 
 /** Delivery rows and attempts are kept this long, then deleted. */

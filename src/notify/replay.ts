@@ -7,6 +7,7 @@ import { maskRecipient } from './params';
 import type { Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createSender } from './whatsapp';
+import { enqueue } from '../queue/jobs';
 
 /**
  * The operator's replay: deliveries set to status 'replay' in D1 are sent again
@@ -15,7 +16,7 @@ import { createSender } from './whatsapp';
  * (See docs/decisions/004-whatsapp-delivery.md.) It goes through the same
  * claim-send-record path as a job, so a replayed message is still sent at most once per replay.
  */
-export const REPLAY_JOB_TYPE = 'replay-deliveries';
+
 /** Per run; a larger backlog is worked through by retrying the replay message. */
 const REPLAY_BATCH = 50;
 
@@ -28,15 +29,11 @@ export async function queueMarkedReplays(env: Env): Promise<void> {
   try {
     const row = await env.DB.prepare(`SELECT 1 AS marked FROM deliveries WHERE status = 'replay' LIMIT 1`).first();
     if (!row) return;
-    await env.JOBS.send({ type: REPLAY_JOB_TYPE }, { contentType: 'json' });
+    await enqueue(env, { type: 'replay-deliveries' });
     logEvent('info', 'delivery.replay-queued', { outcome: 'queued by the cron' });
   } catch (err) {
     logEvent('error', 'delivery.replay-queued', { outcome: 'not queued', error: describeError(err) });
   }
-}
-
-export function isReplayJob(body: unknown): boolean {
-  return (body as { type?: unknown } | null)?.type === REPLAY_JOB_TYPE;
 }
 
 const toSend = (row: StoredDelivery): Send => ({

@@ -1,8 +1,9 @@
-import type { Lead } from '../leads/types';
+import type { Lead } from '../store/lead';
 import type { NotifyConfig } from './config';
 import { greetingName } from '../shared/lead-rules';
 import { sanitizeParam } from './params';
 import { parameterCount, WHATSAPP_TEMPLATES, type TemplateDefinition } from './whatsapp-templates';
+import { TIME_ZONE } from '../content/site';
 
 /** The approved template names, spelled exactly as approved (including "notfication"). */
 export const TEMPLATES = {
@@ -79,7 +80,7 @@ const IN_INDIA = new Intl.DateTimeFormat('en-IN', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: TIME_ZONE.name,
 });
 
 /** "21 November 2026 at 7:06 pm": the sign-up time as the owners in India read it. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from '../env';
 import { htmlForms } from '../http/html-forms';
-import { requestBody } from '../http/json-body';
+import { requestBody } from '../http/body';
 import { DONE_PATHS } from '../shared/form-fields';
 import { refuseCrossSite } from '../security/api-guard';
 import { renderLanding, renderQuizAfter } from './pages';

@@ -1,7 +1,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { localRequest, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
-import { COLLECTIONS } from '../leads/port';
+import { COLLECTIONS } from '../store/lead';
 
 type DevContext = Context<{ Bindings: Env }>;
 

@@ -15,11 +15,11 @@ import { publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
-import { countOncePerAddress, type FUNNEL_METRICS } from '../desk/counters';
+import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
 import { clientKey } from '../security/client-key';
 import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
-import { readBody } from '../http/read-body';
+import { readBody } from '../http/body';
 import type { FormState } from '../shared/form-state';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
 

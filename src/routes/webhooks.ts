@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
-import { readCappedText } from '../http/read-body';
-import { errorMessage } from '../leads/port';
-import { logEvent } from '../log';
+import { readCappedText } from '../http/body';
+import { logEvent, errorMessage } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 
 /** Meta's status events are small; a batch of many is still far below this. */

@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { logEvent } from '../log';
+import { logEvent, errorMessage } from '../log';
 import { localRequest, readAccessConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
-import { errorMessage } from '../leads/port';
 import { verifyAccessJwt } from './access-jwt';
 
 export type OwnerVariables = { owner: { email: string } };

@@ -1,11 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { logEvent } from '../log';
-import { bodyOf } from '../http/json-body';
-
-/** The honeypot field every form carries. People never see it; bots fill it in. */
-export const HONEYPOT_FIELD = 'website';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { bodyOf } from '../http/body';
+import { HONEYPOT_FIELD, submissionIdOf } from '../shared/form-fields';
 
 /** True when a submission filled the honeypot. */
 export function isHoneypotFilled(body: Record<string, unknown>): boolean {
@@ -26,8 +22,7 @@ export function honeypot(): MiddlewareHandler {
     if (c.req.method !== 'POST') return next();
     const body = bodyOf(c);
     if (!isHoneypotFilled(body)) return next();
-    const claimed = body.submissionId;
-    const id = typeof claimed === 'string' && UUID.test(claimed) ? claimed.toLowerCase() : crypto.randomUUID();
+    const id = submissionIdOf(body.submissionId) ?? crypto.randomUUID();
     logEvent('info', 'security.refused', { area: 'honeypot', path: new URL(c.req.url).pathname, outcome: 'dropped' });
     return c.json({ ok: true, id }, 201);
   };

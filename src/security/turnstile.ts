@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { logEvent } from '../log';
 import { readConfig, type Config, type Env } from '../env';
-import { bodyOf } from '../http/json-body';
-import { count } from '../desk/counters';
+import { bodyOf } from '../http/body';
+import { count } from '../store/counters';
 
 /** The JSON field in which forms send the widget's token. */
 export const TURNSTILE_FIELD = 'turnstileToken';

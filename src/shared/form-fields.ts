@@ -32,6 +32,29 @@ export function fieldsToObject(entries: Iterable<[string, unknown]>): FieldObjec
 /** The hidden field every lead form carries, so a plain post and a script retry of one submission store one lead. */
 export const SUBMISSION_ID_FIELD = 'submissionId';
 
+/** The spam trap every lead form carries: people never see it, bots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+
+/** A submission id as the browser's crypto.randomUUID() makes it: a v4 UUID, lower-case. */
+export const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The submission id a client claimed, compared lower-cased, or null when it is not one. */
+export function submissionIdOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const id = value.trim().toLowerCase();
+  return SUBMISSION_ID.test(id) ? id : null;
+}
+
+/**
+ * A path on this site, safe to send a browser to: `/` followed by neither `/` nor `\` (a browser reads
+ * `//host` and `/\host` alike as another host), and no control character or space a browser would strip
+ * before reading it.
+ */
+export function isSitePath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f]/.test(path);
+}
+
 /** The form's answer once a native (no-JavaScript) post succeeded: where the browser is sent, with no lead data in it. */
 export const DONE_PATHS = {
   newsletter: '/?subscribed=1#newsletter',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { QUIZ_STEPS, site } from '../content/site';
 import { consent as consentCopy, type ConsentForm } from '../content/privacy';
 import { cleanAttribution } from './attribution';
+import { SUBMISSION_ID } from './form-fields';
 
 import { EMAIL_PATTERN, LIMITS, NAME_ADDRESS, NAME_PATTERN, fillMessage, hasForbiddenChars } from './lead-rules';
 
@@ -51,14 +52,12 @@ export const email = z
   .refine((v) => !hasForbiddenChars(v), { message: say(forms.unsafe, forms.labels.email), abort: true })
   .regex(EMAIL_PATTERN, forms.invalidEmail);
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
 /** The browser's crypto.randomUUID(): a v4 UUID, compared lower-cased so one submission is one lead. */
 const submissionId = z
   .string('submissionId must be a UUID.')
   .trim()
   .toLowerCase()
-  .regex(UUID_V4, 'submissionId must be a UUID.')
+  .regex(SUBMISSION_ID, 'submissionId must be a UUID.')
   .optional();
 
 /**

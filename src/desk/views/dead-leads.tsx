@@ -1,6 +1,6 @@
 import { desk } from '../../content/desk';
-import { UNREADABLE_JOB } from '../../leads/parked';
-import { deadContact, type DeadLead } from '../dead-leads';
+import { UNREADABLE_JOB } from '../../store/dead-leads';
+import { deadContact, type DeadLead } from '../../store/dead-leads';
 import { when } from './format';
 
 /**

@@ -1,7 +1,7 @@
-import { desk } from '../../content/desk';
+import { TIME_ZONE } from '../../content/site';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: desk.timeZone,
+  timeZone: TIME_ZONE.name,
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -1,7 +1,8 @@
 import { desk } from '../../content/desk';
-import { LEAD_KINDS, contactOf, type LeadRecord } from '../../leads/listing';
+import { type LeadRecord } from '../../store/listing';
 import type { ListParams } from '../params';
 import { when } from './format';
+import { LEAD_KINDS, contactOf } from '../../store/lead';
 
 /** Builds a desk link keeping the current filters (a plain GET link, so it works without scripts). */
 export function deskHref(path: string, params: Partial<ListParams>): string {

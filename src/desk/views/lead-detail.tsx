@@ -1,8 +1,9 @@
 import { desk } from '../../content/desk';
 import { QUIZ_STEPS } from '../../content/site';
-import { FOLLOW_UP_STATUSES, contactOf, type LeadRecord } from '../../leads/listing';
+import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
 import { RESENDABLE, type DeskMessage } from '../messages';
 import { waDigits, when } from './format';
+import { contactOf } from '../../store/lead';
 
 export interface Recipient {
   phone: string;

@@ -1,6 +1,6 @@
 import { desk } from '../../content/desk';
-import { FUNNEL_METRICS, type DailyCounts } from '../counters';
-import { LEAD_KINDS } from '../../leads/listing';
+import { FUNNEL_METRICS, type DailyCounts } from '../../store/counters';
+import { LEAD_KINDS } from '../../store/lead';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { QUIZ_STEP_COUNT } from '../../content/site';
-import { countOncePerAddress, type FUNNEL_METRICS } from '../../desk/counters';
+import { countOncePerAddress, type FUNNEL_METRICS } from '../../store/counters';
 import { clientKey } from '../../security/client-key';
 import type { Env } from '../../env';
 import { onlyPost } from '../../http/only-post';
-import { readInput } from '../../http/read-input';
+import { readInput } from '../../http/body';
 
 type FunnelMetric = (typeof FUNNEL_METRICS)[number];
 

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { logEvent } from '../../log';
+import { logEvent, errorMessage } from '../../log';
 import { site } from '../../content/site';
 import { ApiException } from '../../http/errors';
 import { acceptLead } from '../../leads/accept';
-import { LeadStoreError, errorMessage } from '../../leads/port';
-import type { Lead } from '../../leads/types';
+import { LeadStoreError } from '../../store/port';
+import type { Lead } from '../../store/lead';
 
 /**
  * Accepts a lead and gives the visitor the answer: 201 when it is stored, 202 when it

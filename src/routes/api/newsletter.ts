@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Env } from '../../env';
-import { readInput } from '../../http/read-input';
+import { readInput } from '../../http/body';
 import { onlyPost } from '../../http/only-post';
 import { answerLead } from './lead-answer';
 import { leadBase } from '../../leads/base';

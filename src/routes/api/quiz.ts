@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../../env';
 import { readConfig } from '../../env';
 import { site } from '../../content/site';
-import { readInput } from '../../http/read-input';
+import { readInput } from '../../http/body';
 import { onlyPost } from '../../http/only-post';
 import { answerLead } from './lead-answer';
 import { leadBase } from '../../leads/base';

@@ -1,13 +1,13 @@
 import { readConfig, type Env } from '../env';
-import { handleStoreJob, keepUnreadableJob } from '../leads/parked';
-import { errorMessage } from '../leads/port';
-import { describeError, logEvent } from '../log';
+import { handleStoreJob } from '../leads/parked';
+import { keepUnreadableJob } from '../store/dead-leads';
+import { describeError, logEvent, errorMessage } from '../log';
 import { backoffSeconds } from '../notify/deliver';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { DeliveryStore } from '../notify/deliveries';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { replayDeliveries, replayToDead } from '../notify/replay';
-import { parseJob, type Job } from './jobs';
+import { parseJob, type Job } from '../queue/jobs';
 
 /**
  * The queue consumer: every message is parsed as a Job and handled on its own,
@@ -49,7 +49,7 @@ async function unreadable(
   });
   if (!deadLetters) return message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   try {
-    await keepUnreadableJob(env, message.id, message.body, reason, message.attempts);
+    await keepUnreadableJob(env.DB, message.id, message.body, reason, message.attempts);
     message.ack();
   } catch (err) {
     logEvent('error', 'queue.retry', { messageId: message.id, deadLetter: true, error: errorMessage(err) });

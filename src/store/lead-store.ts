@@ -2,8 +2,9 @@ import { readConfig, type Env } from '../env';
 import type { LeadStore } from './port';
 import { D1LeadStore } from './d1-store';
 import { FirestoreLeadStore } from './firestore-store';
+export { COLLECTIONS } from './lead';
 
-export { COLLECTIONS, LeadStoreError, type LeadStore } from './port';
+export { LeadStoreError, type LeadStore } from './port';
 
 /**
  * Picks the adapter from configuration (`readConfig(env).leads.store`): Firestore, with

@@ -1,4 +1,5 @@
-import type { DeskState, FollowUpStatus, LeadKind, LeadRecord } from './listing';
+import type { DeskState, FollowUpStatus, LeadRecord } from './listing';
+import { KINDS, consentOr, type Consent, type LeadKind } from './lead';
 
 export type Row = Record<string, unknown>;
 
@@ -16,10 +17,10 @@ function json<T>(v: unknown, fallback: T): T {
 /** A D1 row of one of the lead tables (joined with lead_desk) as the desk reads it. */
 export function fromRow(kind: LeadKind, row: Row): LeadRecord {
   const desk = deskOf(row);
-  const createdAt = text(kind === 'newsletter' ? row.subscribed_at : row.created_at);
+  const createdAt = text(row[KINDS[kind].timeColumn]);
   // Consent and attribution (migrations/0005): NULL on leads stored before they were recorded.
   const base = {
-    consent: json<{ version: string; at: string }>(row.consent, { version: 'not recorded', at: createdAt }),
+    consent: consentOr(json<Consent | undefined>(row.consent, undefined), createdAt),
     ...(typeof row.attribution === 'string' && { attribution: json<Record<string, string>>(row.attribution, {}) }),
   };
   switch (kind) {

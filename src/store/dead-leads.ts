@@ -1,7 +1,8 @@
-import { contactOf } from '../leads/listing';
-import type { Lead } from '../leads/types';
+import { logEvent } from '../log';
+import type { Lead } from './lead';
+import { contactOf } from './lead';
 
-/** A lead the store refused for good (src/leads/parked.ts keepDeadLead), as the desk shows it. */
+/** A lead the store refused for good (keepDeadLead below), as the desk shows it. */
 export interface DeadLead {
   id: string;
   kind: string;
@@ -34,7 +35,7 @@ export async function deadLeads(db: D1Database, limit = 200): Promise<DeadLead[]
   }));
 }
 
-/** The lead kept, or the lead inside a kept job this version could not read (src/leads/parked.ts keepUnreadableJob). */
+/** The lead kept, or the lead inside a kept job this version could not read (keepUnreadableJob below). */
 function parseLead(text: string): Lead | null {
   const isLead = (v: unknown): v is Lead => !!v && typeof v === 'object' && 'kind' in v;
   try {
@@ -61,4 +62,53 @@ export function deadContact(lead: Lead | null): { name: string; email: string; p
   } catch {
     return none;
   }
+}
+
+/** Keeps a lead the store refused for good in D1's dead_leads, with the reason, where the owners see it. */
+export async function keepDeadLead(db: D1Database, lead: Lead, reason: string, attempts: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO NOTHING`,
+    )
+    .bind(lead.id, lead.kind, JSON.stringify(lead), reason, attempts, new Date().toISOString())
+    .run();
+  logEvent('error', 'lead.dead', { submissionId: lead.id, kind: lead.kind, attempts });
+}
+
+/** The kind a job this version could not read is kept under in dead_leads (the desk names it). */
+export const UNREADABLE_JOB = 'unreadable';
+
+/**
+ * Keeps a queue message no version could read in dead_leads, its body whole (it may carry a lead of a
+ * newer version's format): keyed by the message id, so a redelivery records it once.
+ */
+export async function keepUnreadableJob(
+  db: D1Database,
+  messageId: string,
+  body: unknown,
+  reason: string,
+  attempts: number,
+): Promise<void> {
+  let text: string;
+  try {
+    text = JSON.stringify(body) ?? String(body);
+  } catch {
+    text = String(body);
+  }
+  await db
+    .prepare(
+      `INSERT INTO dead_leads (id, kind, lead, reason, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO NOTHING`,
+    )
+    .bind(
+      `job:${messageId}`,
+      UNREADABLE_JOB,
+      text,
+      `This version could not read the job: ${reason}`,
+      attempts,
+      new Date().toISOString(),
+    )
+    .run();
+  logEvent('error', 'lead.dead', { submissionId: `job:${messageId}`, kind: UNREADABLE_JOB, attempts });
 }

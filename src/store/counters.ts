@@ -1,8 +1,6 @@
-import { desk } from '../content/desk';
-import { logEvent } from '../log';
-import { QUIZ_STEP_COUNT } from '../content/site';
-import { errorMessage } from '../leads/port';
-import { LEAD_KINDS, type LeadKind } from '../leads/listing';
+import { logEvent, errorMessage } from '../log';
+import { QUIZ_STEP_COUNT, TIME_ZONE } from '../content/site';
+import { LEAD_KINDS, type LeadKind } from './lead';
 
 /** What is counted per day: leads stored by kind, and the quiz funnel. */
 export const FUNNEL_METRICS = [
@@ -16,7 +14,7 @@ export type Metric =
 
 /** The calendar day of an instant in the owners' time zone. */
 export function dayOf(ms: number): string {
-  return new Date(ms + desk.utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+  return new Date(ms + TIME_ZONE.utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
 /** Adds one to today's count of `metric`. A failure is logged, never passed on: counting must not cost a lead. */

@@ -1,21 +1,20 @@
-import type { Lead } from './types';
-import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
+import { errorMessage } from '../log';
+import { LeadStoreError, type LeadStore } from './port';
 import {
   includesCursorRow,
   mergePages,
   searchTokenOf,
   searchTokens,
   type LeadChange,
-  type LeadKind,
   type LeadPage,
   type LeadQuery,
   type LeadRecord,
   type Position,
 } from './listing';
 import { fromRow, type Row } from './d1-rows';
+import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
 
 /** The arrival-time column of each table (newsletter subscribers have their own name for it). */
-const TIME: Record<LeadKind, string> = { quiz: 'created_at', newsletter: 'subscribed_at', enquiry: 'created_at' };
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
@@ -90,7 +89,7 @@ export class D1LeadStore implements LeadStore {
   private async listKind(kind: LeadKind, query: LeadQuery, after: Position | null, limit: number) {
     const token = query.q ? searchTokenOf(query.q) : null;
     // With a search, lead_search drives the query (its key is token, kind, time, id).
-    const time = token ? 's.created_at' : `t.${TIME[kind]}`;
+    const time = token ? 's.created_at' : `t.${KINDS[kind].timeColumn}`;
     const id = token ? 's.id' : 't.id';
     const where: string[] = [];
     const args: unknown[] = [];
@@ -117,7 +116,7 @@ export class D1LeadStore implements LeadStore {
       .prepare(sql)
       .bind(...args, limit)
       .all<Row>();
-    return results.map((row) => ({ ...fromRow(kind, row), at: String(row[TIME[kind]]) }));
+    return results.map((row) => ({ ...fromRow(kind, row), at: String(row[KINDS[kind].timeColumn]) }));
   }
 
   private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -134,7 +133,7 @@ export class D1LeadStore implements LeadStore {
    */
   private tokens(lead: Lead, onRefresh = false): D1PreparedStatement {
     const table = COLLECTIONS[lead.kind];
-    const time = TIME[lead.kind];
+    const time = KINDS[lead.kind].timeColumn;
     return this.db
       .prepare(
         `INSERT OR IGNORE INTO lead_search (token, kind, created_at, id)

@@ -1,6 +1,6 @@
-import { redact } from '../log';
-import type { Lead } from './types';
-import type { LeadChange, LeadKind, LeadPage, LeadQuery, LeadRecord } from './listing';
+import type { Lead } from './lead';
+import type { LeadChange, LeadPage, LeadQuery, LeadRecord } from './listing';
+import { type LeadKind } from './lead';
 
 /**
  * The storage port: everything the site needs from its database. A save is
@@ -34,17 +34,4 @@ export class LeadStoreError extends Error {
     super(message, options);
     this.permanent = options?.permanent ?? false;
   }
-}
-
-/** Where each kind of lead lives: the Firestore collection and the D1 table share the name. */
-export const COLLECTIONS = {
-  quiz: 'quiz_responses',
-  newsletter: 'news_letter',
-  enquiry: 'enquiries',
-} as const satisfies Record<Lead['kind'], string>;
-
-/** The message of anything thrown, cut short: upstream error bodies can be long. */
-export function errorMessage(err: unknown, max = 300): string {
-  const text = redact(err instanceof Error ? err.message : String(err));
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,4 +1,3 @@
-import { COLLECTIONS } from './port';
 import {
   FOLLOW_UP_STATUSES,
   includesCursorRow,
@@ -6,11 +5,11 @@ import {
   type DeskState,
   type FollowUpStatus,
   type LeadChange,
-  type LeadKind,
   type LeadQuery,
   type LeadRecord,
   type Position,
 } from './listing';
+import { COLLECTIONS, KINDS, consentOr, type LeadKind } from './lead';
 
 /** Where to send Firestore REST calls, with the headers (the bearer token) they need. */
 export interface FirestoreRest {
@@ -20,13 +19,6 @@ export interface FirestoreRest {
   prefix: string;
   headers: Record<string, string>;
 }
-
-/** The arrival-time field of each collection. */
-export const TIME_FIELD: Record<LeadKind, string> = {
-  quiz: 'createdAt',
-  newsletter: 'subscribedAt',
-  enquiry: 'createdAt',
-};
 
 /** The owners' follow-up lives on the lead document under these fields. */
 const DESK_FIELDS = {
@@ -57,7 +49,7 @@ export async function queryKind(
   after: Position | null,
   limit: number,
 ): Promise<Array<LeadRecord & { at: string }>> {
-  const time = TIME_FIELD[kind];
+  const time = KINDS[kind].timeField;
   const filters: Value[] = [];
   const token = query.q ? searchTokenOf(query.q) : null;
   if (token) filters.push(fieldFilter('searchTokens', 'ARRAY_CONTAINS', { stringValue: token }));
@@ -150,15 +142,16 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
   const f = Object.fromEntries(Object.entries(doc.fields ?? {}).map(([k, v]) => [k, plain(v)]));
   const id = decodeURIComponent(doc.name.slice(doc.name.lastIndexOf('/') + 1));
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const createdAt = isoOf(f[TIME_FIELD[kind]]);
+  const createdAt = isoOf(f[KINDS[kind].timeField]);
   const desk = deskOf(f);
   // Consent and attribution: absent on leads stored before they were recorded.
   const consent = (f.consent ?? {}) as Record<string, unknown>;
   const attribution = f.attribution as Record<string, unknown> | undefined;
   const base = {
-    consent: consent.version
-      ? { version: text(consent.version), at: isoOf(consent.at) }
-      : { version: 'not recorded', at: createdAt },
+    consent: consentOr(
+      consent.version ? { version: text(consent.version), at: isoOf(consent.at) } : undefined,
+      createdAt,
+    ),
     ...(attribution && { attribution: Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, text(v)])) }),
   };
   switch (kind) {

@@ -1,7 +1,4 @@
-import type { Lead } from './types';
-
-export type LeadKind = Lead['kind'];
-export const LEAD_KINDS = ['quiz', 'newsletter', 'enquiry'] as const satisfies readonly LeadKind[];
+import { LEAD_KINDS, contactOf, type Lead, type LeadKind } from './lead';
 
 /** Where the owners are with a lead. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'closed'] as const;
@@ -112,27 +109,11 @@ export async function mergePages(
 
 const positionOf = (row: LeadRecord & { at: string }): Position => ({ at: row.at, id: row.id, kind: row.kind });
 
-/** The name, email and phone of any lead (a subscriber has only an email). */
-export function contactOf(lead: Lead): { name: string; email: string; phone: string } {
-  switch (lead.kind) {
-    case 'quiz':
-      return {
-        name: `${lead.contact.first} ${lead.contact.last}`.trim(),
-        email: lead.contact.email,
-        phone: lead.contact.phone,
-      };
-    case 'newsletter':
-      return { name: '', email: lead.email, phone: '' };
-    case 'enquiry':
-      return { name: lead.name, email: lead.email, phone: lead.phone };
-  }
-}
-
 /** The shortest start of a word an owner can search by, and the longest start stored (a longer search is cut to it). */
 export const SEARCH_PREFIX = { min: 3, max: 32 } as const;
 /**
  * Raised whenever the words a lead is found by change: the cron then rewrites every stored lead's
- * words (src/leads/search-backfill.ts), so older leads are found like new ones.
+ * words (search-backfill.ts), so older leads are found like new ones.
  */
 export const SEARCH_VERSION = 2;
 

@@ -1,7 +1,8 @@
 import type { Env } from '../env';
 import { describeError, logEvent } from '../log';
-import { LEAD_KINDS, SEARCH_VERSION } from './listing';
-import { getLeadStore } from './store';
+import { SEARCH_VERSION } from './listing';
+import { getLeadStore } from './lead-store';
+import { LEAD_KINDS } from './lead';
 
 /** Leads rewritten per kind and cron run: a few hundred store calls at most, well inside a Worker's limits. */
 export const BACKFILL_PAGE = 100;

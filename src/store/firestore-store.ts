@@ -1,16 +1,10 @@
+import { errorMessage } from '../log';
 import { convertToFirestoreDocument, createFirestoreClient, type FirestoreClient } from 'firebase-rest-firestore';
-import type { Consent, Lead } from './types';
-import { COLLECTIONS, LeadStoreError, errorMessage, type LeadStore } from './port';
-import {
-  mergePages,
-  searchTokens,
-  type LeadChange,
-  type LeadKind,
-  type LeadPage,
-  type LeadQuery,
-  type LeadRecord,
-} from './listing';
-import { getDocument, patchDesk, patchSearch, queryKind, type FirestoreRest } from './firestore-desk';
+import type { Consent, Lead } from './lead';
+import { LeadStoreError, type LeadStore } from './port';
+import { mergePages, searchTokens, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
+import { getDocument, patchDesk, patchSearch, queryKind, type FirestoreRest } from './firestore-reads';
+import { COLLECTIONS, type LeadKind } from './lead';
 
 /** Service-account credentials, or a local Firestore-compatible endpoint that needs none. */
 export type FirestoreSettings =

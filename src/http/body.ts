@@ -1,9 +1,19 @@
-import type { Context } from 'hono';
-import { ApiException } from './errors';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { site } from '../content/site';
+import { fieldErrors } from '../shared/lead-schemas';
 import { fieldsToObject } from '../shared/form-fields';
+import { ApiException } from './errors';
 
 /** Larger than any form the site has (the longest, an enquiry, is about 2.5 KB). */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's body as an object (JSON, or a plain HTML form's nested fields), read once by requestBody(). */
+    body: Record<string, unknown>;
+  }
+}
 
 /** A lead request's body: sent by a script as JSON, or posted by a plain HTML form. */
 export interface Body {
@@ -62,20 +72,27 @@ async function parse(c: Context): Promise<Body> {
   }
 }
 
-function tooLarge(max: number): ApiException {
-  return new ApiException(413, 'payload_too_large', `The request body must be at most ${max} bytes.`);
+/**
+ * The capped reader of every request's body: the API, the quiz without JavaScript, the desk's forms, the
+ * webhooks. Over `max` bytes it answers 413 without reading further.
+ */
+export async function readCappedText(request: Request, max: number): Promise<string> {
+  const text = await readCapped(request, max);
+  if (text === null) {
+    throw new ApiException(413, 'payload_too_large', `The request body must be at most ${max} bytes.`);
+  }
+  return text;
 }
 
 /**
- * The one capped reader of a request's body, for every route that reads one: the API, the quiz without
- * JavaScript, the desk's forms, the webhooks. It counts bytes as they arrive and stops at `max` with a 413,
- * so a chunked body (no Content-Length) is never read whole; a declared length over `max` is refused unread.
+ * Reads a request's or a response's body as text up to `max` bytes, counting bytes as they arrive: a
+ * chunked body (no Content-Length) is never read whole, and a declared length over `max` is not read at
+ * all. Null when the body is larger.
  */
-export async function readCappedText(request: Request, max: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > max) throw tooLarge(max);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+export async function readCapped(message: Request | Response, max: number): Promise<string | null> {
+  if (Number(message.headers.get('content-length') ?? '0') > max) return null;
+  if (!message.body) return '';
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -84,7 +101,7 @@ export async function readCappedText(request: Request, max: number): Promise<str
     size += value.byteLength;
     if (size > max) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(max);
+      return null;
     }
     chunks.push(value);
   }
@@ -95,4 +112,42 @@ export async function readCappedText(request: Request, max: number): Promise<str
     at += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads a POST's body once, after bodyLimit has capped the stream, and keeps the object for the
+ * honeypot, Turnstile and the route's validation. Not an object is a 400 invalid_body.
+ *
+ * @example api.use('/quiz', requestBody())
+ */
+export function requestBody(): MiddlewareHandler {
+  return async function requestBodyMiddleware(c, next) {
+    if (c.req.method !== 'POST') return next();
+    const { value } = await readBody(c);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new ApiException(400, 'invalid_body', 'The request body must be a JSON object.');
+    }
+    c.set('body', value as Record<string, unknown>);
+    return next();
+  };
+}
+
+/** The body requestBody() read, or an empty object on a route that has none. */
+export function bodyOf(c: Context): Record<string, unknown> {
+  return c.get('body') ?? {};
+}
+
+/**
+ * Validates the body requestBody() read (JSON or a plain HTML form) with a form's schema;
+ * fields that fail are a 400 invalid_input with the message for each field.
+ *
+ * @example
+ * const input = await readInput(c, NewsletterSchema);
+ */
+export async function readInput<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const parsed = await schema.safeParseAsync(bodyOf(c));
+  if (!parsed.success) {
+    throw new ApiException(400, 'invalid_input', site.forms.checkFields, fieldErrors(parsed.error));
+  }
+  return parsed.data;
 }

@@ -1,0 +1,24 @@
+import type { Env } from '../env';
+import { refreshFeedsOnSchedule } from '../feeds/schedule';
+import { runHealthCheck } from '../health/run';
+import { pruneDeliveries } from '../notify/prune';
+import { queueMarkedReplays } from '../notify/replay';
+import { pruneFunnel } from '../store/counters';
+import { backfillSearchWords } from '../store/search-backfill';
+
+/**
+ * The cron's work (wrangler.toml's triggers): each step runs on its own and logs its own failure, so one
+ * step failing never stops the others.
+ */
+export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  const steps = [
+    refreshFeedsOnSchedule(env),
+    pruneDeliveries(env),
+    runHealthCheck(env),
+    pruneFunnel(env.DB),
+    queueMarkedReplays(env),
+    backfillSearchWords(env),
+  ];
+  for (const step of steps) ctx.waitUntil(step);
+  await Promise.allSettled(steps);
+}
