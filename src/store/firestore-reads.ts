@@ -10,15 +10,7 @@ import {
   type Position,
 } from './listing';
 import { COLLECTIONS, KINDS, consentOr, type LeadKind } from './lead';
-
-/** Where to send Firestore REST calls, with the headers (the bearer token) they need. */
-export interface FirestoreRest {
-  /** `…/v1/projects/{p}/databases/(default)/documents` */
-  base: string;
-  /** `projects/{p}/databases/(default)/documents`, the prefix of document names. */
-  prefix: string;
-  headers: Record<string, string>;
-}
+import type { Document, FirestoreClient, Value } from './firestore-client';
 
 /** The owners' follow-up lives on the lead document under these fields. */
 const DESK_FIELDS = {
@@ -30,12 +22,6 @@ const DESK_FIELDS = {
   noteAt: 'deskNoteAt',
 } as const;
 
-type Value = Record<string, unknown>;
-interface Document {
-  name: string;
-  fields?: Record<string, Value>;
-}
-
 /**
  * One kind's page: a runQuery ordered by arrival time and document name, both
  * descending, started at the cursor. A search adds `searchTokens array-contains`,
@@ -43,7 +29,7 @@ interface Document {
  * firestore.indexes.json.
  */
 export async function queryKind(
-  rest: FirestoreRest,
+  client: FirestoreClient,
   kind: LeadKind,
   query: LeadQuery,
   after: Position | null,
@@ -67,34 +53,30 @@ export async function queryKind(
   if (filters.length > 1) structuredQuery.where = { compositeFilter: { op: 'AND', filters } };
   if (after) {
     structuredQuery.startAt = {
-      values: [{ timestampValue: after.at }, { referenceValue: `${rest.prefix}/${COLLECTIONS[kind]}/${after.id}` }],
+      values: [{ timestampValue: after.at }, { referenceValue: `${client.prefix}/${COLLECTIONS[kind]}/${after.id}` }],
       // before: true starts at the cursor's own document (included), false just after it.
       before: includesCursorRow(kind, after),
     };
   }
-  const res = await fetch(`${rest.base}:runQuery`, {
-    method: 'POST',
-    headers: rest.headers,
-    body: JSON.stringify({ structuredQuery }),
-  });
-  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
-  const answer = (await res.json()) as Array<{ document?: Document }>;
-  return answer.flatMap(({ document }) => {
-    if (!document) return [];
+  const documents = await client.query(structuredQuery);
+  return documents.map((document) => {
     const record = fromDocument(kind, document);
-    return [{ ...record, at: String(plain(document.fields?.[time]) ?? '') }];
+    return { ...record, at: String(plain(document.fields?.[time]) ?? '') };
   });
 }
 
-export async function getDocument(rest: FirestoreRest, kind: LeadKind, id: string): Promise<LeadRecord | null> {
-  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}`, { headers: rest.headers });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
-  return fromDocument(kind, (await res.json()) as Document);
+export async function getDocument(client: FirestoreClient, kind: LeadKind, id: string): Promise<LeadRecord | null> {
+  const doc = await client.get(COLLECTIONS[kind], id);
+  return doc && fromDocument(kind, doc);
 }
 
 /** Sets only the changed follow-up fields (updateMask), refusing to create a document that does not exist. */
-export async function patchDesk(rest: FirestoreRest, kind: LeadKind, id: string, change: LeadChange): Promise<boolean> {
+export async function patchDesk(
+  client: FirestoreClient,
+  kind: LeadKind,
+  id: string,
+  change: LeadChange,
+): Promise<boolean> {
   const fields: Record<string, Value> =
     'status' in change
       ? {
@@ -107,31 +89,19 @@ export async function patchDesk(rest: FirestoreRest, kind: LeadKind, id: string,
           [DESK_FIELDS.noteBy]: { stringValue: change.by },
           [DESK_FIELDS.noteAt]: { timestampValue: change.at },
         };
-  const params = new URLSearchParams();
-  for (const path of Object.keys(fields)) params.append('updateMask.fieldPaths', path);
-  params.append('currentDocument.exists', 'true');
-  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}?${params}`, {
-    method: 'PATCH',
-    headers: rest.headers,
-    body: JSON.stringify({ fields }),
-  });
-  if (res.status === 404) return false;
-  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
-  return true;
+  return client.patch(COLLECTIONS[kind], id, fields);
 }
 
 /** Replaces a stored lead's search words (only that field); a lead erased meanwhile is left absent. */
-export async function patchSearch(rest: FirestoreRest, kind: LeadKind, id: string, tokens: string[]): Promise<void> {
-  const params = new URLSearchParams({ 'updateMask.fieldPaths': 'searchTokens', 'currentDocument.exists': 'true' });
-  const res = await fetch(`${rest.base}/${COLLECTIONS[kind]}/${encodeURIComponent(id)}?${params}`, {
-    method: 'PATCH',
-    headers: rest.headers,
-    body: JSON.stringify({
-      fields: { searchTokens: { arrayValue: { values: tokens.map((t) => ({ stringValue: t })) } } },
-    }),
+export async function patchSearch(
+  client: FirestoreClient,
+  kind: LeadKind,
+  id: string,
+  tokens: string[],
+): Promise<void> {
+  await client.patch(COLLECTIONS[kind], id, {
+    searchTokens: { arrayValue: { values: tokens.map((t) => ({ stringValue: t })) } },
   });
-  if (res.status === 404) return;
-  if (!res.ok) throw new Error(`Firestore API error: ${res.status} - ${(await res.text()).slice(0, 300)}`);
 }
 
 function fieldFilter(fieldPath: string, op: string, value: Value): Value {
