@@ -1,21 +1,7 @@
 /**
- * Configuration: every var and secret the Worker reads, parsed once per `env` into typed groups
- * (site, leads, firestore, whatsapp, turnstile, limits, feeds). Code reads configuration only as
- * `readConfig(env).<group>`; nothing else looks at `env.SOME_VAR`.
- *
- * Adding a setting, in one pass:
- *   1. Describe it in SETTINGS below (name, var or secret, group, what it is for). `npm run preflight`
- *      prints this table; the README and docs/deploy.md point here.
- *   2. A var: add it to `[vars]` in wrangler.toml (an empty string when it has no local default) and to
- *      `[env.staging.vars]` / `[env.production.vars]` when deployments set it. A secret: add it to
- *      `.dev.vars.example` and, when deployments need it, to `secrets.required` of both environments.
- *   3. `npm run types` regenerates `worker-configuration.d.ts` (`Env`); `npm test` fails when it is stale.
- *   4. Read it in its group's parser in src/config/groups.ts and expose a typed field.
- *
- * Outside development (ENVIRONMENT staging or production) nothing falls back quietly: a missing or invalid
- * setting is a problem with a message naming it. A group that cannot work (half a Firestore key, a WhatsApp
- * token without its phone number id) throws one `ConfigError` when read; other groups keep working, so a
- * lead is stored whatever is wrong with WhatsApp or Turnstile.
+ * Configuration: every var and secret the Worker reads, parsed once per `env` into typed groups. Code reads
+ * configuration only as `readConfig(env).<group>`, so a setting is read, checked and defaulted in one place
+ * (the README's "Adding a setting" says how to add one).
  */
 import { parseConfig, type AccessConfig, type Config } from './config/groups';
 import { SETTINGS } from './config/settings';

@@ -31,8 +31,8 @@ const CONTACT_FIELDS = ['contact.first', 'contact.last', 'contact.email', 'conta
 
 /**
  * Step 4: the contact form. Submitting shows "Submitting…", ignores repeated submits,
- * and returns the visitor to / whatever happened; a failure first says so in an alert
- * (specification §8). A field the server refused (say, a phone number) keeps the visitor
+ * and returns the visitor to / whatever happened; a failure first says so in an alert.
+ * A field the server refused (say, a phone number) keeps the visitor
  * here to correct it rather than lose the lead. Without JavaScript the form posts itself.
  */
 export function QuizContact({ answers, copy, form }: QuizContactProps) {

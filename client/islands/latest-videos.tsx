@@ -5,7 +5,7 @@ import { formatDate, thumbUrl, type ClientVideos } from '../lib/videos';
 import { Player } from './latest-player';
 import { useEntrance } from './use-entrance';
 
-/** Phone strip length and loading placeholder rows (specification §9). */
+/** Phone strip length and loading placeholder rows. */
 export const STRIP_COUNT = 12;
 export const PLACEHOLDER_ROWS = 6;
 

@@ -24,7 +24,7 @@ export interface NewsletterFormProps {
 export const NEWSLETTER_PATH = '/api/newsletter';
 
 /**
- * The newsletter signup: idle → loading → success or error (specification §4). With the island, the field
+ * The newsletter signup: idle → loading → success or error. With the island, the field
  * is cleared after every attempt and an email failing the loose pattern is never sent. Without it, the form
  * posts itself: a refused address comes back in the field with its message, an accepted one shows the thank-you.
  */

@@ -15,7 +15,7 @@ export interface PodcastPlayerProps {
   featuredMeta: string;
 }
 
-/** Podcast embed height (specification §9). */
+/** Podcast embed height. */
 export const PLAYER_HEIGHT = 232;
 
 function Tags({ tags }: { tags: readonly string[] }) {

@@ -15,7 +15,7 @@ export interface QuizWizardProps {
 export const QUIZ_STEP_PATH = '/quiz';
 
 /**
- * The four-step quiz (specification §2, §4): three choice steps, then the contact form.
+ * The four-step quiz: three choice steps, then the contact form.
  * Choosing an option records it and advances; "Next step" advances without a choice.
  * Each new step's heading takes focus and names the step in the page title.
  * Every step is a plain form (the options, "Back" and "Next step" are its submit buttons, the

@@ -4,7 +4,7 @@ import { prefersReducedMotion } from '../lib/motion';
 import { useFeeds } from '../lib/use-feed';
 import { thumbUrl, watchUrl, type ClientVideos } from '../lib/videos';
 
-/** How far the previous/next buttons scroll the row (specification §9). */
+/** How far the previous/next buttons scroll the row. */
 export const SCROLL_STEP_PX = 320;
 
 export interface ResourceTabsProps {

@@ -1,3 +1,4 @@
+import { fallbackOf, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
@@ -129,20 +130,6 @@ export interface Config {
   readonly problems: Problem[];
 }
 
-const DEFAULTS = {
-  SITE_URL: 'http://127.0.0.1:8787',
-  WHATSAPP_API_URL: 'https://graph.facebook.com',
-  TURNSTILE_VERIFY_URL: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
-  DEFAULT_PHONE_REGION: 'IN',
-  VISITOR_MESSAGES_PER_DAY: 3,
-  VISITOR_MESSAGES_DAILY_BUDGET: 100,
-  OWNER_ALERTS_PER_HOUR: 20,
-  JOBS_DEAD_LETTER_QUEUE: 'site-jobs-dlq',
-  OWNER_ALERT_CONFIRM_MINUTES: 15,
-  YOUTUBE_FEED_URL: 'https://www.youtube.com/feeds/videos.xml',
-  YOUTUBE_THUMB_URL: 'https://i.ytimg.com',
-} as const;
-
 const EnvironmentSchema = z.enum(['development', 'staging', 'production']);
 const RegionSchema = z
   .string()
@@ -152,12 +139,12 @@ const CountSchema = z.coerce.number().int().min(0);
 
 /** Parses raw vars and secrets (strings; empty counts as unset) into the groups. Never throws itself. */
 export function parseConfig(raw: Record<string, unknown>): Config {
-  const text = (name: string): string | undefined => {
+  const text = (name: SettingName): string | undefined => {
     const v = raw[name];
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
   const problems: Problem[] = [];
-  const env = EnvironmentSchema.safeParse(text('ENVIRONMENT') ?? 'development');
+  const env = EnvironmentSchema.safeParse(text('ENVIRONMENT') ?? fallbackOf('ENVIRONMENT'));
   if (!env.success) {
     problems.push({ setting: 'ENVIRONMENT', message: 'ENVIRONMENT must be development, staging or production.' });
   }
@@ -165,8 +152,8 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const deployed = environment !== 'development';
 
   /** An address: https outside development (http allowed locally), no trailing slash. */
-  const address = (name: keyof typeof DEFAULTS | 'SITE_URL', out: Problem[]): string => {
-    const value = text(name) ?? (deployed && name === 'SITE_URL' ? undefined : String(DEFAULTS[name]));
+  const address = (name: AddressName, out: Problem[]): string => {
+    const value = text(name) ?? (deployed && name === 'SITE_URL' ? undefined : fallbackOf(name));
     if (value === undefined) {
       out.push({ setting: name, message: `${name} is not set.` });
       return '';
@@ -184,65 +171,12 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     url: address('SITE_URL', siteProblems),
     loopbackOnly: !deployed && text('DEV_LOOPBACK_ONLY') === '1',
   };
-
-  const leadsProblems: Problem[] = [];
-  const region = RegionSchema.safeParse(text('DEFAULT_PHONE_REGION') ?? DEFAULTS.DEFAULT_PHONE_REGION);
-  if (!region.success) {
-    leadsProblems.push({ setting: 'DEFAULT_PHONE_REGION', message: 'DEFAULT_PHONE_REGION must be two letters.' });
-  }
-  const leadStore = text('LEAD_STORE');
-  if (leadStore !== undefined && leadStore !== 'd1' && leadStore !== 'firestore') {
-    leadsProblems.push({ setting: 'LEAD_STORE', message: 'LEAD_STORE must be "d1" or "firestore".' });
-  }
-
   const firestoreProblems: Problem[] = [];
   const firestore = parseFirestore(text, deployed, firestoreProblems);
-  // Locally: Firestore when configured, else D1. Deployed: Firestore unless LEAD_STORE=d1 says otherwise.
-  const store =
-    leadStore === 'd1' ||
-    (!deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
-  const leads: LeadsConfig = {
-    store: store ? 'd1' : 'firestore',
-    defaultPhoneRegion: region.success ? region.data : DEFAULTS.DEFAULT_PHONE_REGION,
-  };
-  if (leads.store === 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0) {
-    firestoreProblems.push({
-      setting: 'FIRESTORE_PROJECT_ID',
-      message:
-        'Leads go to Firestore but FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL and FIRESTORE_PRIVATE_KEY are not set (LEAD_STORE=d1 keeps them in D1 on purpose).',
-    });
-  }
-
+  const leadsProblems: Problem[] = [];
+  const leads = parseLeads(text, deployed, firestore, leadsProblems, firestoreProblems);
   const limitsProblems: Problem[] = [];
-  const count = (name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR') => {
-    const parsed = CountSchema.safeParse(text(name) ?? DEFAULTS[name]);
-    if (parsed.success) return parsed.data;
-    limitsProblems.push({ setting: name, message: `${name} must be a whole number, 0 or more.` });
-    return DEFAULTS[name];
-  };
-  const scale = z.coerce
-    .number()
-    .min(1)
-    .safeParse(text('BUDGET_WINDOW_SCALE') ?? 1);
-  if (!scale.success) {
-    limitsProblems.push({
-      setting: 'BUDGET_WINDOW_SCALE',
-      message: 'BUDGET_WINDOW_SCALE must be a number, 1 or more.',
-    });
-  } else if (deployed && scale.data !== 1) {
-    // Reported (preflight, logs), but the budgets keep working at real speed: it is ignored here.
-    problems.push({
-      setting: 'BUDGET_WINDOW_SCALE',
-      message: 'BUDGET_WINDOW_SCALE is for local simulations only and is ignored outside development; remove it.',
-    });
-  }
-  const limits: LimitsConfig = {
-    visitorMessagesPerDay: count('VISITOR_MESSAGES_PER_DAY'),
-    visitorMessagesDailyBudget: count('VISITOR_MESSAGES_DAILY_BUDGET'),
-    ownerAlertsPerHour: count('OWNER_ALERTS_PER_HOUR'),
-    budgetWindowScale: scale.success && !deployed ? scale.data : 1,
-  };
-
+  const limits = parseLimits(text, deployed, limitsProblems, problems);
   const feedsProblems: Problem[] = [];
   const feeds: FeedsConfig = {
     feedUrl: address('YOUTUBE_FEED_URL', feedsProblems),
@@ -295,16 +229,85 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     turnstile,
     alerts,
     access,
-    deadLetterQueue: text('JOBS_DEAD_LETTER_QUEUE') ?? DEFAULTS.JOBS_DEAD_LETTER_QUEUE,
+    deadLetterQueue: text('JOBS_DEAD_LETTER_QUEUE') ?? fallbackOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
     problems,
   };
 }
 
-type Text = (name: string) => string | undefined;
+type Text = (name: SettingName) => string | undefined;
+type AddressName = 'SITE_URL' | 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL' | 'YOUTUBE_FEED_URL' | 'YOUTUBE_THUMB_URL';
 type Address = (name: 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL', out: Problem[]) => string;
 
+/** Where leads are stored and how typed phone numbers are read. */
+function parseLeads(
+  text: Text,
+  deployed: boolean,
+  firestore: FirestoreConfig,
+  leadsProblems: Problem[],
+  firestoreProblems: Problem[],
+): LeadsConfig {
+  const region = RegionSchema.safeParse(text('DEFAULT_PHONE_REGION') ?? fallbackOf('DEFAULT_PHONE_REGION'));
+  if (!region.success) {
+    leadsProblems.push({ setting: 'DEFAULT_PHONE_REGION', message: 'DEFAULT_PHONE_REGION must be two letters.' });
+  }
+  const leadStore = text('LEAD_STORE');
+  if (leadStore !== undefined && leadStore !== 'd1' && leadStore !== 'firestore') {
+    leadsProblems.push({ setting: 'LEAD_STORE', message: 'LEAD_STORE must be "d1" or "firestore".' });
+  }
+
+  // Locally: Firestore when configured, else D1. Deployed: Firestore unless LEAD_STORE=d1 says otherwise.
+  const store =
+    leadStore === 'd1' ||
+    (!deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
+  const leads: LeadsConfig = {
+    store: store ? 'd1' : 'firestore',
+    defaultPhoneRegion: region.success ? region.data : RegionSchema.parse(fallbackOf('DEFAULT_PHONE_REGION')),
+  };
+  if (leads.store === 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0) {
+    firestoreProblems.push({
+      setting: 'FIRESTORE_PROJECT_ID',
+      message:
+        'Leads go to Firestore but FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL and FIRESTORE_PRIVATE_KEY are not set (LEAD_STORE=d1 keeps them in D1 on purpose).',
+    });
+  }
+
+  return leads;
+}
+
+/** The message budgets; BUDGET_WINDOW_SCALE outside development is reported in `problems` and ignored. */
+function parseLimits(text: Text, deployed: boolean, limitsProblems: Problem[], problems: Problem[]): LimitsConfig {
+  const count = (name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR') => {
+    const parsed = CountSchema.safeParse(text(name) ?? fallbackOf(name));
+    if (parsed.success) return parsed.data;
+    limitsProblems.push({ setting: name, message: `${name} must be a whole number, 0 or more.` });
+    return CountSchema.parse(fallbackOf(name));
+  };
+  const scale = z.coerce
+    .number()
+    .min(1)
+    .safeParse(text('BUDGET_WINDOW_SCALE') ?? fallbackOf('BUDGET_WINDOW_SCALE'));
+  if (!scale.success) {
+    limitsProblems.push({
+      setting: 'BUDGET_WINDOW_SCALE',
+      message: 'BUDGET_WINDOW_SCALE must be a number, 1 or more.',
+    });
+  } else if (deployed && scale.data !== 1) {
+    // Reported (preflight, logs), but the budgets keep working at real speed: it is ignored here.
+    problems.push({
+      setting: 'BUDGET_WINDOW_SCALE',
+      message: 'BUDGET_WINDOW_SCALE is for local simulations only and is ignored outside development; remove it.',
+    });
+  }
+  return {
+    visitorMessagesPerDay: count('VISITOR_MESSAGES_PER_DAY'),
+    visitorMessagesDailyBudget: count('VISITOR_MESSAGES_DAILY_BUDGET'),
+    ownerAlertsPerHour: count('OWNER_ALERTS_PER_HOUR'),
+    budgetWindowScale: scale.success && !deployed ? scale.data : 1,
+  };
+}
+
 /** Names the members of a group that are set and those that are not: "half a group" is one message. */
-function partly(label: string, names: string[], text: Text): Problem | undefined {
+function partly(label: string, names: SettingName[], text: Text): Problem | undefined {
   const missing = names.filter((n) => text(n) === undefined);
   if (missing.length === 0 || missing.length === names.length) return undefined;
   const set = names.filter((n) => !missing.includes(n));
@@ -337,7 +340,7 @@ function parseFirestore(text: Text, deployed: boolean, out: Problem[]): Firestor
     }
     return { mode: 'emulator', projectId, host: match[1], port };
   }
-  const names = ['FIRESTORE_PROJECT_ID', 'FIRESTORE_CLIENT_EMAIL', 'FIRESTORE_PRIVATE_KEY'];
+  const names = ['FIRESTORE_PROJECT_ID', 'FIRESTORE_CLIENT_EMAIL', 'FIRESTORE_PRIVATE_KEY'] satisfies SettingName[];
   const half = partly('Firestore', names, text);
   if (half) {
     out.push(half);
@@ -388,7 +391,7 @@ function parseWhatsApp(
   if (deployed && owners.length === 0 && ownerProblems.length === 0) {
     ownerProblems.push({ setting: 'OWNER_PHONES', message: 'OWNER_PHONES is empty: the owners hear of no lead.' });
   }
-  const webhookNames = ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'];
+  const webhookNames = ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'] satisfies SettingName[];
   const webhookHalf = partly('The WhatsApp status webhook', webhookNames, text);
   const webhookProblems: Problem[] = webhookHalf ? [webhookHalf] : [];
   const verifyToken = text('WHATSAPP_WEBHOOK_VERIFY_TOKEN');
@@ -401,7 +404,7 @@ function parseWhatsApp(
         'The WhatsApp status webhook is not configured (WHATSAPP_WEBHOOK_VERIFY_TOKEN, WHATSAPP_APP_SECRET): no delivery is ever confirmed, so every owner alert is also emailed.',
     });
   }
-  const credentials = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
+  const credentials = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] satisfies SettingName[];
   const half = partly('WhatsApp', credentials, text);
   const token = text('WHATSAPP_TOKEN');
   const phoneNumberId = text('WHATSAPP_PHONE_NUMBER_ID');
@@ -534,7 +537,7 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
     .int()
     .min(1)
     .max(720)
-    .safeParse(text('OWNER_ALERT_CONFIRM_MINUTES') ?? DEFAULTS.OWNER_ALERT_CONFIRM_MINUTES);
+    .safeParse(text('OWNER_ALERT_CONFIRM_MINUTES') ?? fallbackOf('OWNER_ALERT_CONFIRM_MINUTES'));
   if (!minutes.success) {
     out.push({
       setting: 'OWNER_ALERT_CONFIRM_MINUTES',
@@ -554,7 +557,7 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
   return {
     ...(from !== undefined ? { from } : {}),
     ...(operatorEmail !== undefined ? { operatorEmail: operatorEmail.toLowerCase() } : {}),
-    confirmMinutes: minutes.success ? minutes.data : DEFAULTS.OWNER_ALERT_CONFIRM_MINUTES,
+    confirmMinutes: minutes.success ? minutes.data : Number(fallbackOf('OWNER_ALERT_CONFIRM_MINUTES')),
     ...(healthcheckUrl !== undefined ? { healthcheckUrl } : {}),
     warnings,
   };

@@ -6,30 +6,40 @@
 export type Group =
   'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts';
 
-export interface Setting {
-  name: string;
+export interface Setting<N extends string = string> {
+  name: N;
   kind: 'var' | 'secret';
   group: Group;
   purpose: string;
+  /** The value when it is unset: always in development; outside it only where its group allows. */
+  fallback?: string;
 }
 
-const s = (name: string, kind: Setting['kind'], group: Group, purpose: string): Setting => ({
-  name,
-  kind,
-  group,
-  purpose,
-});
+const s = <const N extends string>(
+  name: N,
+  kind: Setting['kind'],
+  group: Group,
+  purpose: string,
+  fallback?: string,
+): Setting<N> => ({ name, kind, group, purpose, ...(fallback !== undefined && { fallback }) });
 
-export const SETTINGS: readonly Setting[] = [
+export const SETTINGS = [
   s(
     'ENVIRONMENT',
     'var',
     'site',
     'development (default), staging or production; outside development nothing falls back',
+    'development',
   ),
-  s('SITE_URL', 'var', 'site', 'canonical, Open Graph and JSON-LD address of the site (https outside development)'),
+  s(
+    'SITE_URL',
+    'var',
+    'site',
+    'canonical, Open Graph and JSON-LD address of the site (https outside development)',
+    'http://127.0.0.1:8787',
+  ),
   s('LEAD_STORE', 'var', 'leads', '"d1" stores leads in D1 on purpose; otherwise Firestore outside development'),
-  s('DEFAULT_PHONE_REGION', 'var', 'leads', 'region for visitor phone numbers typed without a country code'),
+  s('DEFAULT_PHONE_REGION', 'var', 'leads', 'region for visitor phone numbers typed without a country code', 'IN'),
   s('FIRESTORE_PROJECT_ID', 'secret', 'firestore', 'Firebase project that holds the leads'),
   s('FIRESTORE_CLIENT_EMAIL', 'secret', 'firestore', 'service account the Worker signs in as'),
   s('FIRESTORE_PRIVATE_KEY', 'secret', 'firestore', "that service account's private key (PEM)"),
@@ -37,7 +47,13 @@ export const SETTINGS: readonly Setting[] = [
   s('WHATSAPP_TOKEN', 'secret', 'whatsapp', 'system-user token with whatsapp_business_messaging'),
   s('WHATSAPP_PHONE_NUMBER_ID', 'var', 'whatsapp', 'the phone number id owner messages are sent from'),
   s('WHATSAPP_BUSINESS_ACCOUNT_ID', 'var', 'whatsapp', 'WhatsApp Business account that owns the templates'),
-  s('WHATSAPP_API_URL', 'var', 'whatsapp', 'Graph API base address (https outside development)'),
+  s(
+    'WHATSAPP_API_URL',
+    'var',
+    'whatsapp',
+    'Graph API base address (https outside development)',
+    'https://graph.facebook.com',
+  ),
   s(
     'WHATSAPP_WEBHOOK_VERIFY_TOKEN',
     'secret',
@@ -59,23 +75,37 @@ export const SETTINGS: readonly Setting[] = [
     'var',
     'alerts',
     'minutes an owner alert may stay unconfirmed by WhatsApp before it is emailed (15)',
+    '15',
   ),
   s('OPERATOR_EMAIL', 'secret', 'alerts', 'also told by email when the self-check turns unhealthy or recovers'),
   s('HEALTHCHECK_URL', 'secret', 'alerts', "dead-man's-switch address pinged after every healthy self-check"),
   s('TURNSTILE_SITE_KEY', 'var', 'turnstile', 'Turnstile widget key shown to browsers'),
   s('TURNSTILE_SECRET_KEY', 'secret', 'turnstile', 'Turnstile key the Worker verifies tokens with'),
   s('TURNSTILE_DISABLED', 'var', 'turnstile', '"1": run without Turnstile on purpose (required outside development)'),
-  s('TURNSTILE_VERIFY_URL', 'var', 'turnstile', 'siteverify address (https outside development)'),
+  s(
+    'TURNSTILE_VERIFY_URL',
+    'var',
+    'turnstile',
+    'siteverify address (https outside development)',
+    'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  ),
   s('ACCESS_TEAM_DOMAIN', 'var', 'access', 'Cloudflare Access team address whose keys sign desk requests (https)'),
   s('ACCESS_AUD', 'var', 'access', "the desk's Access application audience tag"),
-  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most WhatsApp messages one typed number gets in 24 hours (3)'),
-  s('VISITOR_MESSAGES_DAILY_BUDGET', 'var', 'limits', 'most visitor messages in all per calendar day in India (100)'),
-  s('OWNER_ALERTS_PER_HOUR', 'var', 'limits', 'alerts per owner per hour; the rest go into one digest (20)'),
+  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most WhatsApp messages one typed number gets in 24 hours (3)', '3'),
+  s(
+    'VISITOR_MESSAGES_DAILY_BUDGET',
+    'var',
+    'limits',
+    'most visitor messages in all per calendar day in India (100)',
+    '100',
+  ),
+  s('OWNER_ALERTS_PER_HOUR', 'var', 'limits', 'alerts per owner per hour; the rest go into one digest (20)', '20'),
   s(
     'BUDGET_WINDOW_SCALE',
     'var',
     'limits',
     'development only: budget windows run this many times faster (npm run abuse)',
+    '1',
   ),
   s(
     'DEV_LOOPBACK_ONLY',
@@ -83,8 +113,22 @@ export const SETTINGS: readonly Setting[] = [
     'site',
     'development only: "1" when the server listens on loopback alone (npm run dev sets it); turns on /__dev/* and the local desk owner',
   ),
-  s('JOBS_DEAD_LETTER_QUEUE', 'var', 'site', 'name of the dead-letter queue of site-jobs in this environment'),
-  s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address'),
-  s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies'),
+  s(
+    'JOBS_DEAD_LETTER_QUEUE',
+    'var',
+    'site',
+    'name of the dead-letter queue of site-jobs in this environment',
+    'site-jobs-dlq',
+  ),
+  s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address', 'https://www.youtube.com/feeds/videos.xml'),
+  s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies', 'https://i.ytimg.com'),
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
-];
+] as const satisfies readonly Setting[];
+
+/** The name of a setting the Worker reads: a misspelled name does not compile. */
+export type SettingName = (typeof SETTINGS)[number]['name'];
+
+/** The fallback of a setting (its row in SETTINGS), or undefined when it has none. */
+export function fallbackOf(name: SettingName): string | undefined {
+  return (SETTINGS as readonly Setting[]).find((x) => x.name === name)?.fallback;
+}

@@ -1,6 +1,6 @@
 import type { Topic } from '../content/site';
 
-/** One video read from a YouTube Atom feed (specification §3: video item / latest video). */
+/** One video read from a YouTube Atom feed: what a video card and the latest video show. */
 export interface VideoItem {
   id: string;
   /** Trimmed; '' when the feed has none. */

@@ -16,8 +16,6 @@ export interface Budgets {
   scale: number;
 }
 
-export const DEFAULT_BUDGETS: Budgets = { perNumber: 3, dailyBudget: 100, ownerPerHour: 20, scale: 1 };
-
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The owners' calendar day starts this long after midnight UTC. */

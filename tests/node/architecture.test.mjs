@@ -1,0 +1,65 @@
+// The folders' import directions (README, "Where things live"): no two folders of src/ import each other,
+// and the browser's code imports nothing of the Worker's but what is safe to ship.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sources(dir) {
+  return fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .flatMap((e) =>
+      e.isFile() && /\.tsx?$/.test(e.name) ? [path.relative(root, path.join(e.parentPath, e.name))] : [],
+    );
+}
+
+/** `src/leads/accept.ts` → `leads`; a file directly in src/ is its own unit (`src/log.ts` → `log`). */
+function unitOf(file) {
+  const parts = file.split(path.sep);
+  if (parts[0] === 'client') return 'client';
+  return parts[1].replace(/\.tsx?$/, '');
+}
+
+/** Every [from unit, to unit, file] of a relative import between two units. */
+function edges() {
+  const out = [];
+  for (const file of [...sources('src'), ...sources('client')]) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = path.relative(root, path.resolve(root, path.dirname(file), spec));
+      const [from, to] = [unitOf(file), unitOf(target)];
+      if (from !== to) out.push([from, to, file]);
+    }
+  }
+  return out;
+}
+
+test('no two folders of the Worker import each other', () => {
+  const all = edges();
+  const pairs = new Set(all.map(([a, b]) => `${a}>${b}`));
+  assert.ok(pairs.size > 20, 'the import scan found the imports');
+  const twoWay = all.filter(([a, b]) => pairs.has(`${b}>${a}`)).map(([a, b, file]) => `${a} ⇄ ${b} (${file})`);
+  assert.deepEqual(twoWay, []);
+});
+
+test('the lower layers import nothing above them', () => {
+  const below = {
+    store: ['config', 'content', 'shared', 'log', 'env', 'generated'],
+    queue: ['store', 'config', 'content', 'shared', 'log', 'env'],
+    shared: ['content', 'shared'],
+    content: ['content', 'shared'],
+  };
+  const wrong = edges()
+    .filter(([from, to]) => from in below && !below[from].includes(to))
+    .map(([from, to, file]) => `${from} → ${to} (${file})`);
+  assert.deepEqual(wrong, []);
+});
+
+test("the browser's code imports only what may ship: shared rules, content and the feeds' types", () => {
+  const wrong = edges()
+    .filter(([from, to]) => from === 'client' && !['shared', 'content', 'feeds'].includes(to))
+    .map(([, to, file]) => `${file} → ${to}`);
+  assert.deepEqual(wrong, []);
+});
