@@ -92,3 +92,16 @@ export function logEvent(level: 'info' | 'warn' | 'error', event: LogEvent, fiel
   else if (level === 'warn') console.warn(text);
   else console.log(text);
 }
+
+/** A phone number or an email address, masked for a log line. */
+export function maskRecipient(to: string): string {
+  if (!to.includes('@')) return maskPhone(to);
+  return `${to[0]}***@***${to.slice(to.lastIndexOf('.'))}`;
+}
+
+/** "+919800000001" -> "+91******0001": enough to tell owners apart in a log, not enough to dial. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length <= 6) return '+' + '*'.repeat(Math.max(digits.length - 2, 0)) + digits.slice(-2);
+  return '+' + digits.slice(0, 2) + '*'.repeat(digits.length - 6) + digits.slice(-4);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_CLIENT, clientKey } from '../src/security/client-key';
+import { UNKNOWN_CLIENT, clientKey } from '../src/security/guards';
 
 describe('clientKey', () => {
   it('keys IPv4 by the whole address', () => {

@@ -1,4 +1,4 @@
-import { fallbackOf, type SettingName } from './settings.ts';
+import { fallbackOf, type Group, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
@@ -137,120 +137,142 @@ const RegionSchema = z
   .transform((v) => v.toUpperCase() as CountryCode);
 const CountSchema = z.coerce.number().int().min(0);
 
-/** Parses raw vars and secrets (strings; empty counts as unset) into the groups. Never throws itself. */
-export function parseConfig(raw: Record<string, unknown>): Config {
+/** What every group's parser reads with: the raw settings, typed by name, and where it runs. */
+interface Reader {
+  /** A setting's value, trimmed; empty counts as unset. */
+  text(name: SettingName): string | undefined;
+  /** A setting's value, or the default in its row. */
+  valueOf(name: SettingName): string | undefined;
+  environment: Environment;
+  deployed: boolean;
+  /** An address: https outside development (http allowed locally). */
+  url: z.ZodURL;
+  /** An address setting, without a trailing slash; a problem when it is unset or not an address. */
+  address(name: AddressName, out: Problem[]): string;
+}
+
+function reader(raw: Record<string, unknown>, problems: Problem[]): Reader {
   const text = (name: SettingName): string | undefined => {
     const v = raw[name];
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
-  const problems: Problem[] = [];
   const env = EnvironmentSchema.safeParse(text('ENVIRONMENT') ?? fallbackOf('ENVIRONMENT'));
   if (!env.success) {
     problems.push({ setting: 'ENVIRONMENT', message: 'ENVIRONMENT must be development, staging or production.' });
   }
   const environment: Environment = env.success ? env.data : 'production';
   const deployed = environment !== 'development';
-
-  /** An address: https outside development (http allowed locally), no trailing slash. */
-  const address = (name: AddressName, out: Problem[]): string => {
-    const value = text(name) ?? (deployed && name === 'SITE_URL' ? undefined : fallbackOf(name));
-    if (value === undefined) {
-      out.push({ setting: name, message: `${name} is not set.` });
-      return '';
-    }
-    const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(value);
-    if (!url.success) {
-      out.push({ setting: name, message: `${name} must be an ${deployed ? 'https' : 'http(s)'} address.` });
-    }
-    return value.replace(/\/+$/, '');
-  };
-
-  const siteProblems: Problem[] = [];
-  const site: SiteConfig = {
+  const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ });
+  return {
+    text,
+    valueOf: (name) => text(name) ?? fallbackOf(name),
     environment,
-    url: address('SITE_URL', siteProblems),
-    loopbackOnly: !deployed && text('DEV_LOOPBACK_ONLY') === '1',
+    deployed,
+    url,
+    address(name, out) {
+      // A deployment must say where it lives: the local default would put 127.0.0.1 in every link.
+      const value = text(name) ?? (deployed && name === 'SITE_URL' ? undefined : fallbackOf(name));
+      if (value === undefined) {
+        out.push({ setting: name, message: `${name} is not set.` });
+        return '';
+      }
+      if (!url.safeParse(value).success) {
+        out.push({ setting: name, message: `${name} must be an ${deployed ? 'https' : 'http(s)'} address.` });
+      }
+      return value.replace(/\/+$/, '');
+    },
   };
-  const firestoreProblems: Problem[] = [];
-  const firestore = parseFirestore(text, deployed, firestoreProblems);
-  const leadsProblems: Problem[] = [];
-  const leads = parseLeads(text, deployed, firestore, leadsProblems, firestoreProblems);
-  const limitsProblems: Problem[] = [];
-  const limits = parseLimits(text, deployed, limitsProblems, problems);
-  const feedsProblems: Problem[] = [];
-  const feeds: FeedsConfig = {
-    feedUrl: address('YOUTUBE_FEED_URL', feedsProblems),
-    thumbUrl: address('YOUTUBE_THUMB_URL', feedsProblems),
-    sampleFeeds: text('YOUTUBE_SAMPLE_FEEDS') === '1',
+}
+
+/** Parses raw vars and secrets (strings; empty counts as unset) into the groups. Never throws itself. */
+export function parseConfig(raw: Record<string, unknown>): Config {
+  const problems: Problem[] = [];
+  const r = reader(raw, problems);
+  const out: Record<Group, Problem[]> = {
+    site: [],
+    leads: [],
+    firestore: [],
+    whatsapp: [],
+    turnstile: [],
+    access: [],
+    alerts: [],
+    limits: [],
+    feeds: [],
   };
+  const site = parseSite(r, out.site);
+  const firestore = parseFirestore(r, out.firestore);
+  const leads = parseLeads(r, firestore, out.leads, out.firestore);
+  const limits = parseLimits(r, out.limits, problems);
+  const feeds = parseFeeds(r, out.feeds);
+  const whatsapp = parseWhatsApp(r, leads.defaultPhoneRegion, out.whatsapp);
+  const turnstile = parseTurnstile(r, whatsapp.sending.ok, out.turnstile);
+  const access = parseAccess(r, out.access);
+  const alerts = parseAlerts(r, whatsapp, out.alerts);
+  problems.push(...Object.values(out).flat());
 
-  const whatsappProblems: Problem[] = [];
-  const whatsapp = parseWhatsApp(text, deployed, leads.defaultPhoneRegion, address, whatsappProblems);
-  const turnstileProblems: Problem[] = [];
-  const turnstile = parseTurnstile(text, environment, whatsapp.sending.ok, address, turnstileProblems);
-  const accessProblems: Problem[] = [];
-  const access = parseAccess(text, deployed, accessProblems);
-  const alertsProblems: Problem[] = [];
-  const alerts = parseAlerts(text, deployed, whatsapp, alertsProblems);
-
-  problems.push(
-    ...siteProblems,
-    ...leadsProblems,
-    ...firestoreProblems,
-    ...whatsappProblems,
-    ...turnstileProblems,
-    ...accessProblems,
-    ...alertsProblems,
-    ...limitsProblems,
-    ...feedsProblems,
-  );
-  const checked = <T>(group: string, list: Problem[], value: T): T => {
-    if (list.length > 0) throw new ConfigError(group, list);
+  /** A group that cannot work throws when it is used, naming what is wrong; the others go on. */
+  const checked = <T>(group: Group, value: T): T => {
+    if (out[group].length > 0) throw new ConfigError(group, out[group]);
     return value;
   };
   return {
-    environment,
+    environment: r.environment,
     get site() {
-      return checked('site', siteProblems, site);
+      return checked('site', site);
     },
     get leads() {
-      return checked('leads', leadsProblems, leads);
+      return checked('leads', leads);
     },
     get firestore() {
-      return checked('firestore', firestoreProblems, firestore);
+      return checked('firestore', firestore);
     },
     get limits() {
-      return checked('limits', limitsProblems, limits);
+      return checked('limits', limits);
     },
     get feeds() {
-      return checked('feeds', feedsProblems, feeds);
+      return checked('feeds', feeds);
     },
     whatsapp,
     turnstile,
     alerts,
     access,
-    deadLetterQueue: text('JOBS_DEAD_LETTER_QUEUE') ?? fallbackOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
+    deadLetterQueue: r.valueOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
     problems,
   };
 }
 
-type Text = (name: SettingName) => string | undefined;
 type AddressName = 'SITE_URL' | 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL' | 'YOUTUBE_FEED_URL' | 'YOUTUBE_THUMB_URL';
-type Address = (name: 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL', out: Problem[]) => string;
+
+/** Where the site lives; DEV_LOOPBACK_ONLY only counts in development. */
+function parseSite(r: Reader, out: Problem[]): SiteConfig {
+  return {
+    environment: r.environment,
+    url: r.address('SITE_URL', out),
+    loopbackOnly: !r.deployed && r.text('DEV_LOOPBACK_ONLY') === '1',
+  };
+}
+
+/** Where the YouTube feeds and thumbnails come from. */
+function parseFeeds(r: Reader, out: Problem[]): FeedsConfig {
+  return {
+    feedUrl: r.address('YOUTUBE_FEED_URL', out),
+    thumbUrl: r.address('YOUTUBE_THUMB_URL', out),
+    sampleFeeds: r.text('YOUTUBE_SAMPLE_FEEDS') === '1',
+  };
+}
 
 /** Where leads are stored and how typed phone numbers are read. */
 function parseLeads(
-  text: Text,
-  deployed: boolean,
+  r: Reader,
   firestore: FirestoreConfig,
   leadsProblems: Problem[],
   firestoreProblems: Problem[],
 ): LeadsConfig {
-  const region = RegionSchema.safeParse(text('DEFAULT_PHONE_REGION') ?? fallbackOf('DEFAULT_PHONE_REGION'));
+  const region = RegionSchema.safeParse(r.valueOf('DEFAULT_PHONE_REGION'));
   if (!region.success) {
     leadsProblems.push({ setting: 'DEFAULT_PHONE_REGION', message: 'DEFAULT_PHONE_REGION must be two letters.' });
   }
-  const leadStore = text('LEAD_STORE');
+  const leadStore = r.text('LEAD_STORE');
   if (leadStore !== undefined && leadStore !== 'd1' && leadStore !== 'firestore') {
     leadsProblems.push({ setting: 'LEAD_STORE', message: 'LEAD_STORE must be "d1" or "firestore".' });
   }
@@ -258,7 +280,7 @@ function parseLeads(
   // Locally: Firestore when configured, else D1. Deployed: Firestore unless LEAD_STORE=d1 says otherwise.
   const store =
     leadStore === 'd1' ||
-    (!deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
+    (!r.deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
   const leads: LeadsConfig = {
     store: store ? 'd1' : 'firestore',
     defaultPhoneRegion: region.success ? region.data : RegionSchema.parse(fallbackOf('DEFAULT_PHONE_REGION')),
@@ -275,23 +297,20 @@ function parseLeads(
 }
 
 /** The message budgets; BUDGET_WINDOW_SCALE outside development is reported in `problems` and ignored. */
-function parseLimits(text: Text, deployed: boolean, limitsProblems: Problem[], problems: Problem[]): LimitsConfig {
+function parseLimits(r: Reader, limitsProblems: Problem[], problems: Problem[]): LimitsConfig {
   const count = (name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR') => {
-    const parsed = CountSchema.safeParse(text(name) ?? fallbackOf(name));
+    const parsed = CountSchema.safeParse(r.valueOf(name));
     if (parsed.success) return parsed.data;
     limitsProblems.push({ setting: name, message: `${name} must be a whole number, 0 or more.` });
     return CountSchema.parse(fallbackOf(name));
   };
-  const scale = z.coerce
-    .number()
-    .min(1)
-    .safeParse(text('BUDGET_WINDOW_SCALE') ?? fallbackOf('BUDGET_WINDOW_SCALE'));
+  const scale = z.coerce.number().min(1).safeParse(r.valueOf('BUDGET_WINDOW_SCALE'));
   if (!scale.success) {
     limitsProblems.push({
       setting: 'BUDGET_WINDOW_SCALE',
       message: 'BUDGET_WINDOW_SCALE must be a number, 1 or more.',
     });
-  } else if (deployed && scale.data !== 1) {
+  } else if (r.deployed && scale.data !== 1) {
     // Reported (preflight, logs), but the budgets keep working at real speed: it is ignored here.
     problems.push({
       setting: 'BUDGET_WINDOW_SCALE',
@@ -302,13 +321,13 @@ function parseLimits(text: Text, deployed: boolean, limitsProblems: Problem[], p
     visitorMessagesPerDay: count('VISITOR_MESSAGES_PER_DAY'),
     visitorMessagesDailyBudget: count('VISITOR_MESSAGES_DAILY_BUDGET'),
     ownerAlertsPerHour: count('OWNER_ALERTS_PER_HOUR'),
-    budgetWindowScale: scale.success && !deployed ? scale.data : 1,
+    budgetWindowScale: scale.success && !r.deployed ? scale.data : 1,
   };
 }
 
 /** Names the members of a group that are set and those that are not: "half a group" is one message. */
-function partly(label: string, names: SettingName[], text: Text): Problem | undefined {
-  const missing = names.filter((n) => text(n) === undefined);
+function partly(label: string, names: SettingName[], r: Reader): Problem | undefined {
+  const missing = names.filter((n) => r.text(n) === undefined);
   if (missing.length === 0 || missing.length === names.length) return undefined;
   const set = names.filter((n) => !missing.includes(n));
   return {
@@ -317,7 +336,8 @@ function partly(label: string, names: SettingName[], text: Text): Problem | unde
   };
 }
 
-function parseFirestore(text: Text, deployed: boolean, out: Problem[]): FirestoreConfig {
+function parseFirestore(r: Reader, out: Problem[]): FirestoreConfig {
+  const { text, deployed } = r;
   const projectId = text('FIRESTORE_PROJECT_ID');
   const emulator = text('FIRESTORE_EMULATOR_HOST');
   if (emulator !== undefined) {
@@ -341,7 +361,7 @@ function parseFirestore(text: Text, deployed: boolean, out: Problem[]): Firestor
     return { mode: 'emulator', projectId, host: match[1], port };
   }
   const names = ['FIRESTORE_PROJECT_ID', 'FIRESTORE_CLIENT_EMAIL', 'FIRESTORE_PRIVATE_KEY'] satisfies SettingName[];
-  const half = partly('Firestore', names, text);
+  const half = partly('Firestore', names, r);
   if (half) {
     out.push(half);
     return { mode: 'off' };
@@ -363,15 +383,10 @@ function parseFirestore(text: Text, deployed: boolean, out: Problem[]): Firestor
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim());
 
-function parseWhatsApp(
-  text: Text,
-  deployed: boolean,
-  region: CountryCode,
-  address: Address,
-  out: Problem[],
-): WhatsAppConfig {
+function parseWhatsApp(r: Reader, region: CountryCode, out: Problem[]): WhatsAppConfig {
+  const { text, deployed } = r;
   const apiProblems: Problem[] = [];
-  const apiUrl = address('WHATSAPP_API_URL', apiProblems);
+  const apiUrl = r.address('WHATSAPP_API_URL', apiProblems);
   const names = list(text('OWNER_NAMES'));
   const owners: Owner[] = [];
   const ownerProblems: Problem[] = [];
@@ -392,7 +407,7 @@ function parseWhatsApp(
     ownerProblems.push({ setting: 'OWNER_PHONES', message: 'OWNER_PHONES is empty: the owners hear of no lead.' });
   }
   const webhookNames = ['WHATSAPP_WEBHOOK_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'] satisfies SettingName[];
-  const webhookHalf = partly('The WhatsApp status webhook', webhookNames, text);
+  const webhookHalf = partly('The WhatsApp status webhook', webhookNames, r);
   const webhookProblems: Problem[] = webhookHalf ? [webhookHalf] : [];
   const verifyToken = text('WHATSAPP_WEBHOOK_VERIFY_TOKEN');
   const appSecret = text('WHATSAPP_APP_SECRET');
@@ -405,7 +420,7 @@ function parseWhatsApp(
     });
   }
   const credentials = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] satisfies SettingName[];
-  const half = partly('WhatsApp', credentials, text);
+  const half = partly('WhatsApp', credentials, r);
   const token = text('WHATSAPP_TOKEN');
   const phoneNumberId = text('WHATSAPP_PHONE_NUMBER_ID');
   const base = {
@@ -436,17 +451,11 @@ function parseWhatsApp(
  * Outside development it is required (TURNSTILE_DISABLED=1 runs without it on purpose); without it (or with a
  * broken configuration) every lead is still stored and told to the owners, but no visitor message goes out.
  */
-function parseTurnstile(
-  text: Text,
-  environment: Environment,
-  whatsappSends: boolean,
-  address: Address,
-  out: Problem[],
-): TurnstileConfig {
-  const deployed = environment !== 'development';
-  const half = partly('Turnstile', ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'], text);
+function parseTurnstile(r: Reader, whatsappSends: boolean, out: Problem[]): TurnstileConfig {
+  const { text, deployed, environment } = r;
+  const half = partly('Turnstile', ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'], r);
   const verifyProblems: Problem[] = [];
-  const verifyUrl = address('TURNSTILE_VERIFY_URL', verifyProblems);
+  const verifyUrl = r.address('TURNSTILE_VERIFY_URL', verifyProblems);
   const siteKey = text('TURNSTILE_SITE_KEY');
   const secretKey = text('TURNSTILE_SECRET_KEY');
   const disabled = text('TURNSTILE_DISABLED');
@@ -476,7 +485,8 @@ function parseTurnstile(
  * (and the desk's middleware allows that only on a loopback address); anywhere else both settings are
  * required and the team domain must be https.
  */
-function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfig {
+function parseAccess(r: Reader, out: Problem[]): AccessConfig {
+  const { text, deployed } = r;
   const teamDomain = text('ACCESS_TEAM_DOMAIN')?.replace(/\/+$/, '');
   const aud = text('ACCESS_AUD');
   const problem = (setting: string, message: string): AccessConfig => {
@@ -488,7 +498,7 @@ function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfi
     return problem('ACCESS_TEAM_DOMAIN', "ACCESS_TEAM_DOMAIN is not set: the owners' desk is closed.");
   }
   if (!aud) return problem('ACCESS_AUD', "ACCESS_AUD is not set: the owners' desk is closed.");
-  const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(teamDomain);
+  const url = r.url.safeParse(teamDomain);
   if (!url.success) {
     return problem(
       'ACCESS_TEAM_DOMAIN',
@@ -503,7 +513,8 @@ function parseAccess(text: Text, deployed: boolean, out: Problem[]): AccessConfi
  * Without any owner email the channel is off, which the preflight shows as a warning, not an error; with one,
  * outside development ALERT_EMAIL_FROM is required (the send_email binding needs an address on the zone).
  */
-function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, out: Problem[]): AlertsConfig {
+function parseAlerts(r: Reader, whatsapp: WhatsAppConfig, out: Problem[]): AlertsConfig {
+  const { text, deployed } = r;
   const emails = list(text('OWNER_EMAILS'));
   const email = z.email();
   emails.forEach((value, i) => {
@@ -532,12 +543,7 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
   if (operatorEmail !== undefined && !email.safeParse(operatorEmail).success) {
     out.push({ setting: 'OPERATOR_EMAIL', message: 'OPERATOR_EMAIL must be an email address.' });
   }
-  const minutes = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(720)
-    .safeParse(text('OWNER_ALERT_CONFIRM_MINUTES') ?? fallbackOf('OWNER_ALERT_CONFIRM_MINUTES'));
+  const minutes = z.coerce.number().int().min(1).max(720).safeParse(r.valueOf('OWNER_ALERT_CONFIRM_MINUTES'));
   if (!minutes.success) {
     out.push({
       setting: 'OWNER_ALERT_CONFIRM_MINUTES',
@@ -545,10 +551,7 @@ function parseAlerts(text: Text, deployed: boolean, whatsapp: WhatsAppConfig, ou
     });
   }
   const healthcheckUrl = text('HEALTHCHECK_URL');
-  if (
-    healthcheckUrl !== undefined &&
-    !z.url({ protocol: deployed ? /^https$/ : /^https?$/ }).safeParse(healthcheckUrl).success
-  ) {
+  if (healthcheckUrl !== undefined && !r.url.safeParse(healthcheckUrl).success) {
     out.push({
       setting: 'HEALTHCHECK_URL',
       message: `HEALTHCHECK_URL must be an ${deployed ? 'https' : 'http(s)'} address.`,

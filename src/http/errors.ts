@@ -62,3 +62,8 @@ export function onError(err: Error, c: Context): Response {
   });
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500);
 }
+
+/** The fallback handler of a POST-only resource: any other method gets 405 with Allow. */
+export function onlyPost(): never {
+  throw new ApiException(405, 'method_not_allowed', 'Use POST.', undefined, { Allow: 'POST' });
+}

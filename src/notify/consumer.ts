@@ -6,7 +6,7 @@ import { readBudgets, windowsAt, type Budgets } from './budgets';
 import { DeliveryStore, leadRules, type DeliveryKey, type LedgerRules } from './deliveries';
 import { deliver } from './deliver';
 import { afterOwnerAlert } from './fallback';
-import { maskPhone } from './params';
+import { maskPhone } from '../log';
 import { TEMPLATES, digestFor, sendsFor, type Send } from './templates';
 import { createSender } from './whatsapp';
 

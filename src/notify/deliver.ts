@@ -1,8 +1,12 @@
-import { logEvent } from '../log';
 import type { DeliveryStore, LedgerRules, SkipReason } from './deliveries';
-import { maskRecipient } from './params';
+import { logEvent, maskRecipient } from '../log';
 import type { Send } from './templates';
-import type { SendOutcome } from './graph-errors';
+
+/** What one send came to: accepted, worth retrying, or refused for good. */
+export type SendOutcome =
+  | { kind: 'sent'; messageId: string | null }
+  | { kind: 'retryable'; code: string; message: string; minDelaySeconds?: number }
+  | { kind: 'permanent'; code: string; message: string };
 
 /** Any channel the ledger sends through: WhatsApp (src/notify/whatsapp.ts) or email (src/notify/email.ts). */
 export interface MessageSender {

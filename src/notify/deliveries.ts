@@ -1,6 +1,6 @@
 import type { Budgets } from './budgets';
 import { windowsAt } from './budgets';
-import type { SendOutcome } from './graph-errors';
+import type { SendOutcome } from './deliver';
 import type { Audience, Send } from './templates';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay' | 'skipped';

@@ -1,7 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
-import type { SendOutcome } from './graph-errors';
-import { maskRecipient } from './params';
+import type { SendOutcome } from './deliver';
+import { maskRecipient } from '../log';
 import type { Send } from './templates';
 
 /**

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import type { DeliveryStore, StoredDelivery } from './deliveries';
 import { readBudgets } from './budgets';
 import { deliver } from './deliver';
-import { maskRecipient } from './params';
+import { maskRecipient } from '../log';
 import type { Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createSender } from './whatsapp';

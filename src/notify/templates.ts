@@ -1,7 +1,6 @@
 import type { Lead } from '../store/lead';
 import type { NotifyConfig } from './config';
 import { greetingName } from '../shared/lead-rules';
-import { sanitizeParam } from './params';
 import { parameterCount, WHATSAPP_TEMPLATES, type TemplateDefinition } from './whatsapp-templates';
 import { TIME_ZONE } from '../content/site';
 
@@ -137,4 +136,44 @@ export function digestFor(owner: { phone: string; name: string }, count: number,
   return templateMessage(WHATSAPP_TEMPLATES.ownerDigest, owner.phone, 'digest', {
     body: [owner.name, String(count), link],
   });
+}
+
+/**
+ * WhatsApp's rules for template parameter text, applied before sending so a
+ * lead's free text never earns a 132018 ("parameter text has a newline, a tab
+ * or more than 4 consecutive spaces") or a rejected empty parameter.
+ */
+
+/** Length caps per component (characters, counted as code points). */
+export const PARAM_LIMITS = { header: 60, body: 1024 } as const;
+
+/** Stands in for an empty value: WhatsApp rejects empty parameters. */
+export const EMPTY_PARAM = '—';
+
+/**
+ * Makes text safe for a template parameter without losing its meaning:
+ * line breaks become " / " (so a multi-line description still reads as lines),
+ * tabs and other whitespace become spaces, runs of spaces collapse to one,
+ * control characters go, and overlong text is cut with an ellipsis.
+ */
+export function sanitizeParam(value: string, kind: keyof typeof PARAM_LIMITS): string {
+  const text = value
+    .replace(/\r\n?/g, '\n')
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' / ')
+    // \s covers tab, no-break and narrow no-break spaces (the latter appears in en-IN times).
+    .replace(/\s+/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  if (text === '') return EMPTY_PARAM;
+  const chars = Array.from(text);
+  const max = PARAM_LIMITS[kind];
+  return chars.length <= max
+    ? text
+    : chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd() + '…';
 }

@@ -3,14 +3,10 @@ import type { Env } from '../env';
 import { htmlForms } from '../http/html-forms';
 import { requestBody } from '../http/body';
 import { DONE_PATHS } from '../shared/form-fields';
-import { refuseCrossSite } from '../security/api-guard';
+import { honeypot, refuseCrossSite, submitRateLimit } from '../security/guards';
 import { renderLanding, renderQuizAfter } from './pages';
-import { honeypot } from '../security/honeypot';
-import { submitRateLimit } from '../security/rate-limit';
 import { turnstile } from '../security/turnstile';
-import { quiz } from './api/quiz';
-import { newsletter } from './api/newsletter';
-import { enquiry } from './api/enquiry';
+import { leadForms } from './api/leads';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
 
@@ -45,7 +41,5 @@ for (const form of ['quiz', 'newsletter', 'enquiry'] as const) {
   api.use(`/${form}`, requestBody(), honeypot(), turnstile(form));
 }
 
-api.route('/quiz', quiz);
-api.route('/newsletter', newsletter);
-api.route('/enquiry', enquiry);
+api.route('/', leadForms);
 api.route('/videos', videos);

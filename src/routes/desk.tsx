@@ -21,7 +21,7 @@ import { readBody } from '../http/body';
 import { getLeadStore } from '../store/lead-store';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
-import { sameOriginWrites } from '../security/same-origin';
+import { sameOriginWrites } from '../security/guards';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 

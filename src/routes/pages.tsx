@@ -16,7 +16,7 @@ import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
-import { clientKey } from '../security/client-key';
+import { clientKey } from '../security/guards';
 import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/body';

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { QUIZ_STEP_COUNT } from '../../content/site';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../../store/counters';
-import { clientKey } from '../../security/client-key';
+import { clientKey } from '../../security/guards';
 import type { Env } from '../../env';
-import { onlyPost } from '../../http/only-post';
+import { onlyPost } from '../../http/errors';
 import { readInput } from '../../http/body';
 
 type FunnelMetric = (typeof FUNNEL_METRICS)[number];

@@ -1,0 +1,156 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Env } from '../env';
+import { logEvent } from '../log';
+import { ApiException } from '../http/errors';
+import { bodyOf } from '../http/body';
+import { HONEYPOT_FIELD, submissionIdOf } from '../shared/form-fields';
+
+// The guards in front of every change a request asks for: where it comes from, how often a client may
+// submit, and the honeypot. Turnstile, an outside service, has its own module.
+
+/**
+ * Refuses cross-site writes to the API: a browser marks them with
+ * `Sec-Fetch-Site: cross-site`, and an Origin header naming another origin
+ * (scheme, host or port) or "null" gives them away too. hono/csrf is not used: it
+ * checks only form content types, and these endpoints take JSON. Same-origin pages and non-browser clients pass;
+ * GET and HEAD (read-only endpoints) are not checked.
+ *
+ * @example api.use('*', refuseCrossSite())
+ */
+export function refuseCrossSite(): MiddlewareHandler {
+  return async function refuseCrossSiteMiddleware(c, next) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isCrossSite(c.req.raw)) {
+      throw new ApiException(403, 'forbidden', 'Cross-site requests are not accepted.');
+    }
+    return next();
+  };
+}
+
+function isCrossSite(request: Request): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  try {
+    // Scheme, host and port: https://site on an http site is another origin.
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true; // "null" or garbage: an opaque or forged origin
+  }
+}
+
+/**
+ * State changes only from this site's own pages: every request other than
+ * GET/HEAD must carry an Origin header equal to the request's origin. Stricter
+ * than hono/csrf, which also accepts Sec-Fetch-Site alone and lets non-form
+ * content types through; a missing Origin is refused here.
+ *
+ * @example desk.use('*', sameOriginWrites())
+ */
+export function sameOriginWrites(): MiddlewareHandler {
+  return async function sameOriginWritesMiddleware(c, next) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const origin = c.req.header('origin');
+      if (!origin || origin !== new URL(c.req.url).origin) {
+        throw new ApiException(403, 'forbidden', 'Changes are accepted only from the desk itself.');
+      }
+    }
+    return next();
+  };
+}
+
+/** The Rate Limiting binding's period (wrangler.toml `[[ratelimits]]` simple.period): clients wait this long. */
+export const RATE_LIMIT_PERIOD_SECONDS = 60;
+
+/**
+ * Limits submissions per client (CF-Connecting-IP: an IPv4 address, an IPv6 /64,
+ * or one shared bucket for requests without the header) with the Workers Rate
+ * Limiting binding SUBMIT_LIMITER; the limit itself is set in wrangler.toml.
+ * Without the binding (e.g. a config that omits it) requests pass.
+ *
+ * @example api.use('/quiz', submitRateLimit())
+ */
+export function submitRateLimit(): MiddlewareHandler<{ Bindings: Env }> {
+  return async function submitRateLimitMiddleware(c, next) {
+    const limiter = c.env.SUBMIT_LIMITER;
+    if (limiter && c.req.method === 'POST') {
+      const { success } = await limiter.limit({ key: clientKey(c.req.header('cf-connecting-ip')) });
+      if (!success) {
+        throw new ApiException(
+          429,
+          'rate_limited',
+          'Too many submissions from your connection. Please try again in a minute.',
+          undefined,
+          { 'Retry-After': String(RATE_LIMIT_PERIOD_SECONDS) },
+        );
+      }
+    }
+    return next();
+  };
+}
+
+/** The bucket of requests that arrive without CF-Connecting-IP: they share one limit, never none. */
+export const UNKNOWN_CLIENT = 'unknown-client';
+
+/**
+ * The rate-limit key of a client address. An IPv4 address counts alone; an
+ * IPv6 address counts by its /64, because one subscriber is usually given a
+ * whole /64 and can pick a fresh address from it for every request. Anything
+ * that is not an address falls into the shared UNKNOWN_CLIENT bucket.
+ *
+ * @example clientKey('2001:db8:1:2::7') // 'v6:2001:db8:1:2'
+ */
+export function clientKey(header: string | undefined | null): string {
+  const ip = header?.trim() ?? '';
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return `v4:${ip}`;
+  const prefix = ip.includes(':') ? ipv6Prefix64(ip) : null;
+  return prefix ? `v6:${prefix}` : UNKNOWN_CLIENT;
+}
+
+/** The first four 16-bit groups of an IPv6 address, normalised (lower case, no leading zeros). */
+function ipv6Prefix64(address: string): string | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    if ([a, b, c, d].some((n) => n > 255)) return null;
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  if (!/^[0-9a-f:]+$/.test(text) || (text.match(/::/g) ?? []).length > 1) return null;
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
+  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':');
+}
+
+/** True when a submission filled the honeypot. */
+export function isHoneypotFilled(body: Record<string, unknown>): boolean {
+  const value = body[HONEYPOT_FIELD];
+  if (typeof value === 'string') return value.trim() !== '';
+  return value !== undefined && value !== null && value !== false;
+}
+
+/**
+ * A submission that filled the honeypot gets the normal success answer, so the
+ * bot learns nothing, and nothing is stored or sent. Reads the body requestBody() kept
+ * (JSON or a plain HTML form's fields).
+ *
+ * @example api.use('/quiz', honeypot())
+ */
+export function honeypot(): MiddlewareHandler {
+  return async function honeypotMiddleware(c, next) {
+    if (c.req.method !== 'POST') return next();
+    const body = bodyOf(c);
+    if (!isHoneypotFilled(body)) return next();
+    const id = submissionIdOf(body.submissionId) ?? crypto.randomUUID();
+    logEvent('info', 'security.refused', { area: 'honeypot', path: new URL(c.req.url).pathname, outcome: 'dropped' });
+    return c.json({ ok: true, id }, 201);
+  };
+}
