@@ -5,7 +5,7 @@
  */
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { isSitePath } from '../src/shared/form-fields';
+import { isSitePath } from '../src/shared/lead-rules';
 import { post, row, total } from './support/api';
 
 const ORIGIN = 'https://site.test';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import type { Lead } from '../src/store/lead';
-import { windowsAt } from '../src/notify/budgets';
+import { windowsAt } from '../src/notify/deliveries';
 import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './notify-fixtures';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';

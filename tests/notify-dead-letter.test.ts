@@ -4,7 +4,7 @@ import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
 import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
-import { backoffSeconds } from '../src/notify/deliver';
+import { backoffSeconds } from '../src/notify/deliveries';
 import { enquiryLead, job } from './notify-fixtures';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { LIMITS } from '../../src/shared/lead-rules';
 
 type Common = { id: string; label: string; error?: string; optional?: boolean };
 /** An input always names its type (text, email, tel…): browsers and assistive tools rely on it. */
@@ -33,3 +34,12 @@ export function Field(props: InputProps | TextareaProps) {
     </div>
   );
 }
+
+/** How each personal field is typed, autofilled and capped: the same in every form. */
+export const INPUTS = {
+  name: { type: 'text', autoComplete: 'name', maxLength: LIMITS.name },
+  first: { type: 'text', autoComplete: 'given-name', maxLength: LIMITS.name },
+  last: { type: 'text', autoComplete: 'family-name', maxLength: LIMITS.name },
+  email: { type: 'email', autoComplete: 'email', maxLength: LIMITS.email },
+  phone: { type: 'tel', autoComplete: 'tel', maxLength: LIMITS.phone },
+} as const;

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../src/shared/form-fields';
+import { HONEYPOT_FIELD } from '../../src/shared/lead-rules';
 
 /**
  * The spam trap every lead form carries (rendered by LeadForm): a field people never see or reach,

@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { SUBMISSION_ID_FIELD } from '../../src/shared/form-fields';
+import { SUBMISSION_ID_FIELD } from '../../src/shared/lead-rules';
 import { Honeypot } from './honeypot';
 
 export interface LeadFormProps {

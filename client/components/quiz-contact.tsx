@@ -1,11 +1,9 @@
 import { AnswerFields } from './answer-fields';
-import { Field } from './field';
+import { Field, INPUTS } from './field';
 import { LeadForm } from './lead-form';
 import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
 import { useLeadForm } from '../lib/use-lead-form';
-import { LIMITS, checkFields } from '../../src/shared/lead-rules';
-import type { FormState } from '../../src/shared/form-state';
-import { DONE_PATHS } from '../../src/shared/form-fields';
+import { checkFields, type FormState, DONE_PATHS } from '../../src/shared/lead-rules';
 
 export interface QuizContactCopy {
   title: string;
@@ -80,43 +78,11 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
       </h2>
       <p className="quiz-intro">{copy.intro}</p>
       <div className="form-row">
-        <Field
-          id="quiz-first"
-          label={labels.first}
-          type="text"
-          autoComplete="given-name"
-          required
-          maxLength={LIMITS.name}
-          {...field('contact.first')}
-        />
-        <Field
-          id="quiz-last"
-          label={labels.last}
-          type="text"
-          autoComplete="family-name"
-          required
-          maxLength={LIMITS.name}
-          {...field('contact.last')}
-        />
+        <Field id="quiz-first" label={labels.first} required {...INPUTS.first} {...field('contact.first')} />
+        <Field id="quiz-last" label={labels.last} required {...INPUTS.last} {...field('contact.last')} />
       </div>
-      <Field
-        id="quiz-email"
-        label={labels.email}
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={LIMITS.email}
-        {...field('contact.email')}
-      />
-      <Field
-        id="quiz-phone"
-        label={labels.phone}
-        type="tel"
-        autoComplete="tel"
-        optional
-        maxLength={LIMITS.phone}
-        {...field('contact.phone')}
-      />
+      <Field id="quiz-email" label={labels.email} required {...INPUTS.email} {...field('contact.email')} />
+      <Field id="quiz-phone" label={labels.phone} optional {...INPUTS.phone} {...field('contact.phone')} />
       {lead.problem ? (
         <p className="form-problem" role="alert">
           {lead.problem}

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Field } from '../components/field';
+import { Field, INPUTS } from '../components/field';
 import { LeadForm } from '../components/lead-form';
 import { Modal, ModalClose } from '../components/modal';
 import { useLeadForm } from '../lib/use-lead-form';
-import { LIMITS, checkFields } from '../../src/shared/lead-rules';
+import { LIMITS, checkFields, type FormState } from '../../src/shared/lead-rules';
 import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
-import type { FormState } from '../../src/shared/form-state';
 
 export interface EnquiryModalProps {
   copy: {
@@ -117,10 +116,15 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
     setInline(false);
     lead.setProblem('');
   };
-  const change = (name: string) => () => {
-    lead.clearError(name);
-    updateReady();
-  };
+  const field = (name: string) => ({
+    name,
+    defaultValue: values[name] ?? '',
+    onChange: () => {
+      lead.clearError(name);
+      updateReady();
+    },
+    error: lead.errors[name],
+  });
 
   return (
     <>
@@ -153,51 +157,21 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
           <Field
             id="enquiry-name"
             label={copy.labels.name}
-            name="name"
-            type="text"
-            autoComplete="name"
             required
-            maxLength={LIMITS.name}
-            defaultValue={values.name ?? ''}
-            onChange={change('name')}
-            error={lead.errors.name}
+            {...INPUTS.name}
+            {...field('name')}
             data-autofocus=""
           />
-          <Field
-            id="enquiry-phone"
-            label={copy.labels.phone}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={LIMITS.phone}
-            defaultValue={values.phone ?? ''}
-            onChange={change('phone')}
-            error={lead.errors.phone}
-          />
-          <Field
-            id="enquiry-email"
-            label={copy.labels.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.email}
-            defaultValue={values.email ?? ''}
-            onChange={change('email')}
-            error={lead.errors.email}
-          />
+          <Field id="enquiry-phone" label={copy.labels.phone} required {...INPUTS.phone} {...field('phone')} />
+          <Field id="enquiry-email" label={copy.labels.email} required {...INPUTS.email} {...field('email')} />
           <Field
             id="enquiry-description"
             label={copy.labels.description}
-            name="description"
             multiline
             optional
             rows={4}
             maxLength={LIMITS.description}
-            defaultValue={values.description ?? ''}
-            onChange={change('description')}
-            error={lead.errors.description}
+            {...field('description')}
           />
           <ConsentNotice id="enquiry-consent" notice={copy.consent} />
           <AttributionField />

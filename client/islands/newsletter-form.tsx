@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { LeadForm } from '../components/lead-form';
 import { useLeadForm } from '../lib/use-lead-form';
-import { LIMITS, EMAIL_PATTERN } from '../../src/shared/lead-rules';
+import { LIMITS, EMAIL_PATTERN, type FormState } from '../../src/shared/lead-rules';
 import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
-import type { FormState } from '../../src/shared/form-state';
 
 export interface NewsletterFormProps {
   copy: {

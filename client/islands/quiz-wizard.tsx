@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField } from '../components/lead-context';
-import type { FormState } from '../../src/shared/form-state';
+import type { FormState } from '../../src/shared/lead-rules';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
@@ -48,36 +48,26 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
 
   const current = steps[step];
   const last = step === total - 1;
+  /** Back and Next post the step form without JavaScript; here they move between steps in place. */
+  const move = (value: 'back' | 'next', to: number, className: string, text: string, disabled = false) => (
+    <button
+      type="submit"
+      name="go"
+      value={value}
+      className={className}
+      disabled={disabled}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        event.preventDefault();
+        go(to);
+      }}
+    >
+      {text}
+    </button>
+  );
   const nav = (
     <div className="quiz-nav">
-      <button
-        type="submit"
-        name="go"
-        value="back"
-        className="btn btn-outline"
-        onClick={(event: MouseEvent<HTMLButtonElement>) => {
-          // Handled here instead of posting the step form.
-          event.preventDefault();
-          go(step - 1);
-        }}
-        disabled={step === 0}
-      >
-        Back
-      </button>
-      {!last && (
-        <button
-          type="submit"
-          name="go"
-          value="next"
-          className="btn btn-ghost"
-          onClick={(event: MouseEvent<HTMLButtonElement>) => {
-            event.preventDefault();
-            go(step + 1);
-          }}
-        >
-          Next step
-        </button>
-      )}
+      {move('back', step - 1, 'btn btn-outline', 'Back', step === 0)}
+      {!last && move('next', step + 1, 'btn btn-ghost', 'Next step')}
     </div>
   );
   const stepFields = (

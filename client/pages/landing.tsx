@@ -10,7 +10,7 @@ import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
 import type { VideosPayload } from '../../src/feeds/types';
 import type { ProgramSlug } from '../../src/content/site';
-import type { FormState } from '../../src/shared/form-state';
+import type { FormState } from '../../src/shared/lead-rules';
 
 /** The state of the page's two lead forms (each with its own submission id). */
 export interface LandingForms {

@@ -1,6 +1,6 @@
 import { QUIZ_STEPS, site } from '../../src/content/site';
 import { consentCopy } from '../../src/content/privacy';
-import type { FormState } from '../../src/shared/form-state';
+import type { FormState } from '../../src/shared/lead-rules';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
 import { SiteHeader } from '../sections/site-header';

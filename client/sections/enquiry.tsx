@@ -2,7 +2,7 @@ import { site } from '../../src/content/site';
 import EnquiryModal from '../islands/enquiry-modal';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
-import type { FormState } from '../../src/shared/form-state';
+import type { FormState } from '../../src/shared/lead-rules';
 
 /** The one enquiry modal on the landing page; every [data-open-enquiry] link opens it. */
 export function Enquiry({ form }: { form: FormState }) {

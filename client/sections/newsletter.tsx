@@ -1,51 +1,46 @@
+import { Section } from './section';
 import { site } from '../../src/content/site';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
 import NewsletterForm from '../islands/newsletter-form';
-import type { FormState } from '../../src/shared/form-state';
+import type { FormState } from '../../src/shared/lead-rules';
 
 /** Newsletter block: benefits and the subscribe form. */
 export function Newsletter({ form }: { form: FormState }) {
   const { newsletter } = site;
   return (
-    <section id="newsletter" className="section newsletter" aria-labelledby="newsletter-title">
-      <div className="container">
-        <header className="section-head">
-          <h2 id="newsletter-title">{newsletter.heading}</h2>
-          <p>{newsletter.intro}</p>
-        </header>
-        <ul className="benefit-grid">
-          {newsletter.benefits.map((b, i) => (
-            <li key={b.title} className="card benefit-card">
-              <span className="benefit-index" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{b.title}</h3>
-              <p>{b.text}</p>
-            </li>
-          ))}
-        </ul>
-        <Island
-          name="NewsletterForm"
-          component={NewsletterForm}
-          load="visible"
-          props={{
-            copy: {
-              label: newsletter.label,
-              placeholder: newsletter.placeholder,
-              submit: newsletter.submit,
-              done: newsletter.done,
-              success: newsletter.success,
-              submitting: site.forms.submitting,
-              invalidEmail: site.forms.invalidEmail,
-              failed: site.forms.failed,
-              rateLimited: site.forms.rateLimited,
-              consent: consentCopy('newsletter'),
-            },
-            form,
-          }}
-        />
-      </div>
-    </section>
+    <Section id="newsletter" heading={newsletter.heading} intro={newsletter.intro}>
+      <ul className="benefit-grid">
+        {newsletter.benefits.map((b, i) => (
+          <li key={b.title} className="card benefit-card">
+            <span className="benefit-index" aria-hidden="true">
+              {i + 1}
+            </span>
+            <h3>{b.title}</h3>
+            <p>{b.text}</p>
+          </li>
+        ))}
+      </ul>
+      <Island
+        name="NewsletterForm"
+        component={NewsletterForm}
+        load="visible"
+        props={{
+          copy: {
+            label: newsletter.label,
+            placeholder: newsletter.placeholder,
+            submit: newsletter.submit,
+            done: newsletter.done,
+            success: newsletter.success,
+            submitting: site.forms.submitting,
+            invalidEmail: site.forms.invalidEmail,
+            failed: site.forms.failed,
+            rateLimited: site.forms.rateLimited,
+            consent: consentCopy('newsletter'),
+          },
+          form,
+        }}
+      />
+    </Section>
   );
 }

@@ -1,6 +1,5 @@
 import { TOPICS, site } from '../content/site';
-import type { Env } from '../env';
-import { readConfig } from '../env';
+import { type Env, readConfig } from '../env';
 import { CHANNEL_RULE, MAX_FEED_BYTES, PLAYLIST_RULE, parseFeed, type FeedRule } from './parse';
 import { sampleFeed } from './sample-feeds';
 import { readCapped } from '../http/body';

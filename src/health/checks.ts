@@ -2,7 +2,7 @@ import type { Config } from '../config/groups';
 import { FEEDS_KEY, type FeedsEntry } from '../feeds/cache';
 import { getLeadStore } from '../store/lead-store';
 import { dayOf } from '../store/counters';
-import { readBudgets, windowsAt } from '../notify/budgets';
+import { readBudgets, windowsAt } from '../notify/deliveries';
 import type { Env } from '../env';
 import { GRAPH_API_VERSION } from '../notify/whatsapp';
 import { ALL_TEMPLATES } from '../notify/whatsapp-templates';

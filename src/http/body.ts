@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { site } from '../content/site';
 import { fieldErrors } from '../shared/lead-schemas';
-import { fieldsToObject } from '../shared/form-fields';
+import { fieldsToObject } from '../shared/lead-rules';
 import { ApiException } from './errors';
 
 /** Larger than any form the site has (the longest, an enquiry, is about 2.5 KB). */

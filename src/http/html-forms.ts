@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { site } from '../content/site';
-import type { FormState } from '../shared/form-state';
-import { HONEYPOT_FIELD, SUBMISSION_ID_FIELD, isSitePath, submissionIdOf } from '../shared/form-fields';
+import { type FormState, HONEYPOT_FIELD, SUBMISSION_ID_FIELD, isSitePath, submissionIdOf } from '../shared/lead-rules';
 import { ApiException } from './errors';
 import { isFormPost, readBody } from './body';
 

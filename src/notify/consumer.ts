@@ -1,12 +1,18 @@
 import { readConfig, type Env } from '../env';
-import { logEvent } from '../log';
+import { logEvent, maskPhone } from '../log';
 import type { Lead } from '../store/lead';
 import { enqueue, type DigestJob } from '../queue/jobs';
-import { readBudgets, windowsAt, type Budgets } from './budgets';
-import { DeliveryStore, leadRules, type DeliveryKey, type LedgerRules } from './deliveries';
-import { deliver } from './deliver';
+import {
+  readBudgets,
+  windowsAt,
+  type Budgets,
+  DeliveryStore,
+  leadRules,
+  type DeliveryKey,
+  type LedgerRules,
+  deliver,
+} from './deliveries';
 import { afterOwnerAlert } from './fallback';
-import { maskPhone } from '../log';
 import { TEMPLATES, digestFor, sendsFor, type Send } from './templates';
 import { createSender } from './whatsapp';
 

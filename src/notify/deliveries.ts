@@ -1,7 +1,10 @@
-import type { Budgets } from './budgets';
-import { windowsAt } from './budgets';
-import type { SendOutcome } from './deliver';
 import type { Audience, Send } from './templates';
+import { readConfig, type Env } from '../env';
+import { TIME_ZONE } from '../content/site';
+import { logEvent, maskRecipient } from '../log';
+
+// The delivery ledger: one D1 row per message (lead, template, recipient), the budgets it counts against, and
+// deliver(), which sends one message through it at most once whichever channel carries it.
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay' | 'skipped';
 
@@ -345,5 +348,171 @@ export class DeliveryStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(...args(key), outcome, code, message, channel, now);
+  }
+}
+
+// The budgets.
+
+/** The sending budgets of the delivery ledger (see README "Abuse limits"). */
+export interface Budgets {
+  /** VISITOR_MESSAGES_PER_DAY: journey_users messages one typed number receives in 24 h. */
+  perNumber: number;
+  /** VISITOR_MESSAGES_DAILY_BUDGET: visitor messages in all per calendar day in India. */
+  dailyBudget: number;
+  /** OWNER_ALERTS_PER_HOUR: alerts each owner receives per clock hour; the rest go into a digest. */
+  ownerPerHour: number;
+  /**
+   * BUDGET_WINDOW_SCALE (development only): every window runs this many times faster,
+   * so a simulation can live through hours in minutes. 1 in production.
+   */
+  scale: number;
+}
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The owners' calendar day starts this long after midnight UTC. */
+const DAY_OFFSET_MS = TIME_ZONE.utcOffsetMinutes * 60_000;
+
+/** The budgets of the limits group (src/config/groups.ts parses and checks them). */
+export function readBudgets(env: Env): Budgets {
+  const limits = readConfig(env).limits;
+  return {
+    perNumber: limits.visitorMessagesPerDay,
+    dailyBudget: limits.visitorMessagesDailyBudget,
+    ownerPerHour: limits.ownerAlertsPerHour,
+    scale: limits.budgetWindowScale,
+  };
+}
+
+/** The windows the budgets count in, at `now`, as ISO strings (the ledger's created_at format). */
+export interface Windows {
+  /** Start of the rolling 24 hours of the per-number cap. */
+  since: string;
+  /** The calendar day in India of the daily budget: [dayStart, dayEnd). */
+  dayStart: string;
+  dayEnd: string;
+  /** The clock hour of the owners' cap and digest: [hourStart, hourEnd). hourStart names the digest. */
+  hourStart: string;
+  hourEnd: string;
+}
+
+export function windowsAt(now: Date, scale = 1): Windows {
+  const t = now.getTime();
+  const hour = HOUR_MS / scale;
+  const day = DAY_MS / scale;
+  const offset = DAY_OFFSET_MS / scale;
+  const dayStart = Math.floor((t + offset) / day) * day - offset;
+  const hourStart = Math.floor(t / hour) * hour;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    since: iso(t - day),
+    dayStart: iso(dayStart),
+    dayEnd: iso(dayStart + day),
+    hourStart: iso(hourStart),
+    hourEnd: iso(hourStart + hour),
+  };
+}
+
+// Sending one message.
+
+/** What one send came to: accepted, worth retrying, or refused for good. */
+export type SendOutcome =
+  | { kind: 'sent'; messageId: string | null }
+  | { kind: 'retryable'; code: string; message: string; minDelaySeconds?: number }
+  | { kind: 'permanent'; code: string; message: string };
+
+/** Any channel the ledger sends through: WhatsApp (src/notify/whatsapp.ts) or email (src/notify/email.ts). */
+export interface MessageSender {
+  readonly channel: string;
+  send(message: Send): Promise<SendOutcome>;
+}
+
+/** How long a 'sending' claim is honoured before it counts as interrupted (> the 10 s send timeout). */
+export const SENDING_LEASE_SECONDS = 60;
+const MAX_BACKOFF_SECONDS = 15 * 60;
+
+/** Exponential backoff from the queue's attempt counter (1 on first delivery): 10 s, 20 s, 40 s … 15 min. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.max(attempts, 1), MAX_BACKOFF_SECONDS);
+}
+
+/**
+ * What one send needs: nothing more, or another try no sooner than `after` seconds.
+ * `folded` is set when this call put an owner alert into its hour's digest.
+ */
+export type Step = { done: true; folded?: { hourStart: string } } | { done: false; after: number };
+
+/** Which submission a send belongs to. */
+export interface SendRef {
+  submissionId: string;
+  leadKind: string;
+}
+
+/**
+ * Sends one message at most once: claims its D1 row, sends, records the outcome.
+ * A row already sent, failed or dead is left alone, so a redelivered job sends nothing twice.
+ */
+export async function deliver(
+  ref: SendRef,
+  send: Send,
+  store: DeliveryStore,
+  sender: MessageSender,
+  rules: LedgerRules,
+  retryAs: 'pending' | 'replay' = 'pending',
+): Promise<Step> {
+  const key = store.key(ref.submissionId, send);
+  const now = new Date();
+  const row = await store.open(key, ref.leadKind, send, now, rules);
+  const what = {
+    submissionId: ref.submissionId,
+    kind: ref.leadKind,
+    template: send.template,
+    to: maskRecipient(send.to),
+    audience: send.audience,
+  };
+
+  if (row.status === 'skipped') {
+    if (row.created)
+      logEvent('info', 'delivery.skipped', { ...what, reason: row.skip_reason satisfies SkipReason | null });
+    const folded =
+      row.created && (row.skip_reason === 'hourly_cap' || row.skip_reason === 'unverified') && row.digest_hour;
+    return folded ? { done: true, folded: { hourStart: row.digest_hour! } } : { done: true };
+  }
+  if (row.status === 'sending') {
+    const leaseEnds = Date.parse(row.updated_at) + SENDING_LEASE_SECONDS * 1000;
+    if (leaseEnds > now.getTime()) return { done: false, after: Math.ceil((leaseEnds - now.getTime()) / 1000) };
+    const staleBefore = new Date(now.getTime() - SENDING_LEASE_SECONDS * 1000).toISOString();
+    if (await store.markInterrupted(key, staleBefore, now.toISOString())) {
+      logEvent('error', 'delivery.failed', { ...what, outcome: 'interrupted', code: 'interrupted' });
+    }
+    return { done: true };
+  }
+  if (row.status !== 'pending' && row.status !== 'replay') return { done: true };
+  // Lost the race to a concurrent delivery of the same job: look again after its lease.
+  if (!(await store.claim(key, now.toISOString()))) return { done: false, after: SENDING_LEASE_SECONDS };
+
+  const outcome = await sender.send(send);
+  await store.finish(key, outcome, sender.channel, new Date().toISOString(), retryAs);
+  switch (outcome.kind) {
+    case 'sent':
+      logEvent('info', 'delivery.sent', { ...what, channel: sender.channel, providerMessageId: outcome.messageId });
+      return { done: true };
+    case 'retryable':
+      logEvent('warn', 'delivery.retry', {
+        ...what,
+        channel: sender.channel,
+        code: outcome.code,
+        error: outcome.message,
+      });
+      return { done: false, after: outcome.minDelaySeconds ?? 0 };
+    case 'permanent':
+      logEvent('error', 'delivery.failed', {
+        ...what,
+        channel: sender.channel,
+        outcome: 'permanent',
+        code: outcome.code,
+        error: outcome.message,
+      });
+      return { done: true };
   }
 }

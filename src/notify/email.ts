@@ -1,7 +1,6 @@
 import { readConfig, type Env } from '../env';
-import { logEvent } from '../log';
-import type { SendOutcome } from './deliver';
-import { maskRecipient } from '../log';
+import { logEvent, maskRecipient } from '../log';
+import type { SendOutcome } from './deliveries';
 import type { Send } from './templates';
 
 /**

@@ -2,9 +2,7 @@ import { alertEmail } from '../content/alert-email';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { enqueue, type OwnerFallbackJob } from '../queue/jobs';
-import { readBudgets } from './budgets';
-import { deliver } from './deliver';
-import { DeliveryStore } from './deliveries';
+import { readBudgets, deliver, DeliveryStore } from './deliveries';
 import { createEmailSender, emailMessage } from './email';
 import type { Component } from './templates';
 

@@ -1,9 +1,6 @@
-import { describeError, logEvent } from '../log';
+import { describeError, logEvent, maskRecipient } from '../log';
 import type { Env } from '../env';
-import type { DeliveryStore, StoredDelivery } from './deliveries';
-import { readBudgets } from './budgets';
-import { deliver } from './deliver';
-import { maskRecipient } from '../log';
+import { type DeliveryStore, type StoredDelivery, readBudgets, deliver } from './deliveries';
 import type { Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createSender } from './whatsapp';

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import type { WhatsAppConfig } from '../config/groups';
-import type { SendOutcome } from './deliver';
+import type { SendOutcome } from './deliveries';
 import { logEvent, maskPhone } from '../log';
 import { TEMPLATE_LANGUAGE, type Send } from './templates';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../env';
 import { htmlForms } from '../http/html-forms';
 import { requestBody } from '../http/body';
-import { DONE_PATHS } from '../shared/form-fields';
+import { DONE_PATHS } from '../shared/lead-rules';
 import { honeypot, refuseCrossSite, submitRateLimit } from '../security/guards';
 import { renderLanding, renderQuizAfter } from './pages';
 import { turnstile } from '../security/turnstile';

@@ -10,8 +10,7 @@ import { QUIZ_STEP_COUNT, site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import { cleanAttribution, firstTouchOf } from '../shared/attribution';
 import { ServerAttribution } from '../../client/components/lead-context';
-import type { Env } from '../env';
-import { publicEnv, readConfig } from '../env';
+import { type Env, publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
@@ -20,7 +19,7 @@ import { clientKey } from '../security/guards';
 import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/body';
-import type { FormState } from '../shared/form-state';
+import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */

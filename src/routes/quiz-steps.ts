@@ -1,5 +1,5 @@
 import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../content/site';
-import type { FormState } from '../shared/form-state';
+import type { FormState } from '../shared/lead-rules';
 
 /** Where a visitor is in the quiz: the step shown (0–3) and the options chosen so far, by step. */
 export interface QuizState {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { Env } from '../env';
-import { readConfig } from '../env';
+import { type Env, readConfig } from '../env';
 import { robotsTxt, sitemapXml, webManifest } from '../seo';
 
 /** What crawlers and browsers ask every site for, written from the site's content and its SITE_URL. */

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { Env } from '../env';
-import { readConfig } from '../env';
+import { type Env, readConfig } from '../env';
 import { VIDEO_ID } from '../feeds/parse';
 import { feedCache } from '../feeds/cache';
 

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { logEvent } from '../log';
 import { ApiException } from '../http/errors';
 import { bodyOf } from '../http/body';
-import { HONEYPOT_FIELD, submissionIdOf } from '../shared/form-fields';
+import { HONEYPOT_FIELD, submissionIdOf } from '../shared/lead-rules';
 
 // The guards in front of every change a request asks for: where it comes from, how often a client may
 // submit, and the honeypot. Turnstile, an outside service, has its own module.

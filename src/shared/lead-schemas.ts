@@ -6,9 +6,15 @@ import { z } from 'zod';
 import { QUIZ_STEPS, site } from '../content/site';
 import { consent as consentCopy, type ConsentForm } from '../content/privacy';
 import { cleanAttribution } from './attribution';
-import { SUBMISSION_ID } from './form-fields';
-
-import { EMAIL_PATTERN, LIMITS, NAME_ADDRESS, NAME_PATTERN, fillMessage, hasForbiddenChars } from './lead-rules';
+import {
+  SUBMISSION_ID,
+  EMAIL_PATTERN,
+  LIMITS,
+  NAME_ADDRESS,
+  NAME_PATTERN,
+  fillMessage,
+  hasForbiddenChars,
+} from './lead-rules';
 
 const { forms } = site;
 const say = (template: string, field: string, max?: number) => fillMessage(template, { field, max: max ?? '' });

@@ -1,6 +1,5 @@
 import { logEvent } from '../log';
-import type { Lead } from './lead';
-import { contactOf } from './lead';
+import { type Lead, contactOf } from './lead';
 
 /** A lead the store refused for good (keepDeadLead below), as the desk shows it. */
 export interface DeadLead {

@@ -1,6 +1,5 @@
-import type { Lead } from './lead';
+import type { Lead, LeadKind } from './lead';
 import type { LeadChange, LeadPage, LeadQuery, LeadRecord } from './listing';
-import { type LeadKind } from './lead';
 
 /**
  * The storage port: everything the site needs from its database. A save is

@@ -1,6 +1,5 @@
 import { desk } from '../../content/desk';
-import { UNREADABLE_JOB } from '../../store/dead-leads';
-import { deadContact, type DeadLead } from '../../store/dead-leads';
+import { UNREADABLE_JOB, deadContact, type DeadLead } from '../../store/dead-leads';
 import { when } from './format';
 
 /**

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import type { Env } from '../../env';
-import { readConfig } from '../../env';
+import { type Env, readConfig } from '../../env';
 import { errorMessage, logEvent } from '../../log';
 import { site } from '../../content/site';
 import { ApiException, onlyPost } from '../../http/errors';

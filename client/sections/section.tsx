@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A landing page section with its heading: `#id` is its address in the page, and the heading names it for
+ * assistive tools. `action` is a link shown under the introduction.
+ */
+export function Section(props: {
+  id: string;
+  heading: ReactNode;
+  intro: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const { id, heading, intro, action, children } = props;
+  return (
+    <section id={id} className={`section ${id}`} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <header className="section-head">
+          <h2 id={`${id}-title`}>{heading}</h2>
+          <p>{intro}</p>
+          {action}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
