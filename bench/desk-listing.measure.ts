@@ -1,3 +1,4 @@
+import { searchTokens } from '../src/store/lead';
 /**
  * How long one desk listing page takes with 100,000 leads, on D1 (inside
  * workerd) and on the Firestore stand-in (the real adapter code over REST
@@ -6,10 +7,9 @@
 import { env } from 'cloudflare:test';
 import { afterAll, describe, it, vi } from 'vitest';
 import { D1LeadStore } from '../src/store/d1-store';
-import { encodeCursor, searchTokens, type LeadQuery } from '../src/store/listing';
+import { encodeCursor, type LeadQuery } from '../src/store/listing';
 import type { Lead } from '../src/store/lead';
-import type { LeadStore } from '../src/store/port';
-import { getLeadStore } from '../src/store/lead-store';
+import { type LeadStore, getLeadStore } from '../src/store/port';
 import { firestoreEnv } from '../tests/support/firestore';
 import type { Fields } from '../tests/standins/firestore-values';
 

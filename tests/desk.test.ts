@@ -5,7 +5,7 @@ import worker from '../src/index';
 import { countOncePerAddress, pruneFunnel } from '../src/store/counters';
 import type { Env } from '../src/env';
 import { clearAccessKeyCache } from '../src/security/access-jwt';
-import { getLeadStore } from '../src/store/lead-store';
+import { getLeadStore } from '../src/store/port';
 import type { Lead } from '../src/store/lead';
 import { post } from './support/api';
 import { enquiryLead } from './fixtures/leads';

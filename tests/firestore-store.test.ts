@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirestoreLeadStore } from '../src/store/firestore-store';
-import { getLeadStore } from '../src/store/lead-store';
+import { getLeadStore } from '../src/store/port';
 import { ConfigError } from '../src/env';
 import { D1LeadStore } from '../src/store/d1-store';
 import { env } from 'cloudflare:test';

@@ -7,15 +7,14 @@
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getLeadStore, type LeadStore } from '../src/store/lead-store';
+import { getLeadStore, type LeadStore } from '../src/store/port';
 import { D1LeadStore } from '../src/store/d1-store';
 import { FirestoreLeadStore } from '../src/store/firestore-store';
-import type { Lead } from '../src/store/lead';
+import { type Lead, COLLECTIONS } from '../src/store/lead';
 import type { LeadQuery, LeadRecord } from '../src/store/listing';
 import { decodeFields } from './standins/firestore-values';
 import { firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
-import { COLLECTIONS } from '../src/store/lead';
 
 type Doc = Record<string, unknown>;
 interface Harness {

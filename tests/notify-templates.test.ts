@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone } from '../src/log';
-import { sanitizeParam } from '../src/notify/templates';
-import { formatIndianDateTime, sendsFor } from '../src/notify/templates';
+import { sanitizeParam, formatIndianDateTime, sendsFor } from '../src/notify/templates';
 import { messageBody } from '../src/notify/whatsapp';
 import { readConfig, type Env } from '../src/env';
 import { enquiryLead, newsletterLead, quizLead } from './notify-fixtures';

@@ -4,9 +4,8 @@ import { loggedEvents } from './support/logs';
 import { readConfig, type Env } from '../src/env';
 import { sendsFor, type Send } from '../src/notify/templates';
 import { createSender, GraphSender, LogSender } from '../src/notify/whatsapp';
-import { GRAPH_BASE, PHONE_NUMBER_ID } from './standins/graph-api';
+import { GRAPH_BASE, PHONE_NUMBER_ID, GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 import { enquiryLead } from './notify-fixtures';
-import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 
 const graphEnv = (extra: Partial<Env> = {}): Env => ({ ...env, ...GRAPH_VARS, ...extra });
 const credentials = (token = TOKEN) => ({ apiUrl: GRAPH_BASE, phoneNumberId: PHONE_NUMBER_ID, token });

@@ -1,3 +1,4 @@
+import { SEARCH_VERSION, type Lead, COLLECTIONS } from '../src/store/lead';
 /**
  * The cron's rewrite of stored leads' search words: leads stored by an older version (found only by whole
  * words) become findable by the start of a word, a page at a time, each kind marked done once, on D1 and on
@@ -7,12 +8,9 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { backfillSearchWords } from '../src/store/search-backfill';
-import { SEARCH_VERSION } from '../src/store/listing';
-import { getLeadStore } from '../src/store/lead-store';
-import type { Lead } from '../src/store/lead';
+import { getLeadStore } from '../src/store/port';
 import { firestoreEnv } from './support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
-import { COLLECTIONS } from '../src/store/lead';
 
 afterEach(() => vi.unstubAllGlobals());
 

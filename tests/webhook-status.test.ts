@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { getLeadStore } from '../src/store/lead-store';
+import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { loggedEvents } from './support/logs';
 

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldsToObject, isSitePath, SUBMISSION_ID_FIELD, type FormState } from '../../src/shared/lead-rules';
-import { firstTouch } from './attribution';
 
 // The browser's side of sending a lead: the hook every lead form uses, the post to the API and the outcomes a
 // form tells apart, and the Turnstile token the post carries when the site uses Turnstile.
@@ -21,7 +20,8 @@ interface ErrorBody {
 }
 
 /**
- * POSTs JSON to a lead endpoint, with the visit's first-touch attribution when there is one.
+ * POSTs JSON to a lead endpoint. The visit's attribution travels in the form's own hidden field (the server's
+ * reading of the request, or the tab's first touch once the page is hydrated), like a plain post's.
  * Never throws: every failure becomes a LeadResult.
  */
 export async function submitLead(path: string, body: object): Promise<LeadResult> {
@@ -32,7 +32,7 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
     res = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...body, attribution: firstTouch(), ...(token && { turnstileToken: token }) }),
+      body: JSON.stringify({ ...body, ...(token && { turnstileToken: token }) }),
     });
   } catch {
     return { kind: 'failed' };

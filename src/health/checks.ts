@@ -1,6 +1,6 @@
 import type { Config } from '../config/groups';
 import { FEEDS_KEY, type FeedsEntry } from '../feeds/cache';
-import { getLeadStore } from '../store/lead-store';
+import { getLeadStore } from '../store/port';
 import { dayOf } from '../store/counters';
 import { readBudgets, windowsAt } from '../notify/deliveries';
 import type { Env } from '../env';

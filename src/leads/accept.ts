@@ -2,9 +2,8 @@ import type { Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
-import { getLeadStore } from '../store/lead-store';
-import type { Lead } from '../store/lead';
-import { LeadStoreError } from '../store/port';
+import { getLeadStore } from '../store/port';
+import { type Lead, LeadStoreError } from '../store/lead';
 import { parkLead } from './parked';
 
 /** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */

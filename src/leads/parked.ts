@@ -4,9 +4,8 @@ import { count } from '../store/counters';
 import { keepDeadLead } from '../store/dead-leads';
 import { countAndNotify } from './accept';
 import { enqueue, type StoreJob } from '../queue/jobs';
-import { LeadStoreError } from '../store/port';
-import { getLeadStore } from '../store/lead-store';
-import type { Lead } from '../store/lead';
+import { LeadStoreError, type Lead } from '../store/lead';
+import { getLeadStore } from '../store/port';
 
 /** Longest wait between two tries of a parked write (the store may be down for hours). */
 const MAX_DELAY_SECONDS = 15 * 60;

@@ -18,7 +18,7 @@ import { messagesFor, recentFailures, resend } from '../desk/messages';
 import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/body';
-import { getLeadStore } from '../store/lead-store';
+import { getLeadStore } from '../store/port';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';

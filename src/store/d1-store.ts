@@ -1,10 +1,9 @@
+import { searchTokenOf, searchTokens, LeadStoreError, COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
 import { errorMessage } from '../log';
-import { LeadStoreError, type LeadStore } from './port';
+import type { LeadStore } from './port';
 import {
   includesCursorRow,
   mergePages,
-  searchTokenOf,
-  searchTokens,
   type LeadChange,
   type LeadPage,
   type LeadQuery,
@@ -12,7 +11,6 @@ import {
   type Position,
 } from './listing';
 import { fromRow, type Row } from './d1-rows';
-import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
 
 /** The arrival-time column of each table (newsletter subscribers have their own name for it). */
 

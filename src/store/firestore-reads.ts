@@ -1,7 +1,7 @@
+import { searchTokenOf, COLLECTIONS, KINDS, consentOr, type LeadKind } from './lead';
 import {
   FOLLOW_UP_STATUSES,
   includesCursorRow,
-  searchTokenOf,
   type DeskState,
   type FollowUpStatus,
   type LeadChange,
@@ -9,7 +9,6 @@ import {
   type LeadRecord,
   type Position,
 } from './listing';
-import { COLLECTIONS, KINDS, consentOr, type LeadKind } from './lead';
 import type { Document, FirestoreClient, Value } from './firestore-client';
 
 /** The owners' follow-up lives on the lead document under these fields. */

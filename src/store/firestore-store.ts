@@ -1,7 +1,7 @@
+import { searchTokens, COLLECTIONS, KINDS, type Consent, type Lead, type LeadKind, LeadStoreError } from './lead';
 import { errorMessage } from '../log';
-import { COLLECTIONS, KINDS, type Consent, type Lead, type LeadKind } from './lead';
-import { LeadStoreError, type LeadStore } from './port';
-import { mergePages, searchTokens, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
+import type { LeadStore } from './port';
+import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
 import { getDocument, patchDesk, patchSearch, queryKind } from './firestore-reads';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
 

@@ -1,4 +1,7 @@
+import { readConfig, type Env } from '../env';
 import type { Lead, LeadKind } from './lead';
+import { D1LeadStore } from './d1-store';
+import { FirestoreLeadStore } from './firestore-store';
 import type { LeadChange, LeadPage, LeadQuery, LeadRecord } from './listing';
 
 /**
@@ -20,17 +23,25 @@ export interface LeadStore {
 }
 
 /**
- * A store that could not take the write: the message is safe to log (never holds
- * a credential). `permanent` marks a refusal retrying cannot fix (the store
- * answered that the write itself is invalid or not allowed), as opposed to the
- * store being down or slow.
+ * Picks the adapter from configuration (`readConfig(env).leads.store`): Firestore, with
+ * service-account credentials or (locally) a FIRESTORE_EMULATOR_HOST endpoint, or the D1
+ * database bound as DB. Throws ConfigError when Firestore should be used but cannot be; the
+ * caller parks the lead in the queue, so it is written once the configuration is fixed.
  */
-export class LeadStoreError extends Error {
-  override name = 'LeadStoreError';
-  readonly permanent: boolean;
-
-  constructor(message: string, options?: { cause?: unknown; permanent?: boolean }) {
-    super(message, options);
-    this.permanent = options?.permanent ?? false;
+export function getLeadStore(env: Env): LeadStore {
+  const config = readConfig(env);
+  if (config.leads.store === 'd1') return new D1LeadStore(env.DB);
+  const firestore = config.firestore;
+  switch (firestore.mode) {
+    case 'credentials':
+      return new FirestoreLeadStore(firestore);
+    case 'emulator':
+      return new FirestoreLeadStore({
+        projectId: firestore.projectId,
+        emulator: { host: firestore.host, port: firestore.port },
+      });
+    case 'off':
+      // parseConfig reports this case as a problem, so reading `firestore` above has already thrown.
+      throw new Error('Firestore is the lead store but is not configured.');
   }
 }

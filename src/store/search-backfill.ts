@@ -1,8 +1,7 @@
+import { SEARCH_VERSION, LEAD_KINDS } from './lead';
 import type { Env } from '../env';
 import { describeError, logEvent } from '../log';
-import { SEARCH_VERSION } from './listing';
-import { getLeadStore } from './lead-store';
-import { LEAD_KINDS } from './lead';
+import { getLeadStore } from './port';
 
 /** Leads rewritten per kind and cron run: a few hundred store calls at most, well inside a Worker's limits. */
 export const BACKFILL_PAGE = 100;
