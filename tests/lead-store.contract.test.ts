@@ -3,7 +3,7 @@
  * workerd, and Firestore through the real firebase-rest-firestore library
  * against the REST stand-in (with service-account credentials, and through
  * FIRESTORE_EMULATOR_HOST). Whatever the adapter, a lead is stored with the
- * fields of specification §3 and a repeated submission leaves one record.
+ * fields its kind stores (and no others) and a repeated submission leaves one record.
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -120,7 +120,7 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     expect(store).toBeInstanceOf(_name === 'D1' ? D1LeadStore : FirestoreLeadStore);
   });
 
-  it('stores a quiz response with the fields of §3, its recommendation and consent', async () => {
+  it('stores a quiz response with its answers, contact, source, recommendation and consent, and nothing else', async () => {
     const { store, read } = await harness();
     const lead = quizLead();
     await expect(store.save(lead)).resolves.toEqual({ created: true });
