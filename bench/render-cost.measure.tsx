@@ -1,7 +1,8 @@
 /**
- * Issue 7, server cost: the CPU time of one server render of / with the feeds
- * in it, measured inside workerd (locally performance.now() advances during
+ * Server cost: the CPU time of one server render of / with the feeds in it,
+ * measured inside workerd (locally performance.now() advances during
  * synchronous work). The free plan allows 10 ms of CPU per request.
+ * `npm run bench` runs this (MEASURE=1) and fails when the budget is broken; `npm test` never times.
  */
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
@@ -12,7 +13,9 @@ import type { PublicFeed, VideosPayload } from '../src/feeds/types';
 import { assets } from '../src/assets';
 import { profileJsonLd } from '../src/seo';
 
-function feed(prefix: string, n: number): PublicFeed {
+type OkFeed = Extract<PublicFeed, { status: 'ok' }>;
+
+function feed(prefix: string, n: number): OkFeed {
   return {
     status: 'ok',
     items: Array.from({ length: n }, (_, i) => ({
@@ -23,8 +26,9 @@ function feed(prefix: string, n: number): PublicFeed {
   };
 }
 
+const latest = feed('L', 15);
 const videos: VideosPayload = {
-  latest: feed('L', 15),
+  latest,
   playlists: Object.fromEntries(TOPICS.map((t) => [t, feed(t.slice(0, 3), 6)])) as VideosPayload['playlists'],
 };
 
@@ -55,14 +59,15 @@ describe('server render cost', () => {
   it('renders / with warm feeds in a small fraction of the 10 ms CPU budget', () => {
     // The build the Worker ships with (see vitest.config.ts), not React's development build.
     expect(process.env.NODE_ENV).toBe('production');
+    // What is timed is the page with its feeds: the newest video is in it.
+    expect(renderPage()).toContain(latest.items[0]!.id);
     for (let i = 0; i < 20; i++) renderPage(); // warm-up (JIT)
     const runs = 200;
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      const html = renderPage();
+      renderPage();
       times.push(performance.now() - t0);
-      if (i === 0) expect(html).toContain(videos.latest.status === 'ok' ? videos.latest.items[0]!.id : '');
     }
     times.sort((a, b) => a - b);
     const mean = times.reduce((s, t) => s + t, 0) / runs;
@@ -72,6 +77,7 @@ describe('server render cost', () => {
       `server render CPU (workerd, ${runs} renders of / with 15 + 36 videos): mean ${mean.toFixed(2)} ms, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
     );
     expect(mean).toBeGreaterThan(0);
-    expect(mean).toBeLessThan(5);
+    // The median: on a busy machine a few renders are preempted, and their wall time is not the render's CPU.
+    expect(p50).toBeLessThan(5);
   });
 });

@@ -38,8 +38,8 @@ const BUDGET = { perNumber: 3, daily: 100, ownerPerHour: 20 };
 const OWNERS = ['+919800000001', '+919800000002'];
 const TARGET = '+919876543210';
 const TURNSTILE_SECRET = `abuse-${crypto.randomUUID()}`;
-/** A token the Turnstile stand-in accepts for `form`, solved on this host. */
-const solved = (form) => `XXXX.DUMMY.TOKEN.XXXX:${form}`;
+/** A new token the Turnstile stand-in accepts (once) for `form`, solved on this host. */
+const solved = (form) => `XXXX.DUMMY.TOKEN.XXXX:${form}:${crypto.randomUUID()}`;
 const PHISHING_NAMES = [
   'Asha. KYC expired verify at sbi-kyc.in',
   'Dr.Asha',

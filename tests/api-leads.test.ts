@@ -1,6 +1,6 @@
 /**
  * The three lead endpoints over HTTP (SELF.fetch into the Worker, D1 for real):
- * the validation rules of §5 and issue 3 (trimmed text, lower-cased email, the
+ * the input rules (trimmed text, lower-cased email, the
  * loose email pattern, answers from their own step, length caps, phones in
  * E.164) and what is stored. Delivery and failures: api-leads-accept.test.ts.
  */
@@ -24,7 +24,7 @@ const enquiryBody = (overrides: Json = {}) => ({
 });
 
 describe('POST /api/quiz', () => {
-  it('stores the response as §3 describes and answers 201 with its id', async () => {
+  it('stores the answers, the cleaned contact, the source and the submitted status, and answers 201 with its id', async () => {
     const body = quizBody();
     const res = await post('quiz', body);
     expect(res).toMatchObject({ status: 201, body: { ok: true, id: body.submissionId } });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/groups';
-import { readConfig, SETTINGS, type Env } from '../src/env';
+import { ConfigError, readConfig, SETTINGS, type Env } from '../src/env';
 
 const DEPLOYED = {
   ENVIRONMENT: 'production',
@@ -131,13 +131,59 @@ describe('config reader', () => {
   });
 
   it('describes every var of wrangler.toml and nothing it does not read', () => {
-    const names = SETTINGS.map((s) => s.name);
+    const names: string[] = SETTINGS.map((s) => s.name);
     // NODE_ENV is the tests' own binding (React's production build; vitest.config.ts), not a Worker setting.
     const vars = Object.keys(env).filter(
       (k) => /^[A-Z][A-Z0-9_]+$/.test(k) && k !== 'NODE_ENV' && typeof env[k as keyof Env] === 'string',
     );
     for (const name of vars) expect(names).toContain(name);
     expect(new Set(names).size).toBe(names.length);
+
+    // What the parser reads, over a development and a deployed configuration (a group reads some settings only
+    // when another is set, e.g. ACCESS_AUD once ACCESS_TEAM_DOMAIN is): every row of SETTINGS, and nothing else.
+    const read = new Set<string>();
+    const watched = (raw: Record<string, unknown>) =>
+      new Proxy(raw, {
+        get(target, key) {
+          if (typeof key === 'string') read.add(key);
+          return target[key as string];
+        },
+      });
+    for (const raw of [{}, DEPLOYED, { ...DEPLOYED, ENVIRONMENT: 'development', FIRESTORE_EMULATOR_HOST: 'h:1' }]) {
+      parseConfig(watched(raw));
+    }
+    expect([...read].filter((name) => !names.includes(name))).toEqual([]);
+    expect(names.filter((name) => !read.has(name))).toEqual([]);
+  });
+
+  it('makes each group fail only on its own settings, as SETTINGS assigns them', () => {
+    const groupOf = new Map<string, string>(SETTINGS.map((s) => [s.name, s.group]));
+    const broken = parseConfig({
+      ENVIRONMENT: 'staging',
+      SITE_URL: 'http://127.0.0.1:8787',
+      DEFAULT_PHONE_REGION: 'India',
+      LEAD_STORE: 'somewhere',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      VISITOR_MESSAGES_PER_DAY: 'three',
+      BUDGET_WINDOW_SCALE: '0',
+      YOUTUBE_FEED_URL: 'http://feeds.example.com',
+    });
+    const failing = (['site', 'leads', 'firestore', 'limits', 'feeds'] as const).map((group) => {
+      try {
+        void broken[group];
+        return [group, []];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return [group, [...new Set((error as ConfigError).problems.map((p) => groupOf.get(p.setting)))]];
+      }
+    });
+    expect(Object.fromEntries(failing)).toEqual({
+      site: ['site'],
+      leads: ['leads'],
+      firestore: ['firestore'],
+      limits: ['limits'],
+      feeds: ['feeds'],
+    });
   });
 
   describe('the second channel and the webhook', () => {

@@ -27,7 +27,7 @@ describe('fetchFeeds', () => {
       `https://www.youtube.com/feeds/videos.xml?playlist_id=${site.youtube.playlists.Mindset}`,
     );
     expect(results.channel.ok && results.channel.items.length).toBe(15);
-    // A topic playlist keeps every entry with an id, a video titled as a "short" one too (issue 14).
+    // A topic playlist keeps every entry with an id, a video titled as a "short" one too (the Shorts rule is the channel feed's).
     expect(results.Health.ok && results.Health.items.length).toBe(4);
   });
 

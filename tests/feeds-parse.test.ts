@@ -5,28 +5,12 @@ import ift from './fixtures/youtube/channel-ift-2021-uc-prefix.xml?raw';
 import nasa from './fixtures/youtube/channel-nasa-shorts-links.xml?raw';
 import blender from './fixtures/youtube/playlist-blender-open-movies.xml?raw';
 import claude from './fixtures/youtube/playlist-claude-product-launches.xml?raw';
-import { entry, feed } from './support/feeds';
+import { entry, feed, hostileFeeds } from './support/feeds';
 
 const ok = (xml: string, rule: FeedRule = CHANNEL_RULE) => {
   const result = parseFeed(xml, rule);
   if (!result.ok) throw new Error(`expected ok, got ${result.error}`);
   return result.items;
-};
-
-/**
- * Parses and fails the test if it took longer than the budget (the Worker has ~10 ms of CPU).
- * The fastest of up to five runs counts: on a shared, busy machine one run can be preempted.
- */
-const timed = (xml: string, budgetMs: number) => {
-  let fastest = Infinity;
-  let result = parseFeed(xml, CHANNEL_RULE);
-  for (let run = 0; run < 5 && fastest >= budgetMs; run++) {
-    const start = performance.now();
-    result = parseFeed(xml, CHANNEL_RULE);
-    fastest = Math.min(fastest, performance.now() - start);
-  }
-  expect(fastest).toBeLessThan(budgetMs);
-  return result;
 };
 
 describe('parseFeed against real captures', () => {
@@ -144,26 +128,23 @@ describe('parseFeed edge cases', () => {
     }
   });
 
-  it('refuses a huge document quickly', () => {
-    const huge = feed([entry({ id: 'eeeeeeeeeee', title: 'x'.repeat(3 * 1024 * 1024) })]);
-    expect(timed(huge, 50)).toEqual({ ok: false, error: 'feed too large' });
+  // Each is refused by a rule of its own, not by running out of time (how long each takes, and a full feed's
+  // parse, are measured by `npm run bench`: bench/feeds-parse.measure.ts).
+  it('refuses a huge document by its size alone', () => {
+    expect(parseFeed(hostileFeeds.huge(), CHANNEL_RULE)).toEqual({ ok: false, error: 'feed too large' });
   });
 
-  it('refuses a billion-laughs document quickly', () => {
-    const lol = Array.from({ length: 9 }, (_, i) =>
-      i === 0 ? '<!ENTITY lol0 "lol">' : `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`,
-    ).join('');
-    const xml = `<?xml version="1.0"?><!DOCTYPE feed [${lol}]><feed><entry><yt:videoId>fffffffffff</yt:videoId><title>&lol8;</title></entry></feed>`;
-    expect(timed(xml, 50).ok).toBe(false);
+  it('refuses a billion-laughs document before expanding any entity', () => {
+    expect(parseFeed(hostileFeeds.billionLaughs(), CHANNEL_RULE)).toEqual({
+      ok: false,
+      error: 'feed declares a DOCTYPE',
+    });
   });
 
-  it('refuses deep nesting quickly', () => {
-    const depth = 50_000;
-    const xml = `<feed><entry>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</entry></feed>`;
-    expect(timed(xml, 500).ok).toBe(false);
-  });
-
-  it('parses a full 15-entry feed well within the CPU budget', () => {
-    expect(timed(ift, 25).ok).toBe(true);
+  it('refuses deep nesting at the nesting limit', () => {
+    expect(parseFeed(hostileFeeds.deepNesting(), CHANNEL_RULE)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^unreadable feed: /),
+    });
   });
 });

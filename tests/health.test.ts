@@ -1,16 +1,10 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import { dayOf } from '../src/store/counters';
-import { enquiryLead, job } from './notify-fixtures';
+import { enquiryLead, job } from './fixtures/leads';
+import { deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { BUSINESS_ACCOUNT_ID, GRAPH_VARS, GraphStandin, HEARTBEAT_URL } from './standins/graph-api';
 
@@ -238,12 +232,7 @@ describe('the self-check', () => {
     // A budget of one visitor message a day; two enquiries from two numbers: the second visitor gets none.
     const spendEnv = { ...workerEnv, VISITOR_MESSAGES_DAILY_BUDGET: '1' } as Env;
     for (const phone of ['+919812300001', '+919812300002']) {
-      const lead = { ...enquiryLead, id: crypto.randomUUID(), createdAt: new Date().toISOString(), phone };
-      const batch = createMessageBatch('site-jobs', [
-        { id: lead.id, timestamp: new Date(), attempts: 1, body: job(lead) },
-      ]);
-      await worker.queue(batch, spendEnv);
-      await getQueueResult(batch, createExecutionContext());
+      await deliver(job(enquiryLead({ phone })), { env: spendEnv });
     }
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(1);
 

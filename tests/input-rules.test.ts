@@ -34,7 +34,7 @@ const NOT_NAMES = [
   'Asha\ud800',
   'A'.repeat(61),
   '...',
-  // Web addresses, which a message header would carry from the business's number (issue 27).
+  // Web addresses, which a message header would carry from the business's number (a phishing link).
   'Asha. KYC expired verify at sbi-kyc.in',
   'see bit.ly',
   'Dr.Asha',

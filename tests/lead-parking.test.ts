@@ -1,5 +1,5 @@
 /**
- * Issue 6, faults: while the store is down or slow, a submission is still accepted
+ * Faults: while the store is down or slow, a submission is still accepted
  * (202), parked durably in the queue, and written once the store recovers:
  * N submissions during the outage give exactly N documents, no duplicates.
  */

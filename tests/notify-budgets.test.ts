@@ -3,37 +3,23 @@
  * hour with an end-of-hour digest, Turnstile's verdict, and pruning. Every check is
  * one statement on an index.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
 import type { Env } from '../src/env';
-import type { Lead } from '../src/store/lead';
 import { windowsAt } from '../src/notify/deliveries';
 import { pruneDeliveries } from '../src/notify/prune';
-import { enquiryLead, job, newsletterLead } from './notify-fixtures';
+import { enquiryLead, job, newsletterLead } from './fixtures/leads';
+import { deliver } from './support/queue';
+import { uniqueMobile } from './support/shared';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
-let nextId = 0;
-const randomPhone = (prefix = '+9197') => `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 /** Owners of their own per test, so hourly counts never carry over between tests. */
 const ownEnv = (extra: Partial<Env> = {}): Env => ({
   ...env,
   ...GRAPH_VARS,
-  OWNER_PHONES: `${randomPhone('+9196')},${randomPhone('+9195')}`,
+  OWNER_PHONES: `${uniqueMobile('+9196')},${uniqueMobile('+9195')}`,
   ...extra,
 });
-const fresh = <L extends Lead>(lead: L, extra: Partial<L> = {}): L => ({
-  ...lead,
-  id: crypto.randomUUID(),
-  createdAt: new Date().toISOString(),
-  ...extra,
-});
-
-async function run(body: unknown, workerEnv: Env) {
-  const batch = createMessageBatch('site-jobs', [{ id: `msg-${++nextId}`, timestamp: new Date(), attempts: 1, body }]);
-  await worker.queue(batch, workerEnv);
-  return getQueueResult(batch, createExecutionContext());
-}
 
 async function rows(submissionId: string) {
   const { results } = await env.DB.prepare(
@@ -61,10 +47,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('per visitor number (VISITOR_MESSAGES_PER_DAY)', () => {
   it('is race-free: six concurrent enquiries to one number send journey_users exactly 3 times', async () => {
     const graph = new GraphStandin().install();
-    const phone = randomPhone();
+    const phone = uniqueMobile('+9197');
     const workerEnv = ownEnv();
-    const leads = Array.from({ length: 6 }, () => fresh(enquiryLead, { phone }));
-    await Promise.all(leads.map((lead) => run(job(lead), workerEnv)));
+    const leads = Array.from({ length: 6 }, () => enquiryLead({ phone }));
+    await Promise.all(leads.map((lead) => deliver(job(lead), { env: workerEnv })));
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(3);
     const visitorRows = (await Promise.all(leads.map((l) => rows(l.id))))
       .flat()
@@ -81,8 +67,8 @@ describe('the global daily budget (VISITOR_MESSAGES_DAILY_BUDGET)', () => {
     const graph = new GraphStandin().install();
     const budget = (await visitorMessagesToday()) + 2;
     const workerEnv = ownEnv({ VISITOR_MESSAGES_DAILY_BUDGET: String(budget) });
-    const leads = Array.from({ length: 3 }, () => fresh(enquiryLead, { phone: randomPhone() }));
-    for (const lead of leads) await run(job(lead), workerEnv);
+    const leads = Array.from({ length: 3 }, () => enquiryLead({ phone: uniqueMobile('+9197') }));
+    for (const lead of leads) await deliver(job(lead), { env: workerEnv });
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(2);
     const last = await rows(leads[2]!.id);
     expect(last.find((r) => r.audience === 'visitor')).toMatchObject({ status: 'skipped', skip_reason: 'budget' });
@@ -108,8 +94,8 @@ describe('Turnstile verdict', () => {
     const graph = new GraphStandin().install();
     const workerEnv = ownEnv();
     const send = vi.spyOn(workerEnv.JOBS, 'send');
-    const lead = fresh(enquiryLead, { phone: randomPhone(), verified: false });
-    await run(job(lead), workerEnv);
+    const lead = enquiryLead({ phone: uniqueMobile('+9197'), verified: false });
+    await deliver(job(lead), { env: workerEnv });
     expect(graph.delivered).toEqual([]);
     expect((await rows(lead.id)).map((r) => [r.audience, r.status, r.skip_reason])).toEqual([
       ['owner', 'skipped', 'unverified'],
@@ -122,8 +108,8 @@ describe('Turnstile verdict', () => {
 
   it('a submission whose token could not be checked (siteverify unreachable) tells the owners at once, never the visitor', async () => {
     const graph = new GraphStandin().install();
-    const lead = fresh(enquiryLead, { phone: randomPhone(), verified: false, unchecked: true });
-    await run(job(lead), ownEnv());
+    const lead = enquiryLead({ phone: uniqueMobile('+9197'), verified: false, unchecked: true });
+    await deliver(job(lead), { env: ownEnv() });
     expect(graph.delivered.map((b) => b.template.name)).toEqual(['journey_owner', 'journey_owner']);
     expect((await rows(lead.id)).find((r) => r.audience === 'visitor')).toMatchObject({
       status: 'skipped',
@@ -138,12 +124,12 @@ describe('Turnstile verdict', () => {
     const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
     await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
     const send = vi.spyOn(workerEnv.JOBS, 'send');
-    const real = () => fresh(enquiryLead, { phone: randomPhone(), description: 'A retreat for my team' });
-    for (const lead of [real(), real()]) await run(job(lead), workerEnv);
+    const real = () => enquiryLead({ phone: uniqueMobile('+9197'), description: 'A retreat for my team' });
+    for (const lead of [real(), real()]) await deliver(job(lead), { env: workerEnv });
     const spam = Array.from({ length: 5 }, (_, i) =>
-      fresh(enquiryLead, { phone: randomPhone(), verified: false, description: `SPAM-${i} cheap followers` }),
+      enquiryLead({ phone: uniqueMobile('+9197'), verified: false, description: `SPAM-${i} cheap followers` }),
     );
-    for (const lead of spam) await run(job(lead), workerEnv);
+    for (const lead of spam) await deliver(job(lead), { env: workerEnv });
     // The cap of 2 is used by the two real leads; the spam is counted for the digest, never sent.
     const before = graph.delivered.length;
     expect(
@@ -159,7 +145,7 @@ describe('Turnstile verdict', () => {
       .filter((d) => d.type === 'digest');
     expect(digests).toHaveLength(2);
     await new Promise((r) => setTimeout(r, Date.parse(digests[0]!.hourStart) + hourMs - Date.now() + 100));
-    for (const digest of digests) await run(digest, workerEnv);
+    for (const digest of digests) await deliver(digest, { env: workerEnv });
     const sent = graph.delivered.slice(before).filter((b) => b.template.name === 'leads_digest');
     expect(sent.map((b) => b.template.components[0].parameters[1].text)).toEqual(['5', '5']);
     expect(JSON.stringify(sent)).not.toContain('SPAM');
@@ -169,10 +155,12 @@ describe('Turnstile verdict', () => {
     const graph = new GraphStandin().install();
     const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '1' });
     for (let i = 0; i < 5; i++) {
-      await run(job(fresh(enquiryLead, { phone: randomPhone(), verified: false, description: 'SPAM' })), workerEnv);
+      await deliver(job(enquiryLead({ phone: uniqueMobile('+9197'), verified: false, description: 'SPAM' })), {
+        env: workerEnv,
+      });
     }
-    const lead = fresh(enquiryLead, { phone: randomPhone() });
-    await run(job(lead), workerEnv);
+    const lead = enquiryLead({ phone: uniqueMobile('+9197') });
+    await deliver(job(lead), { env: workerEnv });
     expect((await rows(lead.id)).map((r) => [r.audience, r.status])).toEqual([
       ['owner', 'sent'],
       ['owner', 'sent'],
@@ -192,8 +180,8 @@ describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
     // Start right after an hour begins, so all five leads fall in one.
     await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
     const send = vi.spyOn(workerEnv.JOBS, 'send');
-    const leads = Array.from({ length: 5 }, () => fresh(newsletterLead));
-    for (const lead of leads) await run(job(lead), workerEnv);
+    const leads = Array.from({ length: 5 }, () => newsletterLead());
+    for (const lead of leads) await deliver(job(lead), { env: workerEnv });
 
     expect(graph.delivered.map((b) => b.to).sort()).toEqual([owner1, owner1, owner2, owner2].sort());
     const folded = (await Promise.all(leads.slice(2).map((l) => rows(l.id)))).flat();
@@ -209,13 +197,13 @@ describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
 
     const hourEnd = Date.parse(digests[0]!.hourStart) + hourMs;
     await new Promise((r) => setTimeout(r, hourEnd - Date.now() + 100));
-    for (const digest of digests) await run(digest, workerEnv);
+    for (const digest of digests) await deliver(digest, { env: workerEnv });
     const sent = graph.delivered.filter((b) => b.template.name === 'leads_digest');
     expect(sent.map((b) => b.to).sort()).toEqual([owner1, owner2].sort());
     expect(sent[0]!.template.components[0].parameters[1].text).toBe('3');
     expect(sent[0]!.template.components[0].parameters[2].text).toMatch(/\/desk$/);
     // A redelivered digest job sends nothing twice.
-    for (const digest of digests) await run(digest, workerEnv);
+    for (const digest of digests) await deliver(digest, { env: workerEnv });
     expect(graph.delivered.filter((b) => b.template.name === 'leads_digest')).toHaveLength(2);
   }, 30_000);
 
@@ -223,7 +211,7 @@ describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
     const graph = new GraphStandin().install();
     const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '1', ENVIRONMENT: 'production', BUDGET_WINDOW_SCALE: '3600' });
     const send = vi.spyOn(workerEnv.JOBS, 'send');
-    for (let i = 0; i < 2; i++) await run(job(fresh(newsletterLead)), workerEnv);
+    for (let i = 0; i < 2; i++) await deliver(job(newsletterLead()), { env: workerEnv });
     const digest = send.mock.calls.map(([, options]) => options?.delaySeconds).filter((d) => d !== undefined);
     // The digest waits for the end of a real clock hour: more than a second, at most an hour.
     expect(digest).toHaveLength(2);

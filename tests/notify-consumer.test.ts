@@ -2,34 +2,15 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import worker from '../src/index';
-import type { Lead } from '../src/store/lead';
-import { enquiryLead, job, newsletterLead } from './notify-fixtures';
+import { enquiryLead, job, newsletterLead } from './fixtures/leads';
 import { readConfig } from '../src/env';
 import { DeliveryStore, readBudgets, backoffSeconds, deliver as deliverOne } from '../src/notify/deliveries';
 import { sendsFor } from '../src/notify/templates';
 import { createSender } from '../src/notify/whatsapp';
 import { allowConsoleErrors } from './setup';
-import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
-
-const graphEnv = () => ({ ...env, ...GRAPH_VARS });
-let nextId = 0;
-
-/**
- * Delivers one message to the Worker's queue handler, as the queue would on its
- * `attempts`-th try. getQueueResult does not report retry delays, so they are
- * read from a spy on message.retry.
- */
-async function deliver(queue: 'site-jobs' | 'site-jobs-dlq', body: unknown, attempts = 1, workerEnv = graphEnv()) {
-  const batch = createMessageBatch(queue, [{ id: `msg-${++nextId}`, timestamp: new Date(), attempts, body }]);
-  const retry = vi.spyOn(batch.messages[0]!, 'retry');
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
-}
-
-/** A fresh lead per test, so delivery rows never carry over. */
-const fresh = <L extends Lead>(lead: L): L => ({ ...lead, id: crypto.randomUUID() });
+import { deliver } from './support/queue';
+import { uniqueMobile } from './support/shared';
+import { GRAPH_VARS, GraphStandin, graphEnv } from './standins/graph-api';
 
 async function deliveries(submissionId: string) {
   const { results } = await env.DB.prepare(
@@ -48,9 +29,9 @@ afterEach(() => {
 describe('queue consumer', () => {
   it('sends every message of a job, records them as sent and acks', async () => {
     const graph = new GraphStandin().install();
-    const lead = fresh(enquiryLead);
-    const result = await deliver('site-jobs', job(lead));
-    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    const lead = enquiryLead();
+    const result = await deliver(job(lead));
+    expect(result.explicitAcks).toEqual([result.id]);
     expect(result.retryMessages).toEqual([]);
     expect(graph.delivered.map((b) => [b.template.name, b.to])).toEqual([
       ['journey_users', '+919812345678'],
@@ -69,15 +50,15 @@ describe('queue consumer', () => {
   it('retries a transient failure with backoff, then sends only what is still missing', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const graph = new GraphStandin().failNext(131000).install();
-    const lead = fresh(newsletterLead);
+    const lead = newsletterLead();
 
-    const first = await deliver('site-jobs', job(lead), 1);
+    const first = await deliver(job(lead), { attempts: 1 });
     expect(first.explicitAcks).toEqual([]);
-    expect(first.retryMessages).toEqual([{ msgId: `msg-${nextId}` }]);
+    expect(first.retryMessages).toEqual([{ msgId: first.id }]);
     expect(first.delays).toEqual([10]);
 
-    const second = await deliver('site-jobs', job(lead), 2);
-    expect(second.explicitAcks).toEqual([`msg-${nextId}`]);
+    const second = await deliver(job(lead), { attempts: 2 });
+    expect(second.explicitAcks).toEqual([second.id]);
     // Owner 1 failed then succeeded; owner 2 succeeded the first time and is not sent again.
     expect(graph.received.map((r) => [r.body.to, r.answered])).toEqual([
       ['+919800000001', 500],
@@ -104,10 +85,10 @@ describe('queue consumer', () => {
   it('backs off exponentially from the queue attempt count: 10 s, 80 s … at most 15 min', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     new GraphStandin().failAlways(131000).install();
-    const lead = fresh(newsletterLead);
-    expect((await deliver('site-jobs', job(lead), 1)).delays).toEqual([10]);
-    expect((await deliver('site-jobs', job(lead), 4)).delays).toEqual([80]);
-    expect((await deliver('site-jobs', job(lead), 9)).delays).toEqual([900]);
+    const lead = newsletterLead();
+    expect((await deliver(job(lead), { attempts: 1 })).delays).toEqual([10]);
+    expect((await deliver(job(lead), { attempts: 4 })).delays).toEqual([80]);
+    expect((await deliver(job(lead), { attempts: 9 })).delays).toEqual([900]);
   });
 
   // The queue's backoff starts at 10 s, so the 6 s floor cannot show in a retry delay: it is
@@ -116,7 +97,7 @@ describe('queue consumer', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = new DeliveryStore(env.DB);
     const sender = createSender(graphEnv());
-    const [send] = sendsFor(fresh(newsletterLead), readConfig(graphEnv()).whatsapp);
+    const [send] = sendsFor(newsletterLead(), readConfig(graphEnv()).whatsapp);
     const rules = { budgets: readBudgets(graphEnv()), verified: true };
     new GraphStandin().failNext(131056, 131000).install();
     const ref = (id: string) => ({ submissionId: id, leadKind: 'newsletter' });
@@ -127,9 +108,9 @@ describe('queue consumer', () => {
   it('does not retry a permanent error, and the job’s other messages still go out', async () => {
     allowConsoleErrors();
     const graph = new GraphStandin().failNext(131030).install();
-    const lead = fresh(enquiryLead);
-    const result = await deliver('site-jobs', job(lead));
-    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    const lead = enquiryLead();
+    const result = await deliver(job(lead));
+    expect(result.explicitAcks).toEqual([result.id]);
     expect(result.retryMessages).toEqual([]);
     expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000001', '+919800000002']);
     const rows = await deliveries(lead.id);
@@ -144,8 +125,8 @@ describe('queue consumer', () => {
     allowConsoleErrors();
     const graph = new GraphStandin().install();
     graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
-    const lead = fresh(newsletterLead);
-    expect((await deliver('site-jobs', job(lead))).retryMessages).toEqual([]);
+    const lead = newsletterLead();
+    expect((await deliver(job(lead))).retryMessages).toEqual([]);
     const rows = await deliveries(lead.id);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
@@ -156,17 +137,17 @@ describe('queue consumer', () => {
 
   it('sends nothing twice when the queue delivers the same job again', async () => {
     const graph = new GraphStandin().install();
-    const lead = fresh(enquiryLead);
-    await deliver('site-jobs', job(lead));
-    const again = await deliver('site-jobs', job(lead));
-    expect(again.explicitAcks).toEqual([`msg-${nextId}`]);
+    const lead = enquiryLead();
+    await deliver(job(lead));
+    const again = await deliver(job(lead));
+    expect(again.explicitAcks).toEqual([again.id]);
     expect(graph.received).toHaveLength(3);
   });
 
   it('does not resend a message whose send was interrupted before its answer was recorded', async () => {
     allowConsoleErrors();
     const graph = new GraphStandin().install();
-    const lead = fresh(newsletterLead);
+    const lead = newsletterLead();
     // A consumer claimed owner 1's message two minutes ago and never recorded the answer.
     const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
     await env.DB.prepare(
@@ -175,15 +156,15 @@ describe('queue consumer', () => {
     )
       .bind(lead.id, twoMinutesAgo, twoMinutesAgo)
       .run();
-    const result = await deliver('site-jobs', job(lead));
-    expect(result.explicitAcks).toEqual([`msg-${nextId}`]);
+    const result = await deliver(job(lead));
+    expect(result.explicitAcks).toEqual([result.id]);
     expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
     expect((await deliveries(lead.id))[0]).toMatchObject({ status: 'failed', last_error_code: 'interrupted' });
   });
 
   it('waits out a fresh claim by a concurrent delivery of the same job instead of sending', async () => {
     const graph = new GraphStandin().install();
-    const lead = fresh(newsletterLead);
+    const lead = newsletterLead();
     const now = new Date().toISOString();
     await env.DB.prepare(
       `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
@@ -191,7 +172,7 @@ describe('queue consumer', () => {
     )
       .bind(lead.id, now, now)
       .run();
-    const result = await deliver('site-jobs', job(lead));
+    const result = await deliver(job(lead));
     expect(result.delays).toHaveLength(1);
     expect(result.delays[0]).toBeGreaterThanOrEqual(55);
     expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
@@ -200,7 +181,7 @@ describe('queue consumer', () => {
   it('retries a job it cannot read (a newer version may) without touching the rest of the batch', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const graph = new GraphStandin().install();
-    const lead = fresh(newsletterLead);
+    const lead = newsletterLead();
     const batch = createMessageBatch('site-jobs', [
       {
         id: 'bad',
@@ -226,9 +207,9 @@ describe('queue consumer', () => {
 describe('the visitor message cap', () => {
   it('sends journey_users to one typed number at most 3 times in 24 h; owners are still told', async () => {
     const graph = new GraphStandin().install();
-    const phone = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const leads = Array.from({ length: 4 }, () => ({ ...fresh(enquiryLead), phone }));
-    for (const lead of leads) await deliver('site-jobs', job(lead));
+    const phone = uniqueMobile();
+    const leads = Array.from({ length: 4 }, () => enquiryLead({ phone }));
+    for (const lead of leads) await deliver(job(lead));
     const toVisitor = graph.delivered.filter((b) => b.template.name === 'journey_users');
     expect(toVisitor.map((b) => b.to)).toEqual([phone, phone, phone]);
     const toOwners = graph.delivered.filter((b) => b.template.name === 'journey_owner');
@@ -239,12 +220,9 @@ describe('the visitor message cap', () => {
 
   it('is configurable with VISITOR_MESSAGES_PER_DAY', async () => {
     const graph = new GraphStandin().install();
-    const phone = `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const phone = uniqueMobile('+9197');
     for (let i = 0; i < 2; i++) {
-      await deliver('site-jobs', job({ ...fresh(enquiryLead), phone }), 1, {
-        ...graphEnv(),
-        VISITOR_MESSAGES_PER_DAY: '1',
-      });
+      await deliver(job(enquiryLead({ phone })), { env: graphEnv({ VISITOR_MESSAGES_PER_DAY: '1' }) });
     }
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(1);
   });

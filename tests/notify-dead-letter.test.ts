@@ -1,13 +1,14 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
 import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
 import { backoffSeconds } from '../src/notify/deliveries';
-import { enquiryLead, job } from './notify-fixtures';
+import { enquiryLead, job } from './fixtures/leads';
+import { deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
-import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 
 // The queue settings as wrangler.toml declares them.
 const consumer = (queue: string) => {
@@ -21,16 +22,6 @@ const DEAD_LETTER_QUEUE = JOBS_QUEUE.dead_letter_queue!;
 const MAX_DELIVERIES = (JOBS_QUEUE.max_retries ?? 3) + 1;
 
 const SENT = { metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } } };
-const graphEnv = (): Env => ({ ...env, ...GRAPH_VARS });
-
-async function deliver(queue: string, body: unknown, attempts: number, workerEnv = graphEnv()) {
-  const batch = createMessageBatch(queue, [{ id: `${queue}-${attempts}`, timestamp: new Date(), attempts, body }]);
-  const retry = vi.spyOn(batch.messages[0]!, 'retry');
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
-}
 
 /** A D1 that refuses every statement, as when the database is briefly unavailable. */
 function unavailableDb(): D1Database {
@@ -62,17 +53,17 @@ describe('dead-letter queue', () => {
 
   it('records the unsent messages of a job that exhausted its retries as dead, with the last error', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const lead = { ...enquiryLead, id: crypto.randomUUID() };
+    const lead = enquiryLead();
     // The visitor's message keeps hitting a transient error; the owners' go through at once.
     const graph = new GraphStandin().failRecipient(lead.phone, 131016).install();
 
     for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) {
-      const result = await deliver('site-jobs', job(lead), attempts);
+      const result = await deliver(job(lead), { attempts });
       expect(result.retryMessages).toHaveLength(1);
     }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const dead = await deliver(DEAD_LETTER_QUEUE, job(lead), 1);
-    expect(dead.explicitAcks).toEqual([`${DEAD_LETTER_QUEUE}-1`]);
+    const dead = await deliver(job(lead), { queue: DEAD_LETTER_QUEUE });
+    expect(dead.explicitAcks).toEqual([dead.id]);
 
     expect(await deliveryRows(lead.id)).toEqual([
       { template: 'journey_owner', status: 'sent', attempts: 1, last_error_code: null, last_error_message: null },
@@ -101,8 +92,8 @@ describe('dead-letter queue', () => {
 
   it('records a job that never got an attempt as dead too', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const lead = { ...enquiryLead, id: crypto.randomUUID() };
-    expect((await deliver(DEAD_LETTER_QUEUE, job(lead), 1)).explicitAcks).toHaveLength(1);
+    const lead = enquiryLead();
+    expect((await deliver(job(lead), { queue: DEAD_LETTER_QUEUE })).explicitAcks).toHaveLength(1);
     expect((await deliveryRows(lead.id)).map((r) => [r.status, r.last_error_code])).toEqual(
       Array(3).fill(['dead', 'exhausted']),
     );
@@ -111,25 +102,25 @@ describe('dead-letter queue', () => {
   it('a job of a type this version does not know survives: retried on the jobs queue, then kept whole as dead', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     // As after a rollback: a newer version queued a job whose type this one does not know, carrying a lead.
-    const lead = { ...enquiryLead, id: crypto.randomUUID(), name: 'Ravi Newformat' };
+    const lead = enquiryLead({ name: 'Ravi Newformat' });
     const body = { type: 'store-v2', lead, attempt: 0 };
     for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) {
-      const result = await deliver('site-jobs', body, attempts);
+      const result = await deliver(body, { attempts });
       expect(result.explicitAcks).toEqual([]);
       expect(result.delays).toEqual([backoffSeconds(attempts)]);
     }
     // Out of retries, the queue moves it to the dead-letter queue, whose consumer keeps it in dead_leads.
-    const dead = await deliver(DEAD_LETTER_QUEUE, body, 1);
+    const dead = await deliver(body, { queue: DEAD_LETTER_QUEUE });
     expect(dead.explicitAcks).toHaveLength(1);
     const row = await env.DB.prepare('SELECT kind, lead, reason FROM dead_leads WHERE id = ?')
-      .bind(`job:${DEAD_LETTER_QUEUE}-1`)
+      .bind(`job:${dead.id}`)
       .first<{ kind: string; lead: string; reason: string }>();
     expect(row).toMatchObject({ kind: 'unreadable', reason: expect.stringContaining('could not read the job') });
     expect(JSON.parse(row!.lead)).toEqual(body);
     // Delivered again (the queue delivers at least once): one row still.
-    expect((await deliver(DEAD_LETTER_QUEUE, body, 1)).explicitAcks).toHaveLength(1);
+    expect((await deliver(body, { queue: DEAD_LETTER_QUEUE, id: dead.id })).explicitAcks).toHaveLength(1);
     const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM dead_leads WHERE id = ?')
-      .bind(`job:${DEAD_LETTER_QUEUE}-1`)
+      .bind(`job:${dead.id}`)
       .first<{ n: number }>())!;
     expect(n).toBe(1);
     expect(loggedEvents(errors)).toContainEqual(
@@ -145,7 +136,10 @@ describe('dead-letter queue', () => {
 
   it('keeps an unreadable dead letter while D1 is unavailable, by the queue', async () => {
     allowConsoleErrors();
-    const result = await deliver(DEAD_LETTER_QUEUE, { type: 'notify' }, 1, { ...graphEnv(), DB: unavailableDb() });
+    const result = await deliver(
+      { type: 'notify' },
+      { queue: DEAD_LETTER_QUEUE, env: graphEnv({ DB: unavailableDb() }) },
+    );
     expect(result.explicitAcks).toEqual([]);
     expect(result.retryMessages).toHaveLength(1);
   });
@@ -154,12 +148,12 @@ describe('dead-letter queue', () => {
     allowConsoleErrors();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const lead = { ...enquiryLead, id: crypto.randomUUID() };
+    const lead = enquiryLead();
     new GraphStandin().failRecipient(lead.phone, 131016).install();
     // The job ran out of retries on a transient error: its visitor row is pending with that error.
-    for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) await deliver('site-jobs', job(lead), attempts);
+    for (let attempts = 1; attempts <= MAX_DELIVERIES; attempts++) await deliver(job(lead), { attempts });
 
-    const downEnv: Env = { ...graphEnv(), DB: unavailableDb() };
+    const downEnv: Env = graphEnv({ DB: unavailableDb() });
     const resent: unknown[] = [];
     vi.spyOn(downEnv.DEAD_LETTERS, 'send').mockImplementation(async (body) => {
       resent.push(body);
@@ -170,7 +164,7 @@ describe('dead-letter queue', () => {
     const delays: number[] = [];
     let attempts = 1;
     for (; attempts <= maxDeliveries; attempts++) {
-      const result = await deliver(DEAD_LETTER_QUEUE, job(lead), attempts, downEnv);
+      const result = await deliver(job(lead), { queue: DEAD_LETTER_QUEUE, attempts, env: downEnv });
       if (result.retryMessages.length === 0) {
         // ...and before that limit the consumer hands it to the dead-letter queue again as a fresh message.
         expect(result.explicitAcks).toHaveLength(1);
@@ -188,7 +182,7 @@ describe('dead-letter queue', () => {
     expect(await deliveryRows(lead.id)).toContainEqual(expect.objectContaining({ status: 'pending' }));
 
     // D1 is back: the re-sent dead letter is recorded.
-    expect((await deliver(DEAD_LETTER_QUEUE, resent[0], 1)).explicitAcks).toHaveLength(1);
+    expect((await deliver(resent[0], { queue: DEAD_LETTER_QUEUE })).explicitAcks).toHaveLength(1);
     expect(await deliveryRows(lead.id)).toContainEqual({
       template: 'journey_users',
       status: 'dead',
@@ -201,10 +195,14 @@ describe('dead-letter queue', () => {
   it('keeps retrying through the queue when even the re-send fails', async () => {
     allowConsoleErrors();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const downEnv: Env = { ...graphEnv(), DB: unavailableDb() };
+    const downEnv: Env = graphEnv({ DB: unavailableDb() });
     vi.spyOn(downEnv.DEAD_LETTERS, 'send').mockRejectedValue(new Error('Queue send failed'));
-    const lead = { ...enquiryLead, id: crypto.randomUUID() };
-    const result = await deliver(DEAD_LETTER_QUEUE, job(lead), DEAD_LETTER_TRIES_BEFORE_RESEND, downEnv);
+    const lead = enquiryLead();
+    const result = await deliver(job(lead), {
+      queue: DEAD_LETTER_QUEUE,
+      attempts: DEAD_LETTER_TRIES_BEFORE_RESEND,
+      env: downEnv,
+    });
     expect(result.retryMessages).toHaveLength(1);
     expect(result.explicitAcks).toEqual([]);
   });
@@ -217,8 +215,8 @@ describe('dead-letter queue', () => {
       queued.push(body);
       return SENT;
     });
-    const lead = { ...enquiryLead, id: crypto.randomUUID() };
-    const result = await deliver(DEAD_LETTER_QUEUE, { type: 'store', lead, attempt: 3 }, 1, workerEnv);
+    const lead = enquiryLead();
+    const result = await deliver({ type: 'store', lead, attempt: 3 }, { queue: DEAD_LETTER_QUEUE, env: workerEnv });
     expect(result.explicitAcks).toHaveLength(1);
     expect(await env.DB.prepare('SELECT name FROM enquiries WHERE id = ?').bind(lead.id).first()).toEqual({
       name: lead.name,

@@ -1,15 +1,13 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
 import type { Env } from '../src/env';
-import type { Lead } from '../src/store/lead';
 import { BindingEmailSender, createEmailSender, emailMessage } from '../src/notify/email';
-import { enquiryLead, job, quizLead } from './notify-fixtures';
+import { enquiryLead, job, quizLead } from './fixtures/leads';
+import { deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
 const EMAILS = { OWNER_EMAILS: 'priya@example.com,arjun@example.com' };
-let nextId = 0;
 
 /** A Worker env whose queue producer records what it is sent (the jobs the consumer would get next). */
 function workerEnv(vars: Record<string, string> = EMAILS) {
@@ -21,17 +19,6 @@ function workerEnv(vars: Record<string, string> = EMAILS) {
   };
   return { env: { ...env, ...GRAPH_VARS, ...vars, JOBS } as unknown as Env, sent };
 }
-
-async function runJob(body: unknown, workerEnv: Env) {
-  const batch = createMessageBatch('site-jobs', [{ id: `fb-${++nextId}`, timestamp: new Date(), attempts: 1, body }]);
-  const retry = vi.spyOn(batch.messages[0]!, 'retry');
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
-}
-
-const fresh = <L extends Lead>(lead: L): L => ({ ...lead, id: crypto.randomUUID() });
 
 async function rows(submissionId: string) {
   const { results } = await env.DB.prepare(
@@ -63,17 +50,17 @@ describe('the owners’ second channel', () => {
     allowConsoleErrors();
     const graph = new GraphStandin().install();
     graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
-    const lead = fresh(enquiryLead);
+    const lead = enquiryLead();
     const { env: e, sent } = workerEnv();
-    await runJob(job(lead), e);
+    await deliver(job(lead), { env: e });
     // Each owner's failed alert asks for its email at once (no delay); the visitor's failed thank-you does not.
     expect(fallbacks(sent).map((s) => [s.body.recipient, s.body.template, s.delaySeconds])).toEqual([
       ['+919800000001', 'journey_owner', undefined],
       ['+919800000002', 'journey_owner', undefined],
     ]);
-    for (const s of fallbacks(sent)) await runJob(s.body, e);
+    for (const s of fallbacks(sent)) await deliver(s.body, { env: e });
     // A second request for the same alert (the webhook's, the timer's) sends nothing more.
-    for (const s of fallbacks(sent)) await runJob(s.body, e);
+    for (const s of fallbacks(sent)) await deliver(s.body, { env: e });
 
     const emails = await emailRows(lead.id);
     expect(emails.map((r) => [r.template, r.recipient, r.status, r.channel])).toEqual([
@@ -91,16 +78,16 @@ describe('the owners’ second channel', () => {
 
   it('an alert sent through the Graph API starts the confirmation timer; delivered in time, nothing is emailed', async () => {
     new GraphStandin().install();
-    const lead = fresh(quizLead);
+    const lead = quizLead();
     const { env: e, sent } = workerEnv();
-    await runJob(job(lead), e);
+    await deliver(job(lead), { env: e });
     const timers = fallbacks(sent);
     expect(timers.map((s) => [s.body.template, s.delaySeconds])).toEqual([
       ['quiz_owner', 15 * 60],
       ['quiz_owner', 15 * 60],
     ]);
     // Delivered early by the queue: it waits out the rest of the 15 minutes.
-    const early = await runJob(timers[0]!.body, e);
+    const early = await deliver(timers[0]!.body, { env: e });
     expect(early.retryMessages).toHaveLength(1);
     expect(early.delays[0]).toBeGreaterThan(14 * 60);
     expect(early.delays[0]).toBeLessThanOrEqual(15 * 60);
@@ -108,19 +95,19 @@ describe('the owners’ second channel', () => {
     await env.DB.prepare(`UPDATE deliveries SET receipt = 'delivered' WHERE submission_id = ? AND audience = 'owner'`)
       .bind(lead.id)
       .run();
-    const confirmed = await runJob(timers[0]!.body, e);
+    const confirmed = await deliver(timers[0]!.body, { env: e });
     expect(confirmed.explicitAcks).toHaveLength(1);
     expect(await emailRows(lead.id)).toEqual([]);
   });
 
   it('an alert still unconfirmed after OWNER_ALERT_CONFIRM_MINUTES is emailed, saying why', async () => {
     new GraphStandin().install();
-    const lead = fresh(enquiryLead);
+    const lead = enquiryLead();
     const { env: e, sent } = workerEnv();
-    await runJob(job(lead), e);
+    await deliver(job(lead), { env: e });
     const past = new Date(Date.now() - 16 * 60_000).toISOString();
     await env.DB.prepare(`UPDATE deliveries SET sent_at = ? WHERE submission_id = ?`).bind(past, lead.id).run();
-    for (const s of fallbacks(sent)) await runJob(s.body, e);
+    for (const s of fallbacks(sent)) await deliver(s.body, { env: e });
     const emails = await emailRows(lead.id);
     expect(emails).toHaveLength(2);
     expect(JSON.parse(emails[0]!.components)[1].parameters[0].text).toContain('had not confirmed');
@@ -131,14 +118,14 @@ describe('the owners’ second channel', () => {
     const graph = new GraphStandin().install();
     graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
     const off = workerEnv({});
-    await runJob(job(fresh(enquiryLead)), off.env);
+    await deliver(job(enquiryLead()), { env: off.env });
     expect(fallbacks(off.sent)).toEqual([]);
 
     // One alert per hour: the second lead's alerts are folded into the digest, so no email for them.
     const capped = workerEnv({ ...EMAILS, OWNER_ALERTS_PER_HOUR: '0' });
     graph.expiredTokens = [];
-    const lead = fresh(enquiryLead);
-    await runJob(job(lead), capped.env);
+    const lead = enquiryLead();
+    await deliver(job(lead), { env: capped.env });
     expect(fallbacks(capped.sent)).toEqual([]);
     expect((await rows(lead.id)).filter((r) => r.audience === 'owner').map((r) => r.status)).toEqual([
       'skipped',
@@ -158,7 +145,7 @@ describe('the owners’ second channel', () => {
       .bind(id, JSON.stringify(message.components), now, now)
       .run();
     const { env: e } = workerEnv();
-    await runJob({ type: 'replay-deliveries' }, e);
+    await deliver({ type: 'replay-deliveries' }, { env: e });
     expect((await emailRows(id)).map((r) => [r.status, r.channel])).toEqual([['sent', 'log']]);
     expect(graph.received).toEqual([]);
   });

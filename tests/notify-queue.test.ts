@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import { enqueue } from '../src/queue/jobs';
-import { enquiryLead } from './notify-fixtures';
+import { enquiryLead } from './fixtures/leads';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,7 +14,7 @@ it('runs the whole pipeline through the real queue offline: logged, masked, reco
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   const fetch = vi.fn(() => Promise.reject(new Error('no network in offline mode')));
   vi.stubGlobal('fetch', fetch);
-  const lead = { ...enquiryLead, id: crypto.randomUUID() };
+  const lead = enquiryLead();
 
   await enqueue(env, { type: 'notify', lead });
 

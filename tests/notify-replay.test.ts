@@ -1,19 +1,12 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
-import worker from '../src/index';
 import { queueMarkedReplays } from '../src/notify/replay';
-import { job, newsletterLead } from './notify-fixtures';
+import { job, newsletterLead } from './fixtures/leads';
+import { deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 
 const REPLAY = { type: 'replay-deliveries' };
-
-async function deliver(body: unknown, workerEnv: typeof env, attempts = 1) {
-  const batch = createMessageBatch('site-jobs', [{ id: crypto.randomUUID(), timestamp: new Date(), attempts, body }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
-  return getQueueResult(batch, ctx);
-}
 
 const statuses = async (id: string) =>
   (
@@ -33,9 +26,9 @@ it('after an expired token (190) and a rotation, the operator replays the failed
   graph.expiredTokens = [TOKEN];
   graph.tokens = ['rotated-token'];
   const workerEnv = { ...env, ...GRAPH_VARS };
-  const lead = { ...newsletterLead, id: crypto.randomUUID() };
+  const lead = newsletterLead();
 
-  await deliver(job(lead), workerEnv);
+  await deliver(job(lead), { env: workerEnv });
   expect(await statuses(lead.id)).toEqual(Array(2).fill({ status: 'failed', attempts: 1 }));
 
   // `wrangler secret put WHATSAPP_TOKEN`, then the query from docs/decisions/004-whatsapp-delivery.md.
@@ -43,15 +36,15 @@ it('after an expired token (190) and a rotation, the operator replays the failed
   await env.DB.prepare(
     "UPDATE deliveries SET status = 'replay' WHERE status IN ('failed', 'dead') AND last_error_code = '190'",
   ).run();
-  const replay = await deliver(REPLAY, workerEnv);
+  const replay = await deliver(REPLAY, { env: workerEnv });
   expect(replay.explicitAcks).toHaveLength(1);
   expect(await statuses(lead.id)).toEqual(Array(2).fill({ status: 'sent', attempts: 2 }));
   expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000001', '+919800000002']);
   expect(graph.received.at(-1)?.authorization).toBe('Bearer rotated-token');
 
   // The replay message delivered again, or the original job: nothing is sent twice.
-  await deliver(REPLAY, workerEnv);
-  await deliver(job(lead), workerEnv);
+  await deliver(REPLAY, { env: workerEnv });
+  await deliver(job(lead), { env: workerEnv });
   expect(graph.delivered).toHaveLength(2);
 });
 
@@ -60,18 +53,18 @@ it('a replay that meets a transient error keeps the row marked for replay and re
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const graph = new GraphStandin().install();
   const workerEnv = { ...env, ...GRAPH_VARS };
-  const lead = { ...newsletterLead, id: crypto.randomUUID() };
-  await deliver(job(lead), workerEnv);
+  const lead = newsletterLead();
+  await deliver(job(lead), { env: workerEnv });
   await env.DB.prepare("UPDATE deliveries SET status = 'replay' WHERE submission_id = ?").bind(lead.id).run();
 
   graph.failNext(131000);
-  const first = await deliver(REPLAY, workerEnv);
+  const first = await deliver(REPLAY, { env: workerEnv });
   expect(first.retryMessages).toHaveLength(1);
   expect(await statuses(lead.id)).toEqual([
     { status: 'replay', attempts: 2 },
     { status: 'sent', attempts: 2 },
   ]);
-  const second = await deliver(REPLAY, workerEnv, 2);
+  const second = await deliver(REPLAY, { env: workerEnv, attempts: 2 });
   expect(second.explicitAcks).toHaveLength(1);
   expect(await statuses(lead.id)).toEqual([
     { status: 'sent', attempts: 3 },
@@ -89,12 +82,12 @@ it('the cron queues one replay job when rows are marked for replay, and none oth
   expect(sent).toEqual([]);
 
   new GraphStandin().install();
-  const lead = { ...newsletterLead, id: crypto.randomUUID() };
-  await deliver(job(lead), workerEnv);
+  const lead = newsletterLead();
+  await deliver(job(lead), { env: workerEnv });
   await env.DB.prepare("UPDATE deliveries SET status = 'replay' WHERE submission_id = ?").bind(lead.id).run();
   await queueMarkedReplays(workerEnv);
   expect(sent).toEqual([REPLAY]);
   // The queued job sends them, once.
-  expect((await deliver(sent[0], workerEnv)).explicitAcks).toHaveLength(1);
+  expect((await deliver(sent[0], { env: workerEnv })).explicitAcks).toHaveLength(1);
   expect(await statuses(lead.id)).toEqual(Array(2).fill({ status: 'sent', attempts: 2 }));
 });

@@ -3,7 +3,12 @@ import { maskPhone } from '../src/log';
 import { sanitizeParam, formatIndianDateTime, sendsFor } from '../src/notify/templates';
 import { messageBody } from '../src/notify/whatsapp';
 import { readConfig, type Env } from '../src/env';
-import { enquiryLead, newsletterLead, quizLead } from './notify-fixtures';
+import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
+
+// 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).
+const newsletter = newsletterLead({ createdAt: '2026-11-21T13:36:00.000Z' });
+const enquiry = enquiryLead();
+const quiz = quizLead();
 
 const vars = { OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Dr. Arjun' } as Env;
 const bodies = (lead: Parameters<typeof sendsFor>[0], env: Env = vars) =>
@@ -21,7 +26,7 @@ const message = (to: string, name: string, components: unknown[]) => ({
 describe('template messages', () => {
   it('newsletter: subscription_notfication to each owner with name, email and the en-IN sign-up time', () => {
     const when = '21 November 2026 at 7:06 pm';
-    expect(bodies(newsletterLead)).toEqual([
+    expect(bodies(newsletter)).toEqual([
       message('+919800000001', 'subscription_notfication', [
         { type: 'body', parameters: text('Priya', 'asha@example.com', when) },
       ]),
@@ -41,7 +46,7 @@ describe('template messages', () => {
         'Team retreat for 20 people. / March or April?',
       ),
     };
-    expect(bodies(enquiryLead)).toEqual([
+    expect(bodies(enquiry)).toEqual([
       message('+919812345678', 'journey_users', [{ type: 'header', parameters: text('Asha') }]),
       message('+919800000001', 'journey_owner', [{ type: 'header', parameters: text('Admin1') }, ownerBody]),
       message('+919800000002', 'journey_owner', [{ type: 'header', parameters: text('Admin2') }, ownerBody]),
@@ -57,14 +62,14 @@ describe('template messages', () => {
       ['Aaaaaaaaaabbbbbbbbbbccccccccccdddd Rao', 'Aaaaaaaaaabbbbbbbbbbcccccccccc'],
       ['राम कुमार', 'राम'],
     ]) {
-      const [visitor, owner] = bodies({ ...enquiryLead, name: name! });
+      const [visitor, owner] = bodies({ ...enquiry, name: name! });
       expect(visitor?.template.components).toEqual([{ type: 'header', parameters: text(greeting!) }]);
       expect(owner?.template.components[1]?.parameters[0]).toEqual({ type: 'text', text: name });
     }
   });
 
   it('enquiry with no description sends a placeholder, since WhatsApp rejects empty parameters', () => {
-    const [, owner] = bodies({ ...enquiryLead, description: '   ' });
+    const [, owner] = bodies({ ...enquiry, description: '   ' });
     expect(owner?.template.components[1]?.parameters[3]).toEqual({ type: 'text', text: '—' });
   });
 
@@ -79,14 +84,14 @@ describe('template messages', () => {
         'Talks & Keynotes',
       ),
     };
-    expect(bodies(quizLead)).toEqual([
+    expect(bodies(quiz)).toEqual([
       message('+919800000001', 'quiz_owner', [{ type: 'header', parameters: text('Admin1') }, body]),
       message('+919800000002', 'quiz_owner', [{ type: 'header', parameters: text('Admin2') }, body]),
     ]);
   });
 
   it('quiz: the owners see the recommended programs even when every step was skipped', () => {
-    const skipped = { ...quizLead, answers: {}, recommended: ['1:1 Consultations', 'Retreats & Workshops'] };
+    const skipped = { ...quiz, answers: {}, recommended: ['1:1 Consultations', 'Retreats & Workshops'] };
     expect(bodies(skipped)[0]).toEqual(
       message('+919800000001', 'quiz_owner', [
         { type: 'header', parameters: text('Admin1') },
@@ -100,7 +105,7 @@ describe('template messages', () => {
 
   it('greets an owner by label when OWNER_NAMES has no name, and normalises owner numbers to E.164', () => {
     const env = { OWNER_PHONES: '098000 00001', OWNER_NAMES: '' } as Env;
-    expect(bodies(newsletterLead, env)).toEqual([
+    expect(bodies(newsletter, env)).toEqual([
       message('+919800000001', 'subscription_notfication', [
         { type: 'body', parameters: text('Admin1', 'asha@example.com', '21 November 2026 at 7:06 pm') },
       ]),

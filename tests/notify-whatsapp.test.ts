@@ -1,19 +1,17 @@
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
-import { readConfig, type Env } from '../src/env';
+import { readConfig } from '../src/env';
 import { sendsFor, type Send } from '../src/notify/templates';
 import { createSender, GraphSender, LogSender } from '../src/notify/whatsapp';
-import { GRAPH_BASE, PHONE_NUMBER_ID, GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
-import { enquiryLead } from './notify-fixtures';
+import { enquiryLead } from './fixtures/leads';
+import { GRAPH_BASE, PHONE_NUMBER_ID, GraphStandin, TOKEN, graphEnv } from './standins/graph-api';
 
-const graphEnv = (extra: Partial<Env> = {}): Env => ({ ...env, ...GRAPH_VARS, ...extra });
 const credentials = (token = TOKEN) => ({ apiUrl: GRAPH_BASE, phoneNumberId: PHONE_NUMBER_ID, token });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const [visitorSend, ownerSend] = sendsFor(enquiryLead, readConfig(graphEnv()).whatsapp) as [Send, Send, Send];
+const [visitorSend, ownerSend] = sendsFor(enquiryLead(), readConfig(graphEnv()).whatsapp) as [Send, Send, Send];
 
 describe('Graph API sender', () => {
   it('posts the template to /v22.0/{phone number id}/messages with the bearer token', async () => {

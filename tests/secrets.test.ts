@@ -1,4 +1,4 @@
-/** Issue 6, secrets: with every secret set to a sentinel, no rendered page or API answer contains one. */
+/** Secrets: with every secret set to a sentinel, no rendered page or API answer contains one. */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';

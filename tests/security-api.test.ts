@@ -1,7 +1,7 @@
-/** Issue 6, requests: cross-site refusal, the honeypot, and per-address rate limits with Retry-After. */
+/** Requests: cross-site refusal, the honeypot, and per-address rate limits with Retry-After. */
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { withinOneWindow } from './support/rate-limit';
+import { withinOneWindow } from './support/shared';
 import { visitorAddress } from './support/api';
 import { allowConsoleErrors } from './setup';
 

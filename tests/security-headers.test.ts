@@ -1,4 +1,4 @@
-/** Issue 6, headers: every Worker response carries the security headers; the CSP nonce is per request. */
+/** Headers: every Worker response carries the security headers; the CSP nonce is per request. */
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 

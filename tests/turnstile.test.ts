@@ -1,4 +1,4 @@
-/** Issue 6: optional Turnstile, verified on the server, tokens single-use, off by default. */
+/** Optional Turnstile, verified on the server, tokens single-use, off by default. */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';

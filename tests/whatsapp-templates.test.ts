@@ -3,7 +3,7 @@ import { parseConfig } from '../src/config/groups';
 import { sendsFor, templateMessage, type Send } from '../src/notify/templates';
 import { ALL_TEMPLATES, creationRequest, parameterCount, WHATSAPP_TEMPLATES } from '../src/notify/whatsapp-templates';
 import { APPROVED_TEMPLATES } from '../scripts/standins/graph-rules.mjs';
-import { enquiryLead, newsletterLead } from './notify-fixtures';
+import { enquiryLead, newsletterLead } from './fixtures/leads';
 
 const whatsapp = parseConfig({ OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Arjun' }).whatsapp;
 const count = (send: Send, type: 'header' | 'body') =>
@@ -33,7 +33,7 @@ describe('WhatsApp templates as data', () => {
   });
 
   it('sends each message with exactly the parameters its definition declares', () => {
-    const sends = [...sendsFor(newsletterLead, whatsapp), ...sendsFor(enquiryLead, whatsapp)];
+    const sends = [...sendsFor(newsletterLead(), whatsapp), ...sendsFor(enquiryLead(), whatsapp)];
     expect(sends.map((s) => s.template)).toEqual([
       'subscription_notfication',
       'subscription_notfication',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { uniqueMobile } from '../../tests/support/shared';
 import { expect, gotoHydrated } from './test';
 
 const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
@@ -15,9 +16,7 @@ export async function signIn(page: Page, email = 'priya@example.com'): Promise<v
 }
 
 /** A unique Indian mobile number, so per-number stand-in failures and caps belong to one test. */
-export function uniquePhone(): string {
-  return `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
+export const uniquePhone = (): string => uniqueMobile();
 
 /** No horizontal scrolling: the page is no wider than the viewport. */
 export function overflowX(page: Page): Promise<number> {

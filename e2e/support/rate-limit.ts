@@ -9,13 +9,5 @@ export function submitLimit(): { limit: number; period: number } {
   return simple;
 }
 
-/**
- * The local rate limiter counts in windows aligned to the wall clock (one window is floor(now / period)):
- * a burst that straddles a boundary starts counting afresh halfway. This waits, when needed, for the next
- * window, so that `seconds` of work fit in the current one.
- */
-export async function withinOneWindow(periodSeconds: number, seconds: number): Promise<void> {
-  const period = periodSeconds * 1000;
-  const left = period - (Date.now() % period);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
+// The same wait as the workerd tests' (one helper for both).
+export { withinOneWindow } from '../../tests/support/shared';

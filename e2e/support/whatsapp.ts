@@ -1,3 +1,4 @@
+import { uniqueMobile } from '../../tests/support/shared';
 import { standinState } from './standins';
 
 /** A template message the Worker sent to the WhatsApp stand-in. */
@@ -59,6 +60,6 @@ export async function waitForMessages(
 
 /** A valid Indian mobile number no other test uses (a typed number receives at most 3 messages a day). */
 export function uniquePhone(): { typed: string; e164: string } {
-  const digits = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  return { typed: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`, e164: `+91${digits}` };
+  const e164 = uniqueMobile();
+  return { typed: `+91 ${e164.slice(3, 8)} ${e164.slice(8)}`, e164 };
 }

@@ -16,4 +16,8 @@ export declare function register(
     config: Record<string, unknown>;
   }) => StandinAnswer | Promise<StandinAnswer>,
 ): void;
+export declare function registerFetch(
+  prefix: string,
+  handle: (request: Request, config: Record<string, unknown>) => Response | Promise<Response>,
+): void;
 export declare function startStandins(port: number, options?: { tls?: { key: Buffer; cert: Buffer } }): Promise<Server>;

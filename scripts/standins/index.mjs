@@ -17,6 +17,22 @@ export function register(prefix, handle) {
   state.config[prefix] ??= {};
 }
 
+/**
+ * Registers a stand-in written with web APIs (shared with the workerd tests): handle(request, config) gets a
+ * Request and returns a Response; `config` is what the control API set for this service.
+ */
+export function registerFetch(prefix, handle) {
+  register(prefix, async ({ req, body, url, config }) => {
+    const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []));
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const res = await handle(
+      new Request(url, { method: req.method, headers, body: hasBody ? body : undefined }),
+      config,
+    );
+    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  });
+}
+
 function readBody(req) {
   return new Promise((resolve) => {
     const chunks = [];

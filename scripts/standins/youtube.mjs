@@ -8,15 +8,13 @@
 //   delayMs: n                        every feed answer waits n ms (to see loading states)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { site } from '../../src/content/site.ts';
 import { register } from './index.mjs';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/youtube');
 const channelCapture = readFileSync(path.join(FIXTURES, 'channel-nasa-shorts-links.xml'), 'utf8');
-// Topic names by playlist id, read from the content module's ids without importing TypeScript.
-const siteSource = readFileSync(path.resolve(import.meta.dirname, '../../src/content/site.ts'), 'utf8');
-const TOPIC_BY_PLAYLIST = Object.fromEntries(
-  [...siteSource.matchAll(/^\s+(\w+): '(PL[\w-]+)',$/gm)].map(([, topic, id]) => [id, topic]),
-);
+// Topic names by playlist id, from the site's content (Node strips its types).
+const TOPIC_BY_PLAYLIST = Object.fromEntries(Object.entries(site.youtube.playlists).map(([topic, id]) => [id, topic]));
 
 const xml = (status, body) => ({ status, headers: { 'content-type': 'text/xml; charset=UTF-8' }, body });
 

@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
+import type { Env } from '../../src/env';
 import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from '../../scripts/standins/graph-rules.mjs';
 
 /** Where the Worker is told the Graph API lives in tests. */
@@ -161,3 +163,6 @@ export const GRAPH_VARS = {
   OWNER_PHONES: '+919800000001, +919800000002',
   OWNER_NAMES: 'Priya, Dr. Arjun',
 };
+
+/** The tests' Worker env with WhatsApp pointed at the stand-in (and `extra` over it). */
+export const graphEnv = (extra: Partial<Env> = {}): Env => ({ ...env, ...GRAPH_VARS, ...extra });

@@ -22,3 +22,21 @@ export function entry({ id, title, published = '2026-01-01T00:00:00+00:00', link
 export function feed(entries: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom"><title>Test</title>${entries.join('')}</feed>`;
 }
+
+/** Hostile documents a feed host could answer with: each must be refused, and quickly (bench/feeds-parse.measure.ts). */
+export const hostileFeeds = {
+  /** Over the size limit. */
+  huge: () => feed([entry({ id: 'eeeeeeeeeee', title: 'x'.repeat(3 * 1024 * 1024) })]),
+  /** Nine levels of entities, each ten of the one below: a billion "lol"s once expanded. */
+  billionLaughs: () => {
+    const lol = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? '<!ENTITY lol0 "lol">' : `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`,
+    ).join('');
+    return `<?xml version="1.0"?><!DOCTYPE feed [${lol}]><feed><entry><yt:videoId>fffffffffff</yt:videoId><title>&lol8;</title></entry></feed>`;
+  },
+  /** 50,000 nested elements. */
+  deepNesting: () => {
+    const depth = 50_000;
+    return `<feed><entry>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</entry></feed>`;
+  },
+};

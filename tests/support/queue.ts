@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
 import type { Job } from '../../src/queue/jobs';
+import { graphEnv } from '../standins/graph-api';
 
 /** Captures what the Worker sends to its queue instead of delivering it; read and empty it with splice(0). */
 export function captureQueue(workerEnv: Env): Job[] {
@@ -14,13 +15,44 @@ export function captureQueue(workerEnv: Env): Job[] {
   return sent;
 }
 
-/** Runs the Worker's queue consumer over `jobs` (one batch, first delivery) and returns each message's outcome. */
-export async function consume(workerEnv: Env, jobs: unknown[], queue = 'site-jobs') {
+/**
+ * Runs the Worker's queue consumer over one batch and returns each message's outcome, with the retry delays
+ * it asked for (getQueueResult does not report them: they are read from spies on message.retry).
+ */
+async function runBatch(workerEnv: Env, queue: string, messages: { id: string; attempts: number; body: unknown }[]) {
   const batch = createMessageBatch<unknown>(
     queue,
-    jobs.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+    messages.map((m) => ({ ...m, timestamp: new Date() })),
   );
+  const retries = batch.messages.map((message) => vi.spyOn(message, 'retry'));
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv);
-  return getQueueResult(batch, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, delays: retries.flatMap((retry) => retry.mock.calls.map(([options]) => options?.delaySeconds)) };
+}
+
+/** Runs the Worker's queue consumer over `jobs` (one batch, first delivery) and returns each message's outcome. */
+export function consume(workerEnv: Env, jobs: unknown[], queue = 'site-jobs') {
+  return runBatch(
+    workerEnv,
+    queue,
+    jobs.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, attempts: 1, body })),
+  );
+}
+
+/**
+ * Delivers one message to the Worker's queue handler as the queue would on its `attempts`-th try (by default
+ * to site-jobs, with WhatsApp pointed at the Graph stand-in), and returns its outcome and the message's id
+ * (a new one unless `id` delivers the same message again).
+ */
+export async function deliver(
+  body: unknown,
+  {
+    queue = 'site-jobs',
+    attempts = 1,
+    env: workerEnv = graphEnv(),
+    id = `${queue}-${attempts}-${crypto.randomUUID()}`,
+  }: { queue?: string; attempts?: number; env?: Env; id?: string } = {},
+) {
+  return { id, ...(await runBatch(workerEnv, queue, [{ id, attempts, body }])) };
 }
