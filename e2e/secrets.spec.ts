@@ -181,7 +181,7 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
     for (const { url, text } of bodies) expect(leaks(text), url).toEqual([]);
   });
 
-  // Issue 27: an enquiry without a token siteverify accepts is stored and shown, marked Unverified; the owners
+  // An enquiry without a token siteverify accepts is stored and shown, marked Unverified; the owners
   // get no alert carrying its text, and nothing goes to the number it typed. Checked at a phone and a desktop width.
   test('an unverified enquiry is in the desk marked Unverified, and no phone received its text', async ({
     page,
