@@ -6,8 +6,8 @@ const PORT = Number(process.env.E2E_PORT || 8788);
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-/** The journeys that change the feeds every page reads (e2e/videos.spec.ts). */
-const FEED_STATES = /videos\.spec\.ts$/;
+/** The journeys that change the feeds every page reads (e2e/feed-states.spec.ts). */
+const FEED_STATES = /feed-states\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',

@@ -78,7 +78,15 @@ test.describe('accessibility (axe)', () => {
     expect(isPhone(page)).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await page.waitForTimeout(750); // let the 700 ms transition finish so colours are final
+    // The colours are final once the menu's 700 ms transition (and any other running on the page) has finished.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     await expectNoViolations(page, 'mobile menu', 'dialog[open]');
   });
 });

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { bareReactGzipBytes } from '../scripts/budget/bare-react.mjs';
 import { setYoutube, withFeedsLock } from './support/feeds';
-import { expect, test } from './support/test';
+import { expect, islandObserversReported, test } from './support/test';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -18,22 +18,29 @@ test.describe('budgets @phone', () => {
   }) => {
     const origin = new URL(baseURL ?? '').origin;
     const bodies = new Map<string, { type: string; bytes: Buffer }>();
-    page.on('response', async (response) => {
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.origin !== origin) return;
       const type = response.request().resourceType();
       if (!['script', 'stylesheet', 'document'].includes(type)) return;
-      bodies.set(url.pathname, { type, bytes: await response.body().catch(() => Buffer.alloc(0)) });
+      const read = async () => {
+        bodies.set(url.pathname, { type, bytes: await response.body().catch(() => Buffer.alloc(0)) });
+      };
+      reads.push(read());
     });
     await withFeedsLock(async () => {
       await setYoutube({});
       expect((await page.request.get('/')).status(), 'the warm-up view of /').toBe(200);
       await page.goto('/');
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+      // Whatever the first view loads has started once the entry's observer has reported where each island is;
+      // an island it started has hydrated once <html data-hydrated> is back, and its scripts are counted below.
+      await islandObserversReported(page);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
       await page.waitForLoadState('networkidle');
-      // Give idle callbacks and observers a moment: nothing more may load without scrolling.
-      await page.waitForTimeout(1_500);
     });
+    await Promise.all(reads);
     expect(await page.evaluate(() => window.scrollY), 'the first view is not scrolled').toBe(0);
 
     const gz = (type: string) =>

@@ -1,39 +1,12 @@
 import { overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
 import { uniqueEmail } from './support/leads';
 import { configureStandin } from './support/standins';
-import { waitForLeads } from './support/store';
+import { waitForDeliveries, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { expect, test } from './support/test';
 import { postSigned, statusEvent } from './support/webhook';
 import { OWNERS } from './support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
-
-interface LedgerRow {
-  template: string;
-  recipient: string;
-  audience: string;
-  status: string;
-  channel: string | null;
-  provider_message_id: string | null;
-  receipt: string | null;
-  last_error_code: string | null;
-}
-
-/** The delivery ledger's rows of one submission (GET /__dev/deliveries, development only). */
-async function ledger(submissionId: string): Promise<LedgerRow[]> {
-  const res = await fetch(`${BASE}/__dev/deliveries?submission=${encodeURIComponent(submissionId)}`);
-  return ((await res.json()) as { deliveries: LedgerRow[] }).deliveries;
-}
-
-/** Polls the ledger until `predicate` holds for one submission's rows. */
-async function waitForLedger(submissionId: string, predicate: (rows: LedgerRow[]) => boolean): Promise<LedgerRow[]> {
-  let rows: LedgerRow[] = [];
-  await expect(async () => {
-    rows = await ledger(submissionId);
-    expect(predicate(rows)).toBe(true);
-  }).toPass({ timeout: 15_000 });
-  return rows;
-}
 
 async function storedEnquiryId(email: string): Promise<string> {
   const [row] = await waitForLeads<{ id: string }>('enquiries', email);
@@ -50,7 +23,7 @@ test.describe('what WhatsApp says happened to each message', () => {
     const name = `Meera ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Iyer`;
     await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'A talk for our team in May' });
     const id = await storedEnquiryId(email);
-    const rows = await waitForLedger(id, (r) =>
+    const rows = await waitForDeliveries(id, (r) =>
       r.some((row) => row.recipient === OWNERS[0] && row.template === 'journey_owner' && row.provider_message_id),
     );
     const alert = rows.find((row) => row.recipient === OWNERS[0] && row.template === 'journey_owner')!;
@@ -61,7 +34,7 @@ test.describe('what WhatsApp says happened to each message', () => {
       const res = await postSigned(BASE, statusEvent(alert.provider_message_id!, status, OWNERS[0]!));
       expect(res.status).toBe(200);
     }
-    const after = await waitForLedger(id, (r) =>
+    const after = await waitForDeliveries(id, (r) =>
       r.some((row) => row.provider_message_id === alert.provider_message_id && row.receipt === 'read'),
     );
     expect(after.find((row) => row.provider_message_id === alert.provider_message_id)?.receipt).toBe('read');
@@ -84,7 +57,7 @@ test.describe('what WhatsApp says happened to each message', () => {
     await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'Coaching for my team' });
     const id = await storedEnquiryId(email);
 
-    const rows = await waitForLedger(id, (r) => r.filter((row) => row.audience === 'email').length === 2);
+    const rows = await waitForDeliveries(id, (r) => r.filter((row) => row.audience === 'email').length === 2);
     const alerts = rows.filter((row) => row.template === 'journey_owner');
     expect(alerts.map((row) => [row.recipient, row.status, row.last_error_code]).sort()).toEqual([
       [OWNERS[0], 'failed', '131026'],
@@ -95,9 +68,11 @@ test.describe('what WhatsApp says happened to each message', () => {
       ['owner_alert_email', 'arjun@example.com', 'sent', 'log'],
       ['owner_alert_email', 'priya@example.com', 'sent', 'log'],
     ]);
-    // Nothing more arrives later: one email per lead and owner.
-    await page.waitForTimeout(1_500);
-    expect((await ledger(id)).filter((row) => row.audience === 'email')).toHaveLength(2);
+    // Nothing more arrives later: one email per lead and owner, once the Worker has settled every message of the
+    // lead (the visitor's, the two alerts and the two emails).
+    const settled = await waitForSettledDeliveries(id, 5);
+    expect(settled.filter((row) => row.audience === 'email')).toHaveLength(2);
+    expect(settled.filter((row) => row.audience === 'visitor').map((row) => row.status)).toEqual(['sent']);
 
     await signIn(page);
     await page.goto(`/desk/leads/enquiry/${encodeURIComponent(id)}`);

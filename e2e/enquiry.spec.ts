@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
+import { expectFailedResource, failApi, recordRequests, requestsReported, uniqueEmail } from './support/leads';
 import { storedLeads, waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
 import { OWNERS, uniquePhone, waitForMessages } from './support/whatsapp';
@@ -110,13 +110,16 @@ test.describe('enquiry modal', () => {
     await expectClosed(page, opener);
     await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
 
-    const rows = await waitForLeads<{ name: string; phone: string; description: string }>('enquiries', email);
+    const rows = await waitForLeads<{ id: string; name: string; phone: string; description: string }>(
+      'enquiries',
+      email,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Asha Verma', phone: phone.e164, description: 'A team offsite in March.' });
 
     // On the phones: journey_users greets the visitor by the first name, journey_owner gives each owner the whole enquiry.
     const ownerBody = ['Asha Verma', email, phone.e164, 'A team offsite in March.'];
-    const messages = await waitForMessages((m) => m.to === phone.e164 || m.body.includes(email), 3);
+    const messages = await waitForMessages(rows[0]!.id, (m) => m.to === phone.e164 || m.body.includes(email), 3);
     expect(messages).toEqual([
       { to: phone.e164, template: 'journey_users', header: ['Asha'], body: [] },
       { to: OWNERS[0], template: 'journey_owner', header: ['Admin1'], body: ownerBody },
@@ -151,6 +154,7 @@ test.describe('enquiry modal', () => {
     await dialog(page).getByRole('button', { name: 'Send message' }).click();
     // The loose email pattern is checked in the page first.
     await expect(dialog(page).getByText('Please enter a valid email.')).toBeVisible();
+    await requestsReported(page);
     expect(sent).toHaveLength(0);
 
     await dialog(page).getByLabel('Email').fill(email);

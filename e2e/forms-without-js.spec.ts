@@ -208,8 +208,9 @@ test.describe('a submit made before the island has hydrated', () => {
       headers: { 'content-type': 'application/json' },
       data: JSON.stringify({ submissionId, email }),
     });
+    // The server answers once it has saved the submission (here: found it saved), so the store is final now.
     expect(retry.status()).toBe(201);
-    await page.waitForTimeout(300);
+    expect(((await retry.json()) as { id: string }).id).toBe(submissionId);
     const rows = await storedLeads<{ id: string }>('news_letter', email);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(submissionId);

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, islandObserversReported, startedIslands, test } from './support/test';
 
 const hydrated = (page: import('@playwright/test').Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`);
@@ -11,10 +11,12 @@ test.describe('islands below the fold', () => {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     // The header is no island: it works without React, and nothing on the first view of / starts React.
     await expect(page.locator('[data-island="Header"]')).toHaveCount(0);
-    // Give the observers a moment: nothing below the fold may load without scrolling.
-    await page.waitForTimeout(500);
+    // Once the entry's observer has been told where each island is, nothing below the fold has started loading:
+    // none has hydrated, and none is on its way (the entry would have taken <html data-hydrated> away).
+    await islandObserversReported(page);
+    expect(await startedIslands(page), 'islands started before scrolling').toEqual({ hydrated: [], pending: false });
     for (const name of ['ResourceTabs', 'PodcastPlayer', 'LatestVideos', 'NewsletterForm', 'EnquiryModal']) {
-      await expect(hydrated(page, name), `${name} before scrolling`).toHaveCount(0);
+      await expect(page.locator(`[data-island="${name}"]`), `${name} is on the page`).not.toHaveCount(0);
     }
 
     // A scroll, not a touch: the newsletter form comes into view and its island loads.

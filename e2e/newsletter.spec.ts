@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { delayApi, expectFailedResource, failApi, recordRequests, uniqueEmail } from './support/leads';
+import {
+  delayApi,
+  expectFailedResource,
+  failApi,
+  recordRequests,
+  requestsReported,
+  uniqueEmail,
+} from './support/leads';
 import { waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
 import { OWNERS, waitForMessages } from './support/whatsapp';
@@ -39,12 +46,12 @@ test.describe('newsletter', () => {
     await expect(f.status).toContainText('You are subscribed');
     await expect(f.email).toHaveValue('');
 
-    const rows = await waitForLeads<{ email: string; subscribed_at: string }>('news_letter', email);
+    const rows = await waitForLeads<{ id: string; email: string; subscribed_at: string }>('news_letter', email);
     expect(rows).toHaveLength(1);
     expect(Date.parse(rows[0]!.subscribed_at)).toBeGreaterThan(Date.now() - 60_000);
 
     // On the owners' phones: subscription_notfication to each, greeting them, with the email and the time.
-    const messages = await waitForMessages((m) => m.body.includes(email), 2);
+    const messages = await waitForMessages(rows[0]!.id, (m) => m.body.includes(email), 2);
     expect(messages.map((m) => ({ ...m, body: m.body.slice(0, 2) }))).toEqual([
       { to: OWNERS[0], template: 'subscription_notfication', header: [], body: ['Priya', email] },
       { to: OWNERS[1], template: 'subscription_notfication', header: [], body: ['Arjun', email] },
@@ -64,6 +71,7 @@ test.describe('newsletter', () => {
       await expect(f.email).toHaveAttribute('aria-invalid', 'true');
       await expect(f.button('Subscribe')).toBeEnabled();
     }
+    await requestsReported(page);
     expect(sent).toHaveLength(0);
   });
 

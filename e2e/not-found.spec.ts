@@ -15,7 +15,8 @@ test.describe('unknown paths', () => {
     await expectFailedResource(problems, 404);
   });
 
-  test('probe paths get a short plain answer, not the page', async ({ request }) => {
+  // HTTP alone, no page and no viewport: run once, in the desktop project.
+  test('probe paths get a short plain answer, not the page @desktop', async ({ request }) => {
     for (const path of ['/.env', '/.git/config', '/wp-login.php']) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);

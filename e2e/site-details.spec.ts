@@ -9,7 +9,8 @@ import { expect, test } from './support/test';
  * what an owner remembers: the start of a name or an address, or a number's last digits.
  */
 
-test.describe('files browsers and crawlers ask for', () => {
+// The files' answers and the icon's size do not depend on the viewport: run once, in the desktop project.
+test.describe('files browsers and crawlers ask for @desktop', () => {
   test('the icons, the manifest and the sitemap answer with their types, and a missing file with a short 404', async ({
     page,
   }) => {

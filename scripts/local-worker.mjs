@@ -1,8 +1,10 @@
 // Runs the Worker locally for the e2e suite and the measurement scripts (lighthouse, bench, load):
-// builds the client, applies migrations to a dedicated state folder and runs `wrangler dev` on loopback.
+// builds the client, gives it a dedicated state folder with the migrated database and runs `wrangler dev` on loopback.
 // Only the processes started here are stopped.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const wranglerEnv = {
@@ -30,22 +32,47 @@ export function writePinnedVars(state, vars) {
 
 /**
  * Builds the client (unless `build` is false: a second Worker started beside a running one serves the
- * bundle already built, which must not be rewritten under it) and applies migrations to a fresh `state`
- * folder. No stdin and CI=true: wrangler never asks.
+ * bundle already built, which must not be rewritten under it) and gives a fresh `state` folder a database with
+ * every migration applied. No stdin and CI=true: wrangler never asks.
  */
 export function prepareLocalState(state, { config, env, quiet = false, build = true } = {}) {
   rmSync(state, { recursive: true, force: true });
+  if (build) run('node', ['scripts/build-client.mjs'], quiet);
+  cpSync(migratedState({ config, env, quiet }), state, { recursive: true });
+}
+
+function run(cmd, args, quiet) {
+  const r = spawnSync(cmd, args, {
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...wranglerEnv, CI: 'true' },
+  });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+/**
+ * A state folder holding only the migrated database, made once for each set of migrations, configuration and
+ * wrangler version (wrangler takes seconds to apply each migration) and copied into every run's fresh folder.
+ * Made under a name of its own, then renamed into place: runs starting side by side each get a whole one.
+ */
+function migratedState({ config, env, quiet }) {
   const configArgs = [...(config ? ['--config', config] : []), ...(env ? ['--env', env] : [])];
-  for (const [cmd, args] of [
-    ...(build ? [['node', ['scripts/build-client.mjs']]] : []),
-    ['wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, ...configArgs]],
-  ]) {
-    const r = spawnSync(cmd, args, {
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-      env: { ...wranglerEnv, CI: 'true' },
-    });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+  const hash = createHash('sha256').update(JSON.stringify(configArgs));
+  hash.update(readFileSync(config ?? 'wrangler.toml'));
+  hash.update(readFileSync(createRequire(import.meta.url).resolve('wrangler/package.json')));
+  for (const name of readdirSync('migrations').sort()) hash.update(name).update(readFileSync(`migrations/${name}`));
+  const dir = path.join('.wrangler', 'migrated', hash.digest('hex').slice(0, 16));
+  if (existsSync(dir)) return dir;
+  const making = `${dir}.${process.pid}.tmp`;
+  rmSync(making, { recursive: true, force: true });
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', making, ...configArgs], quiet);
+  try {
+    renameSync(making, dir);
+  } catch (err) {
+    // Another run made it meanwhile.
+    rmSync(making, { recursive: true, force: true });
+    if (!existsSync(dir)) throw err;
   }
+  return dir;
 }
 
 /** Spawns `wrangler dev` on 127.0.0.1:port with its own state folder, inspector port and exactly `vars`. */

@@ -1,57 +1,84 @@
-// `npm test`: everything a change can break, in order; exits non-zero if any step failed.
+// `npm test`: everything a change can break; exits non-zero if any step failed.
 import './require-node.mjs';
 import { spawn } from 'node:child_process';
 
-// Each entry is one step, or a list of steps that run side by side (their output is printed whole, one step after
-// the other, once each ends): the workerd tests and the operator scripts wait on different things (workerd, and
-// wrangler and the stand-ins), so together they take little more than the longer one.
+// Two lanes once the client is built. The end-to-end suite is the long one (a browser and the Worker, waiting on
+// each other more than on the processor): it starts at once and prints as it goes. The checks run beside it one
+// after another (the workerd tests and the operator scripts side by side: they wait on different things), so on a
+// two-core machine they share the processor with the suite rather than with each other as well. A step starts once
+// every step named in its `after` has ended: what it needs, or what it would otherwise compete with. Each check's
+// output is printed whole when it ends.
 const steps = [
-  ['format and lint', 'npm', ['run', 'lint']],
-  // Env is generated from wrangler.toml; a var or binding added without `npm run types` fails here.
-  ['types up to date', 'npm', ['run', 'types:check']],
   // The build writes src/generated/assets.json, which the Worker's code (and so the typecheck) imports.
-  ['build', 'npm', ['run', 'build']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  [
-    ['workerd tests', 'npx', ['vitest', 'run']],
-    // The operator scripts and the runbook rehearsed against https stand-ins (Node's test runner: Node programs).
-    ['operator scripts', 'npm', ['run', 'test:operator']],
-  ],
+  { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'e2e (Chromium)', cmd: 'npx', args: ['playwright', 'test'], after: ['build'], live: true },
+  // Env is generated from wrangler.toml; a var or binding added without `npm run types` fails here.
+  { name: 'types up to date', cmd: 'npm', args: ['run', 'types:check'], after: ['build'] },
+  { name: 'format and lint', cmd: 'npm', args: ['run', 'lint'], after: ['types up to date'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], after: ['format and lint'] },
+  { name: 'workerd tests', cmd: 'npx', args: ['vitest', 'run'], after: ['typecheck'] },
+  // The operator scripts and the runbook rehearsed against https stand-ins (Node's test runner: Node programs).
+  { name: 'operator scripts', cmd: 'npm', args: ['run', 'test:operator'], after: ['typecheck'] },
   // The production Worker bundle, built offline: https SITE_URL, no loopback address, at most 1 MiB gzip.
-  ['deploy dry run', 'npm', ['run', 'deploy', '--', '--env', 'production', '--dry-run']],
-  ['e2e (Chromium)', 'npx', ['playwright', 'test']],
+  {
+    name: 'deploy dry run',
+    cmd: 'npm',
+    args: ['run', 'deploy', '--', '--env', 'production', '--dry-run'],
+    after: ['workerd tests', 'operator scripts'],
+  },
 ];
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const began = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-/** Runs one step; `capture` keeps its output to print later (a step running beside another). */
-function run([name, cmd, args], capture) {
+/** Runs one step: a live one prints its lines as they come, any other its whole output once it has ended. */
+function run({ name, cmd, args, live }) {
   const started = Date.now();
-  if (!capture) console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  const title = `=== ${name}: ${cmd} ${args.join(' ')}`;
+  if (live) console.log(`\n${title} (printed as it goes)`);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const output = [];
-  child.stdout?.on('data', (d) => output.push(d));
-  child.stderr?.on('data', (d) => output.push(d));
+  // Whole lines only, through this process's stdout: a check's output printed meanwhile never splits one.
+  let partial = '';
+  const take = (data) => {
+    if (!live) return void output.push(data);
+    const lines = (partial + data).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`${line}\n`);
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      if (capture) process.stdout.write(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${Buffer.concat(output)}`);
-      resolve({ name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      const took = seconds(started);
+      if (live && partial) process.stdout.write(`${partial}\n`);
+      if (live) console.log(`=== ${name}: ended (${took} s)`);
+      else process.stdout.write(`\n${title} (${took} s)\n${Buffer.concat(output)}`);
+      resolve({ name, ok: code === 0, seconds: took });
     });
   });
 }
 
-const results = [];
+const results = new Map();
+const ended = new Map(steps.map((s) => [s.name, Promise.withResolvers()]));
 for (const step of steps) {
-  if (typeof step[0] === 'string') results.push(await run(step, false));
-  else {
-    const started = Date.now();
-    console.log(`\n=== side by side: ${step.map(([name]) => name).join(', ')} (output follows as each ends)`);
-    results.push(...(await Promise.all(step.map((s) => run(s, true)))));
-    console.log(`=== side by side: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
-  }
+  for (const dep of step.after ?? []) if (!ended.has(dep)) throw new Error(`${step.name}: no step named ${dep}`);
 }
+await Promise.all(
+  steps.map(async (step) => {
+    // A step runs even when one before it failed: the summary names every problem at once.
+    await Promise.all((step.after ?? []).map((dep) => ended.get(dep).promise));
+    results.set(step.name, await run(step));
+    ended.get(step.name).resolve();
+  }),
+);
+
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
-const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
+for (const { name } of steps) {
+  const r = results.get(name);
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
+}
+const failed = [...results.values()].filter((r) => !r.ok).length;
+console.log(`${results.size - failed} passed, ${failed} failed, ${seconds(began)} s in all`);
 process.exit(failed ? 1 : 0);

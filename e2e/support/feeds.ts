@@ -21,8 +21,9 @@ export async function setYoutube(config: YoutubeConfig): Promise<void> {
 }
 
 /**
- * The feeds cache and the stand-in are shared by both Playwright workers; tests that depend on
- * what the feeds contain run one at a time under this lock (an atomic mkdir on the shared disk).
+ * The feeds cache and the stand-in are shared by every Playwright worker; the tests that change what the feeds
+ * contain, or measure a page in a known state of them, run one at a time under this lock (an atomic mkdir on the
+ * shared disk).
  */
 export async function withFeedsLock<T>(fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + 60_000;

@@ -36,6 +36,18 @@ export function recordRequests(page: Page, path: string): Request[] {
 }
 
 /**
+ * Resolves once every request the page has made so far has been reported to the test (so a list `recordRequests`
+ * keeps is complete up to now): the page asks for a marker address, and requests are reported in the order they
+ * were made.
+ */
+export async function requestsReported(page: Page): Promise<void> {
+  const marker = `/robots.txt?requests-reported=${Math.random().toString(36).slice(2)}`;
+  const reported = page.waitForRequest((req) => req.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then((res) => res.status), marker);
+  await reported;
+}
+
+/**
  * Chromium logs every non-2xx answer as a console error ("Failed to load resource").
  * A test that makes the API fail on purpose expects exactly those lines: this waits
  * for them and takes them off the suite's list of problems; anything else still fails the test.

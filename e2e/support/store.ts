@@ -1,7 +1,9 @@
 /**
- * Reads what the Worker under test has stored, through its development-only route
- * (GET /__dev/leads, src/routes/dev.ts) rather than the runtime's files on disk.
+ * Reads what the Worker under test has stored (its leads, and its delivery ledger), through its development-only
+ * routes (GET /__dev/leads and /__dev/deliveries, src/routes/dev.ts) rather than the runtime's files on disk.
  */
+import { expect } from '@playwright/test';
+
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
 /** The lead tables, as the store names them. */
@@ -28,4 +30,54 @@ export async function waitForLeads<T = Record<string, unknown>>(
     if (predicate(rows) || Date.now() > deadline) return rows;
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** One submission's row in the delivery ledger: who was (or was not) sent what, and how it went. */
+export interface DeliveryRow {
+  submission_id: string;
+  template: string;
+  recipient: string;
+  audience: string;
+  status: string;
+  channel: string | null;
+  provider_message_id: string | null;
+  receipt: string | null;
+  last_error_code: string | null;
+}
+
+/** The delivery ledger's rows of one submission (GET /__dev/deliveries, development only). */
+export async function deliveries(submissionId: string): Promise<DeliveryRow[]> {
+  const res = await fetch(`${BASE}/__dev/deliveries?submission=${encodeURIComponent(submissionId)}`);
+  if (!res.ok) throw new Error(`GET /__dev/deliveries answered ${res.status}`);
+  return ((await res.json()) as { deliveries: DeliveryRow[] }).deliveries;
+}
+
+/** Polls the ledger until `predicate` holds for one submission's rows; returns them. */
+export async function waitForDeliveries(
+  submissionId: string,
+  predicate: (rows: DeliveryRow[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<DeliveryRow[]> {
+  let rows: DeliveryRow[] = [];
+  await expect(async () => {
+    rows = await deliveries(submissionId);
+    expect(predicate(rows), JSON.stringify(rows)).toBe(true);
+  }).toPass({ timeout: timeoutMs });
+  return rows;
+}
+
+/** Where a delivery stays once there: sent, failed for good, dead, or skipped on purpose. */
+const SETTLED = ['sent', 'failed', 'dead', 'skipped'];
+
+/**
+ * Waits until the submission has at least `count` deliveries and none is still waiting or being sent. The Worker
+ * sends a submission's messages one after another, each through its row (made before the send, settled after it),
+ * so then it has done all it does for them: a message it had still to send, a second copy included, would be in
+ * the ledger by now.
+ */
+export function waitForSettledDeliveries(submissionId: string, count: number): Promise<DeliveryRow[]> {
+  return waitForDeliveries(
+    submissionId,
+    (rows) => rows.length >= count && rows.every((row) => SETTLED.includes(row.status)),
+  );
 }

@@ -56,3 +56,40 @@ export async function hydrateIsland(page: Page, name: string): Promise<void> {
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 900;
 }
+
+/**
+ * Resolves once the page's IntersectionObservers have reported where every island's boxes are (the entry's
+ * observer starts an island, synchronously in its callback, when one comes near). An observer made now reports
+ * its first records in the same frame as the observers made before it, or a later one; all of a frame's records
+ * are delivered in one task, so once that task has ended the earlier observers have had theirs. Call it after
+ * <html data-hydrated> is set (the entry has run and made its observer).
+ */
+export async function islandObserversReported(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const boxes = Array.from(document.querySelectorAll('[data-island] > *'));
+        if (boxes.length === 0) return resolve();
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          // The delivery task this callback runs in ends before the next task: the other observers' callbacks too.
+          setTimeout(resolve, 0);
+        });
+        for (const box of boxes) observer.observe(box);
+      }),
+  );
+}
+
+/**
+ * Which islands have started loading: those hydrated, and whether any started is still pending (the entry takes
+ * <html data-hydrated> away while one is). Read at once, in the page, so an island cannot slip between the two.
+ */
+export function startedIslands(page: Page): Promise<{ hydrated: string[]; pending: boolean }> {
+  return page.evaluate(() => ({
+    hydrated: Array.from(
+      document.querySelectorAll<HTMLElement>('[data-island][data-hydrated]'),
+      (el) => el.dataset.island ?? '',
+    ),
+    pending: !document.documentElement.hasAttribute('data-hydrated'),
+  }));
+}

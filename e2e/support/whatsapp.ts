@@ -1,5 +1,6 @@
 import { uniqueMobile } from '../../tests/support/shared';
 import { standinState } from './standins';
+import { waitForSettledDeliveries } from './store';
 
 /** A template message the Worker sent to the WhatsApp stand-in. */
 export interface SentMessage {
@@ -40,21 +41,16 @@ export async function sentMessages(): Promise<SentMessage[]> {
 }
 
 /**
- * Waits until `count` messages match `matches`, then a little longer so that a duplicate sent late
- * would be seen too; returns the matching messages.
+ * The messages matching `matches` once the Worker has done what it does for submission `submissionId`'s messages
+ * (at least `count` deliveries in its ledger, none waiting or being sent): a duplicate, or a message to someone
+ * else, would have reached the stand-in by then (the Worker settles a row only after the stand-in answered).
  */
 export async function waitForMessages(
+  submissionId: string,
   matches: (m: SentMessage) => boolean,
   count: number,
-  timeoutMs = 15_000,
 ): Promise<SentMessage[]> {
-  const deadline = Date.now() + timeoutMs;
-  let found = (await sentMessages()).filter(matches);
-  while (found.length < count && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    found = (await sentMessages()).filter(matches);
-  }
-  await new Promise((r) => setTimeout(r, 1_500));
+  await waitForSettledDeliveries(submissionId, count);
   return (await sentMessages()).filter(matches);
 }
 
