@@ -9,7 +9,7 @@ import type { Env } from '../src/env';
 import { windowsAt } from '../src/notify/deliveries';
 import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './fixtures/leads';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
@@ -21,15 +21,11 @@ const ownEnv = (extra: Partial<Env> = {}): Env => ({
   ...extra,
 });
 
-async function rows(submissionId: string) {
-  const { results } = await env.DB.prepare(
-    `SELECT template, recipient, audience, status, skip_reason FROM deliveries WHERE submission_id = ?
-     ORDER BY template, recipient`,
-  )
-    .bind(submissionId)
-    .all<{ template: string; recipient: string; audience: string; status: string; skip_reason: string | null }>();
-  return results;
-}
+const rows = (submissionId: string) =>
+  ledgerRows<{ template: string; recipient: string; audience: string; status: string; skip_reason: string | null }>(
+    submissionId,
+    'template, recipient, audience, status, skip_reason',
+  );
 
 async function visitorMessagesToday(): Promise<number> {
   const w = windowsAt(new Date());

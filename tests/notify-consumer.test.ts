@@ -8,19 +8,15 @@ import { DeliveryStore, readBudgets, backoffSeconds, deliver as deliverOne } fro
 import { sendsFor } from '../src/notify/templates';
 import { createSender } from '../src/notify/whatsapp';
 import { allowConsoleErrors } from './setup';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { GRAPH_VARS, GraphStandin, graphEnv } from './standins/graph-api';
 
-async function deliveries(submissionId: string) {
-  const { results } = await env.DB.prepare(
-    `SELECT template, recipient, status, attempts, last_error_code, last_error_message, channel, provider_message_id
-     FROM deliveries WHERE submission_id = ? ORDER BY template, recipient`,
-  )
-    .bind(submissionId)
-    .all();
-  return results;
-}
+const deliveries = (submissionId: string) =>
+  ledgerRows(
+    submissionId,
+    'template, recipient, status, attempts, last_error_code, last_error_message, channel, provider_message_id',
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import worker from '../src/index';
 import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
 import { backoffSeconds } from '../src/notify/deliveries';
 import { enquiryLead, job } from './fixtures/leads';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { GraphStandin, graphEnv } from './standins/graph-api';
 
@@ -31,14 +31,8 @@ function unavailableDb(): D1Database {
   return { prepare: fail, batch: fail, exec: fail, dump: fail, withSession: fail } as unknown as D1Database;
 }
 
-async function deliveryRows(submissionId: string) {
-  const { results } = await env.DB.prepare(
-    'SELECT template, status, attempts, last_error_code, last_error_message FROM deliveries WHERE submission_id = ? ORDER BY template, recipient',
-  )
-    .bind(submissionId)
-    .all();
-  return results;
-}
+const deliveryRows = (submissionId: string) =>
+  ledgerRows(submissionId, 'template, status, attempts, last_error_code, last_error_message');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { BindingEmailSender, createEmailSender, emailMessage } from '../src/notify/email';
 import { enquiryLead, job, quizLead } from './fixtures/leads';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
@@ -20,22 +20,15 @@ function workerEnv(vars: Record<string, string> = EMAILS) {
   return { env: { ...env, ...GRAPH_VARS, ...vars, JOBS } as unknown as Env, sent };
 }
 
-async function rows(submissionId: string) {
-  const { results } = await env.DB.prepare(
-    `SELECT template, recipient, audience, status, channel, components FROM deliveries
-     WHERE submission_id = ? ORDER BY audience, template, recipient`,
-  )
-    .bind(submissionId)
-    .all<{
-      template: string;
-      recipient: string;
-      audience: string;
-      status: string;
-      channel: string;
-      components: string;
-    }>();
-  return results;
-}
+const rows = (submissionId: string) =>
+  ledgerRows<{
+    template: string;
+    recipient: string;
+    audience: string;
+    status: string;
+    channel: string;
+    components: string;
+  }>(submissionId, 'template, recipient, audience, status, channel, components', 'audience, template, recipient');
 
 const emailRows = async (id: string) => (await rows(id)).filter((r) => r.audience === 'email');
 const fallbacks = (sent: { body: any; delaySeconds?: number }[]) =>

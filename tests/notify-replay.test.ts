@@ -2,18 +2,13 @@ import { env } from 'cloudflare:test';
 import { afterEach, expect, it, vi } from 'vitest';
 import { queueMarkedReplays } from '../src/notify/replay';
 import { job, newsletterLead } from './fixtures/leads';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { GRAPH_VARS, GraphStandin, TOKEN } from './standins/graph-api';
 
 const REPLAY = { type: 'replay-deliveries' };
 
-const statuses = async (id: string) =>
-  (
-    await env.DB.prepare('SELECT status, attempts FROM deliveries WHERE submission_id = ? ORDER BY recipient')
-      .bind(id)
-      .all()
-  ).results;
+const statuses = (id: string) => ledgerRows(id, 'status, attempts', 'recipient');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { redact } from '../src/log';
 import { postWithEnv, row } from './support/api';
-import { captureQueue, consume } from './support/queue';
+import { captureQueue, consume, ledgerRows } from './support/queue';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 import { allowConsoleErrors } from './setup';
 import { firestoreEnv } from './support/firestore';
@@ -37,14 +37,8 @@ function captureLogs(): () => string {
   return () => lines.join('\n');
 }
 
-const deliveries = async (id: string) =>
-  (
-    await env.DB.prepare(
-      'SELECT template, status, channel, last_error_code, last_error_message FROM deliveries WHERE submission_id = ? ORDER BY template, recipient',
-    )
-      .bind(id)
-      .all<Record<string, string>>()
-  ).results;
+const deliveries = (id: string) =>
+  ledgerRows<Record<string, string>>(id, 'template, status, channel, last_error_code, last_error_message');
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
@@ -55,4 +55,18 @@ export async function deliver(
   }: { queue?: string; attempts?: number; env?: Env; id?: string } = {},
 ) {
   return { id, ...(await runBatch(workerEnv, queue, [{ id, attempts, body }])) };
+}
+
+/** The delivery ledger's rows of one submission: the columns a test looks at, in a stable order. */
+export async function ledgerRows<Row = Record<string, unknown>>(
+  submissionId: string,
+  columns: string,
+  order = 'template, recipient',
+): Promise<Row[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT ${columns} FROM deliveries WHERE submission_id = ? ORDER BY ${order}`,
+  )
+    .bind(submissionId)
+    .all<Row>();
+  return results;
 }
