@@ -1,6 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { type Env, readConfig } from '../env';
+import { errorMessage, logEvent } from '../log';
+import { site } from '../content/site';
+import { ApiException, onlyPost } from '../http/errors';
 import { requestBody, isFormPost, readBody, readInput } from '../http/body';
+import type { Attribution } from '../shared/attribution';
 import {
   DONE_PATHS,
   type FormState,
@@ -9,19 +14,14 @@ import {
   isSitePath,
   submissionIdOf,
 } from '../shared/lead-rules';
+import { EnquirySchema, NewsletterSchema, QuizSchema } from '../shared/lead-schemas';
+import { programTitle, recommend, recommendationPath } from '../shared/recommend';
 import { honeypot, refuseCrossSite, submitRateLimit, turnstile } from '../security/guards';
+import { acceptLead } from '../leads/accept';
+import { LeadStoreError, type Lead, type LeadBase } from '../store/lead';
 import { renderLanding, renderQuizAfter } from './pages';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
-import { site } from '../content/site';
-import { ApiException, onlyPost } from '../http/errors';
-import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import { errorMessage, logEvent } from '../log';
-import { acceptLead } from '../leads/accept';
-import { LeadStoreError, type Lead, type LeadBase } from '../store/lead';
-import type { Attribution } from '../shared/attribution';
-import { programTitle, recommend, recommendationPath } from '../shared/recommend';
-import { EnquirySchema, NewsletterSchema, QuizSchema } from '../shared/lead-schemas';
 
 // The lead API: the three lead forms and how a plain HTML post of one is answered, behind the guards every
 // submission passes (security/guards.ts).
@@ -91,8 +91,8 @@ async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
 }
 
 /**
- * The three lead forms, POST /api/quiz, /api/newsletter and /api/enquiry: each reads its fields (the guards in
- * routes/api.ts have already run), builds its lead and hands it to acceptLead.
+ * The three lead forms, POST /api/quiz, /api/newsletter and /api/enquiry: each reads its fields (the guards
+ * registered below have already run), builds its lead and hands it to acceptLead.
  */
 const leadForms = new Hono<{ Bindings: Env }>();
 
