@@ -162,7 +162,7 @@ export function useLeadForm({ path, initial, copy, check, onAnswer }: LeadFormOp
 /**
  * Optional Cloudflare Turnstile in the browser. The server renders
  * <meta name="turnstile-site-key"> only when Turnstile is configured; without it
- * this module does nothing. With it, the Turnstile script (a third party) is
+ * nothing here runs. With it, the Turnstile script (a third party) is
  * loaded only when the visitor submits a form, a token is obtained, and the
  * widget is reset afterwards because each token verifies once.
  */
@@ -180,7 +180,7 @@ declare global {
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 let script: Promise<TurnstileApi> | null = null;
 
-export function turnstileSiteKey(): string | null {
+function turnstileSiteKey(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="turnstile-site-key"]')?.content || null;
 }
 
