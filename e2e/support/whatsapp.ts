@@ -1,4 +1,3 @@
-import { uniqueMobile } from '../../tests/support/shared';
 import { standinState } from './standins';
 
 /** A template message the Worker sent to the WhatsApp stand-in. */
@@ -56,10 +55,4 @@ export async function waitForMessages(
   }
   await new Promise((r) => setTimeout(r, 1_500));
   return (await sentMessages()).filter(matches);
-}
-
-/** A valid Indian mobile number no other test uses (a typed number receives at most 3 messages a day). */
-export function uniquePhone(): { typed: string; e164: string } {
-  const e164 = uniqueMobile();
-  return { typed: `+91 ${e164.slice(3, 8)} ${e164.slice(8)}`, e164 };
 }
