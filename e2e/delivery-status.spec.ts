@@ -1,5 +1,5 @@
-import { overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
-import { uniqueEmail } from './support/leads';
+import { overflowX, sendEnquiry, signIn } from './support/desk';
+import { uniqueEmail, uniquePhone } from './support/leads';
 import { configureStandin } from './support/standins';
 import { waitForDeliveries, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { expect, test } from './support/test';
@@ -21,7 +21,7 @@ test.describe('what WhatsApp says happened to each message', () => {
     test.setTimeout(60_000);
     const email = uniqueEmail('receipt');
     const name = `Meera ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Iyer`;
-    await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'A talk for our team in May' });
+    await sendEnquiry(page, { name, phone: uniquePhone().e164, email, description: 'A talk for our team in May' });
     const id = await storedEnquiryId(email);
     const rows = await waitForDeliveries(id, (r) =>
       r.some((row) => row.recipient === OWNERS[0] && row.template === 'journey_owner' && row.provider_message_id),
@@ -54,7 +54,7 @@ test.describe('what WhatsApp says happened to each message', () => {
     // Every send that carries this lead's address fails as undeliverable: the owners' alerts, not the visitor's.
     await configureStandin('graph', { failContaining: { [email]: 131026 } });
     const name = `Kavya ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Rao`;
-    await sendEnquiry(page, { name, phone: uniquePhone(), email, description: 'Coaching for my team' });
+    await sendEnquiry(page, { name, phone: uniquePhone().e164, email, description: 'Coaching for my team' });
     const id = await storedEnquiryId(email);
 
     const rows = await waitForDeliveries(id, (r) => r.filter((row) => row.audience === 'email').length === 2);

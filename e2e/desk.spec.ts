@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { accessToken, overflowX, sendEnquiry, signIn, uniquePhone } from './support/desk';
-import { uniqueEmail } from './support/leads';
+import { accessToken, overflowX, sendEnquiry, signIn } from './support/desk';
+import { uniqueEmail, uniquePhone } from './support/leads';
 import { configureStandin } from './support/standins';
 import { expect, test } from './support/test';
 
@@ -10,7 +10,7 @@ test.describe('owners’ desk', () => {
   }, info) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('desk');
-    const phone = uniquePhone();
+    const { e164: phone } = uniquePhone();
     const name = `Ananya ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Sharma`;
     // The visitor's thank-you message fails once with an expired token (190), then sends.
     await configureStandin('graph', { errorsFor: { [phone]: [190] } });

@@ -1,8 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectFailedResource, failApi, recordRequests, requestsReported, uniqueEmail } from './support/leads';
+import {
+  expectFailedResource,
+  failApi,
+  recordRequests,
+  requestsReported,
+  uniqueEmail,
+  uniquePhone,
+} from './support/leads';
 import { storedLeads, waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
-import { OWNERS, uniquePhone, waitForMessages } from './support/whatsapp';
+import { OWNERS, waitForMessages } from './support/whatsapp';
 
 /** The three openers: About's and Programs' "Start a Conversation", and the footer's Contact. */
 const OPENERS: Record<string, (page: Page) => Locator> = {

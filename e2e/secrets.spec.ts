@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { buildClient } from '../scripts/build-client.mjs';
 import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
-import { overflowX, uniquePhone } from './support/desk';
-import { expectFailedResource, uniqueEmail } from './support/leads';
+import { overflowX } from './support/desk';
+import { expectFailedResource, uniqueEmail, uniquePhone } from './support/leads';
 import { startSentinelServer, TURNSTILE_SITE_KEY, type SentinelServer } from './support/sentinel-server';
 import { expect, gotoHydrated, test } from './support/test';
 
@@ -78,7 +78,7 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
 
     // Leads with a token siteverify accepts (for the sentinel secret): stored in Firestore, told on WhatsApp.
     const email = uniqueEmail('sentinel');
-    const phone = uniquePhone();
+    const { e164: phone } = uniquePhone();
     // The first owner's first alert fails (Graph 190), so the desk shows a failed message with its error.
     await server.configure('graph', { errorsFor: { [OWNERS[0]!]: [190] } });
     await solved('newsletter');
@@ -190,7 +190,7 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
     test.setTimeout(90_000);
     const o = server.origin;
     const email = uniqueEmail('unverified-enquiry');
-    const phone = uniquePhone();
+    const { e164: phone } = uniquePhone();
     const description = `SPAM-${Date.now()} cheap followers`;
     const res = await request.post(`${o}/api/enquiry`, {
       headers: { 'content-type': 'application/json', origin: o, 'cf-connecting-ip': '192.0.2.77' },

@@ -1,5 +1,5 @@
-import { signIn, uniquePhone } from './support/desk';
-import { uniqueEmail } from './support/leads';
+import { signIn } from './support/desk';
+import { uniqueEmail, uniquePhone } from './support/leads';
 import { waitForLeads } from './support/store';
 import { expect, test } from './support/test';
 
@@ -77,7 +77,7 @@ test.describe('desk search', () => {
       Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
     const [first, last] = [`Zy${word()}`, `Qx${word()}`];
     const email = uniqueEmail('desk-search');
-    const phone = uniquePhone();
+    const { e164: phone } = uniquePhone();
     const res = await page.request.post('/api/enquiry', {
       data: { name: `${first} ${last}`, phone, email, description: 'A talk in May' },
     });

@@ -108,3 +108,97 @@ describe('Firestore stand-in', () => {
     expect(standin.exchanges).toHaveLength(1); // only the one from beforeEach
   });
 });
+
+describe('the token endpoint, by the rules the Node stand-in shares (scripts/standins/google-rules.mjs)', () => {
+  const EMAIL = 'checks@p1.iam.gserviceaccount.com';
+  const b64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  const part = (value: object) => b64url(new TextEncoder().encode(JSON.stringify(value)));
+  const pair = () =>
+    crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ) as Promise<CryptoKeyPair>;
+  let trusted: CryptoKeyPair;
+  let other: CryptoKeyPair;
+
+  beforeEach(async () => {
+    [trusted, other] = await Promise.all([pair(), pair()]);
+    standin.trust(EMAIL, 'checks-key', trusted.publicKey);
+  });
+
+  /** A grant whose claims and header are Google's usual ones with `claims` and `header` over them. */
+  async function grant(claims: Record<string, unknown>, header: Record<string, unknown> = {}, key = trusted) {
+    const now = Math.floor(Date.now() / 1000);
+    const head = part({ alg: 'RS256', typ: 'JWT', ...header });
+    const body = part({
+      iss: EMAIL,
+      scope: 'https://www.googleapis.com/auth/datastore',
+      aud: TOKEN_URL,
+      iat: now,
+      exp: now + 3600,
+      ...claims,
+    });
+    const data = new TextEncoder().encode(`${head}.${body}`);
+    const signature = new Uint8Array(await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key.privateKey, data));
+    return `${head}.${body}.${b64url(signature)}`;
+  }
+  const exchange = (assertion: string) =>
+    fetch(TOKEN_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+    });
+
+  it('refuses each fault with its reason, the first check that fails deciding when several would', async () => {
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const cases: [string, () => Promise<string>, string][] = [
+      ['two parts', async () => 'a.b', 'Invalid JWT: not a signed JWT.'],
+      [
+        'HS256, and for another audience',
+        () => grant({ aud: 'https://elsewhere.test/token' }, { alg: 'HS256' }),
+        'Invalid JWT: unsupported signing algorithm.',
+      ],
+      [
+        'an account it does not know',
+        () => grant({ iss: 'stranger@p1.iam.gserviceaccount.com' }),
+        'Invalid grant: account not found',
+      ],
+      [
+        'signed by another key, and for another audience',
+        () => grant({ aud: 'https://elsewhere.test/token' }, {}, other),
+        'Invalid JWT Signature.',
+      ],
+      [
+        'for another audience, and expired',
+        () => grant({ aud: 'https://elsewhere.test/token', iat: past, exp: past + 3600 }),
+        'Invalid JWT: audience does not match.',
+      ],
+      [
+        'valid for two hours, and without the scope',
+        async () => grant({ exp: Math.floor(Date.now() / 1000) + 7200, scope: '' }),
+        'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.',
+      ],
+      [
+        'without the datastore scope',
+        () => grant({ scope: 'openid email' }),
+        'Invalid OAuth scope or ID token audience provided.',
+      ],
+    ];
+    for (const [fault, assertion, reason] of cases) {
+      const res = await exchange(await assertion());
+      expect(res.status, fault).toBe(400);
+      expect(await res.json(), fault).toEqual({ error: 'invalid_grant', error_description: reason });
+    }
+    expect(standin.exchanges).toHaveLength(1); // only the one from beforeEach
+
+    const res = await exchange(await grant({}));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ access_token: expect.stringMatching(/^ya29\./), token_type: 'Bearer' });
+    expect(standin.exchanges.at(-1)).toEqual({ clientEmail: EMAIL, keyId: 'checks-key' });
+  });
+});

@@ -21,13 +21,9 @@ const VARS = {
 const workerEnv = { ...env, ...VARS } as unknown as Env;
 
 /** One run of the cron, as Cloudflare starts it every 15 minutes. */
-async function cron() {
+async function cron(cronEnv: Env = workerEnv) {
   const ctx = createExecutionContext();
-  await worker.scheduled(
-    createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }),
-    workerEnv,
-    ctx,
-  );
+  await worker.scheduled(createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }), cronEnv, ctx);
   await waitOnExecutionContext(ctx);
 }
 
@@ -236,16 +232,7 @@ describe('the self-check', () => {
     }
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users')).toHaveLength(1);
 
-    const spendCron = async () => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(
-        createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }),
-        spendEnv,
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
-    };
-    await spendCron();
+    await cron(spendEnv);
     const report = await (await desk('/desk/health.json')).json<any>();
     expect(report.ok).toBe(false);
     const visitors = report.checks.find((c: any) => c.name === 'visitors');
@@ -264,8 +251,8 @@ describe('the self-check', () => {
     expect(emails[0]!.text).toContain('VISITOR_MESSAGES_DAILY_BUDGET');
 
     // Still spent on the next runs: reported once, so no more email.
-    await spendCron();
-    await spendCron();
+    await cron(spendEnv);
+    await cron(spendEnv);
     emails = await healthEmails();
     expect(emails).toHaveLength(3);
   });

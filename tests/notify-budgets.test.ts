@@ -40,6 +40,20 @@ async function visitorMessagesToday(): Promise<number> {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * Two owner alerts an hour, with windows 720 times shorter (development only): an hour lasts five seconds.
+ * Starts right after an hour begins, so what a test sends next falls in one hour; `send` spies on the queue.
+ */
+async function fiveSecondHours() {
+  const graph = new GraphStandin().install();
+  const hourMs = 5000;
+  const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '2', ENVIRONMENT: 'development', BUDGET_WINDOW_SCALE: '720' });
+  const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
+  await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
+  const send = vi.spyOn(workerEnv.JOBS, 'send');
+  return { graph, hourMs, workerEnv, owner1, owner2, send };
+}
+
 describe('per visitor number (VISITOR_MESSAGES_PER_DAY)', () => {
   it('is race-free: six concurrent enquiries to one number send journey_users exactly 3 times', async () => {
     const graph = new GraphStandin().install();
@@ -114,12 +128,7 @@ describe('Turnstile verdict', () => {
   });
 
   it('a flood of unverified spam takes no place a verified lead needs, and none of its text reaches a phone', async () => {
-    const graph = new GraphStandin().install();
-    const hourMs = 5000;
-    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '2', ENVIRONMENT: 'development', BUDGET_WINDOW_SCALE: '720' });
-    const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
-    await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
-    const send = vi.spyOn(workerEnv.JOBS, 'send');
+    const { graph, hourMs, workerEnv, owner1, owner2, send } = await fiveSecondHours();
     const real = () => enquiryLead({ phone: uniqueMobile('+9197'), description: 'A retreat for my team' });
     for (const lead of [real(), real()]) await deliver(job(lead), { env: workerEnv });
     const spam = Array.from({ length: 5 }, (_, i) =>
@@ -168,14 +177,7 @@ describe('Turnstile verdict', () => {
 
 describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
   it('folds alerts past the cap into one end-of-hour digest per owner, "N more leads in the last hour"', async () => {
-    const graph = new GraphStandin().install();
-    // Windows 720 times shorter (development only): an hour lasts five seconds.
-    const hourMs = 5000;
-    const workerEnv = ownEnv({ OWNER_ALERTS_PER_HOUR: '2', ENVIRONMENT: 'development', BUDGET_WINDOW_SCALE: '720' });
-    const [owner1, owner2] = workerEnv.OWNER_PHONES!.split(',');
-    // Start right after an hour begins, so all five leads fall in one.
-    await new Promise((r) => setTimeout(r, hourMs - (Date.now() % hourMs) + 20));
-    const send = vi.spyOn(workerEnv.JOBS, 'send');
+    const { graph, hourMs, workerEnv, owner1, owner2, send } = await fiveSecondHours();
     const leads = Array.from({ length: 5 }, () => newsletterLead());
     for (const lead of leads) await deliver(job(lead), { env: workerEnv });
 

@@ -22,6 +22,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Owner 1's newsletter alert claimed by a consumer at `at` ('sending', one attempt), its answer never recorded. */
+async function claimOwner1(submissionId: string, at: string) {
+  await env.DB.prepare(
+    `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
+     VALUES (?, 'subscription_notfication', '+919800000001', 'newsletter', 'sending', 1, '[]', ?, ?)`,
+  )
+    .bind(submissionId, at, at)
+    .run();
+}
+
 describe('queue consumer', () => {
   it('sends every message of a job, records them as sent and acks', async () => {
     const graph = new GraphStandin().install();
@@ -145,13 +155,7 @@ describe('queue consumer', () => {
     const graph = new GraphStandin().install();
     const lead = newsletterLead();
     // A consumer claimed owner 1's message two minutes ago and never recorded the answer.
-    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
-    await env.DB.prepare(
-      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
-       VALUES (?, 'subscription_notfication', '+919800000001', 'newsletter', 'sending', 1, '[]', ?, ?)`,
-    )
-      .bind(lead.id, twoMinutesAgo, twoMinutesAgo)
-      .run();
+    await claimOwner1(lead.id, new Date(Date.now() - 120_000).toISOString());
     const result = await deliver(job(lead));
     expect(result.explicitAcks).toEqual([result.id]);
     expect(graph.delivered.map((b) => b.to)).toEqual(['+919800000002']);
@@ -161,13 +165,7 @@ describe('queue consumer', () => {
   it('waits out a fresh claim by a concurrent delivery of the same job instead of sending', async () => {
     const graph = new GraphStandin().install();
     const lead = newsletterLead();
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
-       VALUES (?, 'subscription_notfication', '+919800000001', 'newsletter', 'sending', 1, '[]', ?, ?)`,
-    )
-      .bind(lead.id, now, now)
-      .run();
+    await claimOwner1(lead.id, new Date().toISOString());
     const result = await deliver(job(lead));
     expect(result.delays).toHaveLength(1);
     expect(result.delays[0]).toBeGreaterThanOrEqual(55);

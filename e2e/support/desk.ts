@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { uniqueMobile } from '../../tests/support/shared';
 import { expect, gotoHydrated } from './test';
 
 const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
@@ -14,9 +13,6 @@ export async function accessToken(claims: { email?: string; aud?: string; expire
 export async function signIn(page: Page, email = 'priya@example.com'): Promise<void> {
   await page.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': await accessToken({ email }) });
 }
-
-/** A unique Indian mobile number, so per-number stand-in failures and caps belong to one test. */
-export const uniquePhone = (): string => uniqueMobile();
 
 /** No horizontal scrolling: the page is no wider than the viewport. */
 export function overflowX(page: Page): Promise<number> {

@@ -1,8 +1,18 @@
 import { expect, type Page, type Request } from '@playwright/test';
+import { uniqueMobile } from '../../tests/support/shared';
 
 /** A fresh address per test: the projects and workers share one store. */
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * An Indian mobile number no other test uses, as a visitor types it and as the store keeps it (E.164), so
+ * per-number stand-in failures and caps belong to one test (a number receives at most 3 messages a day).
+ */
+export function uniquePhone(): { typed: string; e164: string } {
+  const e164 = uniqueMobile();
+  return { typed: `+91 ${e164.slice(3, 8)} ${e164.slice(8)}`, e164 };
 }
 
 /** Answers every call to `path` with an error in the API's shape, as a failing store would. */

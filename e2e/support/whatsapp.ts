@@ -1,4 +1,3 @@
-import { uniqueMobile } from '../../tests/support/shared';
 import { standinState } from './standins';
 import { waitForSettledDeliveries } from './store';
 
@@ -52,10 +51,4 @@ export async function waitForMessages(
 ): Promise<SentMessage[]> {
   await waitForSettledDeliveries(submissionId, count);
   return (await sentMessages()).filter(matches);
-}
-
-/** A valid Indian mobile number no other test uses (a typed number receives at most 3 messages a day). */
-export function uniquePhone(): { typed: string; e164: string } {
-  const e164 = uniqueMobile();
-  return { typed: `+91 ${e164.slice(3, 8)} ${e164.slice(8)}`, e164 };
 }

@@ -1,4 +1,5 @@
-// The WhatsApp Cloud API's rules for a template send, as a stand-in enforces them.
+// The WhatsApp Cloud API's rules, as every stand-in enforces them: the token, a template send, the reads
+// (the phone number, the template list) and template management (register, create a template).
 // Plain JavaScript so both stand-ins share it: scripts/standins/graph.mjs (Node, for
 // `wrangler dev` and Playwright) and tests/standins/graph-api.ts (in workerd, for vitest).
 // Facts: shared/reference/external-services.md (WhatsApp Cloud API).
@@ -68,6 +69,21 @@ const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 const onlyKeys = (o, keys) => Object.keys(o).every((k) => keys.includes(k));
 
 /**
+ * The bearer token every Graph call carries: an expired one answers 190 "Session has expired", a missing or
+ * unknown one 190 "Cannot parse access token". Returns null when the token is valid.
+ * @param {string | undefined} authorization
+ * @param {{ tokens: string[], expiredTokens?: string[] }} expect
+ */
+export function checkToken(authorization, expect) {
+  const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+  if (token && (expect.expiredTokens ?? []).includes(token)) return graphError(190);
+  if (!token || !expect.tokens.includes(token)) {
+    return graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token');
+  }
+  return null;
+}
+
+/**
  * Checks one send request strictly. Returns null when Meta would accept it,
  * else the error answer Meta would give.
  * @param {{ method: string, path: string, authorization: string | undefined, body: string }} req path relative to the API base
@@ -81,11 +97,8 @@ export function checkSend(req, expect) {
       `Unknown path or version: ${req.method} /${path.join('/')} (expected POST /${GRAPH_VERSION}/{id}/messages)`,
     );
   }
-  const token = /^Bearer (\S+)$/.exec(req.authorization ?? '')?.[1];
-  if (token && (expect.expiredTokens ?? []).includes(token)) return graphError(190);
-  if (!token || !expect.tokens.includes(token)) {
-    return graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token');
-  }
+  const refused = checkToken(req.authorization, expect);
+  if (refused) return refused;
   if (path[1] !== expect.phoneNumberId) return graphError(100, `Object with ID '${path[1]}' does not exist`);
 
   let body;
@@ -170,4 +183,101 @@ export function checkTemplateCreation(t) {
     if ((examples?.length ?? 0) !== used.length) return graphError(100, `${c.type} needs one example per parameter`);
   }
   return null;
+}
+
+/** Whether a request is a read or template management (not a send): any GET, /{id}/register, /{id}/message_templates. */
+export function isManagement(method, path) {
+  const parts = path.split('/').filter(Boolean);
+  return method === 'GET' || parts[2] === 'message_templates' || parts[2] === 'register';
+}
+
+const parseJson = (text) => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+let templateIds = 0;
+
+/**
+ * Answers a read or a template management call (what the health check, preflight, whatsapp:register and
+ * whatsapp:templates make): GET /{phone number id}, POST /{phone number id}/register, GET and POST
+ * /{business account id}/message_templates. The token is checked first; `account.readError` answers every
+ * GET with that code. `account` is the business account as the stand-in keeps it, and is changed by a
+ * registration or a new template: `registered` (false: the number reads PENDING until registered), `pin`
+ * (the two-step PIN registration must give), `managed` (the template list, each with its review status).
+ * @param {{ method: string, path: string, authorization: string | undefined, body: string }} req path relative to the API base
+ * @param {{ phoneNumberId: string, businessAccountId: string, tokens: string[], expiredTokens?: string[] }} expect
+ * @param {{ registered?: boolean, pin?: string, managed?: object[], readError?: number }} account
+ */
+export function manage(req, expect, account) {
+  const { method } = req;
+  if (method === 'GET' && account.readError) return graphError(account.readError);
+  const refused = checkToken(req.authorization, expect);
+  if (refused) return refused;
+  const parts = req.path.split('/').filter(Boolean);
+  if (parts[0] !== GRAPH_VERSION) return graphError(100, `Unknown version ${parts[0]}`);
+  if (method === 'GET' && parts.length === 2 && parts[1] === expect.phoneNumberId) {
+    return {
+      status: 200,
+      json: {
+        id: expect.phoneNumberId,
+        display_phone_number: '+91 98000 00000',
+        verified_name: 'Priya Raman',
+        quality_rating: 'GREEN',
+        ...(account.registered === false
+          ? { platform_type: 'NOT_APPLICABLE', status: 'PENDING' }
+          : { platform_type: 'CLOUD_API', status: 'CONNECTED' }),
+      },
+    };
+  }
+  if (parts.length === 3 && parts[1] === expect.phoneNumberId && parts[2] === 'register') {
+    if (method !== 'POST') return graphError(100, 'Unsupported method');
+    const request = parseJson(req.body);
+    if (!request.ok) return graphError(100, 'Request body is not JSON');
+    if (request.value?.messaging_product !== 'whatsapp')
+      return graphError(100, undefined, 'messaging_product must be whatsapp');
+    if (typeof request.value.pin !== 'string' || !/^\d{6}$/.test(request.value.pin))
+      return graphError(100, undefined, 'pin must be 6 digits');
+    if (account.pin && request.value.pin !== account.pin)
+      return graphError(133005, undefined, 'Two step verification PIN Mismatch');
+    account.registered = true;
+    return { status: 200, json: { success: true } };
+  }
+  if (parts.length !== 3 || parts[1] !== expect.businessAccountId || parts[2] !== 'message_templates') {
+    return graphError(100, `Object with ID '${parts[1]}' does not exist`);
+  }
+  account.managed ??= [];
+  if (method === 'GET') return { status: 200, json: { data: account.managed, paging: {} } };
+  if (method !== 'POST') return graphError(100, 'Unsupported method');
+  const request = parseJson(req.body);
+  if (!request.ok) return graphError(100, 'Request body is not JSON');
+  const template = request.value;
+  const invalid = checkTemplateCreation(template);
+  if (invalid) return invalid;
+  if (account.managed.some((t) => t.name === template.name && t.language === template.language)) {
+    return graphError(100, undefined, 'Invalid parameter', 2388024);
+  }
+  const id = String(900000000000000 + ++templateIds);
+  account.managed.push({ ...template, id, status: 'PENDING' });
+  return { status: 200, json: { id, status: 'PENDING', category: template.category } };
+}
+
+/**
+ * Answers one Graph API request as every stand-in does: reads and template management (manage), else a send,
+ * checked strictly (checkSend); an acceptable send gets `scripted(body)`, the failure the test scripted for
+ * it (a GraphAnswer, or null for none), else success.
+ * @param {{ method: string, path: string, authorization: string | undefined, body: string }} req path relative to the API base
+ * @param {{ phoneNumberId: string, businessAccountId: string, tokens: string[], expiredTokens?: string[], templates: Record<string, {header: number, body: number}> }} expect
+ * @param {{ registered?: boolean, pin?: string, managed?: object[], readError?: number }} account
+ * @param {(body: any) => ({ status: number, json: unknown } | null | undefined)} [scripted]
+ */
+export function answerGraph(req, expect, account, scripted) {
+  if (isManagement(req.method, req.path)) return manage(req, expect, account);
+  const refused = checkSend(req, expect);
+  if (refused) return refused;
+  const body = JSON.parse(req.body);
+  return scripted?.(body) ?? graphSuccess(body.to);
 }

@@ -14,6 +14,8 @@ export declare function register(
     body: string;
     url: URL;
     config: Record<string, unknown>;
+    /** Aborts when the caller hangs up before the answer is sent. */
+    signal: AbortSignal;
   }) => StandinAnswer | Promise<StandinAnswer>,
 ): void;
 export declare function registerFetch(

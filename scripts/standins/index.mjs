@@ -10,7 +10,7 @@ import https from 'node:https';
 const handlers = new Map();
 const state = { received: {}, config: {} };
 
-/** Registers a service stand-in: handle(req, body, url, ctx) returns {status, headers?, body}. */
+/** Registers a service stand-in: handle({req, body, url, config, signal}) returns {status, headers?, body}. */
 export function register(prefix, handle) {
   handlers.set(prefix, handle);
   state.received[prefix] ??= [];
@@ -19,14 +19,15 @@ export function register(prefix, handle) {
 
 /**
  * Registers a stand-in written with web APIs (shared with the workerd tests): handle(request, config) gets a
- * Request and returns a Response; `config` is what the control API set for this service.
+ * Request and returns a Response; `config` is what the control API set for this service. The request's signal
+ * aborts when the caller hangs up, as a fetch's does in workerd.
  */
 export function registerFetch(prefix, handle) {
-  register(prefix, async ({ req, body, url, config }) => {
+  register(prefix, async ({ req, body, url, config, signal }) => {
     const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []));
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const res = await handle(
-      new Request(url, { method: req.method, headers, body: hasBody ? body : undefined }),
+      new Request(url, { method: req.method, headers, body: hasBody ? body : undefined, signal }),
       config,
     );
     return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
@@ -68,7 +69,10 @@ export function startStandins(port, { tls } = {}) {
       if (url.pathname === `/${prefix}` || url.pathname.startsWith(`/${prefix}/`)) {
         const record = { method: req.method, path: url.pathname, search: url.search, headers: req.headers, body };
         state.received[prefix].push(record);
-        const out = await handle({ req, body, url, config: state.config[prefix] });
+        // Aborted when the caller hangs up before the answer is sent.
+        const hangUp = new AbortController();
+        res.on('close', () => hangUp.abort(new Error('the caller hung up')));
+        const out = await handle({ req, body, url, config: state.config[prefix], signal: hangUp.signal });
         if (out.delayMs) await new Promise((r) => setTimeout(r, out.delayMs));
         res.writeHead(out.status, out.headers ?? { 'content-type': 'application/json' });
         res.end(out.body ?? '');

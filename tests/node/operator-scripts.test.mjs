@@ -39,6 +39,18 @@ describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 
   });
 });
 
+/** The production preflight with its live checks, against the stand-ins, with every secret set. */
+const livePreflight = () =>
+  run('scripts/preflight.mjs', [
+    '--env',
+    'production',
+    '--config',
+    standinConfig(),
+    '--secrets-file',
+    secretsFile(),
+    '--live',
+  ]);
+
 describe('npm run preflight', { timeout: 600_000 }, () => {
   it('fails on a fresh clone for production, naming every secret it cannot confirm and every placeholder', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'no-login-'));
@@ -86,15 +98,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
 
   it('passes with the stand-ins configured, and --live reports each service', async () => {
     await configureServices();
-    const { code, out } = await run('scripts/preflight.mjs', [
-      '--env',
-      'production',
-      '--config',
-      standinConfig(),
-      '--secrets-file',
-      secretsFile(),
-      '--live',
-    ]);
+    const { code, out } = await livePreflight();
     assert.equal(code, 0, out);
     assert.match(out, /\| whatsapp +\| phone number id +\| ok: \+91 98000 00000/);
     for (const t of ALL_TEMPLATES)
@@ -112,15 +116,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
 
   it('reports an expired WhatsApp token (code 190) and fails', async () => {
     await configureServices({ graph: { expiredTokens: [TOKEN] } });
-    const { code, out } = await run('scripts/preflight.mjs', [
-      '--env',
-      'production',
-      '--config',
-      standinConfig(),
-      '--secrets-file',
-      secretsFile(),
-      '--live',
-    ]);
+    const { code, out } = await livePreflight();
     assert.equal(code, 1, out);
     assert.match(
       out,
@@ -132,15 +128,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     await configureServices({
       google: { trusted: { 'site-writer@coach-leads.iam.gserviceaccount.com': otherPublicPem } },
     });
-    const { code, out } = await run('scripts/preflight.mjs', [
-      '--env',
-      'production',
-      '--config',
-      standinConfig(),
-      '--secrets-file',
-      secretsFile(),
-      '--live',
-    ]);
+    const { code, out } = await livePreflight();
     assert.equal(code, 1, out);
     assert.match(
       out,
@@ -152,15 +140,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     await configureServices({
       graph: { managed: [{ name: 'journey_users', language: 'en', category: 'UTILITY', status: 'PENDING' }] },
     });
-    const { code, out } = await run('scripts/preflight.mjs', [
-      '--env',
-      'production',
-      '--config',
-      standinConfig(),
-      '--secrets-file',
-      secretsFile(),
-      '--live',
-    ]);
+    const { code, out } = await livePreflight();
     assert.equal(code, 1, out);
     assert.match(out, /template journey_users +\| FAIL: PENDING/);
     assert.match(out, /template journey_owner +\| FAIL: missing: run npm run whatsapp:templates/);

@@ -5,7 +5,7 @@
  * needs a composite index is refused unless the index is declared (the
  * repository's firestore.indexes.json is passed in).
  */
-import { InvalidArgument, isObject, type Fields, type FirestoreValue } from './firestore-values';
+import { InvalidArgument, KINDS, isObject, type Fields, type FirestoreValue } from './firestore-values';
 import type { StoredDocument } from './firestore';
 
 export interface CompositeIndex {
@@ -248,20 +248,9 @@ function sortable(value: FirestoreValue): [number, string | number] {
 }
 
 function typeOrder(value: FirestoreValue): number {
-  const kind = Object.keys(value)[0];
-  const order = [
-    'nullValue',
-    'booleanValue',
-    'integerValue',
-    'timestampValue',
-    'stringValue',
-    'bytesValue',
-    'referenceValue',
-    'geoPointValue',
-    'arrayValue',
-    'mapValue',
-  ];
-  return kind === 'doubleValue' ? 2 : order.indexOf(kind ?? 'nullValue');
+  const kind: string = Object.keys(value)[0] ?? 'nullValue';
+  // Integers and doubles are one type to Firestore's ordering: numbers.
+  return (KINDS as readonly string[]).indexOf(kind === 'doubleValue' ? 'integerValue' : kind);
 }
 
 function compare(a: unknown, b: unknown): number {

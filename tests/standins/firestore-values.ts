@@ -8,7 +8,8 @@ export type Fields = Record<string, FirestoreValue>;
 /** A malformed request: the stand-in answers it with 400 INVALID_ARGUMENT and this message. */
 export class InvalidArgument extends Error {}
 
-const KINDS = [
+/** The kinds of value, in the order Firestore sorts them (integers and doubles sort together, as numbers). */
+export const KINDS = [
   'nullValue',
   'booleanValue',
   'integerValue',

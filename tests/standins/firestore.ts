@@ -7,7 +7,9 @@
  * can be told to fail (5xx, 401, refused token, or no answer at all).
  */
 import { InvalidArgument, checkFields, isObject, type Fields } from './firestore-values';
-import { checkAssertion, type TrustedKeys } from './google-oauth';
+import { createTokenEndpoint, googleError, type TrustedKeys } from './google-oauth';
+
+export { googleError } from './google-oauth';
 import { FailedPrecondition, runQuery, type CompositeIndex } from './firestore-query';
 
 export const TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -42,7 +44,7 @@ export function createFirestoreStandin(options: {
 }) {
   const documents = new Map<string, StoredDocument>();
   const requests: RecordedRequest[] = [];
-  const tokens = new Set<string>();
+  const tokenEndpoint = createTokenEndpoint();
   const keys: TrustedKeys = new Map();
   const held: Array<() => void> = [];
   const prefix = `projects/${options.projectId}/databases/(default)/documents`;
@@ -51,7 +53,7 @@ export function createFirestoreStandin(options: {
     documents,
     requests,
     /** Token exchanges answered with a token, and the key that signed each. */
-    exchanges: [] as Array<{ clientEmail: string; keyId: string }>,
+    exchanges: tokenEndpoint.exchanges,
     failFirestore: null as FirestoreFault,
     failToken: null as TokenFault,
     /** Accepts JWTs for clientEmail signed by this key (several keys: a rotation in progress). */
@@ -73,7 +75,7 @@ export function createFirestoreStandin(options: {
     },
     fetch: async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const request = new Request(input, init);
-      const text = request.method === 'GET' ? '' : await request.text();
+      const text = request.method === 'GET' ? '' : await request.clone().text();
       requests.push({
         method: request.method,
         url: request.url,
@@ -81,18 +83,13 @@ export function createFirestoreStandin(options: {
         body: text ? safeJson(text) : undefined,
       });
       const url = new URL(request.url);
-      if (request.url === TOKEN_URL) return hold(standin.failToken === 'timeout') ?? exchangeToken(text);
+      if (request.url === TOKEN_URL) return hold(standin.failToken === 'timeout') ?? exchangeToken(request);
       const emulated = url.origin === options.emulatorOrigin;
       if (url.origin !== FIRESTORE_ORIGIN && !emulated) {
         throw new TypeError(`The Firestore stand-in does not serve ${url.origin} (tests must not reach the network).`);
       }
-      if (!emulated && !tokens.has(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '')) {
-        return googleError(
-          401,
-          'UNAUTHENTICATED',
-          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-        );
-      }
+      const unauthenticated = emulated ? null : tokenEndpoint.unauthenticated(request);
+      if (unauthenticated) return unauthenticated;
       const fault = standin.failFirestore;
       if (fault === 'timeout') return hold(true)!;
       if (fault === 401) {
@@ -128,25 +125,14 @@ export function createFirestoreStandin(options: {
     );
   }
 
-  async function exchangeToken(body: string): Promise<Response> {
+  /** The token endpoint by the rules every stand-in shares; a 500 or a refusal when the test scripted one. */
+  async function exchangeToken(request: Request): Promise<Response> {
     if (standin.failToken === 500) return Response.json({ error: 'internal_failure' }, { status: 500 });
-    const params = parseTokenBody(body);
-    if (params.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
-      return Response.json(
-        { error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' },
-        { status: 400 },
-      );
-    }
-    const checked = await checkAssertion(params.assertion ?? '', keys, TOKEN_URL);
-    if (!checked.ok)
-      return Response.json({ error: 'invalid_grant', error_description: checked.reason }, { status: 400 });
-    if (standin.failToken === 'refuse') {
-      return Response.json({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }, { status: 400 });
-    }
-    const token = `ya29.standin-${crypto.randomUUID()}`;
-    tokens.add(token);
-    standin.exchanges.push({ clientEmail: checked.clientEmail, keyId: checked.keyId });
-    return Response.json({ access_token: token, expires_in: 3599, token_type: 'Bearer' });
+    return tokenEndpoint.exchange(request, keys.values(), () =>
+      standin.failToken === 'refuse'
+        ? Response.json({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }, { status: 400 })
+        : null,
+    );
   }
 
   function route(method: string, path: string, body: string, headers: Headers, search: URLSearchParams): Response {
@@ -297,12 +283,6 @@ function parseBody(text: string): Record<string, unknown> {
   return body;
 }
 
-function parseTokenBody(text: string): Record<string, string | undefined> {
-  const json = safeJson(text);
-  if (isObject(json)) return json as Record<string, string>;
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -313,9 +293,4 @@ function safeJson(text: string): unknown {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Google's error JSON: { error: { code, message, status } }. */
-export function googleError(code: number, status: string, message: string): Response {
-  return Response.json({ error: { code, message, status } }, { status: code });
 }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
-import { APPROVED_TEMPLATES, checkSend, graphError, graphSuccess } from '../../scripts/standins/graph-rules.mjs';
+import { APPROVED_TEMPLATES, answerGraph, graphError, isManagement } from '../../scripts/standins/graph-rules.mjs';
 
 /** Where the Worker is told the Graph API lives in tests. */
 export const GRAPH_BASE = 'https://graph.standin.test';
@@ -25,17 +25,20 @@ export interface ReceivedRequest {
 
 /**
  * In-process stand-in of the WhatsApp Cloud API, installed as the global fetch
- * inside workerd. It applies the same strict rules as the Node stand-in
- * (scripts/standins/graph-rules.mjs) and can be scripted to answer any error code.
+ * inside workerd. It answers by the rules the Node stand-in uses too
+ * (scripts/standins/graph-rules.mjs: token, sends, reads, template management)
+ * and can be scripted to answer any error code.
  */
 export class GraphStandin {
   readonly received: ReceivedRequest[] = [];
   tokens = [TOKEN];
   expiredTokens: string[] = [];
   templates: Record<string, { header: number; body: number }> = { ...APPROVED_TEMPLATES };
-  /** The business account's template list and each one's review state (every sendable template APPROVED). */
   /** Whether the number is registered with the Cloud API (GET /{id} answers platform_type CLOUD_API). */
   registered = true;
+  /** The two-step PIN a registration must give (none: any six digits). */
+  pin: string | undefined;
+  /** The business account's template list and each one's review state (every sendable template APPROVED). */
   managed: { name: string; language: string; status: string }[] = Object.keys(APPROVED_TEMPLATES).map((name) => ({
     name,
     language: 'en',
@@ -70,33 +73,6 @@ export class GraphStandin {
     return this.received.filter((r) => r.answered === 200).map((r) => r.body);
   }
 
-  /** The reads the self-check makes: the phone number, and the business account's templates. */
-  private read(url: URL, authorization: string | undefined): Response {
-    const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
-    this.received.push({ path: url.pathname, authorization, body: undefined, answered: 0 });
-    const record = this.received[this.received.length - 1]!;
-    const answer =
-      token && this.expiredTokens.includes(token)
-        ? graphError(190)
-        : !token || !this.tokens.includes(token)
-          ? graphError(190, undefined, 'Invalid OAuth access token - Cannot parse access token')
-          : url.pathname === `/v22.0/${PHONE_NUMBER_ID}`
-            ? {
-                status: 200,
-                json: {
-                  id: PHONE_NUMBER_ID,
-                  verified_name: 'Priya Raman',
-                  quality_rating: 'GREEN',
-                  platform_type: this.registered ? 'CLOUD_API' : 'NOT_APPLICABLE',
-                },
-              }
-            : url.pathname === `/v22.0/${BUSINESS_ACCOUNT_ID}/message_templates`
-              ? { status: 200, json: { data: this.managed, paging: {} } }
-              : graphError(100, `Unknown object ${url.pathname}`);
-    record.answered = answer.status;
-    return Response.json(answer.json, { status: answer.status });
-  }
-
   install(): this {
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => this.fetch(new Request(input, init)));
     return this;
@@ -109,16 +85,26 @@ export class GraphStandin {
       return new Response('OK');
     }
     if (url.origin !== GRAPH_BASE) throw new Error(`GraphStandin: unexpected request to ${request.url}`);
-    if (request.method === 'GET') return this.read(url, request.headers.get('authorization') ?? undefined);
-    const text = await request.text();
+    const text = request.method === 'GET' ? '' : await request.text();
     const record: ReceivedRequest = {
       path: url.pathname,
       authorization: request.headers.get('authorization') ?? undefined,
-      body: parse(text),
+      body: text ? parse(text) : undefined,
       answered: 0,
     };
     this.received.push(record);
-    const failure = this.byRecipient.get(record.body?.to) ?? this.script.shift() ?? this.always;
+    const req = { method: request.method, path: url.pathname, authorization: record.authorization, body: text };
+    const expect = {
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: BUSINESS_ACCOUNT_ID,
+      tokens: this.tokens,
+      expiredTokens: this.expiredTokens,
+      templates: this.templates,
+    };
+    // Scripted failures are for sends; reads and template management answer by the rules alone.
+    const failure = isManagement(request.method, url.pathname)
+      ? undefined
+      : (this.byRecipient.get(record.body?.to) ?? this.script.shift() ?? this.always);
     if (failure === 'network') {
       record.answered = 'network';
       throw new TypeError('Network connection lost.');
@@ -132,16 +118,7 @@ export class GraphStandin {
       record.answered = 502;
       return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
     }
-    const answer =
-      checkSend(
-        { method: request.method, path: url.pathname, authorization: record.authorization, body: text },
-        {
-          phoneNumberId: PHONE_NUMBER_ID,
-          tokens: this.tokens,
-          expiredTokens: this.expiredTokens,
-          templates: this.templates,
-        },
-      ) ?? (failure !== undefined ? graphError(failure) : graphSuccess(record.body.to));
+    const answer = answerGraph(req, expect, this, () => (failure !== undefined ? graphError(failure) : null));
     record.answered = answer.status;
     return Response.json(answer.json, { status: answer.status });
   }

@@ -1,17 +1,31 @@
 import { vi } from 'vitest';
-import { feed } from '../support/feeds';
+import { site } from '../../src/content/site';
+import { createYoutube, type YoutubeMode } from '../../scripts/standins/youtube-rules.mjs';
 import channel from '../fixtures/youtube/channel-ift-2021-uc-prefix.xml?raw';
 import blender from '../fixtures/youtube/playlist-blender-open-movies.xml?raw';
+
+export type { YoutubeMode } from '../../scripts/standins/youtube-rules.mjs';
 
 /** Where wrangler.toml points the Worker (the real hosts); the stub below answers instead. */
 export const FEED_URL = 'https://www.youtube.com/feeds/videos.xml';
 export const THUMB_URL = 'https://i.ytimg.com';
 
-export type YoutubeMode = 'ok' | 'error' | 'timeout' | 'empty';
+const PLAYLISTS: string[] = Object.values(site.youtube.playlists);
 
 /**
- * In-process stand-in for YouTube's feed and image hosts, installed as the global fetch inside
- * workerd. Answers real captures; can be told to fail, hang, answer empty feeds, or fail one playlist.
+ * YouTube's feeds as captured: the channel's feed and, for each of the site's playlists, one real playlist feed.
+ * Any other id is unknown (404); a thumbnail is the smallest JPEG.
+ */
+const captures = createYoutube({
+  channel: (id) => (id === site.youtube.channelId ? channel : undefined),
+  playlist: (id) => (PLAYLISTS.includes(id) ? blender : undefined),
+  thumbnail: () => ({ type: 'image/jpeg', body: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) }),
+});
+
+/**
+ * In-process stand-in for YouTube's feed and image hosts, installed as the global fetch inside workerd, with the
+ * rules the Node stand-in uses too (scripts/standins/youtube-rules.mjs) over captured feeds: it can be told to
+ * fail, hang, answer empty feeds, or fail one playlist; and here, to hold every answer and count what is in flight.
  */
 export class YoutubeStandin {
   mode: YoutubeMode = 'ok';
@@ -48,29 +62,14 @@ export class YoutubeStandin {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      return await this.respond(request);
+      if (this.held) await this.held;
+      return await captures.handle(request, {
+        mode: this.mode,
+        failPlaylists: [...this.failing],
+        delayMs: this.delayMs,
+      });
     } finally {
       this.inFlight--;
     }
-  }
-
-  private async respond(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-    if (this.held) await this.held;
-    if (this.mode === 'timeout') {
-      // Never answers: only the caller's AbortSignal ends the wait.
-      return new Promise((_, reject) =>
-        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }),
-      );
-    }
-    if (this.mode === 'error') return new Response('upstream down', { status: 500 });
-    if (url.origin === new URL(THUMB_URL).origin) {
-      return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { 'content-type': 'image/jpeg' } });
-    }
-    const playlist = url.searchParams.get('playlist_id');
-    if (playlist && this.failing.has(playlist)) return new Response('Not Found', { status: 404 });
-    const body = this.mode === 'empty' ? feed([]) : playlist ? blender : channel;
-    return new Response(body, { headers: { 'content-type': 'text/xml; charset=UTF-8' } });
   }
 }
