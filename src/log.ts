@@ -51,6 +51,7 @@ export type LogEvent =
   | 'delivery.replayed'
   | 'delivery.replay-queued'
   | 'delivery.pruned'
+  | 'dead_lead.pruned'
   | 'digest.sent'
   | 'queue.malformed'
   | 'queue.retry'

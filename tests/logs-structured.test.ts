@@ -24,6 +24,7 @@ const EVENTS: readonly LogEvent[] = [
   'delivery.replayed',
   'delivery.replay-queued',
   'delivery.pruned',
+  'dead_lead.pruned',
   'digest.sent',
   'queue.malformed',
   'queue.retry',

@@ -6,6 +6,23 @@
 
 export type ConsentForm = 'quiz' | 'newsletter' | 'enquiry';
 
+/**
+ * How long each record is kept: the notice below states these, and the cron deletes by them, so the two cannot
+ * disagree. Newsletter sign-ups are kept until the person unsubscribes.
+ */
+export const RETENTION = {
+  /** Quiz responses and enquiries, after the last contact. */
+  leadYears: 2,
+  /** The delivery ledger's record of each message. */
+  messageDays: 90,
+  /** A lead the database refused for good, kept whole for the owners to enter by hand. */
+  deadLeadDays: 90,
+} as const;
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** "two years", "1 year" style in words up to ten, as the notice reads. */
+const years = (n: number) => `${NUMBER_WORDS[n] ?? String(n)} year${n === 1 ? '' : 's'}`;
+
 export interface ConsentNotice {
   /** Stored with the lead as consent.version. */
   version: string;
@@ -84,7 +101,7 @@ export const privacy = {
     {
       heading: 'How long',
       paragraphs: [
-        'Quiz responses and enquiries are kept for two years after our last contact; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for 90 days. After that I delete them.',
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {

@@ -4,6 +4,7 @@ import { runHealthCheck } from '../health/run';
 import { pruneDeliveries } from '../notify/prune';
 import { queueMarkedReplays } from '../notify/replay';
 import { pruneFunnel } from '../store/counters';
+import { pruneDeadLeads } from '../store/dead-leads';
 import { backfillSearchWords } from '../store/search-backfill';
 
 /**
@@ -14,6 +15,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
   const steps = [
     refreshFeedsOnSchedule(env),
     pruneDeliveries(env),
+    pruneDeadLeads(env.DB),
     runHealthCheck(env),
     pruneFunnel(env.DB),
     queueMarkedReplays(env),

@@ -1,4 +1,5 @@
-import { logEvent } from '../log';
+import { errorMessage, logEvent } from '../log';
+import { RETENTION } from '../content/privacy';
 import { type Lead, contactOf } from './lead';
 
 /** A lead the store refused for good (keepDeadLead below), as the desk shows it. */
@@ -110,4 +111,26 @@ export async function keepUnreadableJob(
     )
     .run();
   logEvent('error', 'lead.dead', { submissionId: `job:${messageId}`, kind: UNREADABLE_JOB, attempts });
+}
+
+/**
+ * Run by the cron: deletes dead leads kept longer than the privacy notice says (RETENTION.deadLeadDays), a bounded
+ * batch per run. Returns how many went; a failure is logged and retried by the next run.
+ */
+export async function pruneDeadLeads(db: D1Database, now = Date.now(), batch = 500): Promise<number> {
+  const before = new Date(now - RETENTION.deadLeadDays * 86_400_000).toISOString();
+  try {
+    const result = await db
+      .prepare(
+        'DELETE FROM dead_leads WHERE id IN (SELECT id FROM dead_leads WHERE created_at < ? ORDER BY created_at LIMIT ?)',
+      )
+      .bind(before, batch)
+      .run();
+    const removed = result.meta.changes ?? 0;
+    if (removed > 0) logEvent('info', 'dead_lead.pruned', { removed, olderThanDays: RETENTION.deadLeadDays });
+    return removed;
+  } catch (err) {
+    logEvent('error', 'dead_lead.pruned', { outcome: 'failed', error: errorMessage(err) });
+    return 0;
+  }
 }
