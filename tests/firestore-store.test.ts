@@ -45,10 +45,13 @@ describe('Firestore writes', () => {
       doc('news_letter', newsletter.id),
       doc('enquiries', enquiry.id),
     ]);
+    // The last contact starts at the arrival (the retention query's field).
+    const stamps = (time: string) =>
+      [time, 'lastContactAt'].map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' }));
     expect(writes.map((w) => w.updateTransforms)).toEqual([
-      [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
-      [{ fieldPath: 'subscribedAt', setToServerValue: 'REQUEST_TIME' }],
-      [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
+      stamps('createdAt'),
+      stamps('subscribedAt'),
+      stamps('createdAt'),
     ]);
     // The stored time is Firestore's; the only Worker time sent is consent.at, when the visitor sent the form.
     expect(writes.map((w) => Object.keys(w.update.fields).sort())).toEqual([

@@ -25,6 +25,8 @@ interface Harness {
   read(collection: string, id: string): Promise<Doc | undefined>;
   /** Replaces a stored lead's search words, as an older version of the site wrote them. */
   setSearchWords(lead: Lead, words: string[]): Promise<void>;
+  /** Removes what an older version did not store beside a lead (Firestore's last-contact time; D1 computes it). */
+  makeOld(lead: Lead): Promise<void>;
 }
 
 const d1: () => Promise<Harness> = async () => ({
@@ -66,6 +68,7 @@ const d1: () => Promise<Harness> = async () => ({
       ),
     ]);
   },
+  async makeOld() {},
 });
 
 const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harness> => {
@@ -77,12 +80,13 @@ const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harnes
       await store.save(lead);
       const doc = standin.document(COLLECTIONS[lead.kind], lead.id)!;
       doc.fields[lead.kind === 'newsletter' ? 'subscribedAt' : 'createdAt'] = { timestampValue: at };
+      doc.fields.lastContactAt = { timestampValue: at };
     },
     async read(collection, id) {
       const doc = standin.document(collection, id);
       if (!doc) return undefined;
-      // searchTokens is the search index the desk queries, not part of the lead.
-      const { searchTokens: _index, ...fields } = doc.fields;
+      // searchTokens and lastContactAt are what the desk and the retention query search by, not part of the lead.
+      const { searchTokens: _index, lastContactAt: _lastContact, ...fields } = doc.fields;
       const plain = decodeFields(fields);
       const dates = (value: Doc): Doc => {
         for (const [k, v] of Object.entries(value)) {
@@ -97,6 +101,9 @@ const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harnes
       standin.document(COLLECTIONS[lead.kind], lead.id)!.fields.searchTokens = {
         arrayValue: { values: words.map((stringValue) => ({ stringValue })) },
       };
+    },
+    async makeOld(lead) {
+      delete standin.document(COLLECTIONS[lead.kind], lead.id)!.fields.lastContactAt;
     },
   };
 };
@@ -355,8 +362,9 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     const find = async (q: string) => ids((await h.store.list({ ...h.range, q, limit: 10 })).leads);
     expect(await find('verma')).toEqual([`quiz:${nila.id}`]);
     expect(await find('verm')).toEqual([]);
-    await h.store.refreshSearch(nila);
-    await h.store.refreshSearch(nila); // idempotent
+    const stored = (await h.store.get('quiz', nila.id))!;
+    await h.store.refreshSearch(stored);
+    await h.store.refreshSearch(stored); // idempotent
     for (const q of ['verm', 'nila', 'nila@ex', '45678']) expect(await find(q), q).toEqual([`quiz:${nila.id}`]);
     expect((await h.store.list({ ...h.range, limit: 10 })).leads).toHaveLength(1);
   });
@@ -420,5 +428,102 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     const id = crypto.randomUUID();
     expect(await store.update('enquiry', id, { status: 'closed', by: 'x@example.com', at: at(0) })).toBeNull();
     expect(await store.get('enquiry', id)).toBeNull();
+  });
+
+  it('erases a lead with its search words and follow-up; erasing again finds nothing; other leads stay', async () => {
+    const [gone, kept] = [enquiryLead(), enquiryLead()];
+    const { store, range } = await setup([
+      [gone, 1],
+      [kept, 2],
+    ]);
+    await store.update('enquiry', gone.id, { note: 'Asked about Pune', by: 'priya@example.com', at: at(3) });
+    expect(await store.erase('enquiry', gone.id)).toBe(true);
+    expect(await store.get('enquiry', gone.id)).toBeNull();
+    expect(ids((await store.list({ ...range, q: gone.email, limit: 10 })).leads)).not.toContain(`enquiry:${gone.id}`);
+    expect(ids((await store.list({ ...range, limit: 10 })).leads)).toEqual([`enquiry:${kept.id}`]);
+    expect(await store.erase('enquiry', gone.id)).toBe(false);
+    // A status set after the erasure does not bring the lead back.
+    expect(await store.update('enquiry', gone.id, { status: 'closed', by: 'x@example.com', at: at(4) })).toBeNull();
+    expect(await store.get('enquiry', gone.id)).toBeNull();
+  });
+
+  it('finds leads whose last contact (arrival, status or note) is before the cutoff, oldest first', async () => {
+    const [old, noted, statused, recent] = [quizLead(), quizLead(), enquiryLead(), quizLead()];
+    const h = await setup([
+      [old, 1],
+      [noted, 2],
+      [statused, 3],
+      [recent, 50],
+    ]);
+    await h.store.update('quiz', noted.id, { note: 'Wants the March retreat', by: 'priya@example.com', at: h.at(40) });
+    await h.store.update('enquiry', statused.id, { status: 'contacted', by: 'arjun@example.com', at: h.at(45) });
+    const expired = async (kind: 'quiz' | 'enquiry', minute: number) =>
+      (await h.store.expired(kind, h.at(minute), 1000)).filter((id) =>
+        [old, noted, statused, recent].some((l) => l.id === id),
+      );
+    expect(await expired('quiz', 30)).toEqual([old.id]);
+    expect(await expired('enquiry', 30)).toEqual([]);
+    expect(await expired('quiz', 41)).toEqual([old.id, noted.id]);
+    expect(await expired('enquiry', 46)).toEqual([statused.id]);
+    // Exactly at the cutoff is not before it.
+    expect(await expired('quiz', 40)).toEqual([old.id]);
+    expect(await expired('quiz', 51)).toEqual([old.id, noted.id, recent.id]);
+  });
+
+  it('finds a lead stored before the last-contact time was kept once its search words are refreshed', async () => {
+    const lead = enquiryLead();
+    const h = await setup([[lead, 1]]);
+    await h.store.update('enquiry', lead.id, { note: 'Old note', by: 'priya@example.com', at: h.at(5) });
+    await h.makeOld(lead);
+    await h.store.refreshSearch((await h.store.get('enquiry', lead.id))!);
+    expect(await h.store.expired('enquiry', h.at(6), 1000)).toContain(lead.id);
+    expect(await h.store.expired('enquiry', h.at(5), 1000)).not.toContain(lead.id);
+  });
+
+  it('corrects a contact: the new name and number are found, the old are not, and who corrected what is kept', async () => {
+    const lead: Lead = { ...enquiryLead(), name: 'Asha Vrema', phone: '+919812300001' };
+    const { store, range } = await setup([[lead, 1]]);
+    const when = '2031-02-03T04:05:06.000Z';
+    const fixed = await store.update('enquiry', lead.id, {
+      correction: { name: 'Asha Verma', phone: '+919812300002', email: lead.email },
+      by: 'priya@example.com',
+      at: when,
+    });
+    expect(fixed).toMatchObject({ name: 'Asha Verma', phone: '+919812300002', email: lead.email });
+    expect(fixed?.desk).toEqual({
+      status: 'new',
+      corrected: ['name', 'phone'],
+      correctedBy: 'priya@example.com',
+      correctedAt: when,
+    });
+    const find = async (q: string) => ids((await store.list({ ...range, q, limit: 10 })).leads);
+    expect(await find('verma')).toEqual([`enquiry:${lead.id}`]);
+    expect(await find('300002')).toEqual([`enquiry:${lead.id}`]);
+    expect(await find('vrema')).toEqual([]);
+    expect(await find('300001')).toEqual([]);
+    // A correction that changes nothing records nothing.
+    const same = await store.update('enquiry', lead.id, {
+      correction: { name: 'Asha Verma' },
+      by: 'arjun@example.com',
+      at: at(9),
+    });
+    expect(same?.desk.correctedBy).toBe('priya@example.com');
+    expect(
+      await store.update('quiz', crypto.randomUUID(), { correction: { first: 'X' }, by: 'x', at: when }),
+    ).toBeNull();
+  });
+
+  it("corrects a quiz response's first and last name and a subscriber's address", async () => {
+    const [quiz, sub] = [quizLead(), newsletterLead()];
+    const { store } = await setup([
+      [quiz, 1],
+      [sub, 2],
+    ]);
+    const by = { by: 'priya@example.com', at: at(3) };
+    const q = await store.update('quiz', quiz.id, { correction: { first: 'Meera', last: 'Iyer' }, ...by });
+    expect(q).toMatchObject({ contact: { ...quiz.contact, first: 'Meera', last: 'Iyer' } });
+    expect(q?.desk.corrected).toEqual(['first', 'last']);
+    const n = await store.update('newsletter', sub.id, { correction: { email: 'meera@example.net' }, ...by });
+    expect(n).toMatchObject({ email: 'meera@example.net' });
   });
 });

@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { type Env, readConfig } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { site } from '../content/site';
@@ -18,7 +17,7 @@ import { EnquirySchema, NewsletterSchema, QuizSchema } from '../shared/lead-sche
 import { programTitle, recommend, recommendationPath } from '../shared/recommend';
 import { honeypot, refuseCrossSite, submitRateLimit, turnstile } from '../security/guards';
 import { acceptLead } from '../leads/accept';
-import { LeadStoreError, type Lead, type LeadBase } from '../store/lead';
+import { LeadStoreError, normalizePhone, type Lead, type LeadBase } from '../store/lead';
 import { renderLanding, renderQuizAfter } from './pages';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
@@ -168,23 +167,6 @@ async function answerLead(c: Context, lead: Lead, extra: Record<string, unknown>
     logEvent('error', 'lead.refused', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
     throw new ApiException(503, 'store_unavailable', site.forms.failed);
   }
-}
-
-/**
- * Turns a number as a visitor typed it ("098123 45678", "+91 98123-45678", "0091 9812345678") into E.164
- * ("+919812345678"), reading numbers without a country code as numbers of `region`. Null when the result could
- * not be a real number of its country, so it is refused before anything is stored or addressed to it.
- *
- * The default (min) metadata checks length and leading digits, not every digit pattern: enough to catch typos
- * without adding 65 kB of metadata to the Worker.
- */
-function normalizePhone(raw: string, region: string): string | null {
-  const text = raw.trim();
-  // Letters are never part of a number a visitor means (libphonenumber would read "1-800-FLOWERS").
-  if (text === '' || /[a-z]/i.test(text)) return null;
-  const country = isSupportedCountry(region) ? (region as CountryCode) : undefined;
-  const parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
-  return parsed?.isValid() ? parsed.number : null;
 }
 
 /** All /api routes: the lead forms here, the funnel and the videos from api/. */

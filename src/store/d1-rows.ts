@@ -61,10 +61,14 @@ function deskOf(row: Row): DeskState {
     note: row.desk_note,
     noteBy: row.desk_note_by,
     noteAt: row.desk_note_at,
+    correctedBy: row.desk_corrected_by,
+    correctedAt: row.desk_corrected_at,
   };
   for (const [k, v] of Object.entries(fields)) {
     const value = optional(v);
     if (value !== undefined) desk[k as keyof typeof fields] = value;
   }
+  const corrected = json<unknown>(row.desk_corrected, undefined);
+  if (Array.isArray(corrected)) desk.corrected = corrected.map(String);
   return desk;
 }

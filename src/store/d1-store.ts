@@ -1,4 +1,13 @@
-import { searchTokenOf, searchTokens, LeadStoreError, COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
+import {
+  corrected,
+  searchTokenOf,
+  searchTokens,
+  LeadStoreError,
+  COLLECTIONS,
+  KINDS,
+  type Lead,
+  type LeadKind,
+} from './lead';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import {
@@ -11,8 +20,6 @@ import {
   type Position,
 } from './listing';
 import { fromRow, type Row } from './d1-rows';
-
-/** The arrival-time column of each table (newsletter subscribers have their own name for it). */
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
@@ -54,6 +61,7 @@ export class D1LeadStore implements LeadStore {
 
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
     return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async () => {
+      if ('correction' in change) return this.correct(kind, id, change);
       const exists = await this.db.prepare(`SELECT 1 FROM ${COLLECTIONS[kind]} WHERE id = ?`).bind(id).first();
       if (!exists) return null;
       const statement =
@@ -75,7 +83,68 @@ export class D1LeadStore implements LeadStore {
     });
   }
 
-  async refreshSearch(lead: Lead): Promise<void> {
+  async erase(kind: LeadKind, id: string): Promise<boolean> {
+    return this.guard(`erase ${COLLECTIONS[kind]}/${id}`, async () => {
+      const [lead] = await this.db.batch([
+        this.db.prepare(`DELETE FROM ${COLLECTIONS[kind]} WHERE id = ?`).bind(id),
+        this.db.prepare('DELETE FROM lead_search WHERE kind = ? AND id = ?').bind(kind, id),
+        this.db.prepare('DELETE FROM lead_desk WHERE kind = ? AND id = ?').bind(kind, id),
+      ]);
+      return (lead?.meta.changes ?? 0) > 0;
+    });
+  }
+
+  async expired(kind: LeadKind, before: string, limit: number): Promise<string[]> {
+    return this.guard(`find expired ${COLLECTIONS[kind]}`, async () => {
+      const time = `t.${KINDS[kind].timeColumn}`;
+      // The arrival-time index bounds the scan to leads older than the cutoff; a later status or note keeps one.
+      const { results } = await this.db
+        .prepare(
+          `SELECT t.id FROM ${COLLECTIONS[kind]} t LEFT JOIN lead_desk d ON d.kind = ?1 AND d.id = t.id
+           WHERE ${time} < ?2 AND coalesce(d.status_at, '') < ?2 AND coalesce(d.note_at, '') < ?2
+           ORDER BY ${time}, t.id LIMIT ?3`,
+        )
+        .bind(kind, before, limit)
+        .all<{ id: string }>();
+      return results.map((r) => r.id);
+    });
+  }
+
+  /** Rewrites the corrected contact columns and the search words, and records who corrected which fields. */
+  private async correct(
+    kind: LeadKind,
+    id: string,
+    change: Extract<LeadChange, { correction: unknown }>,
+  ): Promise<LeadRecord | null> {
+    const record = await this.get(kind, id);
+    if (!record) return null;
+    const { lead, fields } = corrected(record, change.correction);
+    if (fields.length === 0) return record;
+    const columns: Record<string, unknown> =
+      lead.kind === 'quiz'
+        ? { contact: JSON.stringify(lead.contact) }
+        : lead.kind === 'newsletter'
+          ? { email: lead.email }
+          : { name: lead.name, email: lead.email, phone: lead.phone };
+    const names = Object.keys(columns);
+    await this.db.batch([
+      this.db
+        .prepare(`UPDATE ${COLLECTIONS[kind]} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`)
+        .bind(...names.map((n) => columns[n]), id),
+      this.db.prepare('DELETE FROM lead_search WHERE kind = ? AND id = ?').bind(kind, id),
+      this.tokens(lead, true),
+      this.db
+        .prepare(
+          `INSERT INTO lead_desk (kind, id, corrected, corrected_by, corrected_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT(kind, id) DO UPDATE SET corrected = excluded.corrected, corrected_by = excluded.corrected_by,
+           corrected_at = excluded.corrected_at`,
+        )
+        .bind(kind, id, JSON.stringify(fields), change.by, change.at),
+    ]);
+    return this.get(kind, id);
+  }
+
+  async refreshSearch(lead: LeadRecord): Promise<void> {
     await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, () =>
       this.db.batch([
         this.db.prepare('DELETE FROM lead_search WHERE kind = ? AND id = ?').bind(lead.kind, lead.id),
@@ -189,7 +258,8 @@ export class D1LeadStore implements LeadStore {
 /** The lead's columns with its follow-up (no lead_desk row: status new). */
 function select(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
   return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
-    d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at
+    d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at,
+    d.corrected AS desk_corrected, d.corrected_by AS desk_corrected_by, d.corrected_at AS desk_corrected_at
     FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
 }
 

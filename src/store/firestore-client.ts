@@ -49,7 +49,7 @@ const tokens = new Map<string, { token: string; until: number }>();
 const MAX_TOKENS = 4;
 
 /**
- * The one way the site talks to Firestore: documents:commit, GET, PATCH and runQuery over REST v1, with
+ * The one way the site talks to Firestore: documents:commit, GET, PATCH, DELETE and runQuery over REST v1, with
  * the service account's bearer token (the library's token exchange, checked and cached here) or, for a
  * local emulator, none. Every failure is a FirestoreError or a TokenError.
  */
@@ -67,13 +67,18 @@ export class FirestoreClient {
   }
 
   /**
-   * Creates a document only if none has its id (a `exists: false` precondition), the field `stampField`
+   * Creates a document only if none has its id (a `exists: false` precondition), the fields `stampFields`
    * set to Firestore's own time. False when the document exists already.
    */
-  async create(collection: string, id: string, fields: Record<string, unknown>, stampField: string): Promise<boolean> {
+  async create(
+    collection: string,
+    id: string,
+    fields: Record<string, unknown>,
+    stampFields: string[],
+  ): Promise<boolean> {
     const write = {
       update: { name: `${this.prefix}/${collection}/${id}`, fields: convertToFirestoreDocument(fields).fields },
-      updateTransforms: [{ fieldPath: stampField, setToServerValue: 'REQUEST_TIME' }],
+      updateTransforms: stampFields.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })),
       currentDocument: { exists: false },
     };
     try {
@@ -99,6 +104,15 @@ export class FirestoreClient {
     const res = await this.call(`/${collection}/${encodeURIComponent(id)}?${params}`, {
       method: 'PATCH',
       body: { fields },
+      absent: true,
+    });
+    return res !== null;
+  }
+
+  /** Deletes a document; false when there was none (the `exists` precondition answers 404). */
+  async delete(collection: string, id: string): Promise<boolean> {
+    const res = await this.call(`/${collection}/${encodeURIComponent(id)}?currentDocument.exists=true`, {
+      method: 'DELETE',
       absent: true,
     });
     return res !== null;

@@ -1,7 +1,8 @@
-import { searchTokenOf, COLLECTIONS, KINDS, consentOr, type LeadKind } from './lead';
+import { searchTokenOf, searchTokens, COLLECTIONS, KINDS, consentOr, type Lead, type LeadKind } from './lead';
 import {
   FOLLOW_UP_STATUSES,
   includesCursorRow,
+  lastContactOf,
   type DeskState,
   type FollowUpStatus,
   type LeadChange,
@@ -19,7 +20,17 @@ const DESK_FIELDS = {
   note: 'deskNote',
   noteBy: 'deskNoteBy',
   noteAt: 'deskNoteAt',
+  corrected: 'deskCorrected',
+  correctedBy: 'deskCorrectedBy',
+  correctedAt: 'deskCorrectedAt',
 } as const;
+
+/**
+ * The later of a lead's arrival and its last status or note change (lastContactOf), kept on the document so
+ * the retention query is one range on one field: set at arrival, with each status or note, and by the
+ * search-word refresh for documents stored before it existed.
+ */
+export const LAST_CONTACT = 'lastContactAt';
 
 /**
  * One kind's page: a runQuery ordered by arrival time and document name, both
@@ -84,22 +95,62 @@ export async function patchDesk(
           [DESK_FIELDS.statusAt]: { timestampValue: change.at },
         }
       : {
-          [DESK_FIELDS.note]: { stringValue: change.note },
+          [DESK_FIELDS.note]: { stringValue: (change as { note: string }).note },
           [DESK_FIELDS.noteBy]: { stringValue: change.by },
           [DESK_FIELDS.noteAt]: { timestampValue: change.at },
         };
-  return client.patch(COLLECTIONS[kind], id, fields);
+  return client.patch(COLLECTIONS[kind], id, { ...fields, [LAST_CONTACT]: { timestampValue: change.at } });
 }
 
-/** Replaces a stored lead's search words (only that field); a lead erased meanwhile is left absent. */
-export async function patchSearch(
+/** Writes a corrected lead's contact fields and search words, and who corrected which fields when. */
+export async function patchContact(
+  client: FirestoreClient,
+  lead: Lead,
+  fields: string[],
+  by: string,
+  at: string,
+): Promise<boolean> {
+  const str = (stringValue: string) => ({ stringValue });
+  const contact: Record<string, Value> =
+    lead.kind === 'quiz'
+      ? {
+          contact: {
+            mapValue: { fields: Object.fromEntries(Object.entries(lead.contact).map(([k, v]) => [k, str(v)])) },
+          },
+        }
+      : lead.kind === 'newsletter'
+        ? { email: str(lead.email) }
+        : { name: str(lead.name), email: str(lead.email), phone: str(lead.phone) };
+  return client.patch(COLLECTIONS[lead.kind], lead.id, {
+    ...contact,
+    searchTokens: { arrayValue: { values: searchTokens(lead).map(str) } },
+    [DESK_FIELDS.corrected]: { arrayValue: { values: fields.map(str) } },
+    [DESK_FIELDS.correctedBy]: str(by),
+    [DESK_FIELDS.correctedAt]: { timestampValue: at },
+  });
+}
+
+/** Ids of the oldest leads whose last contact is before `before` (one range on LAST_CONTACT, its own index). */
+export async function queryExpired(
   client: FirestoreClient,
   kind: LeadKind,
-  id: string,
-  tokens: string[],
-): Promise<void> {
-  await client.patch(COLLECTIONS[kind], id, {
-    searchTokens: { arrayValue: { values: tokens.map((t) => ({ stringValue: t })) } },
+  before: string,
+  limit: number,
+): Promise<string[]> {
+  const documents = await client.query({
+    from: [{ collectionId: COLLECTIONS[kind] }],
+    where: fieldFilter(LAST_CONTACT, 'LESS_THAN', { timestampValue: before }),
+    orderBy: [{ field: { fieldPath: LAST_CONTACT }, direction: 'ASCENDING' }],
+    limit,
+  });
+  return documents.map((doc) => decodeURIComponent(doc.name.slice(doc.name.lastIndexOf('/') + 1)));
+}
+
+/** Replaces a stored lead's search words and last contact (only those fields); a lead erased meanwhile is left absent. */
+export async function patchSearch(client: FirestoreClient, lead: LeadRecord): Promise<void> {
+  await client.patch(COLLECTIONS[lead.kind], lead.id, {
+    searchTokens: { arrayValue: { values: searchTokens(lead).map((t) => ({ stringValue: t })) } },
+    [LAST_CONTACT]: { timestampValue: lastContactOf(lead) },
   });
 }
 
@@ -168,14 +219,16 @@ function deskOf(f: Record<string, unknown>): DeskState {
     ? (f[DESK_FIELDS.status] as FollowUpStatus)
     : 'new';
   const desk: DeskState = { status };
-  for (const key of ['statusBy', 'note', 'noteBy'] as const) {
+  for (const key of ['statusBy', 'note', 'noteBy', 'correctedBy'] as const) {
     const v = f[DESK_FIELDS[key]];
     if (typeof v === 'string' && v !== '') desk[key] = v;
   }
-  for (const key of ['statusAt', 'noteAt'] as const) {
+  for (const key of ['statusAt', 'noteAt', 'correctedAt'] as const) {
     const v = f[DESK_FIELDS[key]];
     if (typeof v === 'string' && v !== '') desk[key] = isoOf(v);
   }
+  const corrected = f[DESK_FIELDS.corrected];
+  if (Array.isArray(corrected)) desk.corrected = corrected.map(String);
   return desk;
 }
 

@@ -1,8 +1,25 @@
-import { searchTokens, COLLECTIONS, KINDS, type Consent, type Lead, type LeadKind, LeadStoreError } from './lead';
+import {
+  corrected,
+  searchTokens,
+  COLLECTIONS,
+  KINDS,
+  type Consent,
+  type Lead,
+  type LeadKind,
+  LeadStoreError,
+} from './lead';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
-import { getDocument, patchDesk, patchSearch, queryKind } from './firestore-reads';
+import {
+  LAST_CONTACT,
+  getDocument,
+  patchContact,
+  patchDesk,
+  patchSearch,
+  queryExpired,
+  queryKind,
+} from './firestore-reads';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
 
 export type { FirestoreSettings };
@@ -32,7 +49,7 @@ export class FirestoreLeadStore implements LeadStore {
   async save(lead: Lead): Promise<{ created: boolean }> {
     const { collection, timeField } = KINDS[lead.kind];
     const created = await this.guard(`store ${collection}/${lead.id}`, (client) =>
-      client.create(collection, lead.id, documentFor(lead), timeField),
+      client.create(collection, lead.id, documentFor(lead), [timeField, LAST_CONTACT]),
     );
     return { created };
   }
@@ -48,15 +65,30 @@ export class FirestoreLeadStore implements LeadStore {
   }
 
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
-    return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (client) =>
-      (await patchDesk(client, kind, id, change)) ? getDocument(client, kind, id) : null,
+    return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (client) => {
+      if ('correction' in change) {
+        const record = await getDocument(client, kind, id);
+        if (!record) return null;
+        const { lead, fields } = corrected(record, change.correction);
+        if (fields.length === 0) return record;
+        return (await patchContact(client, lead, fields, change.by, change.at)) ? getDocument(client, kind, id) : null;
+      }
+      return (await patchDesk(client, kind, id, change)) ? getDocument(client, kind, id) : null;
+    });
+  }
+
+  async refreshSearch(lead: LeadRecord): Promise<void> {
+    await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, (client) =>
+      patchSearch(client, lead),
     );
   }
 
-  async refreshSearch(lead: Lead): Promise<void> {
-    await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, (client) =>
-      patchSearch(client, lead.kind, lead.id, searchTokens(lead)),
-    );
+  async erase(kind: LeadKind, id: string): Promise<boolean> {
+    return this.guard(`erase ${COLLECTIONS[kind]}/${id}`, (client) => client.delete(COLLECTIONS[kind], id));
+  }
+
+  async expired(kind: LeadKind, before: string, limit: number): Promise<string[]> {
+    return this.guard(`find expired ${COLLECTIONS[kind]}`, (client) => queryExpired(client, kind, before, limit));
   }
 
   /** Runs a call under the deadline; any failure becomes a LeadStoreError (permanent when retrying cannot help). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { consent as consentCopy } from '../content/privacy';
 import type { Attribution } from '../shared/attribution';
 
@@ -6,6 +7,23 @@ export type { Attribution };
 
 /** A phone number in E.164 form (+ and up to 15 digits), as every number the site sends to is kept. */
 export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'phone must be E.164');
+
+/**
+ * Turns a number as a visitor typed it ("098123 45678", "+91 98123-45678", "0091 9812345678") into E.164
+ * ("+919812345678"), reading numbers without a country code as numbers of `region`. Null when the result could
+ * not be a real number of its country, so it is refused before anything is stored or addressed to it.
+ *
+ * The default (min) metadata checks length and leading digits, not every digit pattern: enough to catch typos
+ * without adding 65 kB of metadata to the Worker.
+ */
+export function normalizePhone(raw: string, region: string): string | null {
+  const text = raw.trim();
+  // Letters are never part of a number a visitor means (libphonenumber would read "1-800-FLOWERS").
+  if (text === '' || /[a-z]/i.test(text)) return null;
+  const country = isSupportedCountry(region) ? (region as CountryCode) : undefined;
+  const parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
+  return parsed?.isValid() ? parsed.number : null;
+}
 
 /** The consent a lead records, or for one stored before consent was recorded, that it was not. */
 export function consentOr(consent: Consent | undefined, createdAt: string): Consent {
@@ -133,9 +151,10 @@ export function contactOf(lead: Lead): Contact {
 export const SEARCH_PREFIX = { min: 3, max: 32 } as const;
 /**
  * Raised whenever the words a lead is found by change: the cron then rewrites every stored lead's
- * words (search-backfill.ts), so older leads are found like new ones.
+ * words (search-backfill.ts), so older leads are found like new ones. Version 3 also gave every Firestore
+ * lead the last-contact time its retention query needs.
  */
-export const SEARCH_VERSION = 2;
+export const SEARCH_VERSION = 3;
 
 /** Every start of `text` from the shortest searchable length to the longest stored (the text itself when shorter). */
 function starts(text: string, into: Set<string>): void {
@@ -199,3 +218,91 @@ export class LeadStoreError extends Error {
     this.permanent = options?.permanent ?? false;
   }
 }
+
+// A person: everything held about one email address or phone number (the owners' "find, copy, correct, erase").
+
+/** One person as an owner names them: an email address (lower case) or a phone number (E.164). */
+export type Person = { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/**
+ * The person a search box's text names, or null when it is neither a plausible email address nor a phone
+ * number of `region` (numbers without a country code are read as numbers of that region).
+ */
+export function personOf(text: string, region: string): Person | null {
+  const value = text.trim();
+  if (value.includes('@')) {
+    const email = value.toLowerCase();
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? { email } : null;
+  }
+  const phone = normalizePhone(value, region);
+  return phone ? { phone } : null;
+}
+
+/** The word a person's records are looked up by in the search index (then matched exactly by `holds`). */
+export function personToken(person: Person): string {
+  // The last eight digits are a stored word of any number however it was typed (with or without its country code).
+  return person.email !== undefined ? searchTokenOf(person.email)! : person.phone.replace(/\D/g, '').slice(-8);
+}
+
+/** Whether a contact belongs to the person: the same address, or the same number however it was typed. */
+export function holds(contact: Pick<Contact, 'email' | 'phone'>, person: Person, region: string): boolean {
+  if (person.email !== undefined) return contact.email.trim().toLowerCase() === person.email;
+  if (!contact.phone) return false;
+  const digits = (v: string) => v.replace(/\D/g, '');
+  return (
+    (normalizePhone(contact.phone, region) ?? contact.phone) === person.phone ||
+    digits(contact.phone) === digits(person.phone)
+  );
+}
+
+/** A correction of a lead's contact: only the fields its kind has are applied. */
+export interface Correction {
+  first?: string;
+  last?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** The lead with the corrected fields applied, and which fields changed. */
+export function corrected<L extends Lead>(lead: L, correction: Correction): { lead: L; fields: string[] } {
+  const fields: string[] = [];
+  const pick = (key: keyof Correction, current: string) => {
+    const value = correction[key];
+    if (value === undefined || value === current) return current;
+    fields.push(key);
+    return value;
+  };
+  switch (lead.kind) {
+    case 'quiz': {
+      const c = lead.contact;
+      const contact = {
+        first: pick('first', c.first),
+        last: pick('last', c.last),
+        email: pick('email', c.email),
+        phone: pick('phone', c.phone),
+      };
+      return { lead: { ...lead, contact }, fields };
+    }
+    case 'newsletter':
+      return { lead: { ...lead, email: pick('email', lead.email) }, fields };
+    case 'enquiry':
+      return {
+        lead: {
+          ...lead,
+          name: pick('name', lead.name),
+          email: pick('email', lead.email),
+          phone: pick('phone', lead.phone),
+        },
+        fields,
+      };
+  }
+  return { lead, fields };
+}
+
+/** The fields an owner can correct on each kind of lead, in the order the form shows them. */
+export const CORRECTABLE: { [K in LeadKind]: Array<keyof Correction> } = {
+  quiz: ['first', 'last', 'email', 'phone'],
+  newsletter: ['email'],
+  enquiry: ['name', 'email', 'phone'],
+};

@@ -1,4 +1,4 @@
-import { LEAD_KINDS, type Lead, type LeadKind } from './lead';
+import { LEAD_KINDS, type Correction, type Lead, type LeadKind } from './lead';
 
 /** Where the owners are with a lead. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'closed'] as const;
@@ -12,6 +12,10 @@ export interface DeskState {
   note?: string;
   noteBy?: string;
   noteAt?: string;
+  /** The contact fields an owner last corrected (names only: the old values are not kept), by whom and when. */
+  corrected?: string[];
+  correctedBy?: string;
+  correctedAt?: string;
 }
 
 /** A stored lead as the desk reads it. */
@@ -36,7 +40,19 @@ export interface LeadPage {
   next?: string;
 }
 
-export type LeadChange = { by: string; at: string } & ({ status: FollowUpStatus } | { note: string });
+export type LeadChange = { by: string; at: string } & (
+  { status: FollowUpStatus } | { note: string } | { correction: Correction }
+);
+
+/**
+ * A lead's last contact: the later of its arrival and its last status or note change. Quiz responses and
+ * enquiries are deleted RETENTION.leadYears after it.
+ */
+export function lastContactOf(lead: LeadRecord): string {
+  return [lead.createdAt, lead.desk.statusAt, lead.desk.noteAt]
+    .filter((t): t is string => !!t)
+    .reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+}
 
 /** Position in the newest-first order: arrival time, then id, then kind (an id may exist in two kinds). */
 export interface Position {

@@ -16,10 +16,20 @@ export interface LeadStore {
   list(query: LeadQuery): Promise<LeadPage>;
   /** One lead with the owners' follow-up, or null. */
   get(kind: LeadKind, id: string): Promise<LeadRecord | null>;
-  /** Sets the follow-up status or the note (with who and when); null when there is no such lead. */
+  /**
+   * Sets the follow-up status or the note, or corrects the contact (its search words follow), with who and
+   * when; null when there is no such lead.
+   */
   update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null>;
-  /** Rewrites the words a stored lead is found by from the lead itself (after the words' rules change). */
-  refreshSearch(lead: Lead): Promise<void>;
+  /**
+   * Rewrites what a stored lead is found by from the lead itself (after the words' rules change): its
+   * search words and, where the store keeps one, its last-contact time.
+   */
+  refreshSearch(lead: LeadRecord): Promise<void>;
+  /** Deletes a lead with its search words and follow-up; false when there was none (erasing again is harmless). */
+  erase(kind: LeadKind, id: string): Promise<boolean>;
+  /** Ids of up to `limit` leads of `kind` whose last contact (lastContactOf) is before `before`, oldest first. */
+  expired(kind: LeadKind, before: string, limit: number): Promise<string[]>;
 }
 
 /**

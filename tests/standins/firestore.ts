@@ -1,7 +1,7 @@
 /**
  * An in-process stand-in of the Google calls firebase-rest-firestore makes:
  * the OAuth token exchange and Firestore REST v1 (documents:commit and GET of a
- * document). Installed as the global fetch with vi.stubGlobal. It is strict the
+ * document, PATCH, DELETE, runQuery). Installed as the global fetch with vi.stubGlobal. It is strict the
  * way the real service is: wrong paths, missing or unknown fields, badly typed
  * values and missing credentials are refused with Google's error JSON; and it
  * can be told to fail (5xx, 401, refused token, or no answer at all).
@@ -154,6 +154,17 @@ export function createFirestoreStandin(options: {
     const segments = rest.split('/').slice(1);
     if (method === 'PATCH' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
       return patch(segments.join('/'), parseBody(body), search);
+    }
+    if (method === 'DELETE' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
+      const key = segments.join('/');
+      const odd = [...search.keys()].find((k) => k !== 'currentDocument.exists');
+      if (odd)
+        throw new InvalidArgument(`Invalid JSON payload received. Unknown name "${odd}": Cannot bind query parameter.`);
+      if (search.get('currentDocument.exists') === 'true' && !documents.has(key)) {
+        return googleError(404, 'NOT_FOUND', `No document to update: ${prefix}/${key}`);
+      }
+      documents.delete(key);
+      return Response.json({});
     }
     if (method === 'GET' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
       const doc = documents.get(segments.join('/'));
