@@ -3,6 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETENTION } from '../src/content/privacy';
 import { KEEP_DELIVERIES_DAYS } from '../src/notify/prune';
 import { pruneDeadLeads } from '../src/store/dead-leads';
+import { RETENTION_ERASER } from '../src/store/erasures';
+import { pruneExpiredLeads, retentionCutoff } from '../src/store/retention';
+import { getLeadStore } from '../src/store/port';
+import { D1LeadStore } from '../src/store/d1-store';
+import { FirestoreLeadStore } from '../src/store/firestore-store';
+import { COLLECTIONS, type Lead } from '../src/store/lead';
+import type { Env } from '../src/env';
+import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
+import { firestoreEnv } from './support/firestore';
 import { allowConsoleErrors } from './setup';
 import { loggedEvents } from './support/logs';
 
@@ -77,5 +86,91 @@ describe('retention: what the privacy notice says is what the cron deletes by', 
     expect(loggedEvents(errors)).toContainEqual(
       expect.objectContaining({ event: 'dead_lead.pruned', outcome: 'failed' }),
     );
+  });
+});
+
+const stores: Array<[string, () => Promise<{ env: Env; backdate: (lead: Lead, at: number) => Promise<void> }>]> = [
+  [
+    'D1',
+    async () => ({
+      env,
+      async backdate(lead, at) {
+        await env.DB.prepare(`UPDATE ${COLLECTIONS[lead.kind]} SET created_at = ? WHERE id = ?`)
+          .bind(new Date(at).toISOString(), lead.id)
+          .run();
+      },
+    }),
+  ],
+  [
+    'Firestore',
+    async () => {
+      const { env: fsEnv, standin } = await firestoreEnv('credentials');
+      return {
+        env: fsEnv,
+        async backdate(lead, at) {
+          const doc = standin.document(COLLECTIONS[lead.kind], lead.id)!;
+          const stamp = { timestampValue: new Date(at).toISOString() };
+          doc.fields.createdAt = stamp;
+          doc.fields.lastContactAt = stamp;
+        },
+      };
+    },
+  ],
+];
+
+describe.each(stores)('retention of quiz responses and enquiries: %s', (_name, setup) => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('deletes them a day past two years after the last contact; a later note or a subscription keeps them', async () => {
+    const { env: e, backdate } = await setup();
+    const store = getLeadStore(e);
+    // A clock a century ahead: no lead of another test is older than these.
+    const now = Date.now() + 100 * 365 * DAY;
+    const past = now - (RETENTION.leadYears * 365 + 2) * DAY;
+    const short = now - (RETENTION.leadYears * 365 - 1) * DAY;
+    const [oldQuiz, oldEnquiry, recentQuiz, noted, subscriber] = [
+      quizLead(),
+      enquiryLead(),
+      quizLead(),
+      enquiryLead(),
+      newsletterLead(),
+    ];
+    for (const lead of [oldQuiz, oldEnquiry, recentQuiz, noted, subscriber]) await store.save(lead);
+    await backdate(oldQuiz, past);
+    await backdate(oldEnquiry, past);
+    await backdate(recentQuiz, short);
+    await backdate(noted, past);
+    // An owner's note a day short of the period counts as contact.
+    await store.update('enquiry', noted.id, {
+      note: 'Called again',
+      by: 'priya@example.com',
+      at: new Date(short).toISOString(),
+    });
+    const info = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const counts = await pruneExpiredLeads(e, now);
+    expect(counts.quiz).toBeGreaterThanOrEqual(1);
+    expect(await store.get('quiz', oldQuiz.id)).toBeNull();
+    expect(await store.get('enquiry', oldEnquiry.id)).toBeNull();
+    expect(await store.get('quiz', recentQuiz.id)).not.toBeNull();
+    expect(await store.get('enquiry', noted.id)).not.toBeNull();
+    expect(await store.get('newsletter', subscriber.id)).not.toBeNull();
+    expect(loggedEvents(info)).toContainEqual(expect.objectContaining({ event: 'lead.expired', olderThanYears: 2 }));
+    const log = await env.DB.prepare(`SELECT erased_by, counts FROM erasures WHERE erased_at = ?`)
+      .bind(new Date(now).toISOString())
+      .first<{ erased_by: string; counts: string }>();
+    expect(log?.erased_by).toBe(RETENTION_ERASER);
+    expect(JSON.parse(log!.counts)).toMatchObject({ newsletter: 0 });
+    // The cutoff is the notice's period: two calendar years.
+    expect(retentionCutoff(Date.UTC(2030, 5, 1))).toBe('2028-06-01T00:00:00.000Z');
+  });
+
+  it('a store that fails is logged and the next run tries again', async () => {
+    allowConsoleErrors();
+    const { env: e } = await setup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(D1LeadStore.prototype, 'expired').mockRejectedValue(new Error('D1 could not find expired leads'));
+    vi.spyOn(FirestoreLeadStore.prototype, 'expired').mockRejectedValue(new Error('Firestore could not find expired'));
+    expect(await pruneExpiredLeads(e)).toMatchObject({ quiz: 0, enquiry: 0 });
+    expect(loggedEvents(errors)).toContainEqual(expect.objectContaining({ event: 'lead.expired', outcome: 'failed' }));
   });
 });

@@ -4,7 +4,7 @@ export const desk = {
   title: 'Desk',
   brandLine: 'Owners’ desk',
   signedInAs: 'Signed in as',
-  nav: { inbox: 'Inbox', numbers: 'Numbers', health: 'Health', export: 'Export CSV' },
+  nav: { inbox: 'Inbox', people: 'People', numbers: 'Numbers', health: 'Health', export: 'Export CSV' },
   kinds: { quiz: 'Quiz', newsletter: 'Newsletter', enquiry: 'Enquiry' },
   kindsPlural: { all: 'All leads', quiz: 'Quiz responses', newsletter: 'Subscribers', enquiry: 'Enquiries' },
   statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' },
@@ -53,6 +53,53 @@ export const desk = {
     saveNote: 'Save note',
     noteSavedBy: (who: string, when: string) => `Saved by ${who} on ${when}`,
     notFound: 'No such lead.',
+    person: 'Everything held about this person',
+    correct: 'Correct name, email or phone',
+    correctHint: 'When the person asks for a correction. Only the new value is kept; the change is recorded.',
+    correctFields: { first: 'First name', last: 'Last name', name: 'Name', email: 'Email', phone: 'Phone' } as Record<
+      string,
+      string
+    >,
+    saveCorrection: 'Save correction',
+    correctedBy: (fields: string, who: string, when: string) => `${fields} corrected by ${who} on ${when}`,
+    checkCorrection: 'Check the highlighted fields; nothing was changed.',
+  },
+  people: {
+    title: 'People',
+    intro:
+      'Everything held about one person, found by their email address or phone number: send them a copy, or erase it when they ask. Answer a request within 30 days.',
+    search: 'Email address or phone number',
+    find: 'Find',
+    invalid: 'Enter a whole email address (name@example.com) or a phone number.',
+    nothing: (who: string) => `Nothing is held for ${who}.`,
+    found: (n: number, who: string) => `${n === 1 ? '1 record' : `${n} records`} held for ${who}`,
+    leads: 'Leads',
+    dead: 'Not stored yet (kept as dead leads)',
+    messages: 'Messages sent about them',
+    messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
+    owner: 'an owner',
+    download: 'Download a copy (JSON)',
+    eraseTitle: 'Erase this person',
+    eraseText:
+      'Removes every lead, status and note above, any dead lead, and their number, address and name from the message records (which stay only as counts). This cannot be undone. A form they send later is a new lead.',
+    confirm: 'Type the email address or phone number again to confirm',
+    erase: 'Erase everything',
+    mismatch: 'This does not match the email address or phone number searched for. Nothing was erased.',
+    erased: 'Erased.',
+    log: 'Erasures',
+    logEmpty: 'Nothing has been erased yet.',
+    retention: 'Retention (automatic)',
+    counts: (c: { quiz: number; newsletter: number; enquiry: number; dead: number; messages: number }) =>
+      [
+        [c.quiz, 'quiz response', 'quiz responses'],
+        [c.newsletter, 'subscription', 'subscriptions'],
+        [c.enquiry, 'enquiry', 'enquiries'],
+        [c.dead, 'dead lead', 'dead leads'],
+        [c.messages, 'message record', 'message records'],
+      ]
+        .filter(([n]) => Number(n) > 0)
+        .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
+        .join(', ') || 'nothing (already erased)',
   },
   messages: {
     title: 'WhatsApp messages',

@@ -75,3 +75,16 @@ export function toQuery(params: ListParams, limit: number): LeadQuery {
   if (params.cursor) query.cursor = params.cursor;
   return query;
 }
+
+/** `/desk/people?q=…`: an email address or a phone number (matched exactly once parsed). */
+export const PeopleParams = z.object({
+  q: z.preprocess(empty, z.string().trim().max(254, 'Search for at most 254 characters.').optional()),
+  erased: z.preprocess(empty, z.coerce.number().int().positive().optional()),
+});
+export type PeopleParams = z.infer<typeof PeopleParams>;
+
+/** The erase form: the person searched for, and the owner typing it again. */
+export const EraseForm = z.object({
+  q: z.string().trim().min(1, 'Search for a person first.').max(254),
+  confirm: z.string().trim().max(254).default(''),
+});

@@ -5,6 +5,8 @@ import { pruneDeliveries } from '../notify/prune';
 import { queueMarkedReplays } from '../notify/replay';
 import { pruneFunnel } from '../store/counters';
 import { pruneDeadLeads } from '../store/dead-leads';
+import { pruneErasedContacts } from '../store/erasures';
+import { pruneExpiredLeads } from '../store/retention';
 import { backfillSearchWords } from '../store/search-backfill';
 
 /**
@@ -16,6 +18,8 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     refreshFeedsOnSchedule(env),
     pruneDeliveries(env),
     pruneDeadLeads(env.DB),
+    pruneExpiredLeads(env),
+    pruneErasedContacts(env.DB),
     runHealthCheck(env),
     pruneFunnel(env.DB),
     queueMarkedReplays(env),

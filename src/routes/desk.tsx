@@ -15,7 +15,26 @@ import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../store/counters';
 import { exportCsv } from '../desk/export';
 import { messagesFor, recentFailures, resend } from '../desk/messages';
-import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
+import {
+  EraseForm,
+  LeadParams,
+  ListParams,
+  NoteForm,
+  PeopleParams,
+  ResendForm,
+  StatusForm,
+  parse,
+  toQuery,
+} from '../desk/params';
+import { erasePerson, findPerson, personCopy } from '../desk/people';
+import { PeoplePage, type PeopleView } from '../desk/views/people';
+import type { CorrectionState } from '../desk/views/correction';
+import { erasureById, erasureLog } from '../store/erasures';
+import { normalizePhone, personOf, type Correction } from '../store/lead';
+import type { LeadRecord } from '../store/listing';
+import { CorrectionSchemas, fieldErrors } from '../shared/lead-schemas';
+import { site } from '../content/site';
+import { logEvent } from '../log';
 import { ApiException } from '../http/errors';
 import { readBody } from '../http/body';
 import { getLeadStore } from '../store/port';
@@ -80,15 +99,79 @@ desk.get('/leads/:kind/:id', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
   const lead = await getLeadStore(c.env).get(kind, id);
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
-  const messages = await messagesFor(c.env.DB, kind, id);
-  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
-    phone: o.phone,
-    ref: o.label,
-    label: `${o.name} (${o.label})`,
-    ...(o.email ? { email: o.email } : {}),
-  }));
-  const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
-  return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
+  return renderLead(c, lead);
+});
+
+/** A correction of the contact, by the form's own rules; refused, the page shows what was typed and why. */
+desk.post('/leads/:kind/:id/correct', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const values = (await readBody(c)).fields;
+  const store = getLeadStore(c.env);
+  const lead = await store.get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  const result = CorrectionSchemas[kind].safeParse(values);
+  const errors = result.success ? {} : fieldErrors(result.error);
+  const correction: Correction = result.success ? { ...result.data } : {};
+  if (correction.phone) {
+    const e164 = normalizePhone(correction.phone, readConfig(c.env).leads.defaultPhoneRegion);
+    // As on the forms: an enquiry's number must be real (it is messaged); a quiz number that is not is kept as typed.
+    if (e164) correction.phone = e164;
+    else if (kind === 'enquiry') errors.phone = site.forms.invalidPhone;
+  }
+  if (Object.keys(errors).length > 0) {
+    const typed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    return renderLead(c, lead, { values: typed, errors }, 400);
+  }
+  const updated = await store.update(kind, id, { correction, by: c.var.owner.email, at: new Date().toISOString() });
+  if (!updated) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  logEvent('info', 'lead.corrected', { submissionId: id, kind, fields: (updated.desk.corrected ?? []).join(',') });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+desk.get('/people', async (c) => {
+  const params = parse(PeopleParams, c.req.query());
+  const erased = params.erased ? await erasureById(c.env.DB, params.erased) : null;
+  const view = { log: await erasureLog(c.env.DB), ...(erased && { erased }) };
+  if (!params.q) return renderPeople(c, view);
+  const person = personOf(params.q, readConfig(c.env).leads.defaultPhoneRegion);
+  if (!person) return renderPeople(c, { ...view, q: params.q, errors: { q: copy.people.invalid } }, 400);
+  const records = await findPerson(c.env, person);
+  return renderPeople(c, { ...view, q: params.q, who: person.email ?? person.phone, records });
+});
+
+/** A person's copy: every record held for the address or number, as readable JSON, downloaded. */
+desk.get('/people/export.json', async (c) => {
+  const { q } = parse(PeopleParams, c.req.query());
+  const person = q ? personOf(q, readConfig(c.env).leads.defaultPhoneRegion) : null;
+  if (!person) throw new ApiException(400, 'invalid_input', copy.people.invalid, { q: copy.people.invalid });
+  const records = await findPerson(c.env, person);
+  const now = new Date().toISOString();
+  logEvent('info', 'person.exported', {
+    leads: records.leads.length,
+    dead: records.dead.length,
+    messages: records.messages.length,
+  });
+  return c.body(`${JSON.stringify(personCopy(person, records, now), null, 2)}\n`, 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="person-${now.slice(0, 10)}.json"`,
+  });
+});
+
+/** Erases a person everywhere once the owner has typed the address or number again. */
+desk.post('/people/erase', async (c) => {
+  const form = parse(EraseForm, (await readBody(c)).fields);
+  const region = readConfig(c.env).leads.defaultPhoneRegion;
+  const person = personOf(form.q, region);
+  const view = { log: await erasureLog(c.env.DB), q: form.q };
+  if (!person) return renderPeople(c, { ...view, errors: { q: copy.people.invalid } }, 400);
+  const confirmed = personOf(form.confirm, region);
+  if ((confirmed?.email ?? confirmed?.phone) !== (person.email ?? person.phone)) {
+    const records = await findPerson(c.env, person);
+    const who = person.email ?? person.phone;
+    return renderPeople(c, { ...view, who, records, errors: { confirm: copy.people.mismatch } }, 400);
+  }
+  const { id } = await erasePerson(c.env, person, c.var.owner.email);
+  return c.redirect(`/desk/people?erased=${id}`, 303);
 });
 
 desk.post('/leads/:kind/:id/status', async (c) => {
@@ -120,6 +203,28 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
+async function renderLead(
+  c: Context<DeskEnv>,
+  lead: LeadRecord,
+  correction?: CorrectionState,
+  status: 200 | 400 = 200,
+) {
+  const messages = await messagesFor(c.env.DB, lead.kind, lead.id);
+  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
+    phone: o.phone,
+    ref: o.label,
+    label: `${o.name} (${o.label})`,
+    ...(o.email ? { email: o.email } : {}),
+  }));
+  const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
+  const page = <LeadDetail lead={lead} messages={messages} owners={owners} {...(correction && { correction })} />;
+  return render(c, title, 'inbox', {}, page, status);
+}
+
+function renderPeople(c: Context<DeskEnv>, view: PeopleView, status: 200 | 400 = 200) {
+  return render(c, copy.people.title, 'people', {}, <PeoplePage {...view} />, status);
+}
+
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 
 async function change(
@@ -139,9 +244,10 @@ async function change(
 async function render(
   c: Context<DeskEnv>,
   title: string,
-  current: 'inbox' | 'numbers' | 'health',
+  current: 'inbox' | 'people' | 'numbers' | 'health',
   params: Partial<ListParams>,
   body: ReactElement,
+  status: 200 | 400 = 200,
 ) {
   const banners: Banner[] = [];
   const failed = await recentFailures(c.env.DB);
@@ -169,5 +275,5 @@ async function render(
       {body}
     </DeskDocument>,
   );
-  return c.html(`<!DOCTYPE html>${html}`);
+  return c.html(`<!DOCTYPE html>${html}`, status);
 }

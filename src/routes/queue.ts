@@ -1,6 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { handleStoreJob } from '../leads/parked';
 import { keepUnreadableJob } from '../store/dead-leads';
+import { erasedBefore } from '../store/erasures';
 import { describeError, logEvent, errorMessage } from '../log';
 import { backoffSeconds, DeliveryStore } from '../notify/deliveries';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
@@ -21,6 +22,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       await unreadable(message, parsed.reason, batch.queue, deadLetters, env);
       continue;
     }
+    if (await erased(parsed.job, message, env)) continue;
     if (deadLetters) await recordDead(parsed.job, message, env);
     else await run(parsed.job, message, env);
   }
@@ -54,6 +56,24 @@ async function unreadable(
     logEvent('error', 'queue.retry', { messageId: message.id, deadLetter: true, error: errorMessage(err) });
     await keepDeadLetter(message, env);
   }
+}
+
+/**
+ * A job carrying the lead of a person erased after it arrived (parked while the store was down, or its
+ * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails
+ * the job is retried rather than run.
+ */
+async function erased(job: Job, message: Message<unknown>, env: Env): Promise<boolean> {
+  if (job.type !== 'store' && job.type !== 'notify') return false;
+  try {
+    if (!(await erasedBefore(env.DB, job.lead, readConfig(env).leads.defaultPhoneRegion))) return false;
+    logEvent('info', 'job.erased_dropped', { submissionId: job.lead.id, kind: job.lead.kind, job: job.type });
+    message.ack();
+  } catch (err) {
+    logEvent('error', 'queue.retry', { messageId: message.id, error: errorMessage(err) });
+    message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+  return true;
 }
 
 async function run(job: Job, message: Message<unknown>, env: Env): Promise<void> {

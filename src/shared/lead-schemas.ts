@@ -137,6 +137,16 @@ export const EnquirySchema = z.object({
   description: optionalText(forms.descriptionName, LIMITS.description),
 });
 
+/**
+ * What an owner may correct on each kind of lead, by the rules the visitor's form applies (a number is then
+ * normalised like the form's: to E.164, where it can be).
+ */
+export const CorrectionSchemas = {
+  quiz: QuizSchema.shape.contact,
+  newsletter: z.object({ email }),
+  enquiry: z.object({ name: EnquirySchema.shape.name, email, phone: EnquirySchema.shape.phone }),
+};
+
 export type QuizInput = z.infer<typeof QuizSchema>;
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 export type EnquiryInput = z.infer<typeof EnquirySchema>;

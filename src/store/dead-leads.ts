@@ -134,3 +134,17 @@ export async function pruneDeadLeads(db: D1Database, now = Date.now(), batch = 5
     return 0;
   }
 }
+
+/** Deletes the dead leads with these ids (an erasure); how many there were. */
+export async function deleteDeadLeads(db: D1Database, ids: string[]): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < ids.length; i += 50) {
+    const chunk = ids.slice(i, i + 50);
+    const result = await db
+      .prepare(`DELETE FROM dead_leads WHERE id IN (${chunk.map(() => '?').join(', ')})`)
+      .bind(...chunk)
+      .run();
+    removed += result.meta.changes ?? 0;
+  }
+  return removed;
+}

@@ -16,7 +16,7 @@ export function DeskDocument(props: {
   owner: string;
   exportHref: string;
   banners: Banner[];
-  current: 'inbox' | 'numbers' | 'health';
+  current: 'inbox' | 'people' | 'numbers' | 'health';
   children: ReactNode;
 }) {
   return (
@@ -44,6 +44,9 @@ export function DeskDocument(props: {
           <nav className="desk-nav" aria-label="Desk">
             <a href="/desk" aria-current={props.current === 'inbox' ? 'page' : undefined}>
               {desk.nav.inbox}
+            </a>
+            <a href="/desk/people" aria-current={props.current === 'people' ? 'page' : undefined}>
+              {desk.nav.people}
             </a>
             <a href="/desk/numbers" aria-current={props.current === 'numbers' ? 'page' : undefined}>
               {desk.nav.numbers}

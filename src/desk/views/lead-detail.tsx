@@ -4,6 +4,7 @@ import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
 import { RESENDABLE, type DeskMessage } from '../messages';
 import { waDigits, when } from './format';
 import { contactOf } from '../../store/lead';
+import { Correction, type CorrectionState } from './correction';
 
 export interface Recipient {
   phone: string;
@@ -22,10 +23,13 @@ export function LeadDetail({
   lead,
   messages,
   owners,
+  correction,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
   owners: Recipient[];
+  /** A refused correction: the form opens with what was typed and the messages. */
+  correction?: CorrectionState;
 }) {
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
@@ -153,6 +157,13 @@ export function LeadDetail({
           </button>
         </form>
       </section>
+
+      <Correction lead={lead} base={base} {...(correction && { state: correction })} />
+      {email || phone ? (
+        <p>
+          <a href={`/desk/people?${new URLSearchParams({ q: email || phone })}`}>{desk.lead.person}</a>
+        </p>
+      ) : null}
 
       <section className="desk-card" aria-labelledby="messages-heading">
         <h2 id="messages-heading">{desk.messages.title}</h2>

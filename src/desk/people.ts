@@ -1,0 +1,105 @@
+import { readConfig, type Env } from '../env';
+import { logEvent } from '../log';
+import { forgetInLedger, ledgerEntriesFor, type LedgerEntry, type LedgerMatch } from '../notify/forget';
+import { deadContact, deadLeads, deleteDeadLeads, type DeadLead } from '../store/dead-leads';
+import { logErasure, rememberErased, valuesOf, type ErasureCounts } from '../store/erasures';
+import { LEAD_KINDS, contactOf, holds, personToken, type Person } from '../store/lead';
+import type { LeadRecord } from '../store/listing';
+import { getLeadStore } from '../store/port';
+
+/** Everything held about one person: their leads (with the owners' status and notes), dead leads and messages. */
+export interface PersonRecords {
+  leads: LeadRecord[];
+  dead: DeadLead[];
+  messages: LedgerEntry[];
+}
+
+/** Pages of search results read per kind: a person has a handful of leads, a shared word may match more. */
+const MAX_PAGES = 20;
+const PAGE = 100;
+/** Dead leads are few (kept 90 days); all are read and matched. */
+const MAX_DEAD = 5_000;
+
+/**
+ * Finds every record held for an email address or phone number: the store's leads of every kind (looked up by
+ * the search index, then matched exactly), the dead leads, and the ledger's rows addressed to them or about
+ * their leads.
+ */
+export async function findPerson(env: Env, person: Person): Promise<PersonRecords> {
+  const region = readConfig(env).leads.defaultPhoneRegion;
+  const store = getLeadStore(env);
+  const leads: LeadRecord[] = [];
+  for (const kind of LEAD_KINDS) {
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const found = await store.list({ kind, q: personToken(person), limit: PAGE, ...(cursor && { cursor }) });
+      leads.push(...found.leads.filter((lead) => holds(contactOf(lead), person, region)));
+      cursor = found.next;
+      if (!cursor) break;
+    }
+  }
+  const dead = (await deadLeads(env.DB, MAX_DEAD)).filter((d) => holds(deadContact(d.lead), person, region));
+  const messages = await ledgerEntriesFor(env.DB, matchOf(person, leads, dead));
+  return { leads, dead, messages };
+}
+
+function matchOf(person: Person, leads: LeadRecord[], dead: DeadLead[]): LedgerMatch {
+  const own = person.email ?? person.phone;
+  const contacts = [...leads.map(contactOf), ...dead.map((d) => deadContact(d.lead))].flatMap((c) => [
+    c.email,
+    c.phone,
+  ]);
+  return {
+    recipients: [own],
+    submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id)])],
+    contacts: [...new Set([own, ...contacts.filter(Boolean)])],
+  };
+}
+
+/**
+ * Erases a person everywhere: their leads from the lead store (with search words, status and notes), their dead
+ * leads, and their number, address and names from the ledger (its rows stay as counts); remembers them for a
+ * while so jobs still queued for them are dropped; and logs who erased how many records of each kind (never
+ * the person's data). Erasing again finds nothing and logs zeros; a lead arriving later is not touched.
+ */
+export async function erasePerson(
+  env: Env,
+  person: Person,
+  by: string,
+): Promise<{ id: number; counts: ErasureCounts }> {
+  const at = new Date().toISOString();
+  const region = readConfig(env).leads.defaultPhoneRegion;
+  // Remembered first: a parked lead stored while the erasure runs is dropped by its next job, not kept.
+  await rememberErased(env.DB, [valuesOf(person)], region, at);
+  const records = await findPerson(env, person);
+  const store = getLeadStore(env);
+  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0 };
+  for (const lead of records.leads) if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
+  counts.dead = await deleteDeadLeads(
+    env.DB,
+    records.dead.map((d) => d.id),
+  );
+  counts.messages = await forgetInLedger(env.DB, matchOf(person, records.leads, records.dead));
+  const id = await logErasure(env.DB, by, at, counts);
+  logEvent('info', 'person.erased', { erasure: id, ...counts });
+  return { id, counts };
+}
+
+/** A person's copy: every record in full, with labels a person can read. */
+export function personCopy(person: Person, records: PersonRecords, exportedAt: string) {
+  return {
+    about: 'Everything this site holds about the email address or phone number below.',
+    person: person.email ?? person.phone,
+    exportedAt,
+    quizResponses: records.leads.filter((l) => l.kind === 'quiz').map(withFollowUp),
+    newsletterSubscriptions: records.leads.filter((l) => l.kind === 'newsletter').map(withFollowUp),
+    enquiries: records.leads.filter((l) => l.kind === 'enquiry').map(withFollowUp),
+    notStoredYet: records.dead.map((d) => ({ id: d.id, arrived: d.createdAt, why: d.reason, submission: d.lead })),
+    messages: records.messages,
+  };
+}
+
+/** The owners' status and note are part of what is held about the person. */
+function withFollowUp({ desk, ...lead }: LeadRecord) {
+  return { ...lead, followUp: desk };
+}

@@ -1,0 +1,169 @@
+import { desk } from '../../content/desk';
+import { RETENTION_ERASER, type Erasure } from '../../store/erasures';
+import { contactOf } from '../../store/lead';
+import type { PersonRecords } from '../people';
+import { when } from './format';
+
+const copy = desk.people;
+
+export interface PeopleView {
+  /** What was searched for, as typed. */
+  q?: string;
+  /** The person it names, as the store matches them; absent when q is not an email address or number. */
+  who?: string;
+  records?: PersonRecords;
+  /** A message by the search box or the confirmation box. */
+  errors?: { q?: string; confirm?: string };
+  /** The erasure just made, shown once after it. */
+  erased?: Erasure;
+  log: Erasure[];
+}
+
+/** Find a person by address or number; their records, a copy to download, and the erase form; the erasure log. */
+export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView) {
+  const total = records ? records.leads.length + records.dead.length + records.messages.length : 0;
+  return (
+    <>
+      <h1 className="desk-title">{copy.title}</h1>
+      <p className="desk-meta">{copy.intro}</p>
+      {erased ? (
+        <p className="desk-banner desk-banner-info" role="status">
+          {`${copy.erased} ${copy.counts(erased.counts)}.`}
+        </p>
+      ) : null}
+      <form className="desk-filters" method="get" action="/desk/people" role="search" noValidate>
+        <div className="desk-search">
+          <label htmlFor="people-q">{copy.search}</label>
+          <input
+            id="people-q"
+            type="search"
+            name="q"
+            defaultValue={q ?? ''}
+            maxLength={254}
+            autoComplete="off"
+            aria-invalid={errors?.q ? true : undefined}
+            aria-describedby={errors?.q ? 'people-q-error' : undefined}
+          />
+          <button type="submit" className="btn btn-cta">
+            {copy.find}
+          </button>
+        </div>
+        {errors?.q ? (
+          <p id="people-q-error" className="desk-field-error">
+            {errors.q}
+          </p>
+        ) : null}
+      </form>
+
+      {who && records ? (
+        total === 0 ? (
+          <p className="desk-empty">{copy.nothing(who)}</p>
+        ) : (
+          <Records who={who} records={records} total={total} q={q ?? ''} confirmError={errors?.confirm} />
+        )
+      ) : null}
+
+      <section className="desk-card" aria-labelledby="erasures-heading">
+        <h2 id="erasures-heading">{copy.log}</h2>
+        {log.length === 0 ? <p className="desk-meta">{copy.logEmpty}</p> : null}
+        <ul className="desk-erasures">
+          {log.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.at}>{when(e.at)}</time>
+              {` · ${e.by === RETENTION_ERASER ? copy.retention : e.by} · ${copy.counts(e.counts)}`}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function Records(props: { who: string; records: PersonRecords; total: number; q: string; confirmError?: string }) {
+  const { who, records, total, q, confirmError } = props;
+  return (
+    <>
+      <h2 className="desk-subtitle">{copy.found(total, who)}</h2>
+      <p>
+        <a className="btn btn-outline" href={`/desk/people/export.json?${new URLSearchParams({ q })}`} download>
+          {copy.download}
+        </a>
+      </p>
+      {records.leads.length > 0 ? (
+        <section className="desk-card" aria-labelledby="person-leads">
+          <h2 id="person-leads">{copy.leads}</h2>
+          <ul className="desk-list">
+            {records.leads.map((lead) => {
+              const c = contactOf(lead);
+              return (
+                <li key={`${lead.kind}:${lead.id}`}>
+                  <a href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
+                    <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>{' '}
+                    <strong>{c.name || c.email || c.phone}</strong>{' '}
+                    <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
+                  </a>
+                  {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {records.dead.length > 0 ? (
+        <section className="desk-card" aria-labelledby="person-dead">
+          <h2 id="person-dead">{copy.dead}</h2>
+          <ul className="desk-list">
+            {records.dead.map((d) => (
+              <li key={d.id}>
+                {desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind} · {when(d.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {records.messages.length > 0 ? (
+        <section className="desk-card" aria-labelledby="person-messages">
+          <h2 id="person-messages">{copy.messages}</h2>
+          <ul className="desk-list">
+            {records.messages.map((m) => (
+              <li key={`${m.submissionId}|${m.template}|${m.to}`}>
+                {copy.messageLine(
+                  desk.messages.templates[m.template] ?? m.template,
+                  m.to === 'owner' ? copy.owner : m.to,
+                  desk.messages.states[m.status] ?? m.status,
+                  when(m.sentAt ?? m.createdAt),
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="desk-card desk-danger" aria-labelledby="erase-heading">
+        <h2 id="erase-heading">{copy.eraseTitle}</h2>
+        <p>{copy.eraseText}</p>
+        <form method="post" action="/desk/people/erase" noValidate>
+          <input type="hidden" name="q" value={q} />
+          <p className="desk-field">
+            <label htmlFor="erase-confirm">{copy.confirm}</label>
+            <input
+              id="erase-confirm"
+              name="confirm"
+              type="text"
+              autoComplete="off"
+              aria-invalid={confirmError ? true : undefined}
+              aria-describedby={confirmError ? 'erase-confirm-error' : undefined}
+            />
+            {confirmError ? (
+              <span id="erase-confirm-error" className="desk-field-error">
+                {confirmError}
+              </span>
+            ) : null}
+          </p>
+          <button type="submit" className="btn btn-danger">
+            {copy.erase}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Env } from '../env';
+import { RETENTION } from '../content/privacy';
+import { errorMessage, logEvent } from '../log';
+import { RETENTION_ERASER, logErasure, type ErasureCounts } from './erasures';
+import type { LeadKind } from './lead';
+import { getLeadStore } from './port';
+
+/** The kinds deleted RETENTION.leadYears after their last contact; subscriptions stay until unsubscribed. */
+export const RETAINED_KINDS: LeadKind[] = ['quiz', 'enquiry'];
+
+/** Leads deleted per kind and cron run: a few hundred store calls at most. */
+export const RETENTION_BATCH = 200;
+
+/** The cutoff: leads whose last contact is before it have been kept as long as the notice says. */
+export function retentionCutoff(now: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.leadYears);
+  return cutoff.toISOString();
+}
+
+/**
+ * Run by the cron: deletes quiz responses and enquiries whose last contact (arrival, status or note) is more
+ * than RETENTION.leadYears old, oldest first, a bounded batch per kind; the erasure log records the counts
+ * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A failure is logged and the
+ * next run takes the same leads again.
+ */
+export async function pruneExpiredLeads(env: Env, now = Date.now(), batch = RETENTION_BATCH): Promise<ErasureCounts> {
+  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0 };
+  const before = retentionCutoff(now);
+  try {
+    const store = getLeadStore(env);
+    for (const kind of RETAINED_KINDS) {
+      for (const id of await store.expired(kind, before, batch)) if (await store.erase(kind, id)) counts[kind] += 1;
+    }
+  } catch (err) {
+    logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
+  }
+  if (counts.quiz + counts.enquiry > 0) {
+    await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
+    logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
+  }
+  return counts;
+}
