@@ -81,3 +81,14 @@ export function waitForSettledDeliveries(submissionId: string, count: number): P
     (rows) => rows.length >= count && rows.every((row) => SETTLED.includes(row.status)),
   );
 }
+
+/** How many rows of each local table (leads, search words, follow-up, dead leads, ledger) hold `text`. */
+export async function rowsHolding(text: string): Promise<Record<string, number>> {
+  const res = await fetch(`${BASE}/__dev/holds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  if (!res.ok) throw new Error(`POST /__dev/holds answered ${res.status}`);
+  return ((await res.json()) as { tables: Record<string, number> }).tables;
+}

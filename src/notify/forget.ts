@@ -35,6 +35,7 @@ export const FORGOTTEN = 'erased';
 /** The rows a match names, oldest first. */
 export async function ledgerEntriesFor(db: D1Database, match: LedgerMatch): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
+  const seen = new Set<string>();
   for (const where of matchClauses(match)) {
     const { results } = await db
       .prepare(
@@ -44,8 +45,10 @@ export async function ledgerEntriesFor(db: D1Database, match: LedgerMatch): Prom
       .bind(...where.args)
       .all<Record<string, string | null>>();
     for (const r of results) {
-      if (entries.some((e) => e.submissionId === r.submission_id && e.template === r.template && e.to === to(r)))
-        continue;
+      // A row may match on its recipient and on its lead: each row once.
+      const key = `${r.submission_id}|${r.template}|${r.recipient}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       entries.push({
         submissionId: String(r.submission_id),
         template: String(r.template),

@@ -82,6 +82,44 @@ dev.get(
   }),
 );
 
+/** Every local table a person's data can be in: the lead store, its search words and follow-up, and the ledger. */
+const PERSONAL_TABLES = [
+  ...Object.values(COLLECTIONS),
+  'lead_search',
+  'lead_desk',
+  'dead_leads',
+  'deliveries',
+  'delivery_attempts',
+  'erasures',
+  'erased_contacts',
+];
+
+/**
+ * POST /__dev/holds {text}: how many rows of each table hold `text` (lower case, anywhere in any column), so a
+ * test can search the whole local store and ledger for an erased address or number. A POST: the text is a
+ * person's address or number, which never goes in a URL.
+ */
+dev.post(
+  '/__dev/holds',
+  developmentOnly(async (c) => {
+    const { text } = await c.req.json<{ text?: unknown }>();
+    if (typeof text !== 'string' || text.length < 3)
+      return c.json({ ok: false, error: 'give text (3+ characters)' }, 400);
+    const tables: Record<string, number> = {};
+    for (const table of PERSONAL_TABLES) {
+      const { results } = await c.env.DB.prepare(`SELECT name FROM pragma_table_info(?)`)
+        .bind(table)
+        .all<{ name: string }>();
+      const where = results.map((col) => `instr(lower(CAST("${col.name}" AS TEXT)), ?1) > 0`).join(' OR ');
+      const row = await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+        .bind(text.toLowerCase())
+        .first<{ n: number }>();
+      tables[table] = row?.n ?? 0;
+    }
+    return c.json({ ok: true, tables });
+  }),
+);
+
 /** POST /__dev/feeds/reset: empties the feeds cache, so the next page view fetches the feeds again. */
 dev.post(
   '/__dev/feeds/reset',

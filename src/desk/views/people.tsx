@@ -32,8 +32,10 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
         </p>
       ) : null}
       <form className="desk-filters" method="get" action="/desk/people" role="search" noValidate>
+        <label className="desk-people-label" htmlFor="people-q">
+          {copy.search}
+        </label>
         <div className="desk-search">
-          <label htmlFor="people-q">{copy.search}</label>
           <input
             id="people-q"
             type="search"
@@ -85,7 +87,7 @@ function Records(props: { who: string; records: PersonRecords; total: number; q:
     <>
       <h2 className="desk-subtitle">{copy.found(total, who)}</h2>
       <p>
-        <a className="btn btn-outline" href={`/desk/people/export.json?${new URLSearchParams({ q })}`} download>
+        <a className="btn btn-outline" href={`/desk/people/export.json?${new URLSearchParams({ q })}`}>
           {copy.download}
         </a>
       </p>
@@ -97,10 +99,14 @@ function Records(props: { who: string; records: PersonRecords; total: number; q:
               const c = contactOf(lead);
               return (
                 <li key={`${lead.kind}:${lead.id}`}>
-                  <a href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
-                    <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>{' '}
-                    <strong>{c.name || c.email || c.phone}</strong>{' '}
-                    <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
+                  <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
+                    <span className="desk-item-top">
+                      <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+                      <strong>{c.name || c.email || c.phone}</strong>
+                    </span>
+                    <time className="desk-meta" dateTime={lead.createdAt}>
+                      {when(lead.createdAt)}
+                    </time>
                   </a>
                   {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
                 </li>

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { overflowX, signIn } from './support/desk';
+import { expectFailedResource, uniqueEmail, uniquePhone } from './support/leads';
+import { rowsHolding, waitForLeads, waitForSettledDeliveries } from './support/store';
+import { expect, gotoHydrated, test } from './support/test';
+
+test.describe('a person on the desk', () => {
+  test('an owner finds a person who took the quiz and subscribed, downloads the copy and erases them', async ({
+    page,
+    problems,
+  }, info) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('person');
+    const phone = uniquePhone();
+
+    // The visitor takes the quiz and subscribes with the same address.
+    await gotoHydrated(page, '/quiz');
+    await page.getByRole('button', { name: 'Health' }).click();
+    await page.getByRole('button', { name: '26-39' }).click();
+    await page.getByRole('button', { name: 'I know a little' }).click();
+    await page.getByLabel('First name').fill('Kavya');
+    await page.getByLabel('Last name').fill('Menon');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill(phone.typed);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/recommended=/);
+    await gotoHydrated(page, '/', 'NewsletterForm');
+    const newsletter = page.locator('#newsletter');
+    await newsletter.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(newsletter.getByRole('status')).toContainText('You are subscribed');
+    const [quiz] = await waitForLeads<{ id: string }>('quiz_responses', email);
+    await waitForLeads('news_letter', email);
+    // The owners' alerts about the quiz are in the ledger before the erasure.
+    await waitForSettledDeliveries(quiz!.id, 2);
+
+    await signIn(page);
+    await page.goto('/desk');
+    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'People' }).click();
+    await page.getByRole('searchbox', { name: 'Email address or phone number' }).fill(email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(`records held for ${email}`) })).toBeVisible();
+    const leads = page.locator('section', { has: page.getByRole('heading', { name: 'Leads' }) });
+    await expect(leads.getByRole('link')).toHaveCount(2);
+    await expect(leads.getByRole('link', { name: /Quiz Kavya Menon/ })).toBeVisible();
+    await expect(leads.getByRole('link', { name: /Newsletter/ })).toBeVisible();
+    expect(await overflowX(page), 'no horizontal scrolling on the person').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`person-${info.project.name}.png`), fullPage: true });
+
+    // The copy: every record in full.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download a copy (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^person-\d{4}-\d\d-\d\d\.json$/);
+    const copy = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(copy.person).toBe(email);
+    expect(copy.quizResponses).toHaveLength(1);
+    expect(copy.quizResponses[0]).toMatchObject({
+      answers: { '0': 'Health', '1': '26-39', '2': 'I know a little' },
+      contact: { first: 'Kavya', last: 'Menon', email, phone: phone.e164 },
+    });
+    expect(copy.newsletterSubscriptions).toHaveLength(1);
+    expect(copy.messages.length).toBeGreaterThanOrEqual(2);
+
+    // A confirmation that does not match erases nothing.
+    await page.getByLabel('Type the email address or phone number again to confirm').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Erase everything' }).click();
+    await expect(page.getByText('This does not match the email address or phone number searched for')).toBeVisible();
+    await expectFailedResource(problems, 400);
+    expect((await rowsHolding(email)).quiz_responses).toBe(1);
+
+    await page.getByLabel('Type the email address or phone number again to confirm').fill(email);
+    await page.getByRole('button', { name: 'Erase everything' }).click();
+    await expect(page).toHaveURL(/\/desk\/people\?erased=\d+$/);
+    await expect(page.getByRole('status')).toContainText('Erased. 1 quiz response, 1 subscription');
+    await expect(page.getByRole('heading', { name: 'Erasures' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`person-erased-${info.project.name}.png`), fullPage: true });
+
+    // The whole local store and ledger hold neither the address nor the number.
+    for (const text of [email, phone.e164, phone.e164.slice(1)]) {
+      const held = await rowsHolding(text);
+      expect(
+        Object.values(held).reduce((a, b) => a + b, 0),
+        `${text}: ${JSON.stringify(held)}`,
+      ).toBe(0);
+    }
+    await page.getByRole('searchbox', { name: 'Email address or phone number' }).fill(phone.typed);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByText(`Nothing is held for ${phone.e164}.`)).toBeVisible();
+  });
+
+  test('an owner corrects a misspelt name; the lead page records who corrected it', async ({ page, problems }) => {
+    const email = uniqueEmail('correct');
+    await gotoHydrated(page, '/quiz');
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByLabel('First name').fill('Kavia');
+    await page.getByLabel('Last name').fill('Menon');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const [quiz] = await waitForLeads<{ id: string }>('quiz_responses', email);
+
+    await signIn(page);
+    await page.goto(`/desk/leads/quiz/${quiz!.id}`);
+    await page.getByText('Correct name, email or phone').click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'nothing was changed' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+    await expectFailedResource(problems, 400);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'First name' }).fill('Kavya');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Menon' })).toBeVisible();
+    await page.getByText('Correct name, email or phone').click();
+    await expect(page.getByText(/First name corrected by priya@example.com on/)).toBeVisible();
+  });
+});
