@@ -22,7 +22,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       await unreadable(message, parsed.reason, batch.queue, deadLetters, env);
       continue;
     }
-    if (await erased(parsed.job, message, env)) continue;
+    if (await erased(parsed.job, message, env, deadLetters)) continue;
     if (deadLetters) await recordDead(parsed.job, message, env);
     else await run(parsed.job, message, env);
   }
@@ -60,16 +60,17 @@ async function unreadable(
 
 /**
  * A job carrying the lead of a person erased after it arrived (parked while the store was down, or its
- * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails
- * the job is retried rather than run.
+ * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails (D1
+ * down) a job is retried rather than run; a dead letter goes on to be recorded, which waits for D1 its own way.
  */
-async function erased(job: Job, message: Message<unknown>, env: Env): Promise<boolean> {
+async function erased(job: Job, message: Message<unknown>, env: Env, deadLetter: boolean): Promise<boolean> {
   if (job.type !== 'store' && job.type !== 'notify') return false;
   try {
     if (!(await erasedBefore(env.DB, job.lead, readConfig(env).leads.defaultPhoneRegion))) return false;
     logEvent('info', 'job.erased_dropped', { submissionId: job.lead.id, kind: job.lead.kind, job: job.type });
     message.ack();
   } catch (err) {
+    if (deadLetter) return false;
     logEvent('error', 'queue.retry', { messageId: message.id, error: errorMessage(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
