@@ -9,6 +9,7 @@ import {
   checkStore,
   checkTemplates,
   checkVisitors,
+  checkRetention,
   checkWhatsApp,
   type Check,
 } from './checks';
@@ -48,6 +49,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('feeds', () => checkFeeds(env, config, now)),
     guarded('deliveries', () => checkDeliveries(env, config, now)),
     guarded('visitors', () => checkVisitors(env, now)),
+    guarded('retention', () => checkRetention(env, now)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }
