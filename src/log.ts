@@ -52,6 +52,8 @@ export type LogEvent =
   | 'delivery.replay-queued'
   | 'delivery.pruned'
   | 'dead_lead.pruned'
+  | 'newsletter.skipped'
+  | 'newsletter.unsubscribed'
   | 'digest.sent'
   | 'queue.malformed'
   | 'queue.retry'

@@ -103,6 +103,11 @@ export async function patchSearch(
   });
 }
 
+/** Marks a subscription unsubscribed (only that field); false when there is no such subscription. */
+export async function patchUnsubscribed(client: FirestoreClient, id: string, at: string): Promise<boolean> {
+  return client.patch(COLLECTIONS.newsletter, id, { unsubscribedAt: { timestampValue: at } });
+}
+
 function fieldFilter(fieldPath: string, op: string, value: Value): Value {
   return { fieldFilter: { field: { fieldPath }, op, value } };
 }
@@ -147,7 +152,15 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
       };
     }
     case 'newsletter':
-      return { kind, id, createdAt, email: text(f.email), ...base, desk };
+      return {
+        kind,
+        id,
+        createdAt,
+        email: text(f.email),
+        ...base,
+        desk,
+        ...(typeof f.unsubscribedAt === 'string' && { unsubscribedAt: isoOf(f.unsubscribedAt) }),
+      };
     case 'enquiry':
       return {
         kind,

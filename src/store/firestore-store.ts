@@ -2,7 +2,7 @@ import { searchTokens, COLLECTIONS, KINDS, type Consent, type Lead, type LeadKin
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
-import { getDocument, patchDesk, patchSearch, queryKind } from './firestore-reads';
+import { getDocument, patchDesk, patchSearch, patchUnsubscribed, queryKind } from './firestore-reads';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
 
 export type { FirestoreSettings };
@@ -51,6 +51,18 @@ export class FirestoreLeadStore implements LeadStore {
     return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (client) =>
       (await patchDesk(client, kind, id, change)) ? getDocument(client, kind, id) : null,
     );
+  }
+
+  /**
+   * Reads first, so an unsubscribed subscription keeps its first time; two unsubscribes racing may both
+   * write, each with its own time, which only moves the time by the moments between them.
+   */
+  async markUnsubscribed(id: string, at: string): Promise<LeadRecord | null> {
+    return this.guard(`unsubscribe ${COLLECTIONS.newsletter}/${id}`, async (client) => {
+      const record = await getDocument(client, 'newsletter', id);
+      if (!record || record.unsubscribedAt) return record;
+      return (await patchUnsubscribed(client, id, at)) ? getDocument(client, 'newsletter', id) : null;
+    });
   }
 
   async refreshSearch(lead: Lead): Promise<void> {

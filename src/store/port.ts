@@ -18,6 +18,11 @@ export interface LeadStore {
   get(kind: LeadKind, id: string): Promise<LeadRecord | null>;
   /** Sets the follow-up status or the note (with who and when); null when there is no such lead. */
   update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null>;
+  /**
+   * Marks a newsletter subscription unsubscribed at `at`, keeping the first time when it already is (so a
+   * repeated unsubscribe changes nothing); the record as it now stands, or null when there is no such subscription.
+   */
+  markUnsubscribed(id: string, at: string): Promise<LeadRecord | null>;
   /** Rewrites the words a stored lead is found by from the lead itself (after the words' rules change). */
   refreshSearch(lead: Lead): Promise<void>;
 }
