@@ -3,7 +3,6 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod';
 import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
 
-
 /** One thing wrong with the configuration, naming the setting to fix. */
 export interface Problem {
   setting: string;

@@ -16,6 +16,7 @@ export const health = {
     feeds: 'YouTube feeds',
     deliveries: 'Deliveries',
     visitors: 'Visitor messages',
+    newsletter: 'Newsletter tool',
   } as Record<string, string>,
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,
