@@ -46,9 +46,9 @@ async function show(c: Context<{ Bindings: Env }>, state: LinkState, token: stri
     },
     status,
   );
-  // The address holds a subscriber's token: it is never indexed, and never sent on as a Referer.
+  // The address holds a subscriber's token: it is never indexed (and the site's Referrer-Policy gives another
+  // site only the origin, never the address).
   res.headers.set('X-Robots-Tag', 'noindex, nofollow');
-  res.headers.set('Referrer-Policy', 'no-referrer');
   return res;
 }
 
