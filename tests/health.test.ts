@@ -77,6 +77,7 @@ describe('the self-check', () => {
       ['feeds', true],
       ['deliveries', true],
       ['visitors', true],
+      ['newsletter', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);
