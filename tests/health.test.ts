@@ -78,6 +78,7 @@ describe('the self-check', () => {
       ['deliveries', true],
       ['visitors', true],
       ['retention', true],
+      ['newsletter', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

@@ -17,6 +17,7 @@ export const health = {
     deliveries: 'Deliveries',
     visitors: 'Visitor messages',
     retention: 'Retention',
+    newsletter: 'Newsletter tool',
   } as Record<string, string>,
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,

@@ -266,3 +266,33 @@ export async function checkRetention(env: Env, now: number): Promise<Check> {
     `Kept longer than the privacy notice says: ${late.join(', ')}. The cron's deleting step is failing: see the logs (events lead.expired, dead_lead.pruned, delivery.pruned).`,
   );
 }
+
+/**
+ * The newsletter tool (NEWSLETTER_PROVIDER): unhealthy while it is named without its settings, or when it
+ * refused a sign-up or an unsubscribe in the last day (a bad key, a missing form or list): those subscribers
+ * are on the desk with the tool's answer and a Resend.
+ */
+export async function checkNewsletter(env: Env, config: Config, now: number): Promise<Check> {
+  const provider = config.newsletter.provider;
+  if (provider.name === 'none') return ok('newsletter', 'No newsletter tool: sign-ups stay on the desk.');
+  if (!provider.ok)
+    return failing('newsletter', `${provider.reason} Every sign-up is recorded as failed until it is set.`);
+  const since = new Date(now - DELIVERY_WINDOW_HOURS * 3_600_000).toISOString();
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS refused,
+       (SELECT last_error_code || ': ' || COALESCE(last_error_message, '') FROM deliveries
+        WHERE audience = 'newsletter' AND status IN ('failed', 'dead') AND updated_at >= ?1
+        ORDER BY updated_at DESC LIMIT 1) AS last
+     FROM deliveries WHERE audience = 'newsletter' AND status IN ('failed', 'dead') AND updated_at >= ?1`,
+  )
+    .bind(since)
+    .first<{ refused: number; last: string | null }>();
+  const refused = row?.refused ?? 0;
+  const name = provider.name === 'kit' ? 'Kit' : 'Mailchimp';
+  if (refused === 0)
+    return ok('newsletter', `${name} took every sign-up and unsubscribe of the last ${DELIVERY_WINDOW_HOURS} h.`);
+  return failing(
+    'newsletter',
+    `${name} refused ${refused} sign-up${refused === 1 ? '' : 's'} or unsubscribe${refused === 1 ? '' : 's'} in the last ${DELIVERY_WINDOW_HOURS} h (${row?.last ?? 'no answer'}). Check the key and the ${provider.name === 'kit' ? 'form (KIT_API_KEY, KIT_FORM_ID)' : 'list (MAILCHIMP_API_KEY, MAILCHIMP_LIST_ID)'}, then resend from each subscriber's page on the desk.`,
+  );
+}

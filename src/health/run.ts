@@ -6,6 +6,7 @@ import { createEmailSender, emailMessage } from '../notify/email';
 import {
   checkDeliveries,
   checkFeeds,
+  checkNewsletter,
   checkStore,
   checkTemplates,
   checkVisitors,
@@ -50,6 +51,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('deliveries', () => checkDeliveries(env, config, now)),
     guarded('visitors', () => checkVisitors(env, now)),
     guarded('retention', () => checkRetention(env, now)),
+    guarded('newsletter', () => checkNewsletter(env, config, now)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

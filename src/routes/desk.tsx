@@ -41,6 +41,7 @@ import { getLeadStore } from '../store/port';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';
+import { unsubscribeLink } from '../newsletter/token';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -194,10 +195,19 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
   const [label, channel] = form.recipient.split(':');
   const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
-  const recipient = form.recipient.startsWith('+') ? form.recipient : channel === 'email' ? owner?.email : owner?.phone;
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // A call to the newsletter tool names the subscriber's own address, read here: the page never sends it back.
+  const subscriber = form.recipient === 'subscriber' && lead.kind === 'newsletter' ? lead.email : undefined;
+  const recipient = form.recipient.startsWith('+')
+    ? form.recipient
+    : (subscriber ?? (channel === 'email' ? owner?.email : owner?.phone));
   if (!recipient)
     throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
-  if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // A sign-up is never sent on again after the subscriber left: that would subscribe them without consent.
+  if (subscriber && lead.kind === 'newsletter' && lead.unsubscribedAt && form.template === 'newsletter_subscribe') {
+    throw new ApiException(409, 'unsubscribed', copy.subscription.unsubscribed);
+  }
   // Already queued or sent (a double tap): nothing more to do, show the lead.
   await resend(c.env, kind, id, form.template, recipient);
   return c.redirect(leadPath(kind, id), 303);
@@ -217,7 +227,24 @@ async function renderLead(
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
-  const page = <LeadDetail lead={lead} messages={messages} owners={owners} {...(correction && { correction })} />;
+  const subscription =
+    lead.kind === 'newsletter'
+      ? {
+          ...(lead.unsubscribedAt && { unsubscribedAt: lead.unsubscribedAt }),
+          link: await unsubscribeLink(c.env, lead.id),
+          provider: readConfig(c.env).newsletter.provider.name,
+          calls: messages.filter((m) => m.audience === 'newsletter'),
+        }
+      : undefined;
+  const page = (
+    <LeadDetail
+      lead={lead}
+      messages={messages}
+      owners={owners}
+      {...(correction && { correction })}
+      {...(subscription && { subscription })}
+    />
+  );
   return render(c, title, 'inbox', {}, page, status);
 }
 
