@@ -78,6 +78,8 @@ export const desk = {
       quiz_owner: 'New quiz lead (owner)',
       leads_digest: 'Hourly digest (owner)',
       owner_alert_email: 'The lead by email (owner)',
+      visitor_reply: 'They replied (owner)',
+      desk_reply: 'Answer from the desk',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
     byEmail: 'by email',

@@ -22,6 +22,7 @@ import { getLeadStore } from '../store/port';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';
+import { deskConversations, inboxReplies, leadConversation } from './desk-conversations';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -41,12 +42,13 @@ desk.use('*', sameOriginWrites());
 desk.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
+  const replies = await inboxReplies(c.env);
   return render(
     c,
     copy.kindsPlural[params.kind ?? 'all'],
     'inbox',
     params,
-    <InboxPage leads={page.leads} params={params} next={page.next} />,
+    <InboxPage leads={page.leads} params={params} next={page.next} replies={replies.strip} unread={replies.unread} />,
   );
 });
 
@@ -88,7 +90,14 @@ desk.get('/leads/:kind/:id', async (c) => {
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
-  return render(c, title, 'inbox', {}, <LeadDetail lead={lead} messages={messages} owners={owners} />);
+  const conversation = await leadConversation(c.env, lead);
+  return render(
+    c,
+    title,
+    'inbox',
+    {},
+    <LeadDetail lead={lead} messages={messages} owners={owners} conversation={conversation} />,
+  );
 });
 
 desk.post('/leads/:kind/:id/status', async (c) => {
@@ -120,6 +129,9 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
+// Conversations with visitors on WhatsApp, and the owners' answers.
+desk.route('/', deskConversations(render));
+
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 
 async function change(
@@ -139,7 +151,7 @@ async function change(
 async function render(
   c: Context<DeskEnv>,
   title: string,
-  current: 'inbox' | 'numbers' | 'health',
+  current: 'inbox' | 'numbers' | 'health' | 'conversations',
   params: Partial<ListParams>,
   body: ReactElement,
 ) {

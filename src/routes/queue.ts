@@ -6,6 +6,9 @@ import { backoffSeconds, DeliveryStore } from '../notify/deliveries';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { replayDeliveries, replayToDead } from '../notify/replay';
+import { recordDeadReplyAlert, sendReplyAlert } from '../notify/replies';
+import { recordDeadDeskReply, sendDeskReply } from '../notify/desk-replies';
+import { markRead } from '../notify/mark-read';
 import { parseJob, type Job } from '../queue/jobs';
 
 /**
@@ -68,6 +71,12 @@ async function run(job: Job, message: Message<unknown>, env: Env): Promise<void>
       return settle(message, () => sendDigest(job, env));
     case 'owner-fallback':
       return settle(message, () => sendOwnerFallback(job, env));
+    case 'visitor-reply':
+      return settle(message, () => sendReplyAlert(job, env));
+    case 'desk-reply':
+      return settle(message, () => sendDeskReply(job, env));
+    case 'mark-read':
+      return settle(message, () => markRead(env, job.messageId));
   }
 }
 
@@ -108,6 +117,16 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'owner-fallback':
         recordDeadFallback(job);
+        break;
+      case 'visitor-reply':
+        await recordDeadReplyAlert(job, env);
+        break;
+      case 'desk-reply':
+        await recordDeadDeskReply(job, env);
+        break;
+      case 'mark-read':
+        // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.
+        logEvent('warn', 'conversation.read', { providerMessageId: job.messageId, outcome: 'dead' });
         break;
     }
     message.ack();

@@ -49,7 +49,7 @@ const tokens = new Map<string, { token: string; until: number }>();
 const MAX_TOKENS = 4;
 
 /**
- * The one way the site talks to Firestore: documents:commit, GET, PATCH and runQuery over REST v1, with
+ * The one way the site talks to Firestore: documents:commit, GET, PATCH, DELETE and runQuery over REST v1, with
  * the service account's bearer token (the library's token exchange, checked and cached here) or, for a
  * local emulator, none. Every failure is a FirestoreError or a TokenError.
  */
@@ -102,6 +102,11 @@ export class FirestoreClient {
       absent: true,
     });
     return res !== null;
+  }
+
+  /** Deletes a document; deleting one that does not exist is not an error (as on Firestore). */
+  async remove(collection: string, id: string): Promise<void> {
+    await this.call(`/${collection}/${encodeURIComponent(id)}`, { method: 'DELETE' });
   }
 
   /** The documents a structured query finds, in its order. */

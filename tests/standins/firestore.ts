@@ -1,7 +1,7 @@
 /**
  * An in-process stand-in of the Google calls firebase-rest-firestore makes:
- * the OAuth token exchange and Firestore REST v1 (documents:commit and GET of a
- * document). Installed as the global fetch with vi.stubGlobal. It is strict the
+ * the OAuth token exchange and Firestore REST v1 (documents:commit, runQuery, and GET, PATCH and
+ * DELETE of a document). Installed as the global fetch with vi.stubGlobal. It is strict the
  * way the real service is: wrong paths, missing or unknown fields, badly typed
  * values and missing credentials are refused with Google's error JSON; and it
  * can be told to fail (5xx, 401, refused token, or no answer at all).
@@ -159,6 +159,12 @@ export function createFirestoreStandin(options: {
       const doc = documents.get(segments.join('/'));
       if (!doc) return googleError(404, 'NOT_FOUND', `Document "${prefix}${rest}" not found.`);
       return Response.json({ name: `${prefix}${rest}`, ...doc });
+    }
+    if (method === 'DELETE' && rest.startsWith('/') && segments.length === 2 && segments.every(Boolean)) {
+      if ([...search.keys()].length > 0) throw new InvalidArgument('The stand-in serves DELETE without parameters.');
+      // Deleting a document that does not exist succeeds, as on Firestore: the answer is Empty either way.
+      documents.delete(segments.join('/'));
+      return Response.json({});
     }
     return googleError(404, 'NOT_FOUND', `The stand-in does not serve ${method} ${path}.`);
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
 import { QUIZ_STEPS } from '../../content/site';
 import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
@@ -22,10 +23,13 @@ export function LeadDetail({
   lead,
   messages,
   owners,
+  conversation,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
   owners: Recipient[];
+  /** The WhatsApp conversation with the lead's number (src/desk/views/conversation.tsx). */
+  conversation?: ReactNode;
 }) {
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
@@ -66,6 +70,8 @@ export function LeadDetail({
           </a>
         ) : null}
       </div>
+
+      {conversation}
 
       <dl className="desk-fields">
         <dt>{desk.lead.arrived}</dt>
