@@ -21,10 +21,7 @@ const T_HOUR = new Date(Math.floor(T / 3600) * 3600_000).toISOString();
 
 const stores: Array<[string, () => Promise<Env>]> = [
   ['D1', async () => ({ ...env, ...OWNERS, ...WEBHOOK_SECRETS })],
-  [
-    'Firestore',
-    async () => ({ ...(await firestoreEnv('credentials')).env, ...OWNERS, ...WEBHOOK_SECRETS }),
-  ],
+  ['Firestore', async () => ({ ...(await firestoreEnv('credentials')).env, ...OWNERS, ...WEBHOOK_SECRETS })],
 ];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -126,9 +123,7 @@ describe.each(stores)('POST /webhooks/whatsapp: messages from visitors (%s)', (_
     expect((await postWebhook(workerEnv, later)).status).toBe(200);
     expect((await postWebhook(workerEnv, earlier)).status).toBe(200);
     expect((await getConversationStore(workerEnv).from(phone)).map((m) => m.text)).toEqual(['first', 'second']);
-    const row = await env.DB.prepare('SELECT receipt FROM deliveries WHERE provider_message_id = ?')
-      .bind(sent)
-      .first();
+    const row = await env.DB.prepare('SELECT receipt FROM deliveries WHERE provider_message_id = ?').bind(sent).first();
     expect(row).toEqual({ receipt: 'read' });
   });
 

@@ -41,7 +41,7 @@ webhooks.post('/whatsapp', async (c) => {
   const events = statusEvents(raw);
   const messages = visitorMessages(raw);
   let failed: Awaited<ReturnType<typeof applyReceipts>>;
-  let stored = 0;
+  let stored: number;
   try {
     failed = await applyReceipts(c.env.DB, events);
     // What visitors wrote: stored once each by id, the owners' alerts queued (a repeat is harmless).
