@@ -96,8 +96,19 @@ export async function openConversation(env: Env, phone: string, now = new Date()
       errorMessage: row.receipt_error_title ?? row.last_error_message,
       by: row.sent_by,
     })),
-  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  ].sort(inTimeOrder);
   return { phone, items, window: windowState(received.at(-1)?.at ?? null, now) };
+}
+
+/**
+ * Time order. WhatsApp gives a visitor's message its second only, the ledger keeps milliseconds: within one
+ * second the business's message comes first (it cannot be an answer to a message not yet read).
+ */
+function inTimeOrder(a: ConversationItem, b: ConversationItem): number {
+  const [sa, sb] = [a.at.slice(0, 19), b.at.slice(0, 19)];
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (a.direction !== b.direction) return a.direction === 'out' ? -1 : 1;
+  return a.at < b.at ? -1 : a.at > b.at ? 1 : 0;
 }
 
 /** When the visitor last wrote from a number (ISO), or null: what the 24-hour window runs from. */
