@@ -39,6 +39,8 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
       '1 unread reply',
     );
 
+    await page.screenshot({ path: info.outputPath(`inbox-unread-${info.project.name}.png`) });
+
     await entry.click();
     await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
     const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
@@ -78,5 +80,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     // The latest conversations list it too.
     await page.goto('/desk/conversations');
     await expect(page.getByRole('link').filter({ hasText: name })).toContainText('Tuesday works for us');
+    expect(await overflowX(page), 'no horizontal scrolling on the conversations').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`conversations-${info.project.name}.png`), fullPage: true });
   });
 });
