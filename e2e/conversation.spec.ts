@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from './support/desk';
 import { uniqueEmail, uniquePhone } from './support/leads';
 import { standinState } from './support/standins';
@@ -7,6 +9,15 @@ import { messageEvent, postSigned, statusEvent } from './support/webhook';
 import { OWNERS, sentMessages } from './support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
+
+/** axe (WCAG 2.x A and AA) over the conversation's part of the page: no violations. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include(selector)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test.describe('a visitor answers on WhatsApp and an owner answers from the desk', () => {
   test('the reply is marked unread, the owner opens the conversation, answers, and sees the answer delivered', async ({
@@ -40,6 +51,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     );
 
     await page.screenshot({ path: info.outputPath(`inbox-unread-${info.project.name}.png`) });
+    await expectAccessible(page, '.desk-unread-replies');
 
     await entry.click();
     await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
@@ -49,6 +61,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     await expect(chat.getByRole('listitem').filter({ hasText: 'We have received your enquiry' })).toBeVisible();
 
     const replyId = await chat.locator('input[name="replyId"]').inputValue();
+    await expectAccessible(page, '.desk-conversation');
     await chat.getByLabel('Answer on WhatsApp').fill('Tuesday at 10 am it is. See you then!');
     await chat.getByRole('button', { name: 'Send answer' }).click();
     await expect(page).toHaveURL(new RegExp(`${leadPath}$`));

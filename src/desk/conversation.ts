@@ -101,8 +101,8 @@ export async function openConversation(env: Env, phone: string, now = new Date()
 }
 
 /**
- * Time order. WhatsApp gives a visitor's message its second only, the ledger keeps milliseconds: within one
- * second the business's message comes first (it cannot be an answer to a message not yet read).
+ * Time order, to the second: WhatsApp gives a visitor's message its second only, while the ledger keeps
+ * milliseconds. Within one second the business's message is shown first.
  */
 function inTimeOrder(a: ConversationItem, b: ConversationItem): number {
   const [sa, sb] = [a.at.slice(0, 19), b.at.slice(0, 19)];

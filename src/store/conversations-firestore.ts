@@ -5,6 +5,8 @@ import { FirestoreClient, FirestoreError, type Document, type FirestoreSettings,
 
 /** The collection of received messages; each document's id is the SHA-256 of the wamid (which may hold `/`). */
 export const MESSAGES_COLLECTION = 'whatsapp_messages';
+/** The webhook and the desk should not wait longer than this on the database. */
+const TIMEOUT_MS = 8_000;
 /** More messages than one number or one desk page ever needs; a query is cut here. */
 const MAX_READ = 1000;
 
@@ -87,21 +89,32 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 
   async erase(phone: string): Promise<number> {
-    const messages = await this.from(phone);
-    await this.guard('erase a conversation', async () => {
-      for (const m of messages) await this.client.remove(MESSAGES_COLLECTION, await docId(m.id));
-    });
-    return messages.length;
+    let erased = 0;
+    // A query reads at most MAX_READ: erase page by page until none is left.
+    for (let page = await this.from(phone); page.length > 0; page = await this.from(phone)) {
+      await this.guard('erase a conversation', async () => {
+        for (const m of page) await this.client.remove(MESSAGES_COLLECTION, await docId(m.id));
+      });
+      erased += page.length;
+    }
+    return erased;
   }
 
+  /** Runs a call under the deadline; any failure becomes a LeadStoreError (permanent when retrying cannot help). */
   private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LeadStoreError(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    });
     try {
-      return await work();
+      return await Promise.race([work(), deadline]);
     } catch (err) {
       throw new LeadStoreError(`Firestore could not ${what}: ${errorMessage(err)}`, {
         cause: err,
         permanent: err instanceof FirestoreError && err.permanent,
       });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
