@@ -74,6 +74,9 @@ export type LogEvent =
   | 'security.access-keys'
   | 'desk.action'
   | 'search.backfill'
+  | 'conversation.received'
+  | 'conversation.read'
+  | 'conversation.reply'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import { getLeadStore } from '../src/store/port';
+import { getConversationStore } from '../src/store/conversations';
 import type { Lead } from '../src/store/lead';
 import { enquiryLead, newsletterLead, quizLead, type QuizLead } from './fixtures/leads';
 import { firestoreEnv } from './support/firestore';
@@ -189,12 +190,45 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
       .bind(Number(location.split('=')[1]))
       .first();
     expect(log).toMatchObject({ erased_by: 'owner@localhost' });
-    expect(JSON.parse(String(log!.counts))).toEqual({ quiz: 1, newsletter: 1, enquiry: 0, dead: 1, messages: 2 });
+    expect(JSON.parse(String(log!.counts))).toEqual({
+      quiz: 1,
+      newsletter: 1,
+      enquiry: 0,
+      dead: 1,
+      messages: 2,
+      conversation: 0,
+    });
     // Again: nothing more to erase, and that is logged too.
     const again = await form(e, '/desk/people/erase', { q: p.email, confirm: p.email });
     expect(again.status).toBe(303);
     expect(await (await call(e, again.headers.get('location')!)).text()).toContain('Erased. nothing (already erased).');
     expect(await (await call(e, people(p.email))).text()).toContain(`Nothing is held for ${p.email}.`);
+  });
+
+  it('what they wrote on WhatsApp is in the copy and goes with the erasure', async () => {
+    const { env: e, p, text } = await seed();
+    const conversations = getConversationStore(e);
+    const wamid = `wamid.${crypto.randomUUID()}`;
+    await conversations.receive({
+      id: wamid,
+      phone: p.phone,
+      at: new Date().toISOString(),
+      type: 'text',
+      text: 'Tuesday works for the call',
+      leads: [{ kind: 'quiz', id: p.quiz.id }],
+    });
+    const copy = (await (
+      await call(e, `/desk/people/export.json?${new URLSearchParams({ q: p.email })}`)
+    ).json()) as any;
+    expect(copy.whatsAppConversations).toEqual([
+      expect.objectContaining({
+        phone: p.phone,
+        messages: [expect.objectContaining({ id: wamid, text: 'Tuesday works for the call' })],
+      }),
+    ]);
+    expect((await form(e, '/desk/people/erase', { q: p.email, confirm: p.email })).status).toBe(303);
+    expect(await conversations.from(p.phone)).toEqual([]);
+    expect(await text()).not.toContain('Tuesday works for the call');
   });
 
   it('a lead the person sends after the erasure is kept; a job queued before it is dropped', async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/groups';
 import { sendsFor, templateMessage, type Send } from '../src/notify/templates';
-import { ALL_TEMPLATES, creationRequest, parameterCount, WHATSAPP_TEMPLATES } from '../src/notify/whatsapp-templates';
+import {
+  ALL_TEMPLATES,
+  creationRequest,
+  fillTemplate,
+  parameterCount,
+  WHATSAPP_TEMPLATES,
+} from '../src/notify/whatsapp-templates';
 import { APPROVED_TEMPLATES } from '../scripts/standins/graph-rules.mjs';
 import { enquiryLead, newsletterLead } from './fixtures/leads';
 
@@ -10,13 +16,14 @@ const count = (send: Send, type: 'header' | 'body') =>
   send.components.find((c) => c.type === type)?.parameters.length ?? 0;
 
 describe('WhatsApp templates as data', () => {
-  it('defines the templates the site sends (the three approved ones, the quiz alert and the owners’ digest), in English', () => {
+  it('defines the templates the site sends (the three approved ones, the quiz alert, the owners’ digest and reply alert), in English', () => {
     expect(ALL_TEMPLATES.map((t) => [t.name, t.language, t.category])).toEqual([
       ['subscription_notfication', 'en', 'UTILITY'],
       ['journey_users', 'en', 'UTILITY'],
       ['journey_owner', 'en', 'UTILITY'],
       ['quiz_owner', 'en', 'UTILITY'],
       ['leads_digest', 'en', 'UTILITY'],
+      ['visitor_reply', 'en', 'UTILITY'],
     ]);
   });
 
@@ -65,6 +72,20 @@ describe('WhatsApp templates as data', () => {
         body: parameterCount(t.body),
       });
     }
+  });
+
+  it('fills a definition in as its recipient reads it: the reply alert with the lead, their words and the link', () => {
+    const send = templateMessage(WHATSAPP_TEMPLATES.visitorReply, '+919800000001', 'owner', {
+      body: ['Priya', 'Asha Verma', 'Tuesday works.', 'https://example.com/desk/leads/enquiry/1'],
+    });
+    const values = send.components[0]!.parameters.map((p) => p.text);
+    expect(fillTemplate(WHATSAPP_TEMPLATES.visitorReply, { body: values })).toEqual({
+      body: 'Priya, Asha Verma replied on WhatsApp: "Tuesday works."\nRead and answer on the desk: https://example.com/desk/leads/enquiry/1',
+    });
+    expect(fillTemplate(WHATSAPP_TEMPLATES.enquiryVisitor, { header: ['Asha'] })).toEqual({
+      header: 'Thank you, Asha',
+      body: 'We have received your enquiry and will reply to you here on WhatsApp soon.',
+    });
   });
 
   it('builds Meta’s creation request: components, examples only where there are parameters', () => {

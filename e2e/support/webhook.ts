@@ -32,6 +32,38 @@ export function statusEvent(wamid: string, status: 'sent' | 'delivered' | 'read'
   };
 }
 
+/** A visitor's text message to the business number as Meta posts it: `entry[].changes[].value.messages[]`. */
+export function messageEvent(from: string, text: string, profileName = 'Visitor') {
+  const digits = from.replace(/^\+/, '');
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '200000000000002',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '919800000000', phone_number_id: '100000000000001' },
+              contacts: [{ profile: { name: profileName }, wa_id: digits }],
+              messages: [
+                {
+                  from: digits,
+                  id: `wamid.E2E${crypto.randomUUID().replace(/-/g, '')}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** Posts an event to the Worker's webhook signed as Meta signs it (X-Hub-Signature-256 over the raw body). */
 export async function postSigned(baseURL: string, event: unknown): Promise<Response> {
   const body = JSON.stringify(event);

@@ -1,4 +1,5 @@
-// The WhatsApp Cloud API's rules, as every stand-in enforces them: the token, a template send, the reads
+// The WhatsApp Cloud API's rules, as every stand-in enforces them: the token, a template send, a free-form
+// text, marking a message read, the reads
 // (the phone number, the template list) and template management (register, create a template).
 // Plain JavaScript so both stand-ins share it: scripts/standins/graph.mjs (Node, for
 // `wrangler dev` and Playwright) and tests/standins/graph-api.ts (in workerd, for vitest).
@@ -13,10 +14,13 @@ export const APPROVED_TEMPLATES = {
   journey_owner: { header: 1, body: 4 },
   quiz_owner: { header: 1, body: 5 },
   leads_digest: { header: 0, body: 3 },
+  visitor_reply: { header: 0, body: 4 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const LIMITS = { header: 60, body: 1024 };
+/** The longest free-form text body Meta takes. */
+const TEXT_LIMIT = 4096;
 
 /** Each error code as Meta reports it: HTTP status, message, type. */
 const ERRORS = {
@@ -107,12 +111,14 @@ export function checkSend(req, expect) {
   } catch {
     return graphError(100, 'Request body is not JSON');
   }
-  const allowedTop = ['messaging_product', 'recipient_type', 'to', 'type', 'template'];
+  if (isObject(body) && 'status' in body) return checkRead(body);
+  const allowedTop = ['messaging_product', 'recipient_type', 'to', 'type', body?.type === 'text' ? 'text' : 'template'];
   if (!isObject(body) || !onlyKeys(body, allowedTop)) return graphError(100, 'Unexpected top-level field');
   if (body.messaging_product !== 'whatsapp') return graphError(100, 'messaging_product must be "whatsapp"');
   if (body.recipient_type !== 'individual') return graphError(100, 'recipient_type must be "individual"');
   if (typeof body.to !== 'string' || !E164.test(body.to)) return graphError(100, 'to must be an E.164 number');
-  if (body.type !== 'template') return graphError(100, 'type must be "template"');
+  if (body.type === 'text') return checkText(body.text);
+  if (body.type !== 'template') return graphError(100, 'type must be "template" or "text"');
 
   const t = body.template;
   if (!isObject(t) || !onlyKeys(t, ['name', 'language', 'components'])) return graphError(100, 'Invalid template');
@@ -151,6 +157,28 @@ export function checkSend(req, expect) {
       132000,
       `expected header ${spec.header} and body ${spec.body}, got ${counts.header} and ${counts.body}`,
     );
+  }
+  return null;
+}
+
+/** A free-form text: `text.body` of 1 to 4,096 characters, `preview_url` a boolean when given. */
+function checkText(text) {
+  if (!isObject(text) || !onlyKeys(text, ['body', 'preview_url'])) return graphError(100, 'Invalid text object');
+  if (typeof text.body !== 'string' || text.body.trim() === '') return graphError(100, 'text.body is required');
+  if ([...text.body].length > TEXT_LIMIT) return graphError(100, `text.body over ${TEXT_LIMIT} characters`);
+  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') {
+    return graphError(100, 'preview_url must be a boolean');
+  }
+  return null;
+}
+
+/** Marking a received message read: exactly `messaging_product`, `status: "read"` and a wamid. */
+function checkRead(body) {
+  if (!onlyKeys(body, ['messaging_product', 'status', 'message_id'])) return graphError(100, 'Unexpected field');
+  if (body.messaging_product !== 'whatsapp') return graphError(100, 'messaging_product must be "whatsapp"');
+  if (body.status !== 'read') return graphError(100, 'status must be "read"');
+  if (typeof body.message_id !== 'string' || !/^wamid\.\S+$/.test(body.message_id)) {
+    return graphError(100, 'message_id must be a wamid');
   }
   return null;
 }
@@ -279,5 +307,6 @@ export function answerGraph(req, expect, account, scripted) {
   const refused = checkSend(req, expect);
   if (refused) return refused;
   const body = JSON.parse(req.body);
+  if (body.status === 'read') return scripted?.(body) ?? { status: 200, json: { success: true } };
   return scripted?.(body) ?? graphSuccess(body.to);
 }

@@ -76,6 +76,7 @@ export const desk = {
     leads: 'Leads',
     dead: 'Not stored yet (kept as dead leads)',
     messages: 'Messages sent about them',
+    conversations: (n: number) => (n === 1 ? '1 WhatsApp message from them' : `${n} WhatsApp messages from them`),
     messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
     owner: 'an owner',
     download: 'Download a copy (JSON)',
@@ -89,13 +90,21 @@ export const desk = {
     log: 'Erasures',
     logEmpty: 'Nothing has been erased yet.',
     retention: 'Retention (automatic)',
-    counts: (c: { quiz: number; newsletter: number; enquiry: number; dead: number; messages: number }) =>
+    counts: (c: {
+      quiz: number;
+      newsletter: number;
+      enquiry: number;
+      dead: number;
+      messages: number;
+      conversation?: number;
+    }) =>
       [
         [c.quiz, 'quiz response', 'quiz responses'],
         [c.newsletter, 'subscription', 'subscriptions'],
         [c.enquiry, 'enquiry', 'enquiries'],
         [c.dead, 'dead lead', 'dead leads'],
         [c.messages, 'message record', 'message records'],
+        [c.conversation ?? 0, 'WhatsApp message from them', 'WhatsApp messages from them'],
       ]
         .filter(([n]) => Number(n) > 0)
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
@@ -144,6 +153,8 @@ export const desk = {
       owner_alert_email: 'The lead by email (owner)',
       newsletter_subscribe: 'Sign-up sent on (double opt-in)',
       newsletter_unsubscribe: 'Unsubscribe sent on',
+      visitor_reply: 'They replied (owner)',
+      desk_reply: 'Answer from the desk',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
     byEmail: 'by email',

@@ -6,12 +6,15 @@ import { logErasure, rememberErased, valuesOf, type ErasureCounts } from '../sto
 import { LEAD_KINDS, contactOf, holds, personToken, type Person } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
+import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
 
 /** Everything held about one person: their leads (with the owners' status and notes), dead leads and messages. */
 export interface PersonRecords {
   leads: LeadRecord[];
   dead: DeadLead[];
   messages: LedgerEntry[];
+  /** What they wrote to the business number on WhatsApp, per number of theirs that wrote. */
+  conversations: ConversationExport[];
 }
 
 /** Pages of search results read per kind: a person has a handful of leads, a shared word may match more. */
@@ -39,9 +42,16 @@ export async function findPerson(env: Env, person: Person): Promise<PersonRecord
     }
   }
   const dead = (await deadLeads(env.DB, MAX_DEAD)).filter((d) => holds(deadContact(d.lead), person, region));
-  const messages = await ledgerEntriesFor(env.DB, matchOf(person, leads, dead));
-  return { leads, dead, messages };
+  const match = matchOf(person, leads, dead);
+  const messages = await ledgerEntriesFor(env.DB, match);
+  const conversations = (await Promise.all(phonesOf(match).map((phone) => exportConversation(env, phone)))).filter(
+    (c) => c.messages.length > 0,
+  );
+  return { leads, dead, messages, conversations };
 }
+
+/** The person's numbers (E.164) among their contacts: their WhatsApp conversations are kept by number. */
+const phonesOf = (match: LedgerMatch) => match.contacts.filter((c) => /^\+[1-9]\d{6,14}$/.test(c));
 
 function matchOf(person: Person, leads: LeadRecord[], dead: DeadLead[]): LedgerMatch {
   const own = person.email ?? person.phone;
@@ -49,10 +59,12 @@ function matchOf(person: Person, leads: LeadRecord[], dead: DeadLead[]): LedgerM
     c.email,
     c.phone,
   ]);
+  const all = [...new Set([own, ...contacts.filter(Boolean)])];
+  // Messages to any number or address their leads hold are theirs, as is the conversation with those numbers.
   return {
-    recipients: [own],
+    recipients: all,
     submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id)])],
-    contacts: [...new Set([own, ...contacts.filter(Boolean)])],
+    contacts: all,
   };
 }
 
@@ -73,13 +85,17 @@ export async function erasePerson(
   await rememberErased(env.DB, [valuesOf(person)], region, at);
   const records = await findPerson(env, person);
   const store = getLeadStore(env);
-  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0 };
+  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
   for (const lead of records.leads) if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
   counts.dead = await deleteDeadLeads(
     env.DB,
     records.dead.map((d) => d.id),
   );
-  counts.messages = await forgetInLedger(env.DB, matchOf(person, records.leads, records.dead));
+  const match = matchOf(person, records.leads, records.dead);
+  counts.messages = await forgetInLedger(env.DB, match);
+  let conversation = 0;
+  for (const phone of phonesOf(match)) conversation += await eraseConversation(env, phone);
+  counts.conversation = conversation;
   const id = await logErasure(env.DB, by, at, counts);
   logEvent('info', 'person.erased', { erasure: id, ...counts });
   return { id, counts };
@@ -96,6 +112,7 @@ export function personCopy(person: Person, records: PersonRecords, exportedAt: s
     enquiries: records.leads.filter((l) => l.kind === 'enquiry').map(withFollowUp),
     notStoredYet: records.dead.map((d) => ({ id: d.id, arrived: d.createdAt, why: d.reason, submission: d.lead })),
     messages: records.messages,
+    whatsAppConversations: records.conversations,
   };
 }
 

@@ -57,13 +57,13 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
 }
 
 /** An owner alert that went out or failed for good: the second channel takes it from here. */
-async function ownerAlertDone(env: Env, store: DeliveryStore, submissionId: string, send: Send): Promise<void> {
+export async function ownerAlertDone(env: Env, store: DeliveryStore, submissionId: string, send: Send): Promise<void> {
   const key = store.key(submissionId, send);
   const state = await store.state(key);
   if (state) await afterOwnerAlert(env, key, state);
 }
 
-function digestKey(hourStart: string, recipient: string): DeliveryKey {
+export function digestKey(hourStart: string, recipient: string): DeliveryKey {
   return { submissionId: `digest:${hourStart}`, template: TEMPLATES.ownerDigest, recipient };
 }
 
@@ -72,7 +72,12 @@ function digestKey(hourStart: string, recipient: string): DeliveryKey {
  * row and queues its job for the end of the hour (a delayed queue message, so no
  * cron has to poll). The row's primary key lets only one caller do so.
  */
-async function scheduleDigest(env: Env, store: DeliveryStore, key: DeliveryKey, budgets: Budgets): Promise<void> {
+export async function scheduleDigest(
+  env: Env,
+  store: DeliveryStore,
+  key: DeliveryKey,
+  budgets: Budgets,
+): Promise<void> {
   const hourStart = key.submissionId.slice('digest:'.length);
   if (!(await store.openDigest(key, hourStart, new Date().toISOString()))) return;
   const hourEnd = Date.parse(windowsAt(new Date(hourStart), budgets.scale).hourEnd);

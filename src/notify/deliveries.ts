@@ -1,4 +1,4 @@
-import type { Audience, Send } from './templates';
+import { FREE_TEXT, type Audience, type Send } from './templates';
 import { readConfig, type Env } from '../env';
 import { TIME_ZONE } from '../content/site';
 import { logEvent, maskRecipient } from '../log';
@@ -32,6 +32,11 @@ export function leadRules(lead: { verified?: boolean; unchecked?: boolean }, bud
 
 /** Statuses of messages that went or may still go out: the ones every budget counts. */
 const COUNTED = `status IN ('pending', 'sending', 'sent', 'replay')`;
+/**
+ * The visitor budgets count the messages a form triggers, not an owner's answers from the desk: an answer
+ * goes only within 24 hours of the visitor writing, from an owner signed in behind Access, and is never capped.
+ */
+const TEMPLATED = `template <> '${FREE_TEXT}'`;
 
 export interface DeliveryKey {
   submissionId: string;
@@ -101,12 +106,15 @@ export class DeliveryStore {
            SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN reason IS NULL THEN 'pending' ELSE 'skipped' END, reason,
              CASE WHEN reason = 'hourly_cap' OR (reason = 'unverified' AND ?5 = 'owner') THEN ?14 END, ?6, ?7, ?7
            FROM (SELECT CASE
+             WHEN ?2 = '${FREE_TEXT}' THEN NULL
              WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
              WHEN ?5 = 'owner' AND ?17 = 1 THEN 'unverified'
              WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
-               WHERE audience = 'visitor' AND recipient = ?3 AND created_at > ?9 AND ${COUNTED}) >= ?10 THEN 'cap'
+               WHERE audience = 'visitor' AND recipient = ?3 AND created_at > ?9 AND ${COUNTED} AND ${TEMPLATED})
+               >= ?10 THEN 'cap'
              WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
-               WHERE audience = 'visitor' AND created_at >= ?11 AND created_at < ?12 AND ${COUNTED}) >= ?13 THEN 'budget'
+               WHERE audience = 'visitor' AND created_at >= ?11 AND created_at < ?12 AND ${COUNTED} AND ${TEMPLATED})
+               >= ?13 THEN 'budget'
              WHEN ?5 = 'owner' AND (SELECT COUNT(*) FROM deliveries
                WHERE audience = 'owner' AND recipient = ?3 AND created_at >= ?14 AND created_at < ?15 AND ${COUNTED}) >= ?16
                THEN 'hourly_cap'

@@ -4,7 +4,7 @@ import { logEvent } from '../log';
 import { enqueue, type OwnerFallbackJob } from '../queue/jobs';
 import { readBudgets, deliver, DeliveryStore } from './deliveries';
 import { createEmailSender, emailMessage } from './email';
-import type { Component } from './templates';
+import { TEMPLATES, type Component } from './templates';
 
 /** The ledger template of an owner's alert email: one per lead and owner, whatever asked for it. */
 export const OWNER_ALERT_EMAIL = 'owner_alert_email';
@@ -58,7 +58,11 @@ export async function sendOwnerFallback(
   } else {
     reason = alertEmail.failed(row.receipt_error_code ?? row.last_error_code ?? row.status);
   }
-  const link = `${config.site.url}/desk/leads/${row.lead_kind}/${encodeURIComponent(job.submissionId)}`;
+  // A reply alert carries its own desk link (its key is the sender's hour, not a lead).
+  const link =
+    job.template === TEMPLATES.visitorReply
+      ? (bodyValues(row)[3] ?? `${config.site.url}/desk/conversations`)
+      : `${config.site.url}/desk/leads/${row.lead_kind}/${encodeURIComponent(job.submissionId)}`;
   const message = emailMessage(OWNER_ALERT_EMAIL, owner.email, ...emailText(job.template, row, reason, link));
   const store = new DeliveryStore(env.DB);
   const step = await deliver(
@@ -83,14 +87,21 @@ interface AlertRow {
   components: string;
 }
 
+function bodyValues(row: AlertRow): string[] {
+  const components = JSON.parse(row.components) as Component[];
+  return components.find((c) => c.type === 'body')?.parameters.map((p) => p.text) ?? [];
+}
+
 /** Subject and text: the alert's own parameters, labelled, then why it came by email and the desk link. */
 function emailText(template: string, row: AlertRow, reason: string, link: string): [string, string] {
-  const components = JSON.parse(row.components) as Component[];
-  const values = components.find((c) => c.type === 'body')?.parameters.map((p) => p.text) ?? [];
+  const values = bodyValues(row);
   const labels = alertEmail.fields[template] ?? values.map((_, i) => `Detail ${i + 1}`);
   const lines = values.map((v, i) => `${labels[i] ?? `Detail ${i + 1}`}: ${v}`);
   const who = template === 'subscription_notfication' ? (values[1] ?? '') : (values[0] ?? '');
-  const subject = alertEmail.subject(alertEmail.kinds[row.lead_kind] ?? row.lead_kind, who);
+  const subject =
+    template === TEMPLATES.visitorReply
+      ? alertEmail.replySubject(values[1] ?? '')
+      : alertEmail.subject(alertEmail.kinds[row.lead_kind] ?? row.lead_kind, who);
   const text = [...lines, '', alertEmail.why(reason), '', alertEmail.open, link, '', alertEmail.footer].join('\n');
   return [subject, text];
 }

@@ -71,9 +71,10 @@ export async function ledgerEntriesFor(db: D1Database, match: LedgerMatch): Prom
 
 /** Blanks every matched row and its attempts; returns how many ledger rows were forgotten. */
 export async function forgetInLedger(db: D1Database, match: LedgerMatch): Promise<number> {
-  let forgotten = 0;
+  // A row may match on its recipient and on its lead: count each once, before blanking.
+  const forgotten = (await ledgerEntriesFor(db, match)).length;
   for (const where of matchClauses(match)) {
-    const [, rows] = await db.batch([
+    await db.batch([
       // Attempts are keyed by the row's recipient: blank them first, while it still names the person.
       db
         .prepare(
@@ -88,7 +89,6 @@ export async function forgetInLedger(db: D1Database, match: LedgerMatch): Promis
         )
         .bind(...match.contacts, FORGOTTEN, ...where.args),
     ]);
-    forgotten += rows?.meta.changes ?? 0;
   }
   return forgotten;
 }

@@ -12,7 +12,15 @@ export const TEMPLATES = {
   quizOwner: WHATSAPP_TEMPLATES.quizOwner.name,
   /** To each owner at the end of an hour in which their alerts hit OWNER_ALERTS_PER_HOUR. */
   ownerDigest: WHATSAPP_TEMPLATES.ownerDigest.name,
+  /** To each owner when a lead answers on WhatsApp. */
+  visitorReply: WHATSAPP_TEMPLATES.visitorReply.name,
 } as const;
+
+/**
+ * The ledger's name for an owner's free-form answer from the desk: not a template, a `type: text` message
+ * WhatsApp takes only within 24 hours of the visitor's last message. Its one body parameter is the text.
+ */
+export const FREE_TEXT = 'desk_reply';
 
 export const TEMPLATE_LANGUAGE = 'en';
 

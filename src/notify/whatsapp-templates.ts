@@ -83,6 +83,19 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Priya', '14', 'https://www.example.com/desk'],
     },
   },
+  /**
+   * To each owner when a lead answers on WhatsApp (at most once per sender per hour): who, the start of what
+   * they wrote (300 characters), and the lead on the desk, where the owners answer.
+   */
+  visitorReply: {
+    name: 'visitor_reply',
+    category: 'UTILITY',
+    language: 'en',
+    body: {
+      text: '{{1}}, {{2}} replied on WhatsApp: "{{3}}"\nRead and answer on the desk: {{4}}',
+      example: ['Priya', 'Asha Verma', 'Tuesday works for me.', 'https://www.example.com/desk/leads/enquiry/3f2a'],
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */
@@ -112,4 +125,17 @@ export function creationRequest(definition: TemplateDefinition) {
     ...(definition.body.example.length > 0 ? { example: { body_text: [definition.body.example] } } : {}),
   });
   return { name: definition.name, language: definition.language, category: definition.category, components };
+}
+
+/** A definition's header and body with the parameters filled in: the message as its recipient reads it. */
+export function fillTemplate(
+  definition: TemplateDefinition,
+  params: { header?: string[]; body?: string[] },
+): { header?: string; body: string } {
+  const fill = (text: TemplateText, values: string[]) =>
+    text.text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => values[Number(n) - 1] ?? '');
+  return {
+    ...(definition.header && { header: fill(definition.header, params.header ?? []) }),
+    body: fill(definition.body, params.body ?? []),
+  };
 }

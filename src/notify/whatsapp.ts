@@ -2,11 +2,11 @@ import { readConfig, type Env } from '../env';
 import type { WhatsAppConfig } from '../config/groups';
 import type { SendOutcome } from './deliveries';
 import { logEvent, maskPhone } from '../log';
-import { TEMPLATE_LANGUAGE, type Send } from './templates';
+import { FREE_TEXT, TEMPLATE_LANGUAGE, type Send } from './templates';
 
 export type { SendOutcome };
 
-/** The WhatsApp port: sends one template message and says what happened. Never throws. */
+/** The WhatsApp port: sends one template message (or a free-form text) and says what happened. Never throws. */
 export interface WhatsAppSender {
   /**
    * 'graph' (Meta's Cloud API), 'log' (development without credentials: the message is only logged) or
@@ -19,6 +19,23 @@ export interface WhatsAppSender {
 export const GRAPH_API_VERSION = 'v22.0';
 /** Well under the queue consumer's wall-clock limit, long enough for a slow Graph API. */
 const TIMEOUT_MS = 10_000;
+
+/** The JSON body of a send: a free-form text (FREE_TEXT) or a template message. */
+export function requestBody(message: Send) {
+  return message.template === FREE_TEXT ? textBody(message) : messageBody(message);
+}
+
+/** The JSON body Meta expects for a free-form text: its one body parameter, links not previewed. */
+export function textBody(message: Send) {
+  const body = message.components.find((c) => c.type === 'body')?.parameters[0]?.text ?? '';
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to,
+    type: 'text',
+    text: { body, preview_url: false },
+  };
+}
 
 /** The JSON body Meta expects for a template message. */
 export function messageBody(message: Send) {
@@ -59,7 +76,7 @@ export class GraphSender implements WhatsAppSender {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify(messageBody(message)),
+        body: JSON.stringify(requestBody(message)),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {

@@ -34,6 +34,25 @@ export const JobSchema = z.discriminatedUnion('type', [
     subscriptionId: z.string().min(1),
     email: z.string().min(3),
   }),
+  /**
+   * A visitor wrote to the business number: alert both owners (at most once per sender per hour). `sender` is
+   * an opaque reference to the number (no phone in a ledger key or a log line); `leadRef` is null for a number
+   * no lead has, which only the hour's digest counts.
+   */
+  z.object({
+    type: z.literal('visitor-reply'),
+    sender: z.string().regex(/^[0-9a-f]{16,64}$/),
+    hourStart: z.iso.datetime(),
+    leadRef: z
+      .object({ kind: z.enum(['quiz', 'newsletter', 'enquiry']), id: z.string().min(1), name: z.string() })
+      .nullable(),
+    /** The start of what they wrote (at most 300 characters). */
+    text: z.string().max(300),
+  }),
+  /** Send an owner's answer from the desk, already in the ledger under this key (template desk_reply). */
+  z.object({ type: z.literal('desk-reply'), submissionId: z.string().min(1), recipient: E164 }),
+  /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
+  z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
 ]);
 
 export type Job = z.output<typeof JobSchema>;
@@ -41,6 +60,8 @@ export type StoreJob = Extract<Job, { type: 'store' }>;
 export type DigestJob = Extract<Job, { type: 'digest' }>;
 export type OwnerFallbackJob = Extract<Job, { type: 'owner-fallback' }>;
 export type NewsletterJob = Extract<Job, { type: 'newsletter' }>;
+export type VisitorReplyJob = Extract<Job, { type: 'visitor-reply' }>;
+export type DeskReplyJob = Extract<Job, { type: 'desk-reply' }>;
 
 export type ParsedJob = { ok: true; job: Job } | { ok: false; reason: string };
 

@@ -42,6 +42,7 @@ import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';
 import { unsubscribeLink } from '../newsletter/token';
+import { deskConversations, inboxReplies, leadConversation } from './desk-conversations';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -61,12 +62,13 @@ desk.use('*', sameOriginWrites());
 desk.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
+  const replies = await inboxReplies(c.env);
   return render(
     c,
     copy.kindsPlural[params.kind ?? 'all'],
     'inbox',
     params,
-    <InboxPage leads={page.leads} params={params} next={page.next} />,
+    <InboxPage leads={page.leads} params={params} next={page.next} replies={replies.strip} unread={replies.unread} />,
   );
 });
 
@@ -236,11 +238,13 @@ async function renderLead(
           calls: messages.filter((m) => m.audience === 'newsletter'),
         }
       : undefined;
+  const conversation = await leadConversation(c.env, lead);
   const page = (
     <LeadDetail
       lead={lead}
       messages={messages}
       owners={owners}
+      conversation={conversation}
       {...(correction && { correction })}
       {...(subscription && { subscription })}
     />
@@ -251,6 +255,9 @@ async function renderLead(
 function renderPeople(c: Context<DeskEnv>, view: PeopleView, status: 200 | 400 = 200) {
   return render(c, copy.people.title, 'people', {}, <PeoplePage {...view} />, status);
 }
+
+// Conversations with visitors on WhatsApp, and the owners' answers.
+desk.route('/', deskConversations(render));
 
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 
@@ -271,7 +278,7 @@ async function change(
 async function render(
   c: Context<DeskEnv>,
   title: string,
-  current: 'inbox' | 'people' | 'numbers' | 'health',
+  current: 'inbox' | 'people' | 'numbers' | 'health' | 'conversations',
   params: Partial<ListParams>,
   body: ReactElement,
   status: 200 | 400 = 200,

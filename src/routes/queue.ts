@@ -7,6 +7,9 @@ import { backoffSeconds, DeliveryStore, type MessageSender } from '../notify/del
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { replayDeliveries, replayToDead } from '../notify/replay';
+import { recordDeadReplyAlert, sendReplyAlert } from '../notify/replies';
+import { recordDeadDeskReply, sendDeskReply } from '../notify/desk-replies';
+import { markRead } from '../notify/mark-read';
 import { parseJob, type Job } from '../queue/jobs';
 import { recordDeadNewsletter, syncNewsletter } from '../newsletter/sync';
 import { createNewsletterSender } from '../newsletter/sender';
@@ -96,6 +99,12 @@ async function run(job: Job, message: Message<unknown>, env: Env): Promise<void>
       return settle(message, () => sendOwnerFallback(job, env));
     case 'newsletter':
       return settle(message, () => syncNewsletter(job, env));
+    case 'visitor-reply':
+      return settle(message, () => sendReplyAlert(job, env));
+    case 'desk-reply':
+      return settle(message, () => sendDeskReply(job, env));
+    case 'mark-read':
+      return settle(message, () => markRead(env, job.messageId));
   }
 }
 
@@ -153,6 +162,16 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'newsletter':
         await recordDeadNewsletter(job, env);
+        break;
+      case 'visitor-reply':
+        await recordDeadReplyAlert(job, env);
+        break;
+      case 'desk-reply':
+        await recordDeadDeskReply(job, env);
+        break;
+      case 'mark-read':
+        // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.
+        logEvent('warn', 'conversation.read', { providerMessageId: job.messageId, outcome: 'dead' });
         break;
     }
     message.ack();

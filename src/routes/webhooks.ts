@@ -5,8 +5,10 @@ import { ApiException } from '../http/errors';
 import { readCappedText } from '../http/body';
 import { logEvent, errorMessage } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
+import { receiveMessages } from '../notify/replies';
+import { visitorMessages } from '../notify/visitor-messages';
 
-/** Meta's status events are small; a batch of many is still far below this. */
+/** Meta's status and message events are small; a batch of many is still far below this. */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 /**
@@ -37,13 +39,22 @@ webhooks.post('/whatsapp', async (c) => {
     throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
   }
   const events = statusEvents(raw);
+  const messages = visitorMessages(raw);
   let failed: Awaited<ReturnType<typeof applyReceipts>>;
+  let stored: number;
   try {
     failed = await applyReceipts(c.env.DB, events);
+    // What visitors wrote: stored once each by id, the owners' alerts queued (a repeat is harmless).
+    stored = await receiveMessages(c.env, messages, webhook.appSecret);
   } catch (err) {
     // D1 did not take the receipts: Meta retries a non-2xx answer (with backoff, for days), so nothing is lost.
-    logEvent('error', 'webhook.received', { statuses: events.length, outcome: 'retry', error: errorMessage(err) });
-    throw new ApiException(503, 'unavailable', 'The receipts could not be recorded; please retry.', undefined, {
+    logEvent('error', 'webhook.received', {
+      statuses: events.length,
+      messages: messages.length,
+      outcome: 'retry',
+      error: errorMessage(err),
+    });
+    throw new ApiException(503, 'unavailable', 'The events could not be recorded; please retry.', undefined, {
       'Retry-After': '60',
     });
   }
@@ -56,7 +67,12 @@ webhooks.post('/whatsapp', async (c) => {
   }
   // The email fallback is the queue's work: the answer does not wait for it.
   if (failed.length > 0) c.executionCtx.waitUntil(queueFallbacks(c.env, failed));
-  logEvent('info', 'webhook.received', { statuses: events.length, fallbacks: failed.length });
+  logEvent('info', 'webhook.received', {
+    statuses: events.length,
+    messages: messages.length,
+    stored,
+    fallbacks: failed.length,
+  });
   return c.json({ ok: true });
 });
 
@@ -85,7 +101,7 @@ const BodySchema = z
 /**
  * The status events of a signed body. A body that is not Meta's shape, and any single status that is
  * not, is skipped rather than refused: the signature proves Meta sent it, and answering an error would
- * only make Meta send it again for days. Messages from visitors (value.messages) are not handled here.
+ * only make Meta send it again for days. Messages from visitors (value.messages): visitorMessages.
  */
 export function statusEvents(raw: string): StatusEvent[] {
   let json: unknown;

@@ -9,6 +9,8 @@ export interface ErasureCounts {
   dead: number;
   /** Delivery-ledger rows whose number, address and parameters were blanked (kept as counts). */
   messages: number;
+  /** Messages they wrote to the business number on WhatsApp (absent in entries logged before conversations). */
+  conversation?: number;
 }
 
 export interface Erasure {

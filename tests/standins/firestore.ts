@@ -1,7 +1,7 @@
 /**
  * An in-process stand-in of the Google calls firebase-rest-firestore makes:
- * the OAuth token exchange and Firestore REST v1 (documents:commit and GET of a
- * document, PATCH, DELETE, runQuery). Installed as the global fetch with vi.stubGlobal. It is strict the
+ * the OAuth token exchange and Firestore REST v1 (documents:commit, runQuery, and GET, PATCH and
+ * DELETE of a document). Installed as the global fetch with vi.stubGlobal. It is strict the
  * way the real service is: wrong paths, missing or unknown fields, badly typed
  * values and missing credentials are refused with Google's error JSON; and it
  * can be told to fail (5xx, 401, refused token, or no answer at all).
@@ -163,6 +163,7 @@ export function createFirestoreStandin(options: {
       if (search.get('currentDocument.exists') === 'true' && !documents.has(key)) {
         return googleError(404, 'NOT_FOUND', `No document to update: ${prefix}/${key}`);
       }
+      // Without the precondition, deleting a document that does not exist succeeds, as on Firestore.
       documents.delete(key);
       return Response.json({});
     }

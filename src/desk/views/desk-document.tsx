@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
 import { site } from '../../content/site';
+import { conversation } from '../../content/conversation';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -16,7 +17,7 @@ export function DeskDocument(props: {
   owner: string;
   exportHref: string;
   banners: Banner[];
-  current: 'inbox' | 'people' | 'numbers' | 'health';
+  current: 'inbox' | 'people' | 'numbers' | 'health' | 'conversations';
   children: ReactNode;
 }) {
   return (
@@ -47,6 +48,9 @@ export function DeskDocument(props: {
             </a>
             <a href="/desk/people" aria-current={props.current === 'people' ? 'page' : undefined}>
               {desk.nav.people}
+            </a>
+            <a href="/desk/conversations" aria-current={props.current === 'conversations' ? 'page' : undefined}>
+              {conversation.nav}
             </a>
             <a href="/desk/numbers" aria-current={props.current === 'numbers' ? 'page' : undefined}>
               {desk.nav.numbers}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { conversation } from '../../content/conversation';
 import { desk } from '../../content/desk';
 import { type LeadRecord } from '../../store/listing';
 import type { ListParams } from '../params';
@@ -12,12 +14,27 @@ export function deskHref(path: string, params: Partial<ListParams>): string {
   return text ? `${path}?${text}` : path;
 }
 
-export function InboxPage({ leads, params, next }: { leads: LeadRecord[]; params: ListParams; next?: string }) {
+export function InboxPage({
+  leads,
+  params,
+  next,
+  replies,
+  unread,
+}: {
+  leads: LeadRecord[];
+  params: ListParams;
+  next?: string;
+  /** Leads with unread WhatsApp replies, newest first, above the list. */
+  replies?: ReactNode;
+  /** Unread replies per lead (`kind:id`), marked on its row. */
+  unread?: Map<string, number>;
+}) {
   const filtered = Boolean(params.q || params.kind || params.from || params.to);
   const { cursor: _cursor, ...filters } = params;
   return (
     <>
       <h1 className="desk-title">{desk.kindsPlural[params.kind ?? 'all']}</h1>
+      {replies}
       <form className="desk-filters" method="get" action="/desk" role="search">
         <div className="desk-search">
           <label className="visually-hidden" htmlFor="desk-q">
@@ -70,7 +87,11 @@ export function InboxPage({ leads, params, next }: { leads: LeadRecord[]; params
       ) : (
         <ol className="desk-list">
           {leads.map((lead) => (
-            <LeadItem key={`${lead.kind}:${lead.id}`} lead={lead} />
+            <LeadItem
+              key={`${lead.kind}:${lead.id}`}
+              lead={lead}
+              unread={unread?.get(`${lead.kind}:${lead.id}`) ?? 0}
+            />
           ))}
         </ol>
       )}
@@ -86,7 +107,7 @@ export function InboxPage({ leads, params, next }: { leads: LeadRecord[]; params
   );
 }
 
-function LeadItem({ lead }: { lead: LeadRecord }) {
+function LeadItem({ lead, unread }: { lead: LeadRecord; unread: number }) {
   const { name, email, phone } = contactOf(lead);
   return (
     <li className="desk-item">
@@ -94,6 +115,7 @@ function LeadItem({ lead }: { lead: LeadRecord }) {
         <span className="desk-item-top">
           <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
           <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+          {unread > 0 ? <span className="desk-unread">{conversation.unreadCount(unread)}</span> : null}
           <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
         </span>
         <span className="desk-item-name">{name || email || desk.list.noName}</span>

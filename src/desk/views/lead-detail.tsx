@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
 import { QUIZ_STEPS } from '../../content/site';
 import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
@@ -29,6 +30,7 @@ export function LeadDetail({
   owners,
   correction,
   subscription,
+  conversation,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -36,6 +38,8 @@ export function LeadDetail({
   /** A refused correction: the form opens with what was typed and the messages. */
   correction?: CorrectionState;
   subscription?: SubscriptionView;
+  /** The WhatsApp conversation with the lead's number (src/desk/views/conversation.tsx). */
+  conversation?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -77,6 +81,8 @@ export function LeadDetail({
           </a>
         ) : null}
       </div>
+
+      {conversation}
 
       <dl className="desk-fields">
         <dt>{desk.lead.arrived}</dt>

@@ -21,7 +21,8 @@ export interface PeopleView {
 
 /** Find a person by address or number; their records, a copy to download, and the erase form; the erasure log. */
 export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView) {
-  const total = records ? records.leads.length + records.dead.length + records.messages.length : 0;
+  const received = records?.conversations.reduce((n, c) => n + c.messages.length, 0) ?? 0;
+  const total = records ? records.leads.length + records.dead.length + records.messages.length + received : 0;
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
@@ -61,7 +62,14 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
         total === 0 ? (
           <p className="desk-empty">{copy.nothing(who)}</p>
         ) : (
-          <Records who={who} records={records} total={total} q={q ?? ''} confirmError={errors?.confirm} />
+          <Records
+            who={who}
+            records={records}
+            total={total}
+            received={received}
+            q={q ?? ''}
+            confirmError={errors?.confirm}
+          />
         )
       ) : null}
 
@@ -81,8 +89,15 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
   );
 }
 
-function Records(props: { who: string; records: PersonRecords; total: number; q: string; confirmError?: string }) {
-  const { who, records, total, q, confirmError } = props;
+function Records(props: {
+  who: string;
+  records: PersonRecords;
+  total: number;
+  received: number;
+  q: string;
+  confirmError?: string;
+}) {
+  const { who, records, total, received, q, confirmError } = props;
   return (
     <>
       <h2 className="desk-subtitle">{copy.found(total, who)}</h2>
@@ -144,6 +159,7 @@ function Records(props: { who: string; records: PersonRecords; total: number; q:
           </ul>
         </section>
       ) : null}
+      {received > 0 ? <p className="desk-meta">{copy.conversations(received)}</p> : null}
       <section className="desk-card desk-danger" aria-labelledby="erase-heading">
         <h2 id="erase-heading">{copy.eraseTitle}</h2>
         <p>{copy.eraseText}</p>

@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { overflowX, sendEnquiry, signIn } from './support/desk';
+import { uniqueEmail, uniquePhone } from './support/leads';
+import { standinState } from './support/standins';
+import { waitForDeliveries, waitForLeads } from './support/store';
+import { expect, test } from './support/test';
+import { messageEvent, postSigned, statusEvent } from './support/webhook';
+import { OWNERS, sentMessages } from './support/whatsapp';
+
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
+
+/** axe (WCAG 2.x A and AA) over the conversation's part of the page: no violations. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include(selector)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('a visitor answers on WhatsApp and an owner answers from the desk', () => {
+  test('the reply is marked unread, the owner opens the conversation, answers, and sees the answer delivered', async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('conversation');
+    const phone = uniquePhone();
+    const name = `Nila ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Menon`;
+    await sendEnquiry(page, { name, phone: phone.typed, email, description: 'A workshop for our school' });
+    const [lead] = await waitForLeads<{ id: string }>('enquiries', email);
+    const leadPath = `/desk/leads/enquiry/${lead!.id}`;
+
+    // The visitor writes back to the business number: Meta posts it, signed with the app secret.
+    const res = await postSigned(BASE, messageEvent(phone.e164, 'Tuesday works for us. Morning or afternoon?', 'Nila'));
+    expect(res.status).toBe(200);
+    // Both owners are told, with the lead's name, the words and the desk link.
+    await expect(async () => {
+      const alerts = (await sentMessages()).filter((m) => m.template === 'visitor_reply' && m.body[1] === name);
+      expect(alerts.map((m) => m.to).sort()).toEqual([...OWNERS].sort());
+      expect(alerts[0]!.body.slice(2)).toEqual(['Tuesday works for us. Morning or afternoon?', `${BASE}${leadPath}`]);
+    }).toPass({ timeout: 15_000 });
+
+    await signIn(page);
+    await page.goto('/desk');
+    const unread = page.getByRole('region', { name: 'Unread replies' });
+    const entry = unread.getByRole('link').filter({ hasText: name });
+    await expect(entry).toContainText('1 unread reply');
+    await expect(page.getByRole('list').last().getByRole('link').filter({ hasText: name })).toContainText(
+      '1 unread reply',
+    );
+
+    await page.screenshot({ path: info.outputPath(`inbox-unread-${info.project.name}.png`) });
+    await expectAccessible(page, '.desk-unread-replies');
+
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
+    const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
+    const theirs = chat.getByRole('listitem').filter({ hasText: 'Tuesday works for us' });
+    await expect(theirs).toContainText('New');
+    await expect(chat.getByRole('listitem').filter({ hasText: 'We have received your enquiry' })).toBeVisible();
+
+    const replyId = await chat.locator('input[name="replyId"]').inputValue();
+    await expectAccessible(page, '.desk-conversation');
+    await chat.getByLabel('Answer on WhatsApp').fill('Tuesday at 10 am it is. See you then!');
+    await chat.getByRole('button', { name: 'Send answer' }).click();
+    await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
+
+    // Sent through the queue and the ledger, once; Meta then reports it delivered.
+    const [row] = await waitForDeliveries(`desk-reply:${replyId}`, (rows) => rows[0]?.status === 'sent');
+    expect(row!.provider_message_id).toMatch(/^wamid\./);
+    // Every request the Graph stand-in received, as JSON (reads have no body).
+    const texts = (await standinState()).received.graph!.flatMap((r) => {
+      try {
+        return [JSON.parse(r.body) as { type?: string; to?: string }];
+      } catch {
+        return [];
+      }
+    });
+    expect(texts.filter((b) => b.type === 'text' && b.to === phone.e164)).toHaveLength(1);
+    expect((await postSigned(BASE, statusEvent(row!.provider_message_id!, 'delivered', phone.e164))).status).toBe(200);
+
+    await page.reload();
+    const ours = chat.getByRole('listitem').filter({ hasText: 'Tuesday at 10 am it is' });
+    await expect(ours).toContainText('Answered by priya@example.com');
+    await expect(ours).toContainText('Delivered');
+    // Opened once, the visitor's message is no longer new.
+    await expect(theirs).not.toContainText('New');
+    expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
+    await chat.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`conversation-${info.project.name}.png`), fullPage: true });
+
+    // The latest conversations list it too.
+    await page.goto('/desk/conversations');
+    await expect(page.getByRole('link').filter({ hasText: name })).toContainText('Tuesday works for us');
+    expect(await overflowX(page), 'no horizontal scrolling on the conversations').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`conversations-${info.project.name}.png`), fullPage: true });
+  });
+});

@@ -1,0 +1,148 @@
+import type { Env } from '../env';
+import { windowState } from '../notify/desk-replies';
+import { FREE_TEXT, type Component } from '../notify/templates';
+import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
+import { enqueue } from '../queue/jobs';
+import { getConversationStore, type LeadRef, type ReceivedMessage } from '../store/conversations';
+
+/** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
+export type ConversationItem =
+  | { direction: 'in'; at: string; message: ReceivedMessage; unread: boolean }
+  | {
+      direction: 'out';
+      at: string;
+      template: string;
+      /** The message as the visitor read it (a template filled in, or the owner's own words). */
+      text: string;
+      status: string;
+      receipt: string | null;
+      receiptAt: string | null;
+      errorCode: string | null;
+      errorMessage: string | null;
+      /** The owner who answered from the desk (free-form answers only). */
+      by: string | null;
+    };
+
+export interface Conversation {
+  phone: string;
+  items: ConversationItem[];
+  /** Whether an owner may answer freely now; null when the visitor never wrote. */
+  window: { open: boolean; closesAt: string } | null;
+}
+
+interface SentRow {
+  template: string;
+  status: string;
+  receipt: string | null;
+  receipt_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+  components: string;
+  sent_by: string | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  receipt_error_code: string | null;
+  receipt_error_title: string | null;
+}
+
+/** Every message the business sent to a number (the ledger's visitor messages), oldest first. */
+async function sentTo(db: D1Database, phone: string): Promise<SentRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT template, status, receipt, receipt_at, created_at, sent_at, components, sent_by, last_error_code,
+         last_error_message, receipt_error_code, receipt_error_title
+       FROM deliveries WHERE recipient = ? AND audience = 'visitor' AND status <> 'skipped' ORDER BY created_at`,
+    )
+    .bind(phone)
+    .all<SentRow>();
+  return results;
+}
+
+function sentText(row: SentRow): string {
+  const components = JSON.parse(row.components) as Component[];
+  const values = (type: 'header' | 'body') =>
+    components.find((c) => c.type === type)?.parameters.map((p) => p.text) ?? [];
+  if (row.template === FREE_TEXT) return values('body')[0] ?? '';
+  const definition = ALL_TEMPLATES.find((t) => t.name === row.template);
+  if (!definition) return row.template;
+  const filled = fillTemplate(definition, { header: values('header'), body: values('body') });
+  return [filled.header, filled.body].filter(Boolean).join('\n');
+}
+
+/**
+ * A number's conversation, in time order: what the business sent (with its delivery state) and what the
+ * visitor wrote (`unread` as it was before this view). Opening it marks the visitor's messages read, and
+ * WhatsApp is told (blue ticks) through the queue, for the newest message.
+ */
+export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
+  const store = getConversationStore(env);
+  const [received, sent] = await Promise.all([store.from(phone), sentTo(env.DB, phone)]);
+  const unread = received.filter((m) => !m.readAt);
+  if (unread.length > 0) {
+    await store.markRead(phone, now.toISOString());
+    await enqueue(env, { type: 'mark-read', messageId: unread.at(-1)!.id });
+  }
+  const items: ConversationItem[] = [
+    ...received.map((message) => ({ direction: 'in' as const, at: message.at, message, unread: !message.readAt })),
+    ...sent.map((row) => ({
+      direction: 'out' as const,
+      at: row.sent_at ?? row.created_at,
+      template: row.template,
+      text: sentText(row),
+      status: row.status,
+      receipt: row.receipt,
+      receiptAt: row.receipt_at,
+      errorCode: row.receipt_error_code ?? row.last_error_code,
+      errorMessage: row.receipt_error_title ?? row.last_error_message,
+      by: row.sent_by,
+    })),
+  ].sort(inTimeOrder);
+  return { phone, items, window: windowState(received.at(-1)?.at ?? null, now) };
+}
+
+/**
+ * Time order, to the second: WhatsApp gives a visitor's message its second only, while the ledger keeps
+ * milliseconds. Within one second the business's message is shown first.
+ */
+function inTimeOrder(a: ConversationItem, b: ConversationItem): number {
+  const [sa, sb] = [a.at.slice(0, 19), b.at.slice(0, 19)];
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (a.direction !== b.direction) return a.direction === 'out' ? -1 : 1;
+  return a.at < b.at ? -1 : a.at > b.at ? 1 : 0;
+}
+
+/** When the visitor last wrote from a number (ISO), or null: what the 24-hour window runs from. */
+export async function lastReceivedAt(env: Env, phone: string): Promise<string | null> {
+  return (await getConversationStore(env).from(phone)).at(-1)?.at ?? null;
+}
+
+/** One number's conversation in a list: its newest message, its unread count, its leads. */
+export interface ConversationSummary {
+  phone: string;
+  latest: ReceivedMessage;
+  unread: number;
+  leads: LeadRef[];
+}
+
+/** How many of the newest messages the desk's lists read (more than a busy week's). */
+const SAMPLE = 500;
+
+function summarise(messages: ReceivedMessage[]): ConversationSummary[] {
+  const byPhone = new Map<string, ConversationSummary>();
+  for (const m of messages) {
+    const summary = byPhone.get(m.phone);
+    if (!summary) byPhone.set(m.phone, { phone: m.phone, latest: m, unread: m.readAt ? 0 : 1, leads: m.leads });
+    else if (!m.readAt) summary.unread++;
+  }
+  return [...byPhone.values()];
+}
+
+/** The latest conversations, newest first, unmatched senders included. */
+export async function latestConversations(env: Env, limit = 50): Promise<ConversationSummary[]> {
+  return summarise(await getConversationStore(env).latest(SAMPLE)).slice(0, limit);
+}
+
+/** Conversations with unread replies, newest reply first. */
+export async function unreadConversations(env: Env): Promise<ConversationSummary[]> {
+  return summarise(await getConversationStore(env).unread(SAMPLE));
+}

@@ -1,0 +1,206 @@
+import { conversation as copy } from '../../content/conversation';
+import { desk } from '../../content/desk';
+import type { ReceivedMessage } from '../../store/conversations';
+import { contactOf } from '../../store/lead';
+import type { LeadRecord } from '../../store/listing';
+import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
+import { when } from './format';
+
+/** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
+export function receivedText(m: ReceivedMessage): string {
+  const kind = copy.kinds[m.type];
+  if (m.text) return m.mediaId && kind ? `${kind}: ${m.text}` : m.text;
+  if (m.mediaId) return copy.media(kind ?? m.type, m.mediaId);
+  return kind ?? copy.other(m.type);
+}
+
+/**
+ * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
+ * when it closed). `replyAction` is absent for a number no lead has: the desk answers leads only.
+ */
+export function ConversationSection({
+  conversation,
+  replyAction,
+  replyId,
+}: {
+  conversation: Conversation;
+  replyAction?: string;
+  replyId?: string;
+}) {
+  const { items, window } = conversation;
+  return (
+    <section className="desk-card desk-conversation" aria-labelledby="conversation-heading">
+      <h2 id="conversation-heading">{copy.title}</h2>
+      {items.length === 0 ? <p className="desk-meta">{copy.none}</p> : null}
+      <ol className="desk-chat">
+        {items.map((item, i) => (
+          <ChatItem key={i} item={item} />
+        ))}
+      </ol>
+      {replyAction && replyId ? <ReplyForm window={window} action={replyAction} replyId={replyId} /> : null}
+    </section>
+  );
+}
+
+function ChatItem({ item }: { item: ConversationItem }) {
+  if (item.direction === 'in') {
+    return (
+      <li className={`desk-bubble desk-bubble-in${item.unread ? ' desk-bubble-unread' : ''}`}>
+        <p className="desk-bubble-top">
+          <span>{copy.fromVisitor}</span>
+          {item.unread ? <span className="desk-unread">{copy.unread}</span> : null}
+        </p>
+        <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        <p className="desk-bubble-meta">
+          <time dateTime={item.at}>{when(item.at)}</time>
+        </p>
+      </li>
+    );
+  }
+  const state = item.receipt
+    ? (desk.messages.receipts[item.receipt] ?? item.receipt)
+    : (desk.messages.states[item.status] ?? item.status);
+  const failed = item.receipt === 'failed' || item.status === 'failed' || item.status === 'dead';
+  return (
+    <li className="desk-bubble desk-bubble-out">
+      <p className="desk-bubble-top">
+        <span>
+          {item.by ? copy.answeredBy(item.by) : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
+        </span>
+        <span className={`desk-state desk-state-${failed ? 'failed' : item.status}`}>{state}</span>
+      </p>
+      <p className="desk-bubble-text">{item.text}</p>
+      {failed && item.errorCode ? (
+        <p className="desk-message-error">{desk.messages.error(item.errorCode, item.errorMessage ?? '')}</p>
+      ) : null}
+      <p className="desk-bubble-meta">
+        <time dateTime={item.at}>{when(item.at)}</time>
+      </p>
+    </li>
+  );
+}
+
+function ReplyForm({ window, action, replyId }: { window: Conversation['window']; action: string; replyId: string }) {
+  if (!window) return <p className="desk-meta desk-window-closed">{copy.reply.never}</p>;
+  if (!window.open) return <p className="desk-meta desk-window-closed">{copy.reply.closed(when(window.closesAt))}</p>;
+  return (
+    <form method="post" action={action} className="desk-reply">
+      <input type="hidden" name="replyId" value={replyId} />
+      <label htmlFor="desk-reply-text">{copy.reply.heading}</label>
+      <textarea id="desk-reply-text" name="text" rows={3} required minLength={1} maxLength={1000} />
+      <p className="desk-meta">{copy.reply.hint(when(window.closesAt))}</p>
+      <button type="submit" className="btn btn-cta">
+        {copy.reply.send}
+      </button>
+    </form>
+  );
+}
+
+/** Where a conversation opens on the desk: its lead, or (for a number no lead has) its own page. */
+export function conversationHref(summary: Pick<ConversationSummary, 'leads' | 'latest'>): string {
+  const lead = summary.leads[0];
+  return lead
+    ? `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`
+    : `/desk/conversations/${encodeURIComponent(summary.latest.id)}`;
+}
+
+/** A conversation's name in a list: its lead's, else the WhatsApp profile's, else "someone without a lead". */
+function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): string {
+  const ref = summary.leads[0];
+  const lead = ref ? leads.get(`${ref.kind}:${ref.id}`) : undefined;
+  const contact = lead ? contactOf(lead) : undefined;
+  return contact?.name || contact?.email || summary.latest.profileName || copy.unknownSender;
+}
+
+/** Conversations as a list of links, newest first, each with its unread count. */
+export function ConversationList({
+  summaries,
+  leads,
+}: {
+  summaries: ConversationSummary[];
+  leads: Map<string, LeadRecord>;
+}) {
+  return (
+    <ol className="desk-list">
+      {summaries.map((s) => (
+        <li key={s.phone} className="desk-item">
+          <a className="desk-item-link" href={conversationHref(s)}>
+            <span className="desk-item-top">
+              {s.leads[0] ? (
+                <span className={`desk-kind desk-kind-${s.leads[0].kind}`}>{desk.kinds[s.leads[0].kind]}</span>
+              ) : null}
+              {s.unread > 0 ? <span className="desk-unread">{copy.unreadCount(s.unread)}</span> : null}
+              <time dateTime={s.latest.at}>{when(s.latest.at)}</time>
+            </span>
+            <span className="desk-item-name">{nameOf(s, leads)}</span>
+            <span className="desk-item-contact">
+              {s.phone} · {receivedText(s.latest)}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** /desk/conversations: the latest conversations, unmatched senders included. */
+export function ConversationsPage({
+  summaries,
+  leads,
+}: {
+  summaries: ConversationSummary[];
+  leads: Map<string, LeadRecord>;
+}) {
+  return (
+    <>
+      <h1 className="desk-title">{copy.listTitle}</h1>
+      <p className="desk-meta">{copy.listIntro}</p>
+      {summaries.length === 0 ? (
+        <p className="desk-empty">{copy.listEmpty}</p>
+      ) : (
+        <ConversationList summaries={summaries} leads={leads} />
+      )}
+    </>
+  );
+}
+
+/** The conversation of a number no lead has (a lead's conversation is on its page). */
+export function UnmatchedConversationPage({
+  conversation,
+  profileName,
+}: {
+  conversation: Conversation;
+  profileName?: string;
+}) {
+  return (
+    <article className="desk-lead">
+      <p>
+        <a href="/desk/conversations">← {copy.listTitle}</a>
+      </p>
+      <h1 className="desk-title">{profileName || copy.unknownSender}</h1>
+      <p className="desk-meta">
+        {conversation.phone}
+        {profileName ? ` · ${copy.profile(profileName)}` : ''}
+      </p>
+      <p className="desk-meta">{copy.unknownNote}</p>
+      <ConversationSection conversation={conversation} />
+    </article>
+  );
+}
+
+/** The inbox's strip of leads with unread replies, newest reply first. */
+export function UnreadReplies({
+  summaries,
+  leads,
+}: {
+  summaries: ConversationSummary[];
+  leads: Map<string, LeadRecord>;
+}) {
+  if (summaries.length === 0) return null;
+  return (
+    <section className="desk-card desk-unread-replies" aria-labelledby="unread-heading">
+      <h2 id="unread-heading">{copy.unreadTitle}</h2>
+      <ConversationList summaries={summaries} leads={leads} />
+    </section>
+  );
+}

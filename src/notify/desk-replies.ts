@@ -1,0 +1,108 @@
+import type { Env } from '../env';
+import { logEvent, maskPhone } from '../log';
+import { enqueue, type DeskReplyJob } from '../queue/jobs';
+import { DeliveryStore, deliver, readBudgets, type LedgerRules } from './deliveries';
+import { FREE_TEXT, type Component, type Send } from './templates';
+import { createSender } from './whatsapp';
+
+/** WhatsApp's customer service window: free-form messages only this long after the visitor's last message. */
+export const WINDOW_MS = 24 * 3600_000;
+
+/** Whether an owner may answer freely now, and when the window closes (or closed); null: they never wrote. */
+export function windowState(lastReceivedAt: string | null, now: Date): { open: boolean; closesAt: string } | null {
+  if (!lastReceivedAt) return null;
+  const closes = Date.parse(lastReceivedAt) + WINDOW_MS;
+  return { open: now.getTime() < closes, closesAt: new Date(closes).toISOString() };
+}
+
+/** An owner's answer as a ledger message: a free-form text to the visitor's number. */
+export function freeText(to: string, text: string): Send {
+  return {
+    template: FREE_TEXT,
+    to,
+    audience: 'visitor',
+    components: [{ type: 'body', parameters: [{ type: 'text', text }] }],
+  };
+}
+
+/** The ledger key of an answer: the id the desk's form carried, so a double tap sends once. */
+export const deskReplyId = (replyId: string) => `desk-reply:${replyId}`;
+
+const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified: true });
+
+/**
+ * Puts an owner's answer in the ledger (pending, with who wrote it) and queues its sending. A repeat of the
+ * same form (same replyId) finds the row and queues nothing. Answers whether this call queued it.
+ */
+export async function queueDeskReply(
+  env: Env,
+  answer: { replyId: string; leadKind: string; to: string; text: string; by: string },
+  now = new Date(),
+): Promise<boolean> {
+  const store = new DeliveryStore(env.DB);
+  const send = freeText(answer.to, answer.text);
+  const key = store.key(deskReplyId(answer.replyId), send);
+  const row = await store.open(key, answer.leadKind, send, now, rules(env));
+  if (!row.created) return false;
+  await env.DB.prepare(`UPDATE deliveries SET sent_by = ? WHERE submission_id = ? AND template = ? AND recipient = ?`)
+    .bind(answer.by, key.submissionId, key.template, key.recipient)
+    .run();
+  try {
+    await enqueue(env, { type: 'desk-reply', submissionId: key.submissionId, recipient: key.recipient });
+  } catch (err) {
+    // Not queued: forget the row, so the owner's next try (the same form) queues it afresh.
+    await env.DB.prepare(
+      `DELETE FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'pending'`,
+    )
+      .bind(key.submissionId, key.template, key.recipient)
+      .run();
+    throw err;
+  }
+  logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(answer.to) });
+  return true;
+}
+
+/** Sends a queued answer through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
+export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number | undefined> {
+  const store = new DeliveryStore(env.DB);
+  const row = await storedReply(env, job);
+  if (!row) return undefined;
+  const step = await deliver(
+    { submissionId: job.submissionId, leadKind: row.lead_kind },
+    row.send,
+    store,
+    createSender(env),
+    rules(env),
+  );
+  return step.done ? undefined : step.after;
+}
+
+/** A desk-reply job that ran out of retries: the answer is recorded dead, and the desk shows it. */
+export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<void> {
+  const row = await storedReply(env, job);
+  if (!row) return;
+  const store = new DeliveryStore(env.DB);
+  const dead = await store.markDead(
+    store.key(job.submissionId, row.send),
+    row.lead_kind,
+    row.send,
+    new Date().toISOString(),
+    rules(env),
+  );
+  if (dead.status === 'dead')
+    logEvent('error', 'delivery.dead', { submissionId: job.submissionId, template: FREE_TEXT });
+}
+
+async function storedReply(env: Env, job: DeskReplyJob): Promise<{ lead_kind: string; send: Send } | null> {
+  const row = await env.DB.prepare(
+    `SELECT lead_kind, components FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ?`,
+  )
+    .bind(job.submissionId, FREE_TEXT, job.recipient)
+    .first<{ lead_kind: string; components: string }>();
+  if (!row) return null;
+  const components = JSON.parse(row.components) as Component[];
+  return {
+    lead_kind: row.lead_kind,
+    send: { template: FREE_TEXT, to: job.recipient, audience: 'visitor', components },
+  };
+}

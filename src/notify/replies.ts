@@ -1,0 +1,141 @@
+import { conversation as copy } from '../content/conversation';
+import { readConfig, type Env } from '../env';
+import { logEvent, maskPhone } from '../log';
+import { enqueue, type VisitorReplyJob } from '../queue/jobs';
+import { getConversationStore, type LeadRef } from '../store/conversations';
+import { contactOf } from '../store/lead';
+import type { LeadRecord } from '../store/listing';
+import { getLeadStore, type LeadStore } from '../store/port';
+import { digestKey, ownerAlertDone, scheduleDigest } from './consumer';
+import { DeliveryStore, deliver, readBudgets, windowsAt, type LedgerRules } from './deliveries';
+import { templateMessage, type Send } from './templates';
+import type { VisitorMessage } from './visitor-messages';
+import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
+import { createSender } from './whatsapp';
+
+/** How much of what a visitor wrote reaches the owners' phones in an alert. */
+export const ALERT_TEXT_CHARS = 300;
+
+/**
+ * Stores each message once (by its wamid) with every lead that has the sender's number, then queues one
+ * alert job per message. Repeats are queued too: the job's ledger key (sender and hour) lets only the
+ * first alert of a sender's hour go out, so a webhook retried after a partial failure loses no alert.
+ */
+export async function receiveMessages(env: Env, messages: VisitorMessage[], secret: string): Promise<number> {
+  if (messages.length === 0) return 0;
+  const conversations = getConversationStore(env);
+  const leads = getLeadStore(env);
+  const scale = readBudgets(env).scale;
+  const matched = new Map<string, LeadRecord[]>();
+  let created = 0;
+  const jobs: VisitorReplyJob[] = [];
+  for (const m of messages) {
+    if (!matched.has(m.phone)) matched.set(m.phone, await leadsWithNumber(leads, m.phone));
+    const found = matched.get(m.phone)!;
+    const stored = await conversations.receive({
+      ...m,
+      leads: found.map((l): LeadRef => ({ kind: l.kind, id: l.id })),
+    });
+    if (stored.created) created++;
+    logEvent('info', 'conversation.received', {
+      providerMessageId: m.id,
+      from: maskPhone(m.phone),
+      type: m.type,
+      leads: found.length,
+      repeat: !stored.created,
+    });
+    const newest = found[0];
+    jobs.push({
+      type: 'visitor-reply',
+      sender: await senderRef(m.phone, secret),
+      hourStart: windowsAt(new Date(m.at), scale).hourStart,
+      leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
+      text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
+        .slice(0, ALERT_TEXT_CHARS)
+        .join(''),
+    });
+  }
+  for (const job of jobs) await enqueue(env, job);
+  return created;
+}
+
+/** Every lead whose number is `phone` (E.164), newest first: the search by a number's digits, then exactly. */
+export async function leadsWithNumber(store: LeadStore, phone: string): Promise<LeadRecord[]> {
+  const page = await store.list({ q: phone.replace(/\D/g, ''), limit: 50 });
+  return page.leads.filter((lead) => contactOf(lead).phone === phone);
+}
+
+function leadName(lead: LeadRecord): string {
+  const { name, email } = contactOf(lead);
+  return name || email;
+}
+
+/**
+ * An opaque, stable reference to a sender's number for ledger keys and logs: an HMAC of the number under the
+ * app secret, so the number cannot be recovered from it by trying every phone number.
+ */
+export async function senderRef(phone: string, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(phone)));
+  return [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The ledger key of a sender's alerts in one hour: one per owner, whatever the number of messages. */
+export const replyAlertId = (job: Pick<VisitorReplyJob, 'hourStart' | 'sender'>) =>
+  `reply:${job.hourStart}:${job.sender}`;
+
+/** The visitor_reply alert to each owner; for a number no lead has, a row folded into the hour's digest. */
+function alertSends(job: VisitorReplyJob, env: Env): Send[] {
+  const config = readConfig(env);
+  const site = config.site.url;
+  const link = job.leadRef
+    ? `${site}/desk/leads/${job.leadRef.kind}/${encodeURIComponent(job.leadRef.id)}`
+    : `${site}/desk/conversations`;
+  return config.whatsapp.owners.map((owner) =>
+    templateMessage(WHATSAPP_TEMPLATES.visitorReply, owner.phone, 'owner', {
+      // An unknown sender's words never reach an owner's phone: the alert is only counted.
+      body: [owner.name, job.leadRef?.name ?? copy.alertUnknown, job.leadRef ? job.text : '', link],
+    }),
+  );
+}
+
+/**
+ * Alerts both owners that a visitor wrote, through the ledger: at most once per sender and hour (the key),
+ * inside OWNER_ALERTS_PER_HOUR (past it, into the digest), by email when WhatsApp fails. A number no lead
+ * has is never an alert of its own: its row is folded into the hour's digest, which counts it.
+ */
+export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<number | undefined> {
+  const store = new DeliveryStore(env.DB);
+  const sender = createSender(env);
+  const budgets = readBudgets(env);
+  const rules: LedgerRules = { budgets, verified: true, foldOwnerAlerts: job.leadRef === null };
+  const ref = { submissionId: replyAlertId(job), leadKind: job.leadRef?.kind ?? 'conversation' };
+  let wait: number | undefined;
+  for (const send of alertSends(job, env)) {
+    const step = await deliver(ref, send, store, sender, rules);
+    if (!step.done) wait = Math.max(wait ?? 0, step.after);
+    else if (step.folded) await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), budgets);
+    else await ownerAlertDone(env, store, ref.submissionId, send);
+  }
+  return wait;
+}
+
+/** A visitor-reply job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
+export async function recordDeadReplyAlert(job: VisitorReplyJob, env: Env): Promise<void> {
+  const store = new DeliveryStore(env.DB);
+  const rules: LedgerRules = { budgets: readBudgets(env), verified: true, foldOwnerAlerts: job.leadRef === null };
+  const now = new Date().toISOString();
+  for (const send of alertSends(job, env)) {
+    const key = store.key(replyAlertId(job), send);
+    const row = await store.markDead(key, job.leadRef?.kind ?? 'conversation', send, now, rules);
+    if (row.status !== 'dead') continue;
+    await ownerAlertDone(env, store, key.submissionId, send);
+    logEvent('error', 'delivery.dead', { template: send.template, to: maskPhone(send.to) });
+  }
+}

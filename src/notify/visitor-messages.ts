@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { E164 } from '../store/lead';
+
+/** The longest text WhatsApp carries in one message; anything longer is cut to it. */
+export const MAX_TEXT = 4096;
+
+/** One message a visitor wrote, as the webhook reports it (the sender's number already in E.164). */
+export interface VisitorMessage {
+  id: string;
+  phone: string;
+  at: string;
+  type: string;
+  text?: string;
+  mediaId?: string;
+  profileName?: string;
+  contextId?: string;
+}
+
+const Media = z.object({ id: z.string().min(1).max(200).optional(), caption: z.string().optional() }).loose();
+const MessageSchema = z
+  .object({
+    from: z.string().regex(/^\d{7,15}$/),
+    id: z.string().min(1).max(200),
+    timestamp: z.string().regex(/^\d{1,12}$/),
+    type: z.string().regex(/^[a-z_]{1,40}$/),
+    text: z.object({ body: z.string() }).loose().optional(),
+    button: z.object({ text: z.string() }).loose().optional(),
+    interactive: z
+      .object({
+        button_reply: z.object({ title: z.string() }).loose().optional(),
+        list_reply: z.object({ title: z.string() }).loose().optional(),
+      })
+      .loose()
+      .optional(),
+    reaction: z.object({ emoji: z.string().optional() }).loose().optional(),
+    image: Media.optional(),
+    video: Media.optional(),
+    document: Media.optional(),
+    audio: Media.optional(),
+    sticker: Media.optional(),
+    context: z
+      .object({ id: z.string().max(200).optional() })
+      .loose()
+      .optional(),
+  })
+  .loose();
+const Contact = z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).loose().optional() }).loose();
+const BodySchema = z
+  .object({
+    entry: z.array(
+      z
+        .object({
+          changes: z.array(
+            z
+              .object({
+                value: z
+                  .object({ messages: z.array(z.unknown()).optional(), contacts: z.array(z.unknown()).optional() })
+                  .loose(),
+              })
+              .loose(),
+          ),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
+
+/**
+ * The messages of a signed body (`entry[].changes[].value.messages[]`). As with statuses, a body or a single
+ * message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
+ */
+export function visitorMessages(raw: string): VisitorMessage[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const body = BodySchema.safeParse(json);
+  if (!body.success) return [];
+  const out: VisitorMessage[] = [];
+  for (const entry of body.data.entry) {
+    for (const change of entry.changes) {
+      const names = new Map<string, string>();
+      for (const item of change.value.contacts ?? []) {
+        const contact = Contact.safeParse(item);
+        if (contact.success && contact.data.profile) names.set(contact.data.wa_id, contact.data.profile.name);
+      }
+      for (const item of change.value.messages ?? []) {
+        const parsed = MessageSchema.safeParse(item);
+        if (!parsed.success) continue;
+        const m = parsed.data;
+        const phone = `+${m.from}`;
+        if (!E164.safeParse(phone).success) continue;
+        const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
+        const text =
+          m.text?.body ??
+          m.button?.text ??
+          m.interactive?.button_reply?.title ??
+          m.interactive?.list_reply?.title ??
+          (m.type === 'reaction' ? m.reaction?.emoji : undefined) ??
+          media?.caption;
+        const profileName = names.get(m.from);
+        out.push({
+          id: m.id,
+          phone,
+          at: new Date(Number(m.timestamp) * 1000).toISOString(),
+          type: m.type,
+          ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
+          ...(media?.id !== undefined && { mediaId: media.id }),
+          ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
+          ...(m.context?.id !== undefined && { contextId: m.context.id }),
+        });
+      }
+    }
+  }
+  return out;
+}

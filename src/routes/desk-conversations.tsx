@@ -1,0 +1,136 @@
+import { Hono, type Context } from 'hono';
+import type { ReactElement, ReactNode } from 'react';
+import { z } from 'zod';
+import { conversation as copy } from '../content/conversation';
+import { latestConversations, openConversation, unreadConversations, lastReceivedAt } from '../desk/conversation';
+import type { ConversationSummary } from '../desk/conversation';
+import { LeadParams, parse } from '../desk/params';
+import {
+  ConversationSection,
+  ConversationsPage,
+  UnmatchedConversationPage,
+  UnreadReplies,
+} from '../desk/views/conversation';
+import { when } from '../desk/views/format';
+import type { Env } from '../env';
+import { readBody } from '../http/body';
+import { ApiException } from '../http/errors';
+import { queueDeskReply, windowState } from '../notify/desk-replies';
+import type { OwnerVariables } from '../security/desk-access';
+import { getConversationStore } from '../store/conversations';
+import { contactOf } from '../store/lead';
+import type { LeadRecord } from '../store/listing';
+import { getLeadStore } from '../store/port';
+import { desk as deskCopy } from '../content/desk';
+
+type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
+
+/** How the desk renders a page around its body (src/routes/desk.tsx). */
+export type RenderPage = (
+  c: Context<DeskEnv>,
+  title: string,
+  current: 'inbox' | 'numbers' | 'health' | 'conversations',
+  params: Record<string, never>,
+  body: ReactElement,
+) => Promise<Response>;
+
+/** An owner's answer: 1 to 1,000 characters, and the form's own id (a double tap sends once). */
+export const ReplyForm = z.object({
+  replyId: z.uuid('Reload the page and write the answer again.'),
+  text: z
+    .string()
+    .trim()
+    .refine((t) => t.length > 0, copy.reply.empty)
+    .refine((t) => Array.from(t).length <= 1000, copy.reply.tooLong),
+});
+
+const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
+
+/**
+ * The desk's conversations: the latest ones (`/desk/conversations`), a number no lead has
+ * (`/desk/conversations/:messageId`), and an owner's answer to a lead (`POST /desk/leads/:kind/:id/reply`).
+ * Mounted inside the desk, behind its Access check, same-origin rule and no-store, noindex headers.
+ */
+export function deskConversations(render: RenderPage) {
+  const routes = new Hono<DeskEnv>();
+
+  routes.get('/conversations', async (c) => {
+    const summaries = await latestConversations(c.env);
+    const leads = await leadsOf(c.env, summaries);
+    return render(c, copy.listTitle, 'conversations', {}, <ConversationsPage summaries={summaries} leads={leads} />);
+  });
+
+  routes.get('/conversations/:messageId', async (c) => {
+    const id = c.req.param('messageId');
+    const message = id.length <= 200 ? await getConversationStore(c.env).message(id) : null;
+    if (!message) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+    const lead = message.leads[0];
+    if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
+    const conversation = await openConversation(c.env, message.phone);
+    return render(
+      c,
+      message.profileName || copy.unknownSender,
+      'conversations',
+      {},
+      <UnmatchedConversationPage
+        conversation={conversation}
+        {...(message.profileName && { profileName: message.profileName })}
+      />,
+    );
+  });
+
+  routes.post('/leads/:kind/:id/reply', async (c) => {
+    const { kind, id } = parse(LeadParams, c.req.param());
+    const form = parse(ReplyForm, (await readBody(c)).fields);
+    const lead = await getLeadStore(c.env).get(kind, id);
+    if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+    const phone = contactOf(lead).phone;
+    if (!phone) throw new ApiException(409, 'no_phone', copy.reply.noPhone);
+    const window = windowState(await lastReceivedAt(c.env, phone), new Date());
+    if (!window) throw new ApiException(409, 'window_closed', copy.reply.refusedNever);
+    if (!window.open) throw new ApiException(409, 'window_closed', copy.reply.refused(when(window.closesAt)));
+    await queueDeskReply(c.env, {
+      replyId: form.replyId,
+      leadKind: kind,
+      to: phone,
+      text: form.text,
+      by: c.var.owner.email,
+    });
+    return c.redirect(leadPath(kind, id), 303);
+  });
+
+  return routes;
+}
+
+/** A lead's conversation for its page (opening it marks it read), with the answer form; null without a phone. */
+export async function leadConversation(env: Env, lead: LeadRecord): Promise<ReactNode> {
+  const phone = contactOf(lead).phone;
+  if (!phone) return <p className="desk-meta">{copy.noPhone}</p>;
+  const conversation = await openConversation(env, phone);
+  return (
+    <ConversationSection
+      conversation={conversation}
+      replyAction={`${leadPath(lead.kind, lead.id)}/reply`}
+      replyId={crypto.randomUUID()}
+    />
+  );
+}
+
+/** The inbox's unread replies: a strip (newest reply first) and each listed lead's unread count. */
+export async function inboxReplies(env: Env): Promise<{ strip: ReactNode; unread: Map<string, number> }> {
+  const summaries = await unreadConversations(env);
+  const leads = await leadsOf(env, summaries);
+  const unread = new Map<string, number>();
+  for (const s of summaries) for (const l of s.leads) unread.set(`${l.kind}:${l.id}`, s.unread);
+  return { strip: <UnreadReplies summaries={summaries} leads={leads} />, unread };
+}
+
+/** The first lead of each conversation, read once each, by `kind:id`. */
+async function leadsOf(env: Env, summaries: ConversationSummary[]): Promise<Map<string, LeadRecord>> {
+  const store = getLeadStore(env);
+  const refs = [
+    ...new Map(summaries.flatMap((s) => s.leads.slice(0, 1)).map((l) => [`${l.kind}:${l.id}`, l])).values(),
+  ];
+  const found = await Promise.all(refs.map((ref) => store.get(ref.kind, ref.id)));
+  return new Map(found.flatMap((lead) => (lead ? [[`${lead.kind}:${lead.id}`, lead] as const] : [])));
+}

@@ -1,0 +1,103 @@
+import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
+
+interface Row {
+  id: string;
+  phone: string;
+  received_at: string;
+  type: string;
+  text: string | null;
+  media_id: string | null;
+  profile_name: string | null;
+  context_id: string | null;
+  leads: string;
+  read_at: string | null;
+}
+
+const COLUMNS = 'id, phone, received_at, type, text, media_id, profile_name, context_id, leads, read_at';
+
+/** Received messages in D1 (migrations/0011_conversations.sql): the wamid is the primary key. */
+export class D1ConversationStore implements ConversationStore {
+  constructor(private readonly db: D1Database) {}
+
+  async receive(m: NewMessage): Promise<{ created: boolean }> {
+    const result = await this.db
+      .prepare(
+        `INSERT INTO whatsapp_messages (id, phone, received_at, type, text, media_id, profile_name, context_id, leads,
+           stored_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(
+        m.id,
+        m.phone,
+        m.at,
+        m.type,
+        m.text ?? null,
+        m.mediaId ?? null,
+        m.profileName ?? null,
+        m.contextId ?? null,
+        JSON.stringify(m.leads),
+        new Date().toISOString(),
+      )
+      .run();
+    return { created: result.meta.changes > 0 };
+  }
+
+  async message(id: string): Promise<ReceivedMessage | null> {
+    const row = await this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE id = ?`).bind(id).first<Row>();
+    return row ? fromRow(row) : null;
+  }
+
+  async from(phone: string): Promise<ReceivedMessage[]> {
+    const { results } = await this.db
+      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE phone = ? ORDER BY received_at, id`)
+      .bind(phone)
+      .all<Row>();
+    return results.map(fromRow);
+  }
+
+  async markRead(phone: string, at: string): Promise<number> {
+    const result = await this.db
+      .prepare(`UPDATE whatsapp_messages SET read_at = ? WHERE phone = ? AND read_at IS NULL`)
+      .bind(at, phone)
+      .run();
+    return result.meta.changes;
+  }
+
+  async unread(limit: number): Promise<ReceivedMessage[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM whatsapp_messages WHERE read_at IS NULL ORDER BY received_at DESC, id DESC LIMIT ?`,
+      )
+      .bind(limit)
+      .all<Row>();
+    return results.map(fromRow);
+  }
+
+  async latest(limit: number): Promise<ReceivedMessage[]> {
+    const { results } = await this.db
+      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages ORDER BY received_at DESC, id DESC LIMIT ?`)
+      .bind(limit)
+      .all<Row>();
+    return results.map(fromRow);
+  }
+
+  async erase(phone: string): Promise<number> {
+    const result = await this.db.prepare(`DELETE FROM whatsapp_messages WHERE phone = ?`).bind(phone).run();
+    return result.meta.changes;
+  }
+}
+
+function fromRow(row: Row): ReceivedMessage {
+  return {
+    id: row.id,
+    phone: row.phone,
+    at: row.received_at,
+    type: row.type,
+    ...(row.text !== null && { text: row.text }),
+    ...(row.media_id !== null && { mediaId: row.media_id }),
+    ...(row.profile_name !== null && { profileName: row.profile_name }),
+    ...(row.context_id !== null && { contextId: row.context_id }),
+    leads: JSON.parse(row.leads) as LeadRef[],
+    ...(row.read_at !== null && { readAt: row.read_at }),
+  };
+}

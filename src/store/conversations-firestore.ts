@@ -1,0 +1,162 @@
+import { errorMessage } from '../log';
+import { LeadStoreError } from './lead';
+import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
+import { FirestoreClient, FirestoreError, type Document, type FirestoreSettings, type Value } from './firestore-client';
+
+/** The collection of received messages; each document's id is the SHA-256 of the wamid (which may hold `/`). */
+export const MESSAGES_COLLECTION = 'whatsapp_messages';
+/** The webhook and the desk should not wait longer than this on the database. */
+const TIMEOUT_MS = 8_000;
+/** More messages than one number or one desk page ever needs; a query is cut here. */
+const MAX_READ = 1000;
+
+/**
+ * Received messages in Firestore. A message is created with an `exists: false` precondition, so a repeat
+ * changes nothing; `unread` (a boolean, cleared when an owner opens the conversation) and `phone` are
+ * single-field equality queries, and the newest-first listing orders on one field: no composite index.
+ */
+export class FirestoreConversationStore implements ConversationStore {
+  private readonly client: FirestoreClient;
+
+  constructor(settings: FirestoreSettings) {
+    this.client = new FirestoreClient(settings);
+  }
+
+  async receive(m: NewMessage): Promise<{ created: boolean }> {
+    const fields: Record<string, unknown> = {
+      messageId: m.id,
+      phone: m.phone,
+      at: new Date(m.at),
+      type: m.type,
+      leads: m.leads.map((l) => ({ kind: l.kind, id: l.id })),
+      unread: true,
+      ...(m.text !== undefined && { text: m.text }),
+      ...(m.mediaId !== undefined && { mediaId: m.mediaId }),
+      ...(m.profileName !== undefined && { profileName: m.profileName }),
+      ...(m.contextId !== undefined && { contextId: m.contextId }),
+    };
+    const id = await docId(m.id);
+    const created = await this.guard('store a message', () =>
+      this.client.create(MESSAGES_COLLECTION, id, fields, ['storedAt']),
+    );
+    return { created };
+  }
+
+  async message(id: string): Promise<ReceivedMessage | null> {
+    const doc = await this.guard('read a message', async () => this.client.get(MESSAGES_COLLECTION, await docId(id)));
+    return doc ? fromDocument(doc) : null;
+  }
+
+  async from(phone: string): Promise<ReceivedMessage[]> {
+    const docs = await this.guard('read a conversation', () =>
+      this.client.query(where('phone', { stringValue: phone })),
+    );
+    return docs.map(fromDocument).sort(oldestFirst);
+  }
+
+  async markRead(phone: string, at: string): Promise<number> {
+    const unread = (await this.from(phone)).filter((m) => !m.readAt);
+    await this.guard('mark a conversation read', async () => {
+      for (const m of unread) {
+        await this.client.patch(MESSAGES_COLLECTION, await docId(m.id), {
+          unread: { booleanValue: false },
+          readAt: { timestampValue: at },
+        });
+      }
+    });
+    return unread.length;
+  }
+
+  async unread(limit: number): Promise<ReceivedMessage[]> {
+    const docs = await this.guard('read unread messages', () =>
+      this.client.query(where('unread', { booleanValue: true })),
+    );
+    return docs.map(fromDocument).sort(oldestFirst).reverse().slice(0, limit);
+  }
+
+  async latest(limit: number): Promise<ReceivedMessage[]> {
+    const docs = await this.guard('read the latest messages', () =>
+      this.client.query({
+        from: [{ collectionId: MESSAGES_COLLECTION }],
+        orderBy: [
+          { field: { fieldPath: 'at' }, direction: 'DESCENDING' },
+          { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+        ],
+        limit,
+      }),
+    );
+    return docs.map(fromDocument).sort(oldestFirst).reverse();
+  }
+
+  async erase(phone: string): Promise<number> {
+    let erased = 0;
+    // A query reads at most MAX_READ: erase page by page until none is left.
+    for (let page = await this.from(phone); page.length > 0; page = await this.from(phone)) {
+      await this.guard('erase a conversation', async () => {
+        for (const m of page) await this.client.delete(MESSAGES_COLLECTION, await docId(m.id));
+      });
+      erased += page.length;
+    }
+    return erased;
+  }
+
+  /** Runs a call under the deadline; any failure becomes a LeadStoreError (permanent when retrying cannot help). */
+  private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LeadStoreError(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([work(), deadline]);
+    } catch (err) {
+      throw new LeadStoreError(`Firestore could not ${what}: ${errorMessage(err)}`, {
+        cause: err,
+        permanent: err instanceof FirestoreError && err.permanent,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function where(field: string, value: Value): Value {
+  return {
+    from: [{ collectionId: MESSAGES_COLLECTION }],
+    where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value } },
+    limit: MAX_READ,
+  };
+}
+
+const oldestFirst = (a: ReceivedMessage, b: ReceivedMessage) =>
+  a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at < b.at ? -1 : 1;
+
+async function docId(wamid: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(wamid));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function fromDocument(doc: Document): ReceivedMessage {
+  const f = doc.fields ?? {};
+  const text = (name: string) => (f[name]?.stringValue as string | undefined) ?? undefined;
+  const time = (name: string) => {
+    const v = f[name]?.timestampValue as string | undefined;
+    return v === undefined ? undefined : new Date(v).toISOString();
+  };
+  const leads = ((f.leads?.arrayValue as { values?: Value[] } | undefined)?.values ?? []).map((v) => {
+    const map = (v.mapValue as { fields?: Record<string, Value> }).fields ?? {};
+    return { kind: map.kind?.stringValue, id: map.id?.stringValue } as LeadRef;
+  });
+  const optional = { text: text('text'), mediaId: text('mediaId'), profileName: text('profileName') };
+  const readAt = time('readAt');
+  const contextId = text('contextId');
+  return {
+    id: text('messageId') ?? '',
+    phone: text('phone') ?? '',
+    at: time('at') ?? '',
+    type: text('type') ?? '',
+    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+    ...(contextId !== undefined && { contextId }),
+    leads,
+    ...(readAt !== undefined && { readAt }),
+  };
+}

@@ -1,0 +1,65 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../src/index';
+import type { Env } from '../../src/env';
+
+export const ORIGIN = 'http://127.0.0.1:8787';
+/** The webhook's secrets the tests give the Worker. */
+export const WEBHOOK_SECRETS = { WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' };
+
+/** `sha256=<hex>` of the body, as Meta signs it with the app secret. */
+export async function sign(body: string, secret = WEBHOOK_SECRETS.WHATSAPP_APP_SECRET): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
+  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** One webhook body as Meta posts it: messages and statuses of one change, with the senders' profiles. */
+export function webhookBody(value: { messages?: unknown[]; statuses?: unknown[]; contacts?: unknown[] }): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '200000000000002',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '919800000000', phone_number_id: '100000000000001' },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** A visitor's message as Meta reports it: `from` in digits, the time in seconds, one object named after its type. */
+export function inbound(from: string, seconds: number, type: string, content: unknown, id = wamid()) {
+  return { from: from.replace(/^\+/, ''), id, timestamp: String(seconds), type, [type]: content };
+}
+
+export const wamid = () => `wamid.HBgM${crypto.randomUUID().replace(/-/g, '').toUpperCase()}`;
+
+/** Posts a body to the Worker's webhook (signed unless `signature` says otherwise), waiting for its background work. */
+export async function postWebhook(workerEnv: Env, body: string, signature?: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? (await sign(body)) },
+      body,
+    }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
