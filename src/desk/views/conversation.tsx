@@ -116,12 +116,15 @@ function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): s
 export function ConversationList({
   summaries,
   leads,
+  as: List = 'ol',
 }: {
   summaries: ConversationSummary[];
   leads: Map<string, LeadRecord>;
+  /** ul where the list sits above the page's own list of leads (the inbox's unread replies). */
+  as?: 'ol' | 'ul';
 }) {
   return (
-    <ol className="desk-list">
+    <List className="desk-list">
       {summaries.map((s) => (
         <li key={s.phone} className="desk-item">
           <a className="desk-item-link" href={conversationHref(s)}>
@@ -139,7 +142,7 @@ export function ConversationList({
           </a>
         </li>
       ))}
-    </ol>
+    </List>
   );
 }
 
@@ -200,7 +203,7 @@ export function UnreadReplies({
   return (
     <section className="desk-card desk-unread-replies" aria-labelledby="unread-heading">
       <h2 id="unread-heading">{copy.unreadTitle}</h2>
-      <ConversationList summaries={summaries} leads={leads} />
+      <ConversationList summaries={summaries} leads={leads} as="ul" />
     </section>
   );
 }
