@@ -7,6 +7,7 @@ import { checkRetention } from '../src/health/checks';
 import { RETENTION_ERASER } from '../src/store/erasures';
 import { pruneExpiredLeads, retentionCutoff } from '../src/store/retention';
 import { getLeadStore } from '../src/store/port';
+import { getConversationStore } from '../src/store/conversations';
 import { D1LeadStore } from '../src/store/d1-store';
 import { FirestoreLeadStore } from '../src/store/firestore-store';
 import { COLLECTIONS, type Lead } from '../src/store/lead';
@@ -39,7 +40,8 @@ describe('retention: what the privacy notice says is what the cron deletes by', 
     const text = await privacyText();
     expect(RETENTION.leadYears).toBe(2);
     expect(text).toContain('Quiz responses and enquiries are kept for two years after our last contact');
-    expect(text).toContain(`Records of WhatsApp messages are kept for ${RETENTION.messageDays} days`);
+    expect(text).toContain(`Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days`);
+    expect(text).toContain('What you write to us on WhatsApp is kept for two years from when you wrote it');
     expect(text).toContain(`kept for ${RETENTION.deadLeadDays} days while it is entered by hand`);
     expect(KEEP_DELIVERIES_DAYS).toBe(RETENTION.messageDays);
   });
@@ -163,6 +165,26 @@ describe.each(stores)('retention of quiz responses and enquiries: %s', (_name, s
     expect(JSON.parse(log!.counts)).toMatchObject({ newsletter: 0 });
     // The cutoff is the notice's period: two calendar years.
     expect(retentionCutoff(Date.UTC(2030, 5, 1))).toBe('2028-06-01T00:00:00.000Z');
+  });
+
+  it('deletes what a visitor wrote on WhatsApp two years after they wrote it', async () => {
+    const { env: e } = await setup();
+    const conversations = getConversationStore(e);
+    const now = Date.now() + 100 * 365 * DAY;
+    const message = (days: number) => ({
+      id: `wamid.${crypto.randomUUID()}`,
+      phone: '+919812300009',
+      at: new Date(now - days * DAY).toISOString(),
+      type: 'text',
+      text: 'Is the March retreat full?',
+      leads: [],
+    });
+    const [old, recent] = [message(RETENTION.leadYears * 365 + 2), message(RETENTION.leadYears * 365 - 1)];
+    for (const m of [old, recent]) await conversations.receive(m);
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect((await pruneExpiredLeads(e, now)).conversation).toBeGreaterThanOrEqual(1);
+    expect(await conversations.message(old.id)).toBeNull();
+    expect(await conversations.message(recent.id)).not.toBeNull();
   });
 
   it('a store that fails is logged and the next run tries again', async () => {

@@ -95,13 +95,13 @@ export const privacy = {
       list: [
         'Cloudflare runs this website and passes each form to the database; it keeps short-lived records of the messages sent about it.',
         'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
-        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave.',
+        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them.',
       ],
     },
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {

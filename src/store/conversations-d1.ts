@@ -81,6 +81,17 @@ export class D1ConversationStore implements ConversationStore {
     return results.map(fromRow);
   }
 
+  async pruneBefore(before: string, limit: number): Promise<number> {
+    const result = await this.db
+      .prepare(
+        `DELETE FROM whatsapp_messages WHERE id IN
+           (SELECT id FROM whatsapp_messages WHERE received_at < ? ORDER BY received_at LIMIT ?)`,
+      )
+      .bind(before, limit)
+      .run();
+    return result.meta.changes;
+  }
+
   async erase(phone: string): Promise<number> {
     const result = await this.db.prepare(`DELETE FROM whatsapp_messages WHERE phone = ?`).bind(phone).run();
     return result.meta.changes;

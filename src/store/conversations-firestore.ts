@@ -88,6 +88,22 @@ export class FirestoreConversationStore implements ConversationStore {
     return docs.map(fromDocument).sort(oldestFirst).reverse();
   }
 
+  async pruneBefore(before: string, limit: number): Promise<number> {
+    const docs = await this.guard('find old messages', () =>
+      this.client.query({
+        from: [{ collectionId: MESSAGES_COLLECTION }],
+        where: { fieldFilter: { field: { fieldPath: 'at' }, op: 'LESS_THAN', value: { timestampValue: before } } },
+        orderBy: [{ field: { fieldPath: 'at' }, direction: 'ASCENDING' }],
+        limit,
+      }),
+    );
+    const old = docs.map(fromDocument);
+    await this.guard('delete old messages', async () => {
+      for (const m of old) await this.client.delete(MESSAGES_COLLECTION, await docId(m.id));
+    });
+    return old.length;
+  }
+
   async erase(phone: string): Promise<number> {
     let erased = 0;
     // A query reads at most MAX_READ: erase page by page until none is left.

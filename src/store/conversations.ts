@@ -53,6 +53,8 @@ export interface ConversationStore {
   latest(limit: number): Promise<ReceivedMessage[]>;
   /** Deletes every message from a number; answers how many there were. */
   erase(phone: string): Promise<number>;
+  /** Deletes up to `limit` messages sent before `before`, oldest first; answers how many went. */
+  pruneBefore(before: string, limit: number): Promise<number>;
 }
 
 /** The adapter of the lead store in use (the same choice as getLeadStore). */

@@ -4,8 +4,12 @@ import { errorMessage, logEvent } from '../log';
 import { RETENTION_ERASER, logErasure, type ErasureCounts } from './erasures';
 import type { LeadKind } from './lead';
 import { getLeadStore } from './port';
+import { getConversationStore } from './conversations';
 
-/** The kinds deleted RETENTION.leadYears after their last contact; subscriptions stay until unsubscribed. */
+/**
+ * The kinds deleted RETENTION.leadYears after their last contact (and the WhatsApp messages visitors wrote,
+ * that long after they wrote them); subscriptions stay until unsubscribed.
+ */
 export const RETAINED_KINDS: LeadKind[] = ['quiz', 'enquiry'];
 
 /** Leads deleted per kind and cron run: a few hundred store calls at most. */
@@ -25,17 +29,19 @@ export function retentionCutoff(now: number): string {
  * next run takes the same leads again.
  */
 export async function pruneExpiredLeads(env: Env, now = Date.now(), batch = RETENTION_BATCH): Promise<ErasureCounts> {
-  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0 };
+  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
   const before = retentionCutoff(now);
   try {
     const store = getLeadStore(env);
     for (const kind of RETAINED_KINDS) {
       for (const id of await store.expired(kind, before, batch)) if (await store.erase(kind, id)) counts[kind] += 1;
     }
+    // What visitors wrote on WhatsApp: the same period, from when they wrote it.
+    counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
   } catch (err) {
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }
-  if (counts.quiz + counts.enquiry > 0) {
+  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) > 0) {
     await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
     logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
   }
