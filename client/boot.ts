@@ -18,15 +18,21 @@ declare const __BOOT__: { entry: string; preload: string[]; islands: Record<stri
 const { entry, preload, islands } = __BOOT__;
 let started = false;
 
-/** Lets the browser paint and handle input before the next step (a task of its own where `scheduler.yield` is missing). */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
-}
-
 function load(): void {
   if (started) return;
   started = true;
+  // The entry's own imports, and the code of the islands it hydrates at once, in parallel with the entry
+  // rather than one import after another once it has run.
+  const eager = Array.from(
+    document.querySelectorAll<HTMLElement>('[data-island][data-load="eager"]'),
+    (el) => el.dataset.island ?? '',
+  );
+  for (const href of new Set([...preload, ...eager.flatMap((name) => islands[name] ?? [])])) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -34,22 +40,6 @@ function load(): void {
     if (!(error instanceof TypeError && unreachable.test(error.message))) throw error;
     console.warn('The page’s scripts did not load; it works without them.');
   });
-  // The entry's own imports, and the code of the islands it hydrates at once, in parallel with the entry
-  // rather than one import after another once it has run. Each preload costs the main thread a moment, so
-  // each is asked for in a task of its own: a tap meanwhile is answered between two of them.
-  const eager = Array.from(
-    document.querySelectorAll<HTMLElement>('[data-island][data-load="eager"]'),
-    (el) => el.dataset.island ?? '',
-  );
-  void (async () => {
-    for (const href of new Set([...preload, ...eager.flatMap((name) => islands[name] ?? [])])) {
-      await yieldToMain();
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-  })();
 }
 
 function hold(event: MouseEvent): void {
