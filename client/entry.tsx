@@ -33,25 +33,18 @@ async function hydrate(el: HTMLElement, name: string): Promise<void> {
     console.error(`Unknown island "${name}"`);
     return;
   }
-  const [{ default: Component }, { createElement, hydrateRoot, startTransition, Committed }] = await Promise.all([
-    load(),
-    loadReact(),
-  ]);
+  const [{ default: Component }, { createElement, hydrateRoot, Committed }] = await Promise.all([load(), loadReact()]);
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   await new Promise<void>((resolve) => {
-    // As a transition, React hydrates in slices of a few milliseconds and lets the browser paint and answer a tap
-    // between them, instead of one long task; a tap inside the island hydrates the part tapped at once.
-    startTransition(() => {
-      hydrateRoot(
-        el,
-        createElement(Committed, { onCommit: () => resolve(), children: createElement(Component, props as never) }),
-        {
-          onRecoverableError(error) {
-            console.error('Hydration error in island', name, error);
-          },
+    hydrateRoot(
+      el,
+      createElement(Committed, { onCommit: () => resolve(), children: createElement(Component, props as never) }),
+      {
+        onRecoverableError(error) {
+          console.error('Hydration error in island', name, error);
         },
-      );
-    });
+      },
+    );
   });
   el.setAttribute('data-hydrated', '');
 }
