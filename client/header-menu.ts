@@ -61,9 +61,7 @@ export function startHeader(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   if (!header) return;
   const onScroll = () => header.classList.toggle('is-scrolled', window.scrollY > SHADOW_THRESHOLD_PX);
-  // Reading the scroll position lays the page out. Here, before the first paint, that would be a layout of its
-  // own ahead of the browser's; in a frame callback it is the layout the first frame does anyway.
-  requestAnimationFrame(onScroll);
+  onScroll();
   addEventListener('scroll', onScroll, { passive: true });
 
   const menu = document.getElementById('mobile-menu');
