@@ -182,7 +182,9 @@ test.describe('mobile menu @phone', () => {
     await expect(menu).toBeHidden();
     await toggle.tap();
     await menu.getByRole('link', { name: 'Programs' }).tap();
-    await expect(page).toHaveURL(/\/#programs$/);
+    // A fresh load of the page at the section (the menu's links carry an empty query): the menu is closed.
+    await expect(page).toHaveURL(/\/\?#programs$/);
+    await expect(menu).toBeHidden();
     await context.close();
   });
 

@@ -10,10 +10,18 @@ import { site } from '../../src/content/site';
 export function SiteHeader() {
   const { brand, nav } = site;
   const cta = site.hero.cta;
-  const links = (where: string) =>
+  // Without scripts a link within the page would scroll behind the open menu, which stays open: the menu's links
+  // carry an empty query, so the browser loads the page afresh (menu closed) at the section. The page's inline
+  // script takes these clicks, closes the menu and scrolls smoothly to /#section.
+  const links = (where: 'desktop' | 'mobile') =>
     nav.map((item) => (
       <li key={item.anchor}>
-        <a href={`/#${item.anchor}`} className="nav-link" data-section={item.anchor} data-where={where}>
+        <a
+          href={`${where === 'mobile' ? '/?' : '/'}#${item.anchor}`}
+          className="nav-link"
+          data-section={item.anchor}
+          data-where={where}
+        >
           {item.label}
         </a>
       </li>
