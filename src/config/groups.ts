@@ -1,6 +1,7 @@
 import { fallbackOf, type Group, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { parseQuiz, type QuizConfig } from './quiz.ts';
 
 /** One thing wrong with the configuration, naming the setting to fix. */
 export interface Problem {
@@ -124,6 +125,8 @@ export interface Config {
   readonly alerts: AlertsConfig;
   /** Never throws: a desk without its settings is closed (403) and says why. */
   readonly access: AccessConfig;
+  /** Never throws: the result email and the booking link are off when unset or invalid. */
+  readonly quiz: QuizConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
   readonly deadLetterQueue: string;
   /** Everything wrong, across groups (what preflight prints and the Worker logs). */
@@ -198,6 +201,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     alerts: [],
     limits: [],
     feeds: [],
+    quiz: [],
   };
   const site = parseSite(r, out.site);
   const firestore = parseFirestore(r, out.firestore);
@@ -208,6 +212,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const turnstile = parseTurnstile(r, whatsapp.sending.ok, out.turnstile);
   const access = parseAccess(r, out.access);
   const alerts = parseAlerts(r, whatsapp, out.alerts);
+  const quiz = parseQuiz(r, out.quiz);
   problems.push(...Object.values(out).flat());
 
   /** A group that cannot work throws when it is used, naming what is wrong; the others go on. */
@@ -236,6 +241,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     turnstile,
     alerts,
     access,
+    quiz,
     deadLetterQueue: r.valueOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
     problems,
   };

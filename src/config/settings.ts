@@ -4,7 +4,7 @@
  * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
  */
 export type Group =
-  'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts';
+  'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts' | 'quiz';
 
 export interface Setting<N extends string = string> {
   name: N;
@@ -123,6 +123,18 @@ export const SETTINGS = [
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address', 'https://www.youtube.com/feeds/videos.xml'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies', 'https://i.ytimg.com'),
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
+  s(
+    'RESULT_EMAIL_FROM',
+    'var',
+    'quiz',
+    "address on the site's sending domain the quiz result email comes from; unset: no result email",
+  ),
+  s(
+    'BOOKING_URL',
+    'var',
+    'quiz',
+    'page where a visitor books a call (Cal.com, Calendly; https outside development); unset: the enquiry form',
+  ),
 ] as const satisfies readonly Setting[];
 
 /** The name of a setting the Worker reads: a misspelled name does not compile. */

@@ -125,6 +125,7 @@ export const desk = {
       quiz_owner: 'New quiz lead (owner)',
       leads_digest: 'Hourly digest (owner)',
       owner_alert_email: 'The lead by email (owner)',
+      quiz_result_email: 'Their quiz result by email (visitor)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
     byEmail: 'by email',
@@ -139,7 +140,7 @@ export const desk = {
     unconfirmed: 'Not yet confirmed delivered by WhatsApp',
     receiptError: (code: string, title: string) => `WhatsApp error ${code}${title ? `: ${title}` : ''}`,
     skipped: {
-      cap: 'Not sent: this number already had its 3 messages in 24 hours.',
+      cap: 'Not sent: this number or address already had its 3 messages in 24 hours.',
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',
       unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',

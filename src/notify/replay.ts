@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { type DeliveryStore, type StoredDelivery, readBudgets, deliver } from './deliveries';
 import type { Component, Send } from './templates';
 import { createEmailSender } from './email';
+import { createResultEmailSender, isResultEmail } from './result-email';
 import { createSender } from './whatsapp';
 import { enqueue } from '../queue/jobs';
 
@@ -47,10 +48,11 @@ export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<
   const rules = { budgets: readBudgets(env), verified: true };
   const sender = createSender(env);
   const emailSender = createEmailSender(env);
+  const resultSender = createResultEmailSender(env);
   let wait: number | undefined;
   for (const row of rows) {
     const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
-    const channel = row.audience === 'email' ? emailSender : sender;
+    const channel = isResultEmail(row) ? resultSender : row.audience === 'email' ? emailSender : sender;
     const step = await deliver(ref, toSend(row), store, channel, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }

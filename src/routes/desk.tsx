@@ -194,7 +194,8 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
   const [label, channel] = form.recipient.split(':');
   const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
-  const recipient = form.recipient.startsWith('+') ? form.recipient : channel === 'email' ? owner?.email : owner?.phone;
+  const own = form.recipient.startsWith('+') || form.recipient.includes('@');
+  const recipient = own ? form.recipient : channel === 'email' ? owner?.email : owner?.phone;
   if (!recipient)
     throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
   if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);

@@ -188,9 +188,13 @@ function QuizAnswer({ question, answer }: { question: string; answer: string | u
 }
 
 function Message({ message: m, owners, action }: { message: DeskMessage; owners: Recipient[]; action: string }) {
-  const byEmail = m.audience === 'email';
-  const owner = owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
-  const to = owner ? `${owner.label}${byEmail ? ` ${desk.messages.byEmail}` : ''}` : desk.messages.visitor;
+  // An owner's alert email, or an email to the address the visitor gave (the quiz result).
+  const byEmail = m.audience === 'email' || m.recipient.includes('@');
+  const owner =
+    m.audience === 'visitor'
+      ? undefined
+      : owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
+  const to = `${owner ? owner.label : desk.messages.visitor}${byEmail ? ` ${desk.messages.byEmail}` : ''}`;
   const receipt = m.receipt ? (desk.messages.receipts[m.receipt] ?? m.receipt) : null;
   return (
     <li className={`desk-message desk-message-${m.status}`}>
