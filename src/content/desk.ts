@@ -128,6 +128,7 @@ export const desk = {
       quiz_result_email: 'Their quiz result by email (visitor)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
+    emailError: (code: string, message: string) => `Email not sent (${code}): ${message}`,
     byEmail: 'by email',
     /** What WhatsApp's status webhook reported, with its time. */
     receipts: {

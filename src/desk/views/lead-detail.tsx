@@ -221,7 +221,9 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
         <p className="desk-meta">{desk.messages.skipped[m.skipReason] ?? m.skipReason}</p>
       ) : null}
       {m.status !== 'sent' && m.errorCode ? (
-        <p className="desk-message-error">{desk.messages.error(m.errorCode, m.errorMessage ?? '')}</p>
+        <p className="desk-message-error">
+          {(byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
+        </p>
       ) : null}
       {RESENDABLE.includes(m.status) ? (
         <form method="post" action={action}>
