@@ -164,7 +164,9 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     // The opt-in is the visitor's own: a correction of their contact keeps it.
     await store.update('quiz', ticked.id, { correction: { first: 'Ravindra' }, by: 'owner@localhost', at });
     const correctedLead = await store.get('quiz', ticked.id);
-    expect(correctedLead?.kind === 'quiz' && correctedLead.newsletterConsent?.version).toBe('quiz-newsletter-2026-11-25');
+    expect(correctedLead?.kind === 'quiz' && correctedLead.newsletterConsent?.version).toBe(
+      'quiz-newsletter-2026-11-25',
+    );
   });
 
   it('stores the attribution of every kind of lead, only the keys present', async () => {

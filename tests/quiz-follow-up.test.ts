@@ -95,18 +95,28 @@ describe('the newsletter opt-in, recorded with the quiz response', () => {
 
   it('ticked (JSON): the response records the box’s notice version and when', async () => {
     const id = crypto.randomUUID();
-    const res = await post('quiz', { submissionId: id, answers: { '0': 'Health' }, contact: contact(), newsletter: OPT_IN });
+    const res = await post('quiz', {
+      submissionId: id,
+      answers: { '0': 'Health' },
+      contact: contact(),
+      newsletter: OPT_IN,
+    });
     expect(res.status).toBe(201);
     const stored = await row('quiz_responses', id);
     const optIn = JSON.parse(String(stored?.newsletter_consent)) as { version: string; at: string };
     expect(optIn.version).toBe(OPT_IN);
     expect(optIn.at).toBe(stored?.created_at);
+    // The owners see it on the lead's page.
+    const desk = await (await SELF.fetch(`http://127.0.0.1:8787/desk/leads/quiz/${id}`)).text();
+    expect(desk).toMatch(new RegExp(`<dt>Newsletter</dt><dd>Asked for it \\(notice ${OPT_IN},`));
   });
 
   it('unticked: nothing about the newsletter is recorded', async () => {
     const id = crypto.randomUUID();
     expect((await post('quiz', { submissionId: id, contact: contact() })).status).toBe(201);
     expect((await row('quiz_responses', id))?.newsletter_consent).toBeNull();
+    const desk = await (await SELF.fetch(`http://127.0.0.1:8787/desk/leads/quiz/${id}`)).text();
+    expect(desk).toContain('<dt>Newsletter</dt><dd>Not asked for</dd>');
   });
 
   it('a notice version the site never showed is refused by its field, and nothing is stored', async () => {
@@ -184,9 +194,9 @@ describe('newsletterTagsFor: what the newsletter tool would be told', () => {
     expect(newsletterTagsFor(quizLead({ recommended: ['1:1 Consultations'] }))).toEqual([]);
     expect(newsletterTagsFor(newsletterLead())).toEqual([]);
     expect(newsletterTagsFor(enquiryLead())).toEqual([]);
-    expect(newsletterTagsFor(quizLead({ ...optedIn, recommended: ['A Retired Program', 'Talks & Keynotes'] }))).toEqual([
-      'quiz-talks-keynotes',
-    ]);
+    expect(newsletterTagsFor(quizLead({ ...optedIn, recommended: ['A Retired Program', 'Talks & Keynotes'] }))).toEqual(
+      ['quiz-talks-keynotes'],
+    );
   });
 });
 
@@ -198,7 +208,11 @@ describe('RESULT_EMAIL_FROM and BOOKING_URL', () => {
   });
 
   it('set: read as given', () => {
-    const config = parseConfig({ ENVIRONMENT: 'production', RESULT_EMAIL_FROM: 'priya@coach.test', BOOKING_URL: BOOKING });
+    const config = parseConfig({
+      ENVIRONMENT: 'production',
+      RESULT_EMAIL_FROM: 'priya@coach.test',
+      BOOKING_URL: BOOKING,
+    });
     expect(config.quiz).toEqual({ resultEmailFrom: 'priya@coach.test', bookingUrl: BOOKING, warnings: [] });
   });
 

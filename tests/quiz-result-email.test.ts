@@ -29,7 +29,10 @@ function resultEnv(extra: Partial<Env> = {}) {
 
 /** A quiz response with an address no other test uses. */
 const lead = (over: Partial<QuizLead> = {}) =>
-  quizLead({ contact: { first: 'Ravi', last: 'Kumar', email: `ravi-${crypto.randomUUID()}@example.com`, phone: '' }, ...over });
+  quizLead({
+    contact: { first: 'Ravi', last: 'Kumar', email: `ravi-${crypto.randomUUID()}@example.com`, phone: '' },
+    ...over,
+  });
 
 interface Row {
   template: string;
@@ -43,10 +46,7 @@ interface Row {
 }
 const resultRows = async (id: string) =>
   (
-    await ledgerRows<Row>(
-      id,
-      'template, recipient, audience, status, skip_reason, channel, attempts, last_error_code',
-    )
+    await ledgerRows<Row>(id, 'template, recipient, audience, status, skip_reason, channel, attempts, last_error_code')
   ).filter((r) => r.template === QUIZ_RESULT_EMAIL);
 
 async function visitorMessagesToday(): Promise<number> {
@@ -232,7 +232,9 @@ describe('through the queue and the ledger', () => {
     await Promise.all([deliver(job(quiz), { env: workerEnv }), deliver(job(quiz), { env: workerEnv })]);
     const other = { ...quiz, contact: { ...quiz.contact, email: `other-${crypto.randomUUID()}@example.com` } };
     await deliver(job(other), { env: workerEnv });
-    expect(email.sent.filter((e) => e.to.includes(quiz.contact.email) || e.to.includes(other.contact.email))).toHaveLength(1);
+    expect(
+      email.sent.filter((e) => e.to.includes(quiz.contact.email) || e.to.includes(other.contact.email)),
+    ).toHaveLength(1);
     expect((await resultRows(quiz.id)).map((r) => r.recipient)).toEqual([quiz.contact.email]);
   });
 
@@ -242,7 +244,9 @@ describe('through the queue and the ledger', () => {
     const { workerEnv } = resultEnv();
     const quiz = lead();
     await deliver(job(quiz), { env: workerEnv, queue: 'site-jobs-dlq' });
-    expect(await resultRows(quiz.id)).toEqual([expect.objectContaining({ status: 'dead', last_error_code: 'exhausted' })]);
+    expect(await resultRows(quiz.id)).toEqual([
+      expect.objectContaining({ status: 'dead', last_error_code: 'exhausted' }),
+    ]);
   });
 });
 
@@ -309,7 +313,8 @@ describe('on the desk', () => {
     ]);
 
     const page = await (await call(workerEnv, `/desk/leads/quiz/${quiz.id}`)).text();
-    const item = /<li[^>]*>(?:(?!<\/li>).)*Their quiz result by email \(visitor\)(?:(?!<\/li>).)*<\/li>/s.exec(page)?.[0] ?? '';
+    const item =
+      /<li[^>]*>(?:(?!<\/li>).)*Their quiz result by email \(visitor\)(?:(?!<\/li>).)*<\/li>/s.exec(page)?.[0] ?? '';
     expect(item).toContain('Failed');
     expect(item).toMatch(/To(<!-- -->)? (<!-- -->)?the visitor by email/);
     expect(item).toContain('Email not sent (email_refused): email to the destination address not allowed');
@@ -332,7 +337,9 @@ describe('on the desk', () => {
     expect(email.to(quiz.contact.email)[0]!.subject).toBe('Ravi, the programs that fit your answers');
     // Not through WhatsApp: the Graph stand-in was sent nothing for this visitor.
     expect(graph.delivered.slice(sentBefore).some((b) => JSON.stringify(b).includes(quiz.contact.email))).toBe(false);
-    expect(await resultRows(quiz.id)).toEqual([expect.objectContaining({ status: 'sent', channel: 'email', attempts: 2 })]);
+    expect(await resultRows(quiz.id)).toEqual([
+      expect.objectContaining({ status: 'sent', channel: 'email', attempts: 2 }),
+    ]);
     const after = await (await call(workerEnv, `/desk/leads/quiz/${quiz.id}`)).text();
     expect(after).not.toContain('>Resend</button>');
   });

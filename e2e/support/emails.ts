@@ -31,7 +31,9 @@ export async function emailsTo(address: string): Promise<SentEmail[]> {
   const listed: SentEmail[] = [];
   let cursor: string | undefined;
   do {
-    const page = await get<SentEmail[]>(`${EXPLORER}?per_page=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await get<SentEmail[]>(
+      `${EXPLORER}?per_page=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     listed.push(...page.result);
     cursor = page.result_info?.has_more ? page.result_info.cursor : undefined;
   } while (cursor);

@@ -91,7 +91,7 @@ export const SETTINGS = [
   ),
   s('ACCESS_TEAM_DOMAIN', 'var', 'access', 'Cloudflare Access team address whose keys sign desk requests (https)'),
   s('ACCESS_AUD', 'var', 'access', "the desk's Access application audience tag"),
-  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most WhatsApp messages one typed number gets in 24 hours (3)', '3'),
+  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most messages one typed number or address gets in 24 hours (3)', '3'),
   s(
     'VISITOR_MESSAGES_DAILY_BUDGET',
     'var',

@@ -39,6 +39,10 @@ export const desk = {
     consentText: (version: string, at: string) =>
       version === consent.notRecorded ? 'Not recorded (sent before consent was recorded)' : `Notice ${version}, ${at}`,
     noAttribution: 'No campaign or referrer recorded',
+    /** A quiz response's "Also send me the newsletter". */
+    newsletter: 'Newsletter',
+    newsletterText: (version: string, at: string) => `Asked for it (notice ${version}, ${at})`,
+    newsletterNo: 'Not asked for',
     answers: 'Answers',
     message: 'Message',
     contact: 'Contact',
@@ -102,7 +106,7 @@ export const desk = {
         .join(', ') || 'nothing (already erased)',
   },
   messages: {
-    title: 'WhatsApp messages',
+    title: 'Messages (WhatsApp and email)',
     none: 'No messages were sent for this lead.',
     to: 'To',
     visitor: 'the visitor',

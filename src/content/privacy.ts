@@ -109,7 +109,7 @@ export const privacy = {
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {

@@ -18,7 +18,7 @@ export interface Recipient {
 /** Appended to an owner's label to resend their alert email rather than their WhatsApp message. */
 export const EMAIL_REF = ':email';
 
-/** One lead: what came in, one-tap contact, the owners' status and note, and its WhatsApp messages. */
+/** One lead: what came in, one-tap contact, the owners' status and note, and its messages (WhatsApp and email). */
 export function LeadDetail({
   lead,
   messages,
@@ -119,6 +119,16 @@ export function LeadDetail({
         </dd>
         <dt>{desk.lead.consent}</dt>
         <dd>{desk.lead.consentText(lead.consent.version, when(lead.consent.at))}</dd>
+        {lead.kind === 'quiz' ? (
+          <>
+            <dt>{desk.lead.newsletter}</dt>
+            <dd>
+              {lead.newsletterConsent
+                ? desk.lead.newsletterText(lead.newsletterConsent.version, when(lead.newsletterConsent.at))
+                : desk.lead.newsletterNo}
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <section className="desk-card" aria-labelledby="status-heading">
