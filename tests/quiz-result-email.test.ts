@@ -15,15 +15,26 @@ import { quizLead, job, type QuizLead } from './fixtures/leads';
 import { deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { EmailStandin } from './standins/email';
+import { uniqueMobile } from './support/shared';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
 const FROM = 'priya@coach.test';
 const SITE = 'http://127.0.0.1:8787';
 
-/** A Worker env that sends the result from FROM through the email stand-in (and WhatsApp through the Graph one). */
+/**
+ * A Worker env that sends the result from FROM through the email stand-in (and WhatsApp through the Graph one), with
+ * owners of its own, so the owners' hourly counts never carry over to another test.
+ */
 function resultEnv(extra: Partial<Env> = {}) {
   const email = new EmailStandin([FROM]);
-  const workerEnv = { ...env, ...GRAPH_VARS, RESULT_EMAIL_FROM: FROM, EMAIL: email.binding, ...extra } as Env;
+  const workerEnv = {
+    ...env,
+    ...GRAPH_VARS,
+    OWNER_PHONES: `${uniqueMobile('+9196')},${uniqueMobile('+9195')}`,
+    RESULT_EMAIL_FROM: FROM,
+    EMAIL: email.binding,
+    ...extra,
+  } as Env;
   return { email, workerEnv };
 }
 
