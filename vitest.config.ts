@@ -40,6 +40,7 @@ const OWN_RUNTIME = [
   'tests/notify-dead-letter.test.ts',
   'tests/notify-queue.test.ts',
   'tests/notify-replay.test.ts',
+  'tests/newsletter-provider.test.ts',
   'tests/production-mode.test.ts',
   'tests/search-backfill.test.ts',
 ];

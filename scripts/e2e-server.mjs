@@ -6,6 +6,7 @@ import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
 import './standins/youtube.mjs';
+import { NEWSLETTER_EXPECT } from './standins/newsletter.mjs';
 import './standins/booking.mjs';
 import { ACCESS_AUD } from './standins/access.mjs';
 
@@ -42,6 +43,11 @@ const vars = {
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,
+  // Every signup goes on to the Kit stand-in (e2e/unsubscribe.spec.ts checks it arrives once).
+  NEWSLETTER_PROVIDER: 'kit',
+  KIT_API_URL: `${base}/kit`,
+  KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,
+  KIT_FORM_ID: String(NEWSLETTER_EXPECT.kitFormId),
 };
 const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit', testScheduled: true });
 const stop = () => {

@@ -39,6 +39,8 @@ const SERVICE = {
   FIRESTORE_PRIVATE_KEY: 'firestore',
   FIRESTORE_PROJECT_ID: 'firestore',
   TURNSTILE_SECRET_KEY: 'turnstile',
+  KIT_API_KEY: 'kit',
+  MAILCHIMP_API_KEY: 'mailchimp',
 };
 /** Replays cover the last 7 days: the ledger keeps failed rows at least that long. */
 const REPLAY_DAYS = 7;
@@ -152,6 +154,12 @@ export async function rotate(args, input, log = console.log) {
       FIRESTORE_PRIVATE_KEY: 'delete the old key: Google Cloud console → IAM → Service accounts → the account → Keys',
       FIRESTORE_CLIENT_EMAIL: 'delete the old key: Google Cloud console → IAM → Service accounts → the account → Keys',
       TURNSTILE_SECRET_KEY: "end the old secret's grace period in Turnstile if it may have leaked",
+      UNSUBSCRIBE_SECRET:
+        'the unsubscribe links in letters already sent stop working (they show "This link does not work"): ' +
+        'rotate only if the old value leaked, and tell subscribers who write in to use the link of a newer letter',
+      KIT_API_KEY: 'delete the old key in Kit (Settings → Developer), then resend refused sign-ups from the desk',
+      MAILCHIMP_API_KEY:
+        'disable the old key in Mailchimp (Account → Extras → API keys), then resend refused sign-ups from the desk',
     }[name] ?? `the old ${name} no longer matters once the new version is live`,
     `run the live checks again: npm run preflight -- --env ${args.env} --secrets-file ${args.secretsFile}`,
     'open /desk/health after the next cron run (15 minutes): it should say Working',

@@ -9,5 +9,8 @@ export declare const SENTINELS: {
   OWNER_EMAILS: string;
   OPERATOR_EMAIL: string;
   HEALTHCHECK_URL: string;
+  UNSUBSCRIBE_SECRET: string;
+  KIT_API_KEY: string;
+  MAILCHIMP_API_KEY: string;
 };
 export declare function sentinelNeedles(): string[];

@@ -11,6 +11,9 @@ export const SENTINELS = {
   OWNER_EMAILS: 'sentinel-owner-a@owners.example,sentinel-owner-b@owners.example',
   OPERATOR_EMAIL: 'sentinel-operator@owners.example',
   HEALTHCHECK_URL: 'https://hc.sentinel.test/ping/SENTINEL-heartbeat-7c4e',
+  UNSUBSCRIBE_SECRET: 'SENTINEL-unsubscribe-secret-9f2a-long-enough-for-production',
+  KIT_API_KEY: 'SENTINEL-kit-api-key-4c1e',
+  MAILCHIMP_API_KEY: 'SENTINEL-mailchimp-key-77d0-us21',
 };
 
 /** The strings to search for: each secret whole, and each owner number in the forms a page might print it. */
@@ -26,6 +29,9 @@ export function sentinelNeedles() {
     ...SENTINELS.OWNER_EMAILS.split(','),
     SENTINELS.OPERATOR_EMAIL,
     SENTINELS.HEALTHCHECK_URL,
+    SENTINELS.UNSUBSCRIBE_SECRET,
+    SENTINELS.KIT_API_KEY,
+    SENTINELS.MAILCHIMP_API_KEY,
     ...owners,
   ];
 }

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import { onError, ApiException } from './http/errors';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { unsubscribePages } from './routes/unsubscribe';
 import { thumbs } from './routes/thumbs';
 import { siteFiles } from './routes/site-files';
 import { securityHeaders } from './security/headers';
@@ -28,6 +29,7 @@ app.route('/webhooks', webhooks);
 app.route('/', dev);
 app.route('/', thumbs);
 app.route('/', siteFiles);
+app.route('/', unsubscribePages);
 app.route('/', pages);
 
 export default {

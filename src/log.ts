@@ -57,6 +57,8 @@ export type LogEvent =
   | 'lead.corrected'
   | 'lead.expired'
   | 'job.erased_dropped'
+  | 'newsletter.skipped'
+  | 'newsletter.unsubscribed'
   | 'digest.sent'
   | 'queue.malformed'
   | 'queue.retry'

@@ -18,6 +18,7 @@ const DEPLOYED = {
   ACCESS_AUD: 'aud-tag',
   WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token',
   WHATSAPP_APP_SECRET: 'app-secret',
+  UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-of-forty-characters',
 };
 
 describe('config reader', () => {
@@ -63,6 +64,7 @@ describe('config reader', () => {
       'TURNSTILE_VERIFY_URL',
       'TURNSTILE_SITE_KEY',
       'ACCESS_TEAM_DOMAIN',
+      'UNSUBSCRIBE_SECRET',
     ]);
     expect(config.problems[0]!.message).toBe('SITE_URL must be an https address.');
     expect(() => config.site).toThrow('Configuration (site): SITE_URL must be an https address.');
@@ -149,7 +151,13 @@ describe('config reader', () => {
           return target[key as string];
         },
       });
-    for (const raw of [{}, DEPLOYED, { ...DEPLOYED, ENVIRONMENT: 'development', FIRESTORE_EMULATOR_HOST: 'h:1' }]) {
+    for (const raw of [
+      {},
+      DEPLOYED,
+      { ...DEPLOYED, ENVIRONMENT: 'development', FIRESTORE_EMULATOR_HOST: 'h:1' },
+      { ...DEPLOYED, NEWSLETTER_PROVIDER: 'kit' },
+      { ...DEPLOYED, NEWSLETTER_PROVIDER: 'mailchimp' },
+    ]) {
       parseConfig(watched(raw));
     }
     expect([...read].filter((name) => !names.includes(name))).toEqual([]);

@@ -48,6 +48,7 @@ describe('development aids', () => {
             subscribed_at: expect.any(String),
             consent: expect.stringContaining('"version":"newsletter-'),
             attribution: null,
+            unsubscribed_at: null,
           },
         ],
         enquiries: [],

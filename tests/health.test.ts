@@ -77,6 +77,8 @@ describe('the self-check', () => {
       ['feeds', true],
       ['deliveries', true],
       ['visitors', true],
+      ['retention', true],
+      ['newsletter', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

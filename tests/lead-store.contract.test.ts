@@ -39,8 +39,19 @@ const d1: () => Promise<Harness> = async () => ({
       .bind(id)
       .first<Record<string, string>>();
     if (!row) return undefined;
-    const { id: _, created_at, subscribed_at, answers, contact, recommended, consent, attribution, ...others } = row;
-    const { newsletter_consent, ...rest } = others;
+    const {
+      id: _,
+      created_at,
+      subscribed_at,
+      unsubscribed_at,
+      answers,
+      contact,
+      recommended,
+      consent,
+      attribution,
+      newsletter_consent,
+      ...rest
+    } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
     const optIn = newsletter_consent ? (JSON.parse(newsletter_consent) as { version: string; at: string }) : undefined;
     return {
@@ -52,6 +63,7 @@ const d1: () => Promise<Harness> = async () => ({
       ...(attribution && { attribution: JSON.parse(attribution) }),
       ...(created_at !== undefined && { createdAt: new Date(created_at) }),
       ...(subscribed_at !== undefined && { subscribedAt: new Date(subscribed_at) }),
+      ...(unsubscribed_at && { unsubscribedAt: new Date(unsubscribed_at) }),
     };
   },
   async setSearchWords(lead, words) {
@@ -553,5 +565,41 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     expect(q?.desk.corrected).toEqual(['first', 'last']);
     const n = await store.update('newsletter', sub.id, { correction: { email: 'meera@example.net' }, ...by });
     expect(n).toMatchObject({ email: 'meera@example.net' });
+  });
+});
+
+describe.each(adapters)('LeadStore contract, unsubscribes: %s', (_name, harness) => {
+  it('marks a subscription unsubscribed with its time, shown wherever the desk reads it', async () => {
+    const { store, read } = await harness();
+    const lead = newsletterLead({ email: `unsub-${crypto.randomUUID()}@example.com` });
+    await store.save(lead);
+    expect((await store.get('newsletter', lead.id))?.unsubscribedAt).toBeUndefined();
+    const at = '2026-11-25T10:00:00.000Z';
+    const marked = await store.markUnsubscribed(lead.id, at);
+    expect(marked).toMatchObject({ kind: 'newsletter', id: lead.id, email: lead.email, unsubscribedAt: at });
+    expect(await read('news_letter', lead.id)).toMatchObject({ email: lead.email, unsubscribedAt: new Date(at) });
+    expect((await store.get('newsletter', lead.id))?.unsubscribedAt).toBe(at);
+    const page = await store.list({ kind: 'newsletter', q: lead.email, limit: 10 });
+    expect(page.leads.map((l) => [l.id, l.unsubscribedAt])).toEqual([[lead.id, at]]);
+  });
+
+  it('keeps the first unsubscribe time when the subscriber unsubscribes again', async () => {
+    const { store } = await harness();
+    const lead = newsletterLead();
+    await store.save(lead);
+    await store.markUnsubscribed(lead.id, '2026-11-25T10:00:00.000Z');
+    const again = await store.markUnsubscribed(lead.id, '2026-11-26T10:00:00.000Z');
+    expect(again?.unsubscribedAt).toBe('2026-11-25T10:00:00.000Z');
+  });
+
+  it('creates nothing for a subscription that is not stored, and leaves other kinds alone', async () => {
+    const { store, read } = await harness();
+    const missing = crypto.randomUUID();
+    await expect(store.markUnsubscribed(missing, '2026-11-25T10:00:00.000Z')).resolves.toBeNull();
+    expect(await read('news_letter', missing)).toBeUndefined();
+    const enquiry = enquiryLead();
+    await store.save(enquiry);
+    await expect(store.markUnsubscribed(enquiry.id, '2026-11-25T10:00:00.000Z')).resolves.toBeNull();
+    expect(await read('enquiries', enquiry.id)).not.toHaveProperty('unsubscribedAt');
   });
 });

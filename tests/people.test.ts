@@ -10,7 +10,7 @@ import { getLeadStore } from '../src/store/port';
 import type { Lead } from '../src/store/lead';
 import { enquiryLead, newsletterLead, quizLead, type QuizLead } from './fixtures/leads';
 import { firestoreEnv } from './support/firestore';
-import { deliver } from './support/queue';
+import { deliver, ledgerRows } from './support/queue';
 import { graphEnv } from './standins/graph-api';
 import { allowConsoleErrors } from './setup';
 import type { FirestoreStandin } from './standins/firestore';
@@ -208,6 +208,11 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
     const result = await deliver({ type: 'store', lead: parked, attempt: 1 }, { env: e });
     expect(result.explicitAcks).toEqual([result.id]);
     expect(await getLeadStore(e).get('quiz', parked.id)).toBeNull();
+    // The messages of a lead stored before the erasure, still queued: not sent, nothing recorded.
+    const queued = enquiryLead({ email: p.email, createdAt: new Date(Date.now() - 60_000).toISOString() });
+    const notified = await deliver({ type: 'notify', lead: queued }, { env: e });
+    expect(notified.explicitAcks).toEqual([notified.id]);
+    expect(await ledgerRows(queued.id, 'template')).toEqual([]);
   });
 
   it('corrects a name and a number by the form rules; a bad value is refused by its field and changes nothing', async () => {

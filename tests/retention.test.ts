@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETENTION } from '../src/content/privacy';
 import { KEEP_DELIVERIES_DAYS } from '../src/notify/prune';
 import { pruneDeadLeads } from '../src/store/dead-leads';
+import { checkRetention } from '../src/health/checks';
 import { RETENTION_ERASER } from '../src/store/erasures';
 import { pruneExpiredLeads, retentionCutoff } from '../src/store/retention';
 import { getLeadStore } from '../src/store/port';
@@ -172,5 +173,18 @@ describe.each(stores)('retention of quiz responses and enquiries: %s', (_name, s
     vi.spyOn(FirestoreLeadStore.prototype, 'expired').mockRejectedValue(new Error('Firestore could not find expired'));
     expect(await pruneExpiredLeads(e)).toMatchObject({ quiz: 0, enquiry: 0 });
     expect(loggedEvents(errors)).toContainEqual(expect.objectContaining({ event: 'lead.expired', outcome: 'failed' }));
+  });
+});
+
+describe('the self-check sees anything kept longer than the notice says', () => {
+  it('fails naming dead leads and message records a day past their period, and quiz responses past theirs', async () => {
+    const now = Date.now();
+    await keepDead(crypto.randomUUID(), now);
+    // Seen from 92 days on, the dead lead kept today is a day past its period (and its grace day).
+    const later = now + (RETENTION.deadLeadDays + 2) * DAY;
+    const check = await checkRetention(env, later);
+    expect(check).toMatchObject({ name: 'retention', ok: false });
+    expect(check.detail).toContain('dead leads');
+    expect(check.detail).toContain('lead.expired, dead_lead.pruned, delivery.pruned');
   });
 });

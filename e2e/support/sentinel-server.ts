@@ -18,6 +18,7 @@ import { register, startStandins } from '../../scripts/standins/index.mjs';
 import '../../scripts/standins/graph.mjs';
 import '../../scripts/standins/turnstile.mjs';
 import '../../scripts/standins/youtube.mjs';
+import '../../scripts/standins/newsletter.mjs';
 import { createFirestoreStandin, type FirestoreStandin } from '../../tests/standins/firestore';
 import type { CompositeIndex } from '../../tests/standins/firestore-query';
 
@@ -82,6 +83,11 @@ export async function startSentinelServer(): Promise<SentinelServer> {
       YOUTUBE_THUMB_URL: `${standins}/youtube`,
       ACCESS_TEAM_DOMAIN: `${standins}/access`,
       ACCESS_AUD,
+      UNSUBSCRIBE_SECRET: SENTINELS.UNSUBSCRIBE_SECRET,
+      NEWSLETTER_PROVIDER: 'kit',
+      KIT_API_URL: `${standins}/kit`,
+      KIT_API_KEY: SENTINELS.KIT_API_KEY,
+      KIT_FORM_ID: '1234567',
     },
   });
   return {

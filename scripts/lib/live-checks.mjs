@@ -3,6 +3,8 @@
 //              GET the business account's templates and each one's status
 //   Firestore  the service-account token exchange, then one read (a page of size 1)
 //   Turnstile  a siteverify with a dummy token (a valid secret answers invalid-input-response)
+//   Kit        GET /v4/account (the key), then GET /v4/forms (KIT_FORM_ID is one of the account's forms)
+//   Mailchimp  GET /3.0/ping (the key, at its data centre), then GET /3.0/lists/{MAILCHIMP_LIST_ID}
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
 // PREFLIGHT_FIRESTORE_URL; WhatsApp and Turnstile use the configured WHATSAPP_API_URL and TURNSTILE_VERIFY_URL.
 import { createSign } from 'node:crypto';
@@ -100,7 +102,51 @@ export async function liveChecks(config) {
         : (answer.error ?? `HTTP ${answer.status}`),
     );
   } else add('turnstile', 'configured', false, turnstile.problem ?? 'Turnstile is off');
+  await newsletterChecks(config.newsletter.provider, add);
   return results;
+}
+
+/** The newsletter tool, when NEWSLETTER_PROVIDER names one: its key, and the form or list signups go to. */
+async function newsletterChecks(provider, add) {
+  if (provider.name === 'none') return;
+  if (!provider.ok) return add(provider.name, 'configured', false, provider.reason);
+  if (provider.name === 'kit') {
+    const headers = { 'x-kit-api-key': provider.apiKey, accept: 'application/json' };
+    const account = await getJson(`${provider.apiUrl}/v4/account`, headers);
+    if (!account.ok) return add('kit', 'api key', false, toolProblem('Kit', account));
+    add('kit', 'api key', true, `account ${account.json?.account?.name ?? '?'}`);
+    const forms = await getJson(`${provider.apiUrl}/v4/forms?status=active&per_page=1000`, headers);
+    if (!forms.ok) return add('kit', `form ${provider.formId}`, false, toolProblem('Kit', forms));
+    const form = (forms.json?.forms ?? []).find((f) => String(f.id) === provider.formId);
+    add(
+      'kit',
+      `form ${provider.formId}`,
+      Boolean(form),
+      form
+        ? `"${form.name}": its double opt-in email goes to each signup`
+        : 'no active form of this account has this id: check KIT_FORM_ID',
+    );
+    return;
+  }
+  const headers = { authorization: `Basic ${Buffer.from(`site:${provider.apiKey}`).toString('base64')}` };
+  const ping = await getJson(`${provider.apiUrl}/3.0/ping`, headers);
+  if (!ping.ok) return add('mailchimp', 'api key', false, toolProblem('Mailchimp', ping));
+  add('mailchimp', 'api key', true, ping.json?.health_status ?? 'answers');
+  const list = await getJson(`${provider.apiUrl}/3.0/lists/${encodeURIComponent(provider.listId)}`, headers);
+  add(
+    'mailchimp',
+    `list ${provider.listId}`,
+    list.ok,
+    list.ok ? `"${list.json?.name ?? '?'}"` : `${toolProblem('Mailchimp', list)}: check MAILCHIMP_LIST_ID`,
+  );
+}
+
+/** What a newsletter tool's refusal says: Kit's {errors: […]}, Mailchimp's {title, detail}. */
+function toolProblem(name, answer) {
+  if (answer.error) return answer.error;
+  const j = answer.json ?? {};
+  const text = Array.isArray(j.errors) ? j.errors.join(' ') : [j.title, j.detail].filter(Boolean).join(': ');
+  return `${name} answered HTTP ${answer.status}${text ? `: ${text}` : ''}`;
 }
 
 async function request(url, init = {}) {

@@ -1,6 +1,7 @@
 import { fallbackOf, type Group, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
 import { parseQuiz, type QuizConfig } from './quiz.ts';
 
 /** One thing wrong with the configuration, naming the setting to fix. */
@@ -125,6 +126,8 @@ export interface Config {
   readonly alerts: AlertsConfig;
   /** Never throws: a desk without its settings is closed (403) and says why. */
   readonly access: AccessConfig;
+  /** Never throws: the unsubscribe links' key and the newsletter tool, each with its problem when broken. */
+  readonly newsletter: NewsletterConfig;
   /** Never throws: the result email and the booking link are off when unset or invalid. */
   readonly quiz: QuizConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
@@ -201,6 +204,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     alerts: [],
     limits: [],
     feeds: [],
+    newsletter: [],
     quiz: [],
   };
   const site = parseSite(r, out.site);
@@ -212,6 +216,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const turnstile = parseTurnstile(r, whatsapp.sending.ok, out.turnstile);
   const access = parseAccess(r, out.access);
   const alerts = parseAlerts(r, whatsapp, out.alerts);
+  const newsletter = parseNewsletter(r, out.newsletter);
   const quiz = parseQuiz(r, out.quiz);
   problems.push(...Object.values(out).flat());
 
@@ -241,13 +246,15 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     turnstile,
     alerts,
     access,
+    newsletter,
     quiz,
     deadLetterQueue: r.valueOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
     problems,
   };
 }
 
-type AddressName = 'SITE_URL' | 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL' | 'YOUTUBE_FEED_URL' | 'YOUTUBE_THUMB_URL';
+type AddressName =
+  'SITE_URL' | 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL' | 'YOUTUBE_FEED_URL' | 'YOUTUBE_THUMB_URL' | 'KIT_API_URL';
 
 /** Where the site lives; DEV_LOOPBACK_ONLY only counts in development. */
 function parseSite(r: Reader, out: Problem[]): SiteConfig {

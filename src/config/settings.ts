@@ -4,7 +4,17 @@
  * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
  */
 export type Group =
-  'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts' | 'quiz';
+  | 'site'
+  | 'leads'
+  | 'firestore'
+  | 'whatsapp'
+  | 'turnstile'
+  | 'access'
+  | 'limits'
+  | 'feeds'
+  | 'alerts'
+  | 'newsletter'
+  | 'quiz';
 
 export interface Setting<N extends string = string> {
   name: N;
@@ -119,6 +129,31 @@ export const SETTINGS = [
     'site',
     'name of the dead-letter queue of site-jobs in this environment',
     'site-jobs-dlq',
+  ),
+  s(
+    'UNSUBSCRIBE_SECRET',
+    'secret',
+    'newsletter',
+    'signs the /unsubscribe links (HMAC); any long random text (required outside development)',
+    'development-only-unsubscribe-secret',
+  ),
+  s(
+    'NEWSLETTER_PROVIDER',
+    'var',
+    'newsletter',
+    '"kit" or "mailchimp" sends each signup (and unsubscribe) on to that newsletter tool; empty: none',
+  ),
+  s('KIT_API_KEY', 'secret', 'newsletter', 'Kit API v4 key (NEWSLETTER_PROVIDER=kit)'),
+  s('KIT_FORM_ID', 'var', 'newsletter', 'the Kit form subscribers are added to; its double opt-in email goes out'),
+  s('KIT_API_URL', 'var', 'newsletter', 'Kit API base address (https outside development)', 'https://api.kit.com'),
+  s('MAILCHIMP_API_KEY', 'secret', 'newsletter', 'Mailchimp Marketing API key, ending in its data centre (-us21)'),
+  s('MAILCHIMP_LIST_ID', 'var', 'newsletter', 'the Mailchimp audience (list) subscribers join as pending'),
+  s(
+    'MAILCHIMP_API_URL',
+    'var',
+    'newsletter',
+    "Mailchimp API base address; {dc} becomes the key's data centre (https outside development)",
+    'https://{dc}.api.mailchimp.com',
   ),
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address', 'https://www.youtube.com/feeds/videos.xml'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies', 'https://i.ytimg.com'),

@@ -105,6 +105,23 @@ export const desk = {
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
         .join(', ') || 'nothing (already erased)',
   },
+  /** A subscriber's state, their unsubscribe link and what the newsletter tool was told. */
+  subscription: {
+    title: 'Newsletter',
+    subscribed: 'Subscribed',
+    unsubscribed: 'Unsubscribed',
+    unsubscribedOn: (when: string) =>
+      `Unsubscribed through their link on ${when}. Never subscribed again without a new sign-up.`,
+    subscribedNote: 'Subscribed. They can leave at any time through their unsubscribe link.',
+    link: 'Unsubscribe link',
+    linkHint: 'Select and copy it to put in a letter, or to unsubscribe them when they ask you to.',
+    noLink: 'No link can be made: UNSUBSCRIBE_SECRET is not set.',
+    tool: (provider: string) => `Newsletter tool: ${provider}`,
+    noTool: 'No newsletter tool is configured (NEWSLETTER_PROVIDER): this sign-up stays here only.',
+    notSentOn: (provider: string) => `The unsubscribe has not been sent on to ${provider} yet.`,
+    providers: { kit: 'Kit', mailchimp: 'Mailchimp', none: 'the newsletter tool' } as Record<string, string>,
+    error: (provider: string, code: string, message: string) => `${provider} answered ${code}: ${message}`,
+  },
   messages: {
     title: 'Messages (WhatsApp and email)',
     none: 'No messages were sent for this lead.',
@@ -129,6 +146,8 @@ export const desk = {
       quiz_owner: 'New quiz lead (owner)',
       leads_digest: 'Hourly digest (owner)',
       owner_alert_email: 'The lead by email (owner)',
+      newsletter_subscribe: 'Sign-up sent on (double opt-in)',
+      newsletter_unsubscribe: 'Unsubscribe sent on',
       quiz_result_email: 'Their quiz result by email (visitor)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,

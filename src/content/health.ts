@@ -16,6 +16,8 @@ export const health = {
     feeds: 'YouTube feeds',
     deliveries: 'Deliveries',
     visitors: 'Visitor messages',
+    retention: 'Retention',
+    newsletter: 'Newsletter tool',
   } as Record<string, string>,
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,

@@ -109,7 +109,14 @@ export const privacy = {
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. Records of WhatsApp messages are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+      ],
+    },
+    {
+      heading: 'Unsubscribing',
+      paragraphs: [
+        'Every letter has an unsubscribe link. It opens a page with one button; pressing it (or your email app’s own unsubscribe button, which uses the same link) stops the letters at once, with nothing else asked. It stops them for your address, however many times you signed up; where the letters are sent through a newsletter service (Kit or Mailchimp), it is told too. The link carries no email address, only a code that works for your sign-up alone.',
+        'Signing up again later counts as a new sign-up (a newsletter service asks you to confirm it by email again); nothing signs you up again on its own.',
       ],
     },
     {

@@ -39,11 +39,34 @@ export async function messagesFor(db: D1Database, kind: LeadKind, id: string): P
   return results;
 }
 
-/** How many messages failed or died in the last 7 days (deliveries_by_status serves it). */
+/** The address a lead's email to its visitor (the quiz result) went to, as its ledger row names it. */
+export async function visitorEmailRecipient(
+  db: D1Database,
+  kind: LeadKind,
+  id: string,
+  template: string,
+): Promise<string | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT recipient FROM deliveries
+       WHERE submission_id = ? AND lead_kind = ? AND template = ? AND audience = 'visitor' AND recipient LIKE '%@%'`,
+    )
+    .bind(id, kind, template)
+    .first<{ recipient: string }>();
+  return row?.recipient;
+}
+
+/**
+ * How many messages failed or died in the last 7 days (deliveries_by_status serves it). The newsletter tool's
+ * refusals are not messages: the health check reports them.
+ */
 export async function recentFailures(db: D1Database, now = Date.now()): Promise<number> {
   const since = new Date(now - 7 * 86_400_000).toISOString();
   const row = await db
-    .prepare(`SELECT COUNT(*) AS n FROM deliveries WHERE status IN ('failed', 'dead') AND updated_at >= ?`)
+    .prepare(
+      `SELECT COUNT(*) AS n FROM deliveries
+       WHERE status IN ('failed', 'dead') AND updated_at >= ? AND audience <> 'newsletter'`,
+    )
     .bind(since)
     .first<{ n: number }>();
   return row?.n ?? 0;

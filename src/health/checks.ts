@@ -6,6 +6,8 @@ import { readBudgets, windowsAt } from '../notify/deliveries';
 import type { Env } from '../env';
 import { GRAPH_API_VERSION } from '../notify/whatsapp';
 import { ALL_TEMPLATES } from '../notify/whatsapp-templates';
+import { RETENTION } from '../content/privacy';
+import { RETAINED_KINDS, retentionCutoff } from '../store/retention';
 
 /** One line of the self-check: what was checked, whether it works, and what to do when it does not. */
 export interface Check {
@@ -236,4 +238,61 @@ export async function checkVisitors(env: Env, now: number): Promise<Check> {
   return problems.length === 0
     ? ok('visitors', "Turnstile answered, and the day's visitor budget is not spent.")
     : failing('visitors', problems.join(' '));
+}
+
+/** A day of grace after a period ends: the cron deletes in batches every 15 minutes. */
+const RETENTION_GRACE_MS = 86_400_000;
+
+/**
+ * Nothing is held longer than the privacy notice says: no quiz response or enquiry past its last contact's
+ * period, no dead lead and no message record past theirs (a day of grace). Failing means a cron step that
+ * deletes is failing (its log event names it).
+ */
+export async function checkRetention(env: Env, now: number): Promise<Check> {
+  const late: string[] = [];
+  const store = getLeadStore(env);
+  for (const kind of RETAINED_KINDS) {
+    if ((await store.expired(kind, retentionCutoff(now - RETENTION_GRACE_MS), 1)).length > 0) late.push(kind);
+  }
+  const older = async (table: string, days: number) =>
+    (await env.DB.prepare(`SELECT 1 FROM ${table} WHERE created_at < ? LIMIT 1`)
+      .bind(new Date(now - days * 86_400_000 - RETENTION_GRACE_MS).toISOString())
+      .first()) !== null;
+  if (await older('dead_leads', RETENTION.deadLeadDays)) late.push('dead leads');
+  if (await older('deliveries', RETENTION.messageDays)) late.push('message records');
+  if (late.length === 0) return ok('retention', 'Nothing is kept longer than the privacy notice says.');
+  return failing(
+    'retention',
+    `Kept longer than the privacy notice says: ${late.join(', ')}. The cron's deleting step is failing: see the logs (events lead.expired, dead_lead.pruned, delivery.pruned).`,
+  );
+}
+
+/**
+ * The newsletter tool (NEWSLETTER_PROVIDER): unhealthy while it is named without its settings, or when it
+ * refused a sign-up or an unsubscribe in the last day (a bad key, a missing form or list): those subscribers
+ * are on the desk with the tool's answer and a Resend.
+ */
+export async function checkNewsletter(env: Env, config: Config, now: number): Promise<Check> {
+  const provider = config.newsletter.provider;
+  if (provider.name === 'none') return ok('newsletter', 'No newsletter tool: sign-ups stay on the desk.');
+  if (!provider.ok)
+    return failing('newsletter', `${provider.reason} Every sign-up is recorded as failed until it is set.`);
+  const since = new Date(now - DELIVERY_WINDOW_HOURS * 3_600_000).toISOString();
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS refused,
+       (SELECT last_error_code || ': ' || COALESCE(last_error_message, '') FROM deliveries
+        WHERE audience = 'newsletter' AND status IN ('failed', 'dead') AND updated_at >= ?1
+        ORDER BY updated_at DESC LIMIT 1) AS last
+     FROM deliveries WHERE audience = 'newsletter' AND status IN ('failed', 'dead') AND updated_at >= ?1`,
+  )
+    .bind(since)
+    .first<{ refused: number; last: string | null }>();
+  const refused = row?.refused ?? 0;
+  const name = provider.name === 'kit' ? 'Kit' : 'Mailchimp';
+  if (refused === 0)
+    return ok('newsletter', `${name} took every sign-up and unsubscribe of the last ${DELIVERY_WINDOW_HOURS} h.`);
+  return failing(
+    'newsletter',
+    `${name} refused ${refused} sign-up${refused === 1 ? '' : 's'} or unsubscribe${refused === 1 ? '' : 's'} in the last ${DELIVERY_WINDOW_HOURS} h (${row?.last ?? 'no answer'}). Check the key and the ${provider.name === 'kit' ? 'form (KIT_API_KEY, KIT_FORM_ID)' : 'list (MAILCHIMP_API_KEY, MAILCHIMP_LIST_ID)'}, then resend from each subscriber's page on the desk.`,
+  );
 }

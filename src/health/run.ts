@@ -6,9 +6,11 @@ import { createEmailSender, emailMessage } from '../notify/email';
 import {
   checkDeliveries,
   checkFeeds,
+  checkNewsletter,
   checkStore,
   checkTemplates,
   checkVisitors,
+  checkRetention,
   checkWhatsApp,
   type Check,
 } from './checks';
@@ -48,6 +50,8 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('feeds', () => checkFeeds(env, config, now)),
     guarded('deliveries', () => checkDeliveries(env, config, now)),
     guarded('visitors', () => checkVisitors(env, now)),
+    guarded('retention', () => checkRetention(env, now)),
+    guarded('newsletter', () => checkNewsletter(env, config, now)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
@@ -41,12 +41,17 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
  * (by the write that created it), then its notifications are queued. They are queued also when the save
  * found the lead already there: the write that created it may have timed out before queueing anything (a
  * late answer, a parked job, a visitor's retry), and the delivery ledger sends each message at most once.
- * False when the notifications could not be queued.
+ * A newsletter subscriber is also queued for the newsletter tool (NEWSLETTER_PROVIDER), on the same terms.
+ * False when the jobs could not be queued.
  */
 export async function countAndNotify(env: Env, lead: Lead, created: boolean): Promise<boolean> {
   if (created) await count(env.DB, `lead_${lead.kind}`);
   try {
     await enqueue(env, { type: 'notify', lead });
+    // A new subscriber goes on to the newsletter tool, when there is one, as a job of its own.
+    if (lead.kind === 'newsletter' && readConfig(env).newsletter.provider.name !== 'none') {
+      await enqueue(env, { type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email: lead.email });
+    }
     return true;
   } catch (err) {
     logEvent('error', 'lead.stored', {

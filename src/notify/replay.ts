@@ -1,7 +1,7 @@
 import { describeError, logEvent, maskRecipient } from '../log';
 import type { Env } from '../env';
-import { type DeliveryStore, type StoredDelivery, readBudgets, deliver } from './deliveries';
-import type { Component, Send } from './templates';
+import { type DeliveryStore, type MessageSender, type StoredDelivery, readBudgets, deliver } from './deliveries';
+import type { Audience, Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createResultEmailSender, isResultEmail } from './result-email';
 import { createSender } from './whatsapp';
@@ -41,18 +41,31 @@ const toSend = (row: StoredDelivery): Send => ({
   components: JSON.parse(row.components) as Component[],
 });
 
-/** Sends the rows marked for replay; returns the wait before another run, or undefined when none is left. */
-export async function replayDeliveries(env: Env, store: DeliveryStore): Promise<number | undefined> {
+/** The channel of each audience when the caller names none: email for emails, WhatsApp for the rest. */
+function defaultSenders(env: Env): (audience: Audience) => MessageSender {
+  const sender = createSender(env);
+  const emailSender = createEmailSender(env);
+  return (audience) => (audience === 'email' ? emailSender : sender);
+}
+
+/**
+ * Sends the rows marked for replay, each through the channel `senderFor` gives its audience; returns the wait
+ * before another run, or undefined when none is left.
+ */
+export async function replayDeliveries(
+  env: Env,
+  store: DeliveryStore,
+  senderFor: (audience: Audience) => MessageSender = defaultSenders(env),
+): Promise<number | undefined> {
   const rows = await store.replays(REPLAY_BATCH);
   // Replayed rows exist already, so no budget applies to them.
   const rules = { budgets: readBudgets(env), verified: true };
-  const sender = createSender(env);
-  const emailSender = createEmailSender(env);
+  // The quiz result goes from its own address, whatever channel the caller gives its audience (the visitor's).
   const resultSender = createResultEmailSender(env);
   let wait: number | undefined;
   for (const row of rows) {
     const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
-    const channel = isResultEmail(row) ? resultSender : row.audience === 'email' ? emailSender : sender;
+    const channel = isResultEmail(row) ? resultSender : senderFor(row.audience);
     const step = await deliver(ref, toSend(row), store, channel, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }

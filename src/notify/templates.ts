@@ -28,9 +28,10 @@ export interface Component {
 /**
  * Who a message goes to, which decides the budget it counts against: a number a
  * visitor typed (VISITOR_MESSAGES_PER_DAY, VISITOR_MESSAGES_DAILY_BUDGET), an
- * owner (OWNER_ALERTS_PER_HOUR), an owner's end-of-hour digest (never capped), or an email (never capped).
+ * owner (OWNER_ALERTS_PER_HOUR), an owner's end-of-hour digest (never capped), an email (never capped), or
+ * the newsletter tool, told of a subscriber's signup or unsubscribe (never capped).
  */
-export type Audience = 'visitor' | 'owner' | 'digest' | 'email';
+export type Audience = 'visitor' | 'owner' | 'digest' | 'email' | 'newsletter';
 
 /** One template message to one recipient: the unit of delivery (and of at-most-once). */
 export interface Send {

@@ -23,12 +23,24 @@ export const JobSchema = z.discriminatedUnion('type', [
     template: z.string().min(1),
     recipient: E164,
   }),
+  /**
+   * A newsletter subscription sent on to the newsletter tool (NEWSLETTER_PROVIDER): a signup (`subscribe`,
+   * the tool's double opt-in) or an unsubscribe made on the site. Keyed in the delivery ledger by the
+   * subscription's id, so each goes to the tool at most once.
+   */
+  z.object({
+    type: z.literal('newsletter'),
+    action: z.enum(['subscribe', 'unsubscribe']),
+    subscriptionId: z.string().min(1),
+    email: z.string().min(3),
+  }),
 ]);
 
 export type Job = z.output<typeof JobSchema>;
 export type StoreJob = Extract<Job, { type: 'store' }>;
 export type DigestJob = Extract<Job, { type: 'digest' }>;
 export type OwnerFallbackJob = Extract<Job, { type: 'owner-fallback' }>;
+export type NewsletterJob = Extract<Job, { type: 'newsletter' }>;
 
 export type ParsedJob = { ok: true; job: Job } | { ok: false; reason: string };
 

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DeskDocument, type Banner } from '../desk/views/desk-document';
 import { InboxPage, deskHref } from '../desk/views/inbox';
-import { LeadDetail } from '../desk/views/lead-detail';
+import { LeadDetail, VISITOR_EMAIL_REF } from '../desk/views/lead-detail';
 import { NumbersPage } from '../desk/views/numbers';
 import { DeadLeadsPage } from '../desk/views/dead-leads';
 import { HealthPage } from '../desk/views/health';
@@ -14,7 +14,7 @@ import { assets } from '../assets';
 import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../store/counters';
 import { exportCsv } from '../desk/export';
-import { messagesFor, recentFailures, resend } from '../desk/messages';
+import { messagesFor, recentFailures, resend, visitorEmailRecipient } from '../desk/messages';
 import {
   EraseForm,
   LeadParams,
@@ -41,6 +41,7 @@ import { getLeadStore } from '../store/port';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';
+import { unsubscribeLink } from '../newsletter/token';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -194,11 +195,22 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
   const [label, channel] = form.recipient.split(':');
   const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
-  const own = form.recipient.startsWith('+') || form.recipient.includes('@');
-  const recipient = own ? form.recipient : channel === 'email' ? owner?.email : owner?.phone;
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // A call to the newsletter tool names the subscriber's own address, read here: the page never sends it back.
+  const subscriber = form.recipient === 'subscriber' && lead.kind === 'newsletter' ? lead.email : undefined;
+  // So does the visitor's own email (the quiz result): the address it went to is the ledger row's.
+  const visitor =
+    form.recipient === VISITOR_EMAIL_REF ? await visitorEmailRecipient(c.env.DB, kind, id, form.template) : undefined;
+  const recipient = form.recipient.startsWith('+')
+    ? form.recipient
+    : (subscriber ?? visitor ?? (channel === 'email' ? owner?.email : owner?.phone));
   if (!recipient)
     throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
-  if (!(await getLeadStore(c.env).get(kind, id))) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // A sign-up is never sent on again after the subscriber left: that would subscribe them without consent.
+  if (subscriber && lead.kind === 'newsletter' && lead.unsubscribedAt && form.template === 'newsletter_subscribe') {
+    throw new ApiException(409, 'unsubscribed', copy.subscription.unsubscribed);
+  }
   // Already queued or sent (a double tap): nothing more to do, show the lead.
   await resend(c.env, kind, id, form.template, recipient);
   return c.redirect(leadPath(kind, id), 303);
@@ -218,7 +230,24 @@ async function renderLead(
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
-  const page = <LeadDetail lead={lead} messages={messages} owners={owners} {...(correction && { correction })} />;
+  const subscription =
+    lead.kind === 'newsletter'
+      ? {
+          ...(lead.unsubscribedAt && { unsubscribedAt: lead.unsubscribedAt }),
+          link: await unsubscribeLink(c.env, lead.id),
+          provider: readConfig(c.env).newsletter.provider.name,
+          calls: messages.filter((m) => m.audience === 'newsletter'),
+        }
+      : undefined;
+  const page = (
+    <LeadDetail
+      lead={lead}
+      messages={messages}
+      owners={owners}
+      {...(correction && { correction })}
+      {...(subscription && { subscription })}
+    />
+  );
   return render(c, title, 'inbox', {}, page, status);
 }
 

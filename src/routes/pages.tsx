@@ -49,7 +49,7 @@ const landingMemos = new Map<string, { key: string; html: string }>();
 let slot: string | undefined;
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
-type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
+export type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
 
 /** The document around every page; installed on the pages app and by renderers used from /api. */
 const pageRenderer = reactRenderer(
@@ -98,7 +98,7 @@ function postedAttribution(posted: string | undefined): string {
 const attributeText = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
 
-async function render(
+export async function render(
   c: Context,
   node: ReactElement,
   props: { title: string; description: string; path: string; nonce?: string; noindex?: boolean },

@@ -3,11 +3,16 @@ import { handleStoreJob } from '../leads/parked';
 import { keepUnreadableJob } from '../store/dead-leads';
 import { erasedBefore } from '../store/erasures';
 import { describeError, logEvent, errorMessage } from '../log';
-import { backoffSeconds, DeliveryStore } from '../notify/deliveries';
+import { backoffSeconds, DeliveryStore, type MessageSender } from '../notify/deliveries';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { replayDeliveries, replayToDead } from '../notify/replay';
 import { parseJob, type Job } from '../queue/jobs';
+import { recordDeadNewsletter, syncNewsletter } from '../newsletter/sync';
+import { createNewsletterSender } from '../newsletter/sender';
+import { createEmailSender } from '../notify/email';
+import { createSender } from '../notify/whatsapp';
+import type { Audience } from '../notify/templates';
 
 /**
  * The queue consumer: every message is parsed as a Job and handled on its own,
@@ -22,7 +27,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       await unreadable(message, parsed.reason, batch.queue, deadLetters, env);
       continue;
     }
-    if (await erased(parsed.job, message, env)) continue;
+    if (await erased(parsed.job, message, env, deadLetters)) continue;
     if (deadLetters) await recordDead(parsed.job, message, env);
     else await run(parsed.job, message, env);
   }
@@ -60,16 +65,17 @@ async function unreadable(
 
 /**
  * A job carrying the lead of a person erased after it arrived (parked while the store was down, or its
- * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails
- * the job is retried rather than run.
+ * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails (D1
+ * down) a job is retried rather than run; a dead letter goes on to be recorded, which waits for D1 its own way.
  */
-async function erased(job: Job, message: Message<unknown>, env: Env): Promise<boolean> {
+async function erased(job: Job, message: Message<unknown>, env: Env, deadLetter: boolean): Promise<boolean> {
   if (job.type !== 'store' && job.type !== 'notify') return false;
   try {
     if (!(await erasedBefore(env.DB, job.lead, readConfig(env).leads.defaultPhoneRegion))) return false;
     logEvent('info', 'job.erased_dropped', { submissionId: job.lead.id, kind: job.lead.kind, job: job.type });
     message.ack();
   } catch (err) {
+    if (deadLetter) return false;
     logEvent('error', 'queue.retry', { messageId: message.id, error: errorMessage(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
@@ -83,12 +89,28 @@ async function run(job: Job, message: Message<unknown>, env: Env): Promise<void>
     case 'notify':
       return settle(message, () => notifyLead(job.lead, env));
     case 'replay-deliveries':
-      return settle(message, () => replayDeliveries(env, new DeliveryStore(env.DB)));
+      return settle(message, () => replayDeliveries(env, new DeliveryStore(env.DB), sendersFor(env)));
     case 'digest':
       return settle(message, () => sendDigest(job, env));
     case 'owner-fallback':
       return settle(message, () => sendOwnerFallback(job, env));
+    case 'newsletter':
+      return settle(message, () => syncNewsletter(job, env));
   }
+}
+
+/**
+ * Which channel sends a replayed delivery again, by its audience: email, the newsletter tool, or WhatsApp.
+ * A newsletter call whose provider was since removed is sent nowhere and stays failed.
+ */
+function sendersFor(env: Env): (audience: Audience) => MessageSender {
+  const whatsapp = createSender(env);
+  const email = createEmailSender(env);
+  const newsletter = createNewsletterSender(env) ?? {
+    channel: 'none',
+    send: async () => ({ kind: 'permanent', code: 'not_configured', message: 'NEWSLETTER_PROVIDER is empty.' }),
+  };
+  return (audience) => (audience === 'email' ? email : audience === 'newsletter' ? newsletter : whatsapp);
 }
 
 /** Acks when the work is done, or retries after the wait it asked for (at least the backoff); a throw retries. */
@@ -128,6 +150,9 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'owner-fallback':
         recordDeadFallback(job);
+        break;
+      case 'newsletter':
+        await recordDeadNewsletter(job, env);
         break;
     }
     message.ack();

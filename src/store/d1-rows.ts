@@ -39,8 +39,18 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
         ...base,
         desk,
       };
-    case 'newsletter':
-      return { kind, id: text(row.id), createdAt, email: text(row.email), ...base, desk };
+    case 'newsletter': {
+      const unsubscribedAt = optional(row.unsubscribed_at);
+      return {
+        kind,
+        id: text(row.id),
+        createdAt,
+        email: text(row.email),
+        ...base,
+        desk,
+        ...(unsubscribedAt !== undefined && { unsubscribedAt }),
+      };
+    }
     case 'enquiry':
       return {
         kind,

@@ -144,6 +144,16 @@ export class D1LeadStore implements LeadStore {
     return this.get(kind, id);
   }
 
+  async markUnsubscribed(id: string, at: string): Promise<LeadRecord | null> {
+    return this.guard(`unsubscribe ${COLLECTIONS.newsletter}/${id}`, async () => {
+      await this.db
+        .prepare('UPDATE news_letter SET unsubscribed_at = COALESCE(unsubscribed_at, ?) WHERE id = ?')
+        .bind(at, id)
+        .run();
+      return this.get('newsletter', id);
+    });
+  }
+
   async refreshSearch(lead: LeadRecord): Promise<void> {
     await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, () =>
       this.db.batch([

@@ -154,6 +154,11 @@ export async function patchSearch(client: FirestoreClient, lead: LeadRecord): Pr
   });
 }
 
+/** Marks a subscription unsubscribed (only that field); false when there is no such subscription. */
+export async function patchUnsubscribed(client: FirestoreClient, id: string, at: string): Promise<boolean> {
+  return client.patch(COLLECTIONS.newsletter, id, { unsubscribedAt: { timestampValue: at } });
+}
+
 function fieldFilter(fieldPath: string, op: string, value: Value): Value {
   return { fieldFilter: { field: { fieldPath }, op, value } };
 }
@@ -202,7 +207,15 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
       };
     }
     case 'newsletter':
-      return { kind, id, createdAt, email: text(f.email), ...base, desk };
+      return {
+        kind,
+        id,
+        createdAt,
+        email: text(f.email),
+        ...base,
+        desk,
+        ...(typeof f.unsubscribedAt === 'string' && { unsubscribedAt: isoOf(f.unsubscribedAt) }),
+      };
     case 'enquiry':
       return {
         kind,

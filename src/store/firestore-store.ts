@@ -17,6 +17,7 @@ import {
   patchContact,
   patchDesk,
   patchSearch,
+  patchUnsubscribed,
   queryExpired,
   queryKind,
 } from './firestore-reads';
@@ -89,6 +90,18 @@ export class FirestoreLeadStore implements LeadStore {
 
   async expired(kind: LeadKind, before: string, limit: number): Promise<string[]> {
     return this.guard(`find expired ${COLLECTIONS[kind]}`, (client) => queryExpired(client, kind, before, limit));
+  }
+
+  /**
+   * Reads first, so an unsubscribed subscription keeps its first time; two unsubscribes racing may both
+   * write, each with its own time, which only moves the time by the moments between them.
+   */
+  async markUnsubscribed(id: string, at: string): Promise<LeadRecord | null> {
+    return this.guard(`unsubscribe ${COLLECTIONS.newsletter}/${id}`, async (client) => {
+      const record = await getDocument(client, 'newsletter', id);
+      if (!record || record.unsubscribedAt) return record;
+      return (await patchUnsubscribed(client, id, at)) ? getDocument(client, 'newsletter', id) : null;
+    });
   }
 
   /** Runs a call under the deadline; any failure becomes a LeadStoreError (permanent when retrying cannot help). */

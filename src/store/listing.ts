@@ -18,8 +18,11 @@ export interface DeskState {
   correctedAt?: string;
 }
 
-/** A stored lead as the desk reads it. */
-export type LeadRecord = Lead & { desk: DeskState };
+/**
+ * A stored lead as the desk reads it. `unsubscribedAt` is set only on a newsletter subscription whose
+ * subscriber unsubscribed through their link (when they did); it is never cleared.
+ */
+export type LeadRecord = Lead & { desk: DeskState; unsubscribedAt?: string };
 
 export interface LeadQuery {
   kind?: LeadKind;

@@ -30,6 +30,11 @@ export interface LeadStore {
   erase(kind: LeadKind, id: string): Promise<boolean>;
   /** Ids of up to `limit` leads of `kind` whose last contact (lastContactOf) is before `before`, oldest first. */
   expired(kind: LeadKind, before: string, limit: number): Promise<string[]>;
+  /**
+   * Marks a newsletter subscription unsubscribed at `at`, keeping the first time when it already is (so a
+   * repeated unsubscribe changes nothing); the record as it now stands, or null when there is no such subscription.
+   */
+  markUnsubscribed(id: string, at: string): Promise<LeadRecord | null>;
 }
 
 /**

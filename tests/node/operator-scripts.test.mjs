@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ALL_TEMPLATES, parameterCount } from '../../src/notify/whatsapp-templates.ts';
+import { SENTINELS } from '../../scripts/sentinels.mjs';
 import {
   configureServices,
   control,
@@ -173,5 +174,80 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
     assert.match(second.out, new RegExp(`0 created, ${ALL_TEMPLATES.length} already there`));
     const after = await control({ service: 'graph' });
     assert.equal(after.received.graph.filter((r) => r.method === 'POST').length, ALL_TEMPLATES.length);
+  });
+});
+
+/** The stand-in configuration with the newsletter tool named in every environment, and the form or list given. */
+function newsletterConfig(provider, { formId = '1234567', listId = 'a1b2c3d4e5' } = {}) {
+  const file = path.join(process.cwd(), `wrangler.operator-test-newsletter-${provider}.toml`);
+  const source = readFileSync(standinConfig(), 'utf8')
+    .replaceAll('NEWSLETTER_PROVIDER = ""', `NEWSLETTER_PROVIDER = "${provider}"`)
+    .replaceAll('KIT_FORM_ID = ""', `KIT_FORM_ID = "${formId}"`)
+    .replaceAll('MAILCHIMP_LIST_ID = ""', `MAILCHIMP_LIST_ID = "${listId}"`);
+  writeFileSync(file, source);
+  return file;
+}
+
+const newsletterPreflight = (config, secrets) =>
+  run('scripts/preflight.mjs', [
+    '--env',
+    'production',
+    '--config',
+    config,
+    '--secrets-file',
+    secretsFile(secrets),
+    '--live',
+  ]);
+
+describe('npm run preflight with a newsletter tool', { timeout: 600_000 }, () => {
+  it('checks the Kit key and that KIT_FORM_ID is one of its forms', async () => {
+    await configureServices();
+    const ok = await newsletterPreflight(newsletterConfig('kit'), { KIT_API_KEY: SENTINELS.KIT_API_KEY });
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(ok.out, /\| kit +\| api key +\| ok: account Priya Raman/);
+    assert.match(ok.out, /\| kit +\| form 1234567 +\| ok: "Newsletter": its double opt-in email goes to each signup/);
+
+    const wrongForm = await newsletterPreflight(newsletterConfig('kit', { formId: '42' }), {
+      KIT_API_KEY: SENTINELS.KIT_API_KEY,
+    });
+    assert.equal(wrongForm.code, 1, wrongForm.out);
+    assert.match(wrongForm.out, /\| kit +\| form 42 +\| FAIL: no active form of this account has this id/);
+
+    const wrongKey = await newsletterPreflight(newsletterConfig('kit'), { KIT_API_KEY: 'revoked-key' });
+    assert.equal(wrongKey.code, 1, wrongKey.out);
+    assert.match(wrongKey.out, /\| kit +\| api key +\| FAIL: Kit answered HTTP 401: The access token is invalid/);
+  });
+
+  it('checks the Mailchimp key at its data centre and the list', async () => {
+    await configureServices();
+    const ok = await newsletterPreflight(newsletterConfig('mailchimp'), {
+      MAILCHIMP_API_KEY: SENTINELS.MAILCHIMP_API_KEY,
+    });
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(ok.out, /\| mailchimp +\| api key +\| ok: Everything's Chimpy!/);
+    assert.match(ok.out, /\| mailchimp +\| list a1b2c3d4e5 +\| ok: "Newsletter"/);
+
+    const otherDc = await newsletterPreflight(newsletterConfig('mailchimp'), {
+      MAILCHIMP_API_KEY: SENTINELS.MAILCHIMP_API_KEY.replace(/-us21$/, '-us3'),
+    });
+    assert.equal(otherDc.code, 1, otherDc.out);
+    assert.match(otherDc.out, /\| mailchimp +\| api key +\| FAIL: Mailchimp answered HTTP 401: API Key Invalid/);
+
+    const noList = await newsletterPreflight(newsletterConfig('mailchimp', { listId: 'gone' }), {
+      MAILCHIMP_API_KEY: SENTINELS.MAILCHIMP_API_KEY,
+    });
+    assert.equal(noList.code, 1, noList.out);
+    assert.match(noList.out, /\| mailchimp +\| list gone +\| FAIL: Mailchimp answered HTTP 404: Resource Not Found/);
+  });
+
+  it('fails when the tool is named without its key, and when UNSUBSCRIBE_SECRET is missing', async () => {
+    await configureServices();
+    const { code, out } = await newsletterPreflight(newsletterConfig('kit'), { UNSUBSCRIBE_SECRET: undefined });
+    assert.equal(code, 1, out);
+    assert.match(out, /KIT_API_KEY: NEWSLETTER_PROVIDER is kit but KIT_API_KEY is not set\./);
+    assert.match(
+      out,
+      /UNSUBSCRIBE_SECRET: UNSUBSCRIBE_SECRET is not set: no unsubscribe link can be made or checked\./,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { RESENDABLE, type DeskMessage } from '../messages';
 import { waDigits, when } from './format';
 import { contactOf } from '../../store/lead';
 import { Correction, type CorrectionState } from './correction';
+import { SubscriptionCard, type SubscriptionView } from './subscription';
 
 export interface Recipient {
   phone: string;
@@ -18,19 +19,28 @@ export interface Recipient {
 /** Appended to an owner's label to resend their alert email rather than their WhatsApp message. */
 export const EMAIL_REF = ':email';
 
-/** One lead: what came in, one-tap contact, the owners' status and note, and its messages (WhatsApp and email). */
+/** Names the visitor's own email (the quiz result) in a resend: their address is read on the server, never sent back. */
+export const VISITOR_EMAIL_REF = 'visitor:email';
+
+/**
+ * One lead: what came in, one-tap contact, the owners' status and note, a subscriber's newsletter state, and
+ * its messages (WhatsApp and email).
+ */
 export function LeadDetail({
   lead,
-  messages,
+  messages: all,
   owners,
   correction,
+  subscription,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
   owners: Recipient[];
   /** A refused correction: the form opens with what was typed and the messages. */
   correction?: CorrectionState;
+  subscription?: SubscriptionView;
 }) {
+  const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
   // Turnstile did not verify the submission: its owner alerts were folded into the hourly digest.
@@ -174,6 +184,20 @@ export function LeadDetail({
           <a href={`/desk/people?${new URLSearchParams({ q: email || phone })}`}>{desk.lead.person}</a>
         </p>
       ) : null}
+      {subscription ? (
+        <SubscriptionCard
+          subscription={subscription}
+          renderCall={(m) => (
+            <Message
+              key={m.template}
+              message={m}
+              owners={owners}
+              action={`${base}/resend`}
+              tool={{ provider: subscription.provider, unsubscribed: Boolean(subscription.unsubscribedAt) }}
+            />
+          )}
+        />
+      ) : null}
 
       <section className="desk-card" aria-labelledby="messages-heading">
         <h2 id="messages-heading">{desk.messages.title}</h2>
@@ -197,14 +221,30 @@ function QuizAnswer({ question, answer }: { question: string; answer: string | u
   );
 }
 
-function Message({ message: m, owners, action }: { message: DeskMessage; owners: Recipient[]; action: string }) {
+function Message({
+  message: m,
+  owners,
+  action,
+  tool,
+}: {
+  message: DeskMessage;
+  owners: Recipient[];
+  action: string;
+  /** Set for a call to the newsletter tool: which tool, and whether the subscriber has left since. */
+  tool?: { provider: string; unsubscribed: boolean };
+}) {
   // An owner's alert email, or an email to the address the visitor gave (the quiz result).
-  const byEmail = m.audience === 'email' || m.recipient.includes('@');
+  const byEmail = m.audience === 'email' || (m.audience === 'visitor' && m.recipient.includes('@'));
   const owner =
     m.audience === 'visitor'
       ? undefined
       : owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
-  const to = `${owner ? owner.label : desk.messages.visitor}${byEmail ? ` ${desk.messages.byEmail}` : ''}`;
+  const provider = tool ? (desk.subscription.providers[tool.provider] ?? tool.provider) : '';
+  const to = tool
+    ? provider
+    : `${owner ? owner.label : desk.messages.visitor}${byEmail ? ` ${desk.messages.byEmail}` : ''}`;
+  // A sign-up is never sent on again once the subscriber has left: that would subscribe them without consent.
+  const resendable = RESENDABLE.includes(m.status) && !(tool?.unsubscribed && m.template === 'newsletter_subscribe');
   const receipt = m.receipt ? (desk.messages.receipts[m.receipt] ?? m.receipt) : null;
   return (
     <li className={`desk-message desk-message-${m.status}`}>
@@ -219,7 +259,7 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
         <p className={`desk-meta desk-receipt desk-receipt-${m.receipt}`}>
           {desk.messages.receiptAt(receipt, when(m.receiptAt ?? m.updatedAt))}
         </p>
-      ) : m.status === 'sent' && !byEmail && m.audience !== 'digest' ? (
+      ) : m.status === 'sent' && !byEmail && !tool && m.audience !== 'digest' ? (
         <p className="desk-meta desk-receipt">{desk.messages.unconfirmed}</p>
       ) : null}
       {m.receipt === 'failed' && m.receiptErrorCode ? (
@@ -232,16 +272,26 @@ function Message({ message: m, owners, action }: { message: DeskMessage; owners:
       ) : null}
       {m.status !== 'sent' && m.errorCode ? (
         <p className="desk-message-error">
-          {(byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
+          {tool
+            ? desk.subscription.error(provider, m.errorCode, m.errorMessage ?? '')
+            : (byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
         </p>
       ) : null}
-      {RESENDABLE.includes(m.status) ? (
+      {resendable ? (
         <form method="post" action={action}>
           <input type="hidden" name="template" value={m.template} />
           <input
             type="hidden"
             name="recipient"
-            value={owner ? `${owner.ref}${byEmail ? EMAIL_REF : ''}` : m.recipient}
+            value={
+              tool
+                ? 'subscriber'
+                : owner
+                  ? `${owner.ref}${byEmail ? EMAIL_REF : ''}`
+                  : byEmail
+                    ? VISITOR_EMAIL_REF
+                    : m.recipient
+            }
           />
           <button type="submit" className="btn btn-gold">
             {desk.messages.resend}

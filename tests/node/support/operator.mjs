@@ -13,6 +13,7 @@ import { startStandins } from '../../../scripts/standins/index.mjs';
 import { EXPECT } from '../../../scripts/standins/graph.mjs';
 import '../../../scripts/standins/google.mjs';
 import '../../../scripts/standins/turnstile.mjs';
+import '../../../scripts/standins/newsletter.mjs';
 import { ALL_TEMPLATES } from '../../../src/notify/whatsapp-templates.ts';
 
 export const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);
@@ -46,6 +47,8 @@ export function standinConfig() {
     .replaceAll('https://REPLACE_WITH_TEAM.cloudflareaccess.com', 'https://coach-team.cloudflareaccess.com')
     .replaceAll(/REPLACE_WITH_(STAGING|PRODUCTION)_ACCESS_AUD/g, 'aud-tag-of-the-desk-application')
     .replaceAll('TURNSTILE_VERIFY_URL = ""', `TURNSTILE_VERIFY_URL = "${BASE}/turnstile/siteverify"`)
+    .replaceAll('https://api.kit.com', `${BASE}/kit`)
+    .replaceAll('https://{dc}.api.mailchimp.com', `${BASE}/mailchimp/{dc}`)
     .replaceAll('example.com', 'coach.test');
   writeFileSync(config, source);
   return config;
@@ -62,6 +65,7 @@ export function secretsFile(overrides = {}) {
     TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
     WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token-for-meta',
     WHATSAPP_APP_SECRET: 'app-secret-from-meta',
+    UNSUBSCRIBE_SECRET: 'unsubscribe-secret-of-the-operator-tests-0123456789',
     ...overrides,
   };
   writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined))));

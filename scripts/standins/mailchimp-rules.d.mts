@@ -1,0 +1,21 @@
+// Types for mailchimp-rules.mjs, so the workerd stand-in (TypeScript) can import it.
+export interface MailchimpMember {
+  id: string;
+  listId: string;
+  email_address: string;
+  status: string;
+}
+export interface Mailchimp {
+  apiKey: string;
+  lists: { id: string; name: string }[];
+  members: Map<string, MailchimpMember>;
+  confirmations: { listId: string; email: string }[];
+  calls: { method: string; path: string }[];
+  fail: { status: number; times?: number } | undefined;
+  handle(request: Request): Promise<Response>;
+}
+export declare function createMailchimp(options: {
+  apiKey: string;
+  lists?: { id: string; name: string }[];
+  md5: (text: string) => Promise<string>;
+}): Mailchimp;

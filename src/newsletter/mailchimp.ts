@@ -1,0 +1,73 @@
+import type { MessageSender, SendOutcome } from '../notify/deliveries';
+import type { Send } from '../notify/templates';
+import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
+import { NEWSLETTER_TEMPLATES } from './templates';
+
+export interface MailchimpSettings {
+  /** With the data centre of the key already in it (https://us21.api.mailchimp.com). */
+  apiUrl: string;
+  apiKey: string;
+  listId: string;
+}
+
+/** Mailchimp's id of a list member: the MD5 of the lower-cased address, in hex. */
+export async function subscriberHash(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('MD5', new TextEncoder().encode(email.trim().toLowerCase()));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Mailchimp Marketing API 3.0 (Basic auth with the key). A signup upserts the member with
+ * `status_if_new: pending`, which sends Mailchimp's confirmation email to a new address and leaves an
+ * existing member's status alone; a member who had unsubscribed is set to pending again, because a signup
+ * on the site is a new consent (they still confirm by email). An unsubscribe sets the member unsubscribed; an
+ * address the list never had needs nothing more.
+ */
+export class MailchimpSender implements MessageSender {
+  readonly channel = 'mailchimp';
+  constructor(
+    private readonly settings: MailchimpSettings,
+    private readonly timeoutMs = TIMEOUT_MS,
+  ) {}
+
+  async send(message: Send): Promise<SendOutcome> {
+    const member = `/3.0/lists/${encodeURIComponent(this.settings.listId)}/members/${await subscriberHash(message.to)}`;
+    if (message.template === NEWSLETTER_TEMPLATES.unsubscribe) {
+      const answer = await this.call('PATCH', member, { status: 'unsubscribed' });
+      if (!isOutcome(answer) || answer.kind !== 'permanent' || answer.code !== '404') return this.done(answer);
+      return { kind: 'sent', messageId: null };
+    }
+    const answer = await this.call('PUT', member, { email_address: message.to, status_if_new: 'pending' });
+    if (isOutcome(answer)) return answer;
+    if ((answer.json as { status?: unknown } | undefined)?.status === 'unsubscribed') {
+      return this.done(await this.call('PATCH', member, { status: 'pending' }));
+    }
+    return this.done(answer);
+  }
+
+  private done(answer: Answer | SendOutcome): SendOutcome {
+    if (isOutcome(answer)) return answer;
+    const id = (answer.json as { id?: unknown } | undefined)?.id;
+    return { kind: 'sent', messageId: typeof id === 'string' ? id : null };
+  }
+
+  private async call(method: string, path: string, body: unknown): Promise<Answer | SendOutcome> {
+    const answer = await callJson(
+      `${this.settings.apiUrl}${path}`,
+      {
+        method,
+        headers: {
+          authorization: `Basic ${btoa(`site:${this.settings.apiKey}`)}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+      },
+      this.timeoutMs,
+    );
+    if (isOutcome(answer) || (answer.status >= 200 && answer.status < 300)) return answer;
+    const error = (answer.json ?? {}) as { title?: unknown; detail?: unknown };
+    const text = [error.title, error.detail].filter((t) => typeof t === 'string' && t !== '').join(': ');
+    return refusal(answer, text || `HTTP ${answer.status} from Mailchimp`);
+  }
+}

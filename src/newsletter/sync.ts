@@ -1,0 +1,62 @@
+import type { Env } from '../env';
+import { logEvent, maskRecipient } from '../log';
+import { DeliveryStore, deliver, readBudgets, type LedgerRules } from '../notify/deliveries';
+import type { NewsletterJob } from '../queue/jobs';
+import { getLeadStore } from '../store/port';
+import { createNewsletterSender } from './sender';
+import { newsletterSend } from './templates';
+
+/** The newsletter tool is never capped: its calls pass every budget. */
+const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified: true });
+
+/**
+ * Sends a subscription on to the newsletter tool through the delivery ledger, like a WhatsApp message: at
+ * most once per subscription and action, retried with the backoff while the tool is down or limits the
+ * rate, recorded as failed when it refuses. A signup goes only while its subscription stands (stored and
+ * not unsubscribed), at the address stored now, so a retry never subscribes someone who left or was erased.
+ * Returns the wait before a retry, or undefined when done.
+ */
+export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<number | undefined> {
+  const sender = createNewsletterSender(env);
+  const what = { submissionId: job.subscriptionId, action: job.action, to: maskRecipient(job.email) };
+  if (!sender) {
+    logEvent('info', 'newsletter.skipped', { ...what, reason: 'no provider' });
+    return undefined;
+  }
+  let email = job.email;
+  if (job.action === 'subscribe') {
+    const record = await getLeadStore(env).get('newsletter', job.subscriptionId);
+    if (record?.kind !== 'newsletter' || record.unsubscribedAt) {
+      logEvent('info', 'newsletter.skipped', { ...what, reason: record ? 'unsubscribed' : 'not stored' });
+      return undefined;
+    }
+    email = record.email;
+  }
+  const ref = { submissionId: job.subscriptionId, leadKind: 'newsletter' };
+  const step = await deliver(ref, newsletterSend(job.action, email), new DeliveryStore(env.DB), sender, rules(env));
+  return step.done ? undefined : step.after;
+}
+
+/** A newsletter job that ran out of retries: its call is recorded as dead, keeping its last error. */
+export async function recordDeadNewsletter(job: NewsletterJob, env: Env): Promise<void> {
+  if (!createNewsletterSender(env)) return;
+  const store = new DeliveryStore(env.DB);
+  const send = newsletterSend(job.action, job.email);
+  const row = await store.markDead(
+    store.key(job.subscriptionId, send),
+    'newsletter',
+    send,
+    new Date().toISOString(),
+    rules(env),
+  );
+  if (row.status === 'dead') {
+    logEvent('error', 'delivery.dead', {
+      submissionId: job.subscriptionId,
+      kind: 'newsletter',
+      template: send.template,
+      to: maskRecipient(job.email),
+      code: row.last_error_code,
+      error: row.last_error_message,
+    });
+  }
+}
