@@ -15,6 +15,11 @@ const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : ''
 const placeholderOwners = /^\s*(WHATSAPP_TOKEN|OWNER_PHONES)\s*=/m.test(devVars)
   ? []
   : ['--var', 'OWNER_PHONES:+919800000001,+919800000002', '--var', 'OWNER_NAMES:Owner One,Owner Two'];
+// The quiz's result email goes through wrangler's local send_email binding, which keeps it (never sends it):
+// /cdn-cgi/local/explorer/api/local/email/sending lists what was sent. RESULT_EMAIL_FROM= in .dev.vars turns it off.
+const localResultSender = /^\s*RESULT_EMAIL_FROM\s*=/m.test(devVars)
+  ? []
+  : ['--var', 'RESULT_EMAIL_FROM:priya@coach.localhost'];
 
 // The development conveniences (/__dev/*: any stored lead; the desk's local owner: every lead) answer only a
 // request from this machine. Listening on loopback alone, every request is; listening beyond it (HOST=0.0.0.0),
@@ -41,6 +46,7 @@ const args = [
   // 'log' shows the Worker's console.log lines (the logged WhatsApp messages); 'info' would hide them.
   process.env.WRANGLER_LOG_LEVEL || 'log',
   ...placeholderOwners,
+  ...localResultSender,
   ...(loopbackOnly ? ['--var', 'DEV_LOOPBACK_ONLY:1'] : []),
   ...process.argv.slice(2),
 ];

@@ -7,6 +7,7 @@ import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
 import './standins/youtube.mjs';
 import { NEWSLETTER_EXPECT } from './standins/newsletter.mjs';
+import './standins/booking.mjs';
 import { ACCESS_AUD } from './standins/access.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
@@ -35,6 +36,10 @@ const vars = {
   VISITOR_MESSAGES_DAILY_BUDGET: '100000',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,
+  // The quiz's result goes by email through wrangler's local send_email binding, which keeps each one (listed at
+  // /cdn-cgi/local/explorer/api/local/email/sending) and sends none; "Book a call" leads to the booking stand-in.
+  RESULT_EMAIL_FROM: 'priya@coach.localhost',
+  BOOKING_URL: `${base}/booking`,
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,

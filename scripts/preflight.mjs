@@ -125,9 +125,9 @@ export async function preflight(args) {
       'Sign in (`wrangler login`, or CLOUDFLARE_API_TOKEN) or pass --secrets-file FILE.',
     );
   }
-  // Warnings do not fail the preflight: the site works, one safety net is off (no owner email, for one).
-  // Only when the secrets are known: an OWNER_EMAILS that cannot be seen is not "not set".
-  const warnings = secrets.known ? config.alerts.warnings : [];
+  // Warnings do not fail the preflight: the site works, one safety net or step is off (no owner email, no result email).
+  // The alerts' only when the secrets are known: an OWNER_EMAILS that cannot be seen is not "not set".
+  const warnings = [...(secrets.known ? config.alerts.warnings : []), ...config.quiz.warnings];
   if (warnings.length > 0) {
     lines.push('', 'Warnings:', ...warnings.map((w) => `  - ${w}`));
   }

@@ -49,11 +49,14 @@ const d1: () => Promise<Harness> = async () => ({
       recommended,
       consent,
       attribution,
+      newsletter_consent,
       ...rest
     } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
+    const optIn = newsletter_consent ? (JSON.parse(newsletter_consent) as { version: string; at: string }) : undefined;
     return {
       ...rest,
+      ...(optIn && { newsletterConsent: { version: optIn.version, at: new Date(optIn.at) } }),
       ...(answers !== undefined && { answers: JSON.parse(answers), contact: JSON.parse(contact!) }),
       ...(recommended !== undefined && { recommended: JSON.parse(recommended) }),
       ...(consentRead && { consent: { version: consentRead.version, at: new Date(consentRead.at) } }),
@@ -151,6 +154,31 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
       recommended: ['Talks & Keynotes'],
       consent: { version: 'quiz-2026-11-22', at: new Date(lead.consent.at) },
     });
+  });
+
+  it('stores the newsletter opt-in with a quiz response only when it was ticked, and reads it back', async () => {
+    const { store, read } = await harness();
+    const at = new Date().toISOString();
+    const ticked = quizLead({ newsletterConsent: { version: 'quiz-newsletter-2026-11-25', at } });
+    const unticked = quizLead();
+    await store.save(ticked);
+    await store.save(unticked);
+    expect(await read('quiz_responses', ticked.id)).toMatchObject({
+      newsletterConsent: { version: 'quiz-newsletter-2026-11-25', at: new Date(at) },
+      consent: { version: 'quiz-2026-11-22', at: new Date(ticked.consent.at) },
+    });
+    expect(await read('quiz_responses', unticked.id)).not.toHaveProperty('newsletterConsent');
+    const back = await store.get('quiz', ticked.id);
+    expect(back?.kind === 'quiz' && back.newsletterConsent).toEqual({ version: 'quiz-newsletter-2026-11-25', at });
+    const none = await store.get('quiz', unticked.id);
+    expect(none).not.toBeNull();
+    expect(none).not.toHaveProperty('newsletterConsent');
+    // The opt-in is the visitor's own: a correction of their contact keeps it.
+    await store.update('quiz', ticked.id, { correction: { first: 'Ravindra' }, by: 'owner@localhost', at });
+    const correctedLead = await store.get('quiz', ticked.id);
+    expect(correctedLead?.kind === 'quiz' && correctedLead.newsletterConsent?.version).toBe(
+      'quiz-newsletter-2026-11-25',
+    );
   });
 
   it('stores the attribution of every kind of lead, only the keys present', async () => {

@@ -2,6 +2,7 @@ import { AnswerFields } from './answer-fields';
 import { Field, INPUTS } from './field';
 import { LeadForm } from './lead-form';
 import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
+import { OptIn, type OptInCopy } from './opt-in';
 import { useLeadForm } from '../lib/use-lead-form';
 import { checkFields, type FormState, DONE_PATHS } from '../../src/shared/lead-rules';
 
@@ -16,6 +17,8 @@ export interface QuizContactCopy {
   rateLimited: string;
   labels: { first: string; last: string; email: string; phone: string };
   consent: ConsentCopy;
+  /** The unticked "Also send me the newsletter" and its own notice. */
+  newsletter: OptInCopy;
 }
 
 export interface QuizContactProps {
@@ -26,6 +29,8 @@ export interface QuizContactProps {
 
 export const QUIZ_PATH = '/api/quiz';
 const CONTACT_FIELDS = ['contact.first', 'contact.last', 'contact.email', 'contact.phone'] as const;
+/** The newsletter box's field: its value is the version of the box's notice. */
+const NEWSLETTER_FIELD = 'newsletter';
 
 /**
  * Step 4: the contact form. Submitting shows "Submitting…", ignores repeated submits,
@@ -47,7 +52,8 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
         copy,
       ),
     onAnswer: (result) => {
-      const fixable = result.kind === 'invalid' && CONTACT_FIELDS.some((name) => result.fields[name]);
+      const fixable =
+        result.kind === 'invalid' && [...CONTACT_FIELDS, NEWSLETTER_FIELD].some((name) => result.fields[name]);
       // A refused field, or too many attempts: nothing was stored, so the visitor stays here with the message.
       if (fixable || result.kind === 'rate-limited') return false;
       if (result.kind !== 'ok') window.alert(copy.failed);
@@ -83,6 +89,14 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
       </div>
       <Field id="quiz-email" label={labels.email} required {...INPUTS.email} {...field('contact.email')} />
       <Field id="quiz-phone" label={labels.phone} optional {...INPUTS.phone} {...field('contact.phone')} />
+      <OptIn
+        id="quiz-newsletter"
+        name={NEWSLETTER_FIELD}
+        copy={copy.newsletter}
+        checked={values[NEWSLETTER_FIELD] === copy.newsletter.version}
+        error={lead.errors[NEWSLETTER_FIELD]}
+        onChange={() => lead.clearError(NEWSLETTER_FIELD)}
+      />
       {lead.problem ? (
         <p className="form-problem" role="alert">
           {lead.problem}

@@ -6,6 +6,8 @@ export interface QuizResultProps {
   /** The recommended programs, most fitting first: each title links to its card below. */
   programs: ReadonlyArray<{ slug: string; title: string }>;
   next: string;
+  /** With a booking page: "Book a call" about the most fitting program, the result's main action. */
+  booking?: { href: string; label: string; note: string } | undefined;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface QuizResultProps {
  * address's #programs brings the visitor here; with it, the note also takes focus, so a
  * screen reader reads the result at once.
  */
-export default function QuizResult({ heading, lead, programs, next }: QuizResultProps) {
+export default function QuizResult({ heading, lead, programs, next, booking }: QuizResultProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -40,6 +42,14 @@ export default function QuizResult({ heading, lead, programs, next }: QuizResult
         ))}
         . {next}
       </p>
+      {booking ? (
+        <p className="quiz-result-book">
+          <a className="btn btn-cta btn-lg" href={booking.href}>
+            {booking.label}
+          </a>
+          <span className="quiz-result-book-note">{booking.note}</span>
+        </p>
+      ) : null}
     </div>
   );
 }

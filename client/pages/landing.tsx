@@ -24,18 +24,20 @@ export interface LandingProps {
   videos: VideosPayload | null;
   /** After the quiz: the programs it recommended (the section thanks the visitor and marks them). */
   recommended?: readonly ProgramSlug[];
+  /** The booking page (BOOKING_URL), when set: the result after the quiz offers "Book a call". */
+  bookingUrl?: string | undefined;
   forms: LandingForms;
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year, videos, forms, recommended = [] }: LandingProps) {
+export function LandingPage({ year, videos, forms, recommended = [], bookingUrl }: LandingProps) {
   return (
     <>
       <SiteHeader />
       <main id="main">
         <Hero />
         <About />
-        <Programs recommended={recommended} />
+        <Programs recommended={recommended} {...(bookingUrl && { bookingUrl })} />
         <Resources videos={videos} />
         <Listen />
         <LatestVideos videos={videos} />

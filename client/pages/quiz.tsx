@@ -1,5 +1,5 @@
 import { QUIZ_STEPS, site } from '../../src/content/site';
-import { consentCopy } from '../../src/content/privacy';
+import { consent, consentCopy } from '../../src/content/privacy';
 import type { FormState } from '../../src/shared/lead-rules';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
@@ -11,10 +11,12 @@ export interface QuizPageProps {
   answers: Record<string, string>;
   /** The contact form's submission id, and a refused plain post's values and messages. */
   form: FormState;
+  /** Whether the result is emailed (RESULT_EMAIL_FROM): the contact step promises only what the site does. */
+  resultByEmail: boolean;
 }
 
 /** The quiz screen: a half-width image beside the four-step wizard. */
-export function QuizPage({ step, answers, form }: QuizPageProps) {
+export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) {
   const { quiz, forms } = site;
   return (
     <>
@@ -32,7 +34,7 @@ export function QuizPage({ step, answers, form }: QuizPageProps) {
               steps: QUIZ_STEPS,
               contact: {
                 title: quiz.contactTitle,
-                intro: quiz.contactIntro,
+                intro: resultByEmail ? quiz.contactIntro : quiz.contactIntroNoEmail,
                 submit: quiz.submit,
                 submitting: forms.submitting,
                 invalidEmail: forms.invalidEmail,
@@ -40,6 +42,7 @@ export function QuizPage({ step, answers, form }: QuizPageProps) {
                 failed: forms.failed,
                 rateLimited: forms.rateLimited,
                 consent: consentCopy('quiz'),
+                newsletter: { label: quiz.newsletterLabel, ...consent.quizNewsletter },
                 labels: forms.labels,
               },
               initial: { step, answers, form },

@@ -1,11 +1,22 @@
 import { recommendations } from '../../src/content/recommendations';
 import { site, type ProgramSlug } from '../../src/content/site';
+import { bookingLink } from '../../src/shared/booking';
 import { Island } from '../islands/island';
 import QuizResult from '../islands/quiz-result';
 import { EnquiryButton } from './enquiry-button';
 
-/** The three programs; after the quiz, the thank-you first and the recommended cards marked. */
-export function Programs({ recommended = [] }: { recommended?: readonly ProgramSlug[] }) {
+/**
+ * The three programs; after the quiz, the thank-you first and the recommended cards marked. With a booking page
+ * (BOOKING_URL) the thank-you's main action is "Book a call" about the most fitting program; without one, the
+ * enquiry button below stays the next step.
+ */
+export function Programs({
+  recommended = [],
+  bookingUrl,
+}: {
+  recommended?: readonly ProgramSlug[];
+  bookingUrl?: string;
+}) {
   const { programs } = site;
   const chosen = programs.cards
     .filter((card) => recommended.includes(card.slug))
@@ -24,6 +35,14 @@ export function Programs({ recommended = [] }: { recommended?: readonly ProgramS
               lead: recommendations.thanksLead,
               programs: chosen,
               next: recommendations.thanksNext,
+              booking:
+                bookingUrl && chosen[0]
+                  ? {
+                      href: bookingLink(bookingUrl, chosen[0].slug),
+                      label: recommendations.book,
+                      note: recommendations.bookNote,
+                    }
+                  : undefined,
             }}
           />
         )}

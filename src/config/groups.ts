@@ -2,6 +2,7 @@ import { fallbackOf, type Group, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
+import { parseQuiz, type QuizConfig } from './quiz.ts';
 
 /** One thing wrong with the configuration, naming the setting to fix. */
 export interface Problem {
@@ -127,6 +128,8 @@ export interface Config {
   readonly access: AccessConfig;
   /** Never throws: the unsubscribe links' key and the newsletter tool, each with its problem when broken. */
   readonly newsletter: NewsletterConfig;
+  /** Never throws: the result email and the booking link are off when unset or invalid. */
+  readonly quiz: QuizConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
   readonly deadLetterQueue: string;
   /** Everything wrong, across groups (what preflight prints and the Worker logs). */
@@ -202,6 +205,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     limits: [],
     feeds: [],
     newsletter: [],
+    quiz: [],
   };
   const site = parseSite(r, out.site);
   const firestore = parseFirestore(r, out.firestore);
@@ -213,6 +217,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const access = parseAccess(r, out.access);
   const alerts = parseAlerts(r, whatsapp, out.alerts);
   const newsletter = parseNewsletter(r, out.newsletter);
+  const quiz = parseQuiz(r, out.quiz);
   problems.push(...Object.values(out).flat());
 
   /** A group that cannot work throws when it is used, naming what is wrong; the others go on. */
@@ -242,6 +247,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     alerts,
     access,
     newsletter,
+    quiz,
     deadLetterQueue: r.valueOf('JOBS_DEAD_LETTER_QUEUE') ?? '',
     problems,
   };

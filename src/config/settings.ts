@@ -4,7 +4,17 @@
  * `npm run preflight` prints this table with each setting's state; add a row for each new setting.
  */
 export type Group =
-  'site' | 'leads' | 'firestore' | 'whatsapp' | 'turnstile' | 'access' | 'limits' | 'feeds' | 'alerts' | 'newsletter';
+  | 'site'
+  | 'leads'
+  | 'firestore'
+  | 'whatsapp'
+  | 'turnstile'
+  | 'access'
+  | 'limits'
+  | 'feeds'
+  | 'alerts'
+  | 'newsletter'
+  | 'quiz';
 
 export interface Setting<N extends string = string> {
   name: N;
@@ -91,7 +101,7 @@ export const SETTINGS = [
   ),
   s('ACCESS_TEAM_DOMAIN', 'var', 'access', 'Cloudflare Access team address whose keys sign desk requests (https)'),
   s('ACCESS_AUD', 'var', 'access', "the desk's Access application audience tag"),
-  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most WhatsApp messages one typed number gets in 24 hours (3)', '3'),
+  s('VISITOR_MESSAGES_PER_DAY', 'var', 'limits', 'most messages one typed number or address gets in 24 hours (3)', '3'),
   s(
     'VISITOR_MESSAGES_DAILY_BUDGET',
     'var',
@@ -148,6 +158,18 @@ export const SETTINGS = [
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address', 'https://www.youtube.com/feeds/videos.xml'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies', 'https://i.ytimg.com'),
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
+  s(
+    'RESULT_EMAIL_FROM',
+    'var',
+    'quiz',
+    "address on the site's sending domain the quiz result email comes from; unset: no result email",
+  ),
+  s(
+    'BOOKING_URL',
+    'var',
+    'quiz',
+    'page where a visitor books a call (Cal.com, Calendly; https outside development); unset: the enquiry form',
+  ),
 ] as const satisfies readonly Setting[];
 
 /** The name of a setting the Worker reads: a misspelled name does not compile. */

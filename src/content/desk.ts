@@ -39,6 +39,10 @@ export const desk = {
     consentText: (version: string, at: string) =>
       version === consent.notRecorded ? 'Not recorded (sent before consent was recorded)' : `Notice ${version}, ${at}`,
     noAttribution: 'No campaign or referrer recorded',
+    /** A quiz response's "Also send me the newsletter". */
+    newsletter: 'Newsletter',
+    newsletterText: (version: string, at: string) => `Asked for it (notice ${version}, ${at})`,
+    newsletterNo: 'Not asked for',
     answers: 'Answers',
     message: 'Message',
     contact: 'Contact',
@@ -128,7 +132,7 @@ export const desk = {
     error: (provider: string, code: string, message: string) => `${provider} answered ${code}: ${message}`,
   },
   messages: {
-    title: 'WhatsApp messages',
+    title: 'Messages (WhatsApp and email)',
     none: 'No messages were sent for this lead.',
     to: 'To',
     visitor: 'the visitor',
@@ -155,8 +159,10 @@ export const desk = {
       newsletter_unsubscribe: 'Unsubscribe sent on',
       visitor_reply: 'They replied (owner)',
       desk_reply: 'Answer from the desk',
+      quiz_result_email: 'Their quiz result by email (visitor)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,
+    emailError: (code: string, message: string) => `Email not sent (${code}): ${message}`,
     byEmail: 'by email',
     /** What WhatsApp's status webhook reported, with its time. */
     receipts: {
@@ -169,7 +175,7 @@ export const desk = {
     unconfirmed: 'Not yet confirmed delivered by WhatsApp',
     receiptError: (code: string, title: string) => `WhatsApp error ${code}${title ? `: ${title}` : ''}`,
     skipped: {
-      cap: 'Not sent: this number already had its 3 messages in 24 hours.',
+      cap: 'Not sent: this number or address already had its 3 messages in 24 hours.',
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',
       unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',

@@ -44,6 +44,14 @@ export const consent = {
       text: 'Sending this form sends a WhatsApp message to the phone number you give, confirming your enquiry; Priya and her assistant receive your message by WhatsApp too.',
     },
   } satisfies Record<ConsentForm, ConsentNotice>,
+  /**
+   * The quiz's unticked "Also send me the newsletter": its own notice and version, recorded with the quiz
+   * response only when ticked. Its version is the checkbox's value, so the post says which notice was shown.
+   */
+  quizNewsletter: {
+    version: 'quiz-newsletter-2026-11-25',
+    text: 'One email a month — a practice, a question and a story — with a note of the programs your answers pointed to. Unsubscribe from any letter.',
+  } satisfies ConsentNotice,
   /** Versions shown in the past, still accepted from pages loaded before a change. */
   retired: [] as string[],
   /** The version recorded for a lead stored before consent was recorded. */
@@ -76,7 +84,7 @@ export const privacy = {
       heading: 'What is collected',
       paragraphs: ['Only what you type into a form, and a few facts about how you found the site:'],
       list: [
-        'The quiz: your answers (area of life, age range, where you are on your journey), your first and last name, email and, if you give it, your phone number, and the programs recommended to you.',
+        'The quiz: your answers (area of life, age range, where you are on your journey), your first and last name, email and, if you give it, your phone number, the programs recommended to you, and whether you also asked for the newsletter.',
         'The newsletter: your email address.',
         'An enquiry: your name, phone number, email and message.',
         'With each of these: the version of the notice you were shown and when you sent the form; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
@@ -86,14 +94,14 @@ export const privacy = {
     {
       heading: 'Why',
       paragraphs: [
-        'To answer you: to recommend programs, to send the newsletter you asked for, and to reply to your enquiry. The campaign details tell me which talks, posts and links bring people here; they are never used to profile you. Nothing is sold or shared for advertising.',
+        'To answer you: to recommend programs and send them to the email address you gave, to send the newsletter you asked for, and to reply to your enquiry. The campaign details tell me which talks, posts and links bring people here; they are never used to profile you. Nothing is sold or shared for advertising.',
       ],
     },
     {
       heading: 'Where it is kept',
       paragraphs: ['Your details pass through, or are stored by, three services that work on my behalf:'],
       list: [
-        'Cloudflare runs this website and passes each form to the database; it keeps short-lived records of the messages sent about it.',
+        'Cloudflare runs this website, passes each form to the database and sends the email with your quiz result; it keeps short-lived records of the messages sent about it.',
         'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
         'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them.',
       ],
@@ -101,7 +109,7 @@ export const privacy = {
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {

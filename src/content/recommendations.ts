@@ -29,6 +29,8 @@ export interface RecommendationContent {
   thanksHeading: string;
   thanksLead: string;
   thanksNext: string;
+  book: string;
+  bookNote: string;
 }
 
 export const recommendations: RecommendationContent = {
@@ -58,4 +60,7 @@ export const recommendations: RecommendationContent = {
   /** Followed by the recommended program titles. */
   thanksLead: 'Based on what you told me, this is where I would begin:',
   thanksNext: 'I will write to you soon. Until then, have a look below.',
+  /** The main action of the result when a booking page is set (BOOKING_URL). */
+  book: 'Book a call',
+  bookNote: 'Choose a time that suits you for a free, unhurried first conversation.',
 };

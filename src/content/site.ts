@@ -166,7 +166,12 @@ export const site = {
     imageAlt: 'Illustration of a winding path through teal hills towards a golden sun',
     source: 'website-quiz-page',
     contactTitle: 'See Programs Recommended For You',
+    /** The contact step's promise: the first when the result is emailed (RESULT_EMAIL_FROM), the second when not. */
     contactIntro: 'Leave your details and I will send you the programs that fit your answers.',
+    contactIntroNoEmail:
+      'Leave your details to see the programs that fit your answers. I will be in touch about them personally.',
+    /** The unticked box on the contact step; its notice and version are consent.quizNewsletter in privacy.ts. */
+    newsletterLabel: 'Also send me the newsletter',
     submit: 'Submit',
   },
   footer: {

@@ -39,6 +39,23 @@ export async function messagesFor(db: D1Database, kind: LeadKind, id: string): P
   return results;
 }
 
+/** The address a lead's email to its visitor (the quiz result) went to, as its ledger row names it. */
+export async function visitorEmailRecipient(
+  db: D1Database,
+  kind: LeadKind,
+  id: string,
+  template: string,
+): Promise<string | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT recipient FROM deliveries
+       WHERE submission_id = ? AND lead_kind = ? AND template = ? AND audience = 'visitor' AND recipient LIKE '%@%'`,
+    )
+    .bind(id, kind, template)
+    .first<{ recipient: string }>();
+  return row?.recipient;
+}
+
 /**
  * How many messages failed or died in the last 7 days (deliveries_by_status serves it). The newsletter tool's
  * refusals are not messages: the health check reports them.

@@ -48,10 +48,11 @@ export const NoteForm = z.object({ note: z.string().max(2000, 'Keep the note und
 export const ResendForm = z.object({
   template: z.string().min(1).max(100),
   /**
-   * An owner by label (Admin1, Admin2; Admin1:email for their alert email), the visitor's own number, or
-   * `subscriber` (the newsletter tool's call for the subscriber's own address, which never leaves the server).
+   * An owner by label (Admin1, Admin2; Admin1:email for their alert email), the visitor's own number,
+   * `visitor:email` (the visitor's own address: the quiz result) or `subscriber` (the newsletter tool's call for the
+   * subscriber's own address). An address never leaves the server.
    */
-  recipient: z.string().regex(/^(Admin\d(:email)?|\+[1-9]\d{6,14}|subscriber)$/, 'Unknown recipient.'),
+  recipient: z.string().regex(/^(Admin\d(:email)?|\+[1-9]\d{6,14}|visitor:email|subscriber)$/, 'Unknown recipient.'),
 });
 
 /** Parses or throws the one error shape: 400 with the field that failed. */

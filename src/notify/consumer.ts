@@ -13,6 +13,7 @@ import {
   deliver,
 } from './deliveries';
 import { afterOwnerAlert } from './fallback';
+import { markResultEmailDead, sendResultEmail } from './result-email';
 import { TEMPLATES, digestFor, sendsFor, type Send } from './templates';
 import { createSender } from './whatsapp';
 
@@ -53,6 +54,8 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
     else if (step.folded) await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), rules.budgets);
     else if (send.audience === 'owner') await ownerAlertDone(env, store, lead.id, send);
   }
+  const result = await sendResultEmail(lead, env, store, rules);
+  if (result && !result.done) wait = Math.max(wait ?? 0, result.after);
   return wait;
 }
 
@@ -132,6 +135,7 @@ export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
       error: row.last_error_message,
     });
   }
+  await markResultEmailDead(lead, env, store, rules, now);
 }
 
 /** A digest job that ran out of retries: its row is recorded as dead. */

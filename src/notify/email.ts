@@ -1,7 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
 import type { SendOutcome } from './deliveries';
-import type { Send } from './templates';
+import type { Audience, Send } from './templates';
 
 /**
  * The email port: the owners' second channel and the self-check's alerts. An email travels through the
@@ -14,41 +14,69 @@ export interface EmailSender {
   send(message: Send): Promise<SendOutcome>;
 }
 
-/** An email as a ledger message: `template` names what it is (owner_alert_email, health_email). */
-export function emailMessage(template: string, to: string, subject: string, text: string): Send {
+/**
+ * An email as a ledger message: `template` names what it is (owner_alert_email, health_email, quiz_result_email).
+ * The header parameter is the subject; the body's are the plain text and, when it has one, the HTML. An owner's
+ * email counts as `email` (never capped); one to an address a visitor typed as `visitor`, inside their budgets.
+ */
+export function emailMessage(
+  template: string,
+  to: string,
+  subject: string,
+  text: string,
+  { html, audience = 'email' }: { html?: string; audience?: Audience } = {},
+): Send {
+  const body = [
+    { type: 'text' as const, text },
+    ...(html === undefined ? [] : [{ type: 'text' as const, text: html }]),
+  ];
   return {
     template,
     to,
-    audience: 'email',
+    audience,
     components: [
       { type: 'header', parameters: [{ type: 'text', text: subject }] },
-      { type: 'body', parameters: [{ type: 'text', text }] },
+      { type: 'body', parameters: body },
     ],
   };
 }
 
-/** The subject and text of an email ledger message. */
-export function emailParts(message: Send): { subject: string; text: string } {
-  const part = (type: 'header' | 'body') => message.components.find((c) => c.type === type)?.parameters[0]?.text ?? '';
-  return { subject: part('header'), text: part('body') };
+/** The subject, text and (when it has one) HTML of an email ledger message. */
+export function emailParts(message: Send): { subject: string; text: string; html?: string } {
+  const part = (type: 'header' | 'body', i = 0) => message.components.find((c) => c.type === type)?.parameters[i]?.text;
+  const html = part('body', 1);
+  return { subject: part('header') ?? '', text: part('body') ?? '', ...(html !== undefined && { html }) };
 }
 
-/** Sends through Cloudflare's send_email binding (Email Routing: the address must be verified on the zone). */
+/**
+ * What the binding's error says about trying again: a refusal (an unverified destination, a sender off the zone,
+ * a domain not onboarded) needs a person and fails for good; a throttle or an outage of the service is retried.
+ */
+const TRANSIENT =
+  /\brate.?limit|\bthrottl|too many|\btimed? ?out|\btemporar|\bunavailable|\binternal error|try again|overloaded|\bnetwork|\b5\d\d\b/i;
+
+/** Sends through Cloudflare's send_email binding (Email Routing, or Email Sending to any address once onboarded). */
 export class BindingEmailSender implements EmailSender {
   readonly channel = 'email';
   constructor(
     private readonly binding: SendEmail,
-    private readonly from: string,
+    private readonly from: string | EmailAddress,
   ) {}
 
   async send(message: Send): Promise<SendOutcome> {
-    const { subject, text } = emailParts(message);
+    const { subject, text, html } = emailParts(message);
     try {
-      const result = await this.binding.send({ from: this.from, to: message.to, subject, text });
+      const result = await this.binding.send({
+        from: this.from,
+        to: message.to,
+        subject,
+        text,
+        ...(html !== undefined && { html }),
+      });
       return { kind: 'sent', messageId: result?.messageId ?? null };
     } catch (err) {
-      // The binding throws for an unverified destination or a sender off the zone: a person must act.
       const text = err instanceof Error ? err.message : String(err);
+      if (TRANSIENT.test(text)) return { kind: 'retryable', code: 'email_unavailable', message: text };
       return { kind: 'permanent', code: 'email_refused', message: text };
     }
   }

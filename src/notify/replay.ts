@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { type DeliveryStore, type MessageSender, type StoredDelivery, readBudgets, deliver } from './deliveries';
 import type { Audience, Component, Send } from './templates';
 import { createEmailSender } from './email';
+import { createResultEmailSender, isResultEmail } from './result-email';
 import { createSender } from './whatsapp';
 import { enqueue } from '../queue/jobs';
 
@@ -59,10 +60,12 @@ export async function replayDeliveries(
   const rows = await store.replays(REPLAY_BATCH);
   // Replayed rows exist already, so no budget applies to them.
   const rules = { budgets: readBudgets(env), verified: true };
+  // The quiz result goes from its own address, whatever channel the caller gives its audience (the visitor's).
+  const resultSender = createResultEmailSender(env);
   let wait: number | undefined;
   for (const row of rows) {
     const ref = { submissionId: row.submission_id, leadKind: row.lead_kind };
-    const channel = senderFor(row.audience);
+    const channel = isResultEmail(row) ? resultSender : senderFor(row.audience);
     const step = await deliver(ref, toSend(row), store, channel, rules, 'replay');
     if (!step.done) wait = Math.max(wait ?? 0, step.after);
   }

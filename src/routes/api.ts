@@ -105,15 +105,18 @@ leadForms.post('/quiz', async (c) => {
     Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
   const recommended = recommend(answers);
+  const base = leadBase(c, input);
   return answerLead(
     c,
     {
-      ...leadBase(c, input),
+      ...base,
       kind: 'quiz',
       answers,
       contact: { ...input.contact, phone: normalized },
       source: site.quiz.source,
       recommended: recommended.map(programTitle),
+      // The newsletter box's own consent: recorded only when ticked.
+      ...(input.newsletter && { newsletterConsent: { version: input.newsletter, at: base.createdAt } }),
     },
     // `next` is where the visitor sees the result: program names only, nothing personal in the address.
     { recommended, next: recommendationPath(recommended) },

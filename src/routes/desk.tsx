@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DeskDocument, type Banner } from '../desk/views/desk-document';
 import { InboxPage, deskHref } from '../desk/views/inbox';
-import { LeadDetail } from '../desk/views/lead-detail';
+import { LeadDetail, VISITOR_EMAIL_REF } from '../desk/views/lead-detail';
 import { NumbersPage } from '../desk/views/numbers';
 import { DeadLeadsPage } from '../desk/views/dead-leads';
 import { HealthPage } from '../desk/views/health';
@@ -14,7 +14,7 @@ import { assets } from '../assets';
 import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../store/counters';
 import { exportCsv } from '../desk/export';
-import { messagesFor, recentFailures, resend } from '../desk/messages';
+import { messagesFor, recentFailures, resend, visitorEmailRecipient } from '../desk/messages';
 import {
   EraseForm,
   LeadParams,
@@ -201,9 +201,12 @@ desk.post('/leads/:kind/:id/resend', async (c) => {
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
   // A call to the newsletter tool names the subscriber's own address, read here: the page never sends it back.
   const subscriber = form.recipient === 'subscriber' && lead.kind === 'newsletter' ? lead.email : undefined;
+  // So does the visitor's own email (the quiz result): the address it went to is the ledger row's.
+  const visitor =
+    form.recipient === VISITOR_EMAIL_REF ? await visitorEmailRecipient(c.env.DB, kind, id, form.template) : undefined;
   const recipient = form.recipient.startsWith('+')
     ? form.recipient
-    : (subscriber ?? (channel === 'email' ? owner?.email : owner?.phone));
+    : (subscriber ?? visitor ?? (channel === 'email' ? owner?.email : owner?.phone));
   if (!recipient)
     throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
   // A sign-up is never sent on again after the subscriber left: that would subscribe them without consent.

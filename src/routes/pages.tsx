@@ -132,6 +132,7 @@ export async function renderLanding(
   const year = new Date().getFullYear();
   const nonce = c.get('secureHeadersNonce') ?? '';
   const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
+  const bookingUrl = readConfig(c.env).quiz.bookingUrl;
   if (forms.newsletter || forms.enquiry) {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
@@ -142,14 +143,14 @@ export async function renderLanding(
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
     return render(
       c,
-      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} />,
+      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} bookingUrl={bookingUrl} />,
       landingMeta,
       status,
       attribution,
     );
   }
   const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env)]);
+  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env), bookingUrl]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
@@ -159,7 +160,7 @@ export async function renderLanding(
     };
     const rendered = await render(
       c,
-      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} />,
+      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} bookingUrl={bookingUrl} />,
       { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
       200,
       `${slot}-attribution`,
@@ -193,7 +194,12 @@ export function renderQuiz(
 ): Promise<Response> {
   return render(
     c,
-    <QuizPage step={state.step} answers={state.answers} form={form} />,
+    <QuizPage
+      step={state.step}
+      answers={state.answers}
+      form={form}
+      resultByEmail={readConfig(c.env as Env).quiz.resultEmailFrom !== undefined}
+    />,
     {
       title: `Step ${state.step + 1} of ${QUIZ_STEP_COUNT} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,

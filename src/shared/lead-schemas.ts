@@ -83,6 +83,17 @@ const consentVersion = (form: ConsentForm) => {
     .transform((v) => v ?? current);
 };
 
+/**
+ * The quiz's "Also send me the newsletter": the box's value is the version of its notice, so a ticked box says
+ * which notice was shown; unticked, the field is absent. A version the site never showed is refused.
+ */
+const newsletterOptIn = z
+  .string({ error: 'newsletter must be text.' })
+  .refine((v) => [consentCopy.quizNewsletter.version, ...consentCopy.retired].includes(v), {
+    message: 'This form has changed since the page was loaded. Please reload the page and send it again.',
+  })
+  .optional();
+
 /** First-touch attribution: an object or its JSON text; cleaned, never refused (see shared/attribution.ts). */
 const attribution = z.unknown().transform(cleanAttribution).optional();
 
@@ -115,6 +126,7 @@ export const answers = z.strictObject(
 export const QuizSchema = z.object({
   submissionId,
   consent: consentVersion('quiz'),
+  newsletter: newsletterOptIn,
   attribution,
   answers: answers.default({}),
   contact: z.object({

@@ -30,6 +30,11 @@ export function programTitle(slug: ProgramSlug): string {
   return site.programs.cards.find((card) => card.slug === slug)?.title ?? slug;
 }
 
+/** The program a stored title names (a quiz response records titles), or undefined for a title no card has. */
+export function programSlugOf(title: string): ProgramSlug | undefined {
+  return site.programs.cards.find((card) => card.title === title)?.slug;
+}
+
 /** Query parameter of the landing view after the quiz: program slugs only, never an answer or a name. */
 export const RECOMMENDED_PARAM = 'recommended';
 

@@ -33,6 +33,9 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
         contact: { first: '', last: '', email: '', phone: '', ...json<object>(row.contact, {}) },
         source: text(row.source),
         recommended: json<string[]>(row.recommended, []),
+        ...(typeof row.newsletter_consent === 'string' && {
+          newsletterConsent: json<Consent>(row.newsletter_consent, { version: '', at: '' }),
+        }),
         ...base,
         desk,
       };

@@ -225,8 +225,9 @@ export class D1LeadStore implements LeadStore {
       case 'quiz':
         return this.db
           .prepare(
-            `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution)
-             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
+               newsletter_consent)
+             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
           .bind(
             lead.id,
@@ -237,6 +238,7 @@ export class D1LeadStore implements LeadStore {
             json(lead.recommended),
             json(lead.consent),
             json(lead.attribution),
+            json(lead.newsletterConsent),
           );
       case 'newsletter':
         return this.db

@@ -182,6 +182,7 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
   switch (kind) {
     case 'quiz': {
       const contact = (f.contact ?? {}) as Record<string, unknown>;
+      const optIn = f.newsletterConsent as Record<string, unknown> | undefined;
       const answers = Object.fromEntries(
         Object.entries((f.answers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, text(v)]),
       );
@@ -198,6 +199,9 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
         },
         source: text(f.source),
         recommended: Array.isArray(f.recommended) ? f.recommended.map(text) : [],
+        ...(optIn?.version !== undefined && {
+          newsletterConsent: { version: text(optIn.version), at: isoOf(optIn.at) },
+        }),
         ...base,
         desk,
       };

@@ -120,7 +120,8 @@ export class FirestoreLeadStore implements LeadStore {
 /**
  * A lead's document: its form's fields, with the words the desk searches by (searchTokens, queried with array-contains), each with its consent {version, at (a
  * timestamp)} and, when the visit had any, its attribution map; a quiz response also with `recommended`,
- * the program titles. The arrival time is stamped by Firestore.
+ * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked. The arrival time
+ * is stamped by Firestore.
  */
 function documentFor(lead: Lead): Record<string, unknown> {
   // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
@@ -133,6 +134,7 @@ function documentFor(lead: Lead): Record<string, unknown> {
         contact: lead.contact,
         source: lead.source,
         recommended: lead.recommended,
+        newsletterConsent: consentMap(lead.newsletterConsent),
         ...common,
       });
     case 'newsletter':

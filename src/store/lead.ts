@@ -70,6 +70,8 @@ export const LeadSchema = z
       source: z.string(),
       /** Titles of the programs the quiz recommended, most fitting first. */
       recommended: z.array(z.string()).default([]),
+      /** Present only when the visitor ticked "Also send me the newsletter": that box's notice, and when. */
+      newsletterConsent: ConsentSchema.optional(),
     }),
     z.object({ kind: z.literal('newsletter'), ...base, email: z.string() }),
     z.object({

@@ -20,9 +20,12 @@ export interface Recipient {
 /** Appended to an owner's label to resend their alert email rather than their WhatsApp message. */
 export const EMAIL_REF = ':email';
 
+/** Names the visitor's own email (the quiz result) in a resend: their address is read on the server, never sent back. */
+export const VISITOR_EMAIL_REF = 'visitor:email';
+
 /**
  * One lead: what came in, one-tap contact, the owners' status and note, a subscriber's newsletter state, and
- * its WhatsApp messages.
+ * its messages (WhatsApp and email).
  */
 export function LeadDetail({
   lead,
@@ -132,6 +135,16 @@ export function LeadDetail({
         </dd>
         <dt>{desk.lead.consent}</dt>
         <dd>{desk.lead.consentText(lead.consent.version, when(lead.consent.at))}</dd>
+        {lead.kind === 'quiz' ? (
+          <>
+            <dt>{desk.lead.newsletter}</dt>
+            <dd>
+              {lead.newsletterConsent
+                ? desk.lead.newsletterText(lead.newsletterConsent.version, when(lead.newsletterConsent.at))
+                : desk.lead.newsletterNo}
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <section className="desk-card" aria-labelledby="status-heading">
@@ -226,14 +239,16 @@ function Message({
   /** Set for a call to the newsletter tool: which tool, and whether the subscriber has left since. */
   tool?: { provider: string; unsubscribed: boolean };
 }) {
-  const byEmail = m.audience === 'email';
-  const owner = owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
+  // An owner's alert email, or an email to the address the visitor gave (the quiz result).
+  const byEmail = m.audience === 'email' || (m.audience === 'visitor' && m.recipient.includes('@'));
+  const owner =
+    m.audience === 'visitor'
+      ? undefined
+      : owners.find((o) => (byEmail ? o.email === m.recipient : o.phone === m.recipient));
   const provider = tool ? (desk.subscription.providers[tool.provider] ?? tool.provider) : '';
   const to = tool
     ? provider
-    : owner
-      ? `${owner.label}${byEmail ? ` ${desk.messages.byEmail}` : ''}`
-      : desk.messages.visitor;
+    : `${owner ? owner.label : desk.messages.visitor}${byEmail ? ` ${desk.messages.byEmail}` : ''}`;
   // A sign-up is never sent on again once the subscriber has left: that would subscribe them without consent.
   const resendable = RESENDABLE.includes(m.status) && !(tool?.unsubscribed && m.template === 'newsletter_subscribe');
   const receipt = m.receipt ? (desk.messages.receipts[m.receipt] ?? m.receipt) : null;
@@ -265,7 +280,7 @@ function Message({
         <p className="desk-message-error">
           {tool
             ? desk.subscription.error(provider, m.errorCode, m.errorMessage ?? '')
-            : desk.messages.error(m.errorCode, m.errorMessage ?? '')}
+            : (byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
         </p>
       ) : null}
       {resendable ? (
@@ -274,7 +289,15 @@ function Message({
           <input
             type="hidden"
             name="recipient"
-            value={tool ? 'subscriber' : owner ? `${owner.ref}${byEmail ? EMAIL_REF : ''}` : m.recipient}
+            value={
+              tool
+                ? 'subscriber'
+                : owner
+                  ? `${owner.ref}${byEmail ? EMAIL_REF : ''}`
+                  : byEmail
+                    ? VISITOR_EMAIL_REF
+                    : m.recipient
+            }
           />
           <button type="submit" className="btn btn-gold">
             {desk.messages.resend}

@@ -1,0 +1,118 @@
+/**
+ * What follows the quiz, with and without JavaScript: the result offers "Book a call" (the e2e server sets
+ * BOOKING_URL to the booking stand-in) about the most fitting program and nothing personal; the result goes to the
+ * address given by email, once, recorded in the ledger and kept by wrangler's local send_email binding; a ticked
+ * "Also send me the newsletter" is recorded with the response.
+ */
+import type { Page } from '@playwright/test';
+import { consent } from '../src/content/privacy';
+import { recommendations } from '../src/content/recommendations';
+import { site } from '../src/content/site';
+import { waitForEmailsTo } from './support/emails';
+import { uniqueEmail } from './support/leads';
+import { standinState } from './support/standins';
+import { waitForLeads, waitForSettledDeliveries } from './support/store';
+import { expect, gotoHydrated, test } from './support/test';
+
+interface QuizRow {
+  id: string;
+  newsletter_consent: string | null;
+}
+
+const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
+
+/** Every address the page navigated to. */
+function visitedUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+async function contactStep(page: Page, email: string, { newsletter }: { newsletter: boolean }) {
+  await expect(page.getByRole('heading', { name: site.quiz.contactTitle })).toBeVisible();
+  // The result email is on: the step promises it.
+  await expect(page.getByText(site.quiz.contactIntro)).toBeVisible();
+  const box = page.getByRole('checkbox', { name: site.quiz.newsletterLabel });
+  await expect(box).not.toBeChecked();
+  await expect(page.getByText(consent.quizNewsletter.text)).toBeVisible();
+  if (newsletter) await box.check();
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** The result view, its "Book a call" link, the booking page it leads to, and the email that was recorded. */
+async function expectFollowUp(page: Page, email: string, program: string, urls: string[], newsletter: boolean) {
+  const result = page.getByRole('region', { name: recommendations.thanksHeading });
+  await expect(result).toBeVisible();
+  const book = result.getByRole('link', { name: recommendations.book });
+  await expect(book).toBeVisible();
+  await expect(book).toHaveAttribute('href', `${STANDIN}/booking?program=${program}`);
+
+  const [row] = await waitForLeads<QuizRow>('quiz_responses', email);
+  if (newsletter) {
+    expect(JSON.parse(row!.newsletter_consent!)).toMatchObject({ version: consent.quizNewsletter.version });
+  } else {
+    expect(row!.newsletter_consent).toBeNull();
+  }
+
+  // The email is in the ledger, sent once through the email channel, and wrangler's local binding kept it.
+  const rows = await waitForSettledDeliveries(row!.id, 3);
+  expect(rows.filter((r) => r.template === 'quiz_result_email').map((r) => [r.status, r.channel])).toEqual([
+    ['sent', 'email'],
+  ]);
+  const [sent] = await waitForEmailsTo(email);
+  expect(sent!.subject).toBe('Asha, the programs that fit your answers');
+  expect(sent!.from).toContain('priya@coach.localhost');
+  expect(sent!.text).toContain(`Book a call: ${STANDIN}/booking?program=${program}`);
+  expect(sent!.html).toContain('>Book a call</a>');
+
+  // The booking page receives the program, nothing else.
+  await book.click();
+  await expect(page.getByRole('heading', { name: 'Book a call' })).toBeVisible();
+  await expect(page).toHaveURL(`${STANDIN}/booking?program=${program}`);
+  const visits = (await standinState()).received.booking ?? [];
+  expect(visits.some((v) => v.search === `?program=${program}`)).toBe(true);
+  for (const url of urls) {
+    const decoded = decodeURIComponent(url).toLowerCase();
+    for (const personal of [email, 'asha', 'verma']) expect(decoded, url).not.toContain(personal);
+  }
+}
+
+test.describe('after the quiz', () => {
+  test('the result offers Book a call, the email is sent once, and a ticked newsletter box is recorded', async ({
+    page,
+  }) => {
+    const urls = visitedUrls(page);
+    const email = uniqueEmail('follow-up');
+    await gotoHydrated(page, '/quiz');
+    for (const choice of ['Leadership', '40-55', 'I attended an event']) {
+      await page.getByRole('button', { name: choice, exact: true }).click();
+    }
+    await contactStep(page, email, { newsletter: true });
+    await expect(page).toHaveURL(/\/\?recommended=retreats-workshops,talks-keynotes#programs$/);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expectFollowUp(page, email, 'retreats-workshops', urls, true);
+  });
+});
+
+test.describe('after the quiz, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the plain forms end with the result and Book a call; the email is sent; an unticked box records nothing', async ({
+    page,
+  }) => {
+    const urls = visitedUrls(page);
+    const email = uniqueEmail('follow-up-nojs');
+    await page.goto('/quiz');
+    for (const choice of ['Mindset', '56-71', 'I know a little']) {
+      await page.getByRole('button', { name: choice, exact: true }).click();
+    }
+    await contactStep(page, email, { newsletter: false });
+    await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
+    await expectFollowUp(page, email, 'consultations', urls, false);
+  });
+});
