@@ -45,6 +45,7 @@ const MessageSchema = z
   })
   .loose();
 const Contact = z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).loose().optional() }).loose();
+/** A webhook body as Meta sends it: each change's value holds statuses, messages and contacts (each checked later). */
 const BodySchema = z
   .object({
     entry: z.array(
@@ -54,7 +55,11 @@ const BodySchema = z
             z
               .object({
                 value: z
-                  .object({ messages: z.array(z.unknown()).optional(), contacts: z.array(z.unknown()).optional() })
+                  .object({
+                    statuses: z.array(z.unknown()).optional(),
+                    messages: z.array(z.unknown()).optional(),
+                    contacts: z.array(z.unknown()).optional(),
+                  })
                   .loose(),
               })
               .loose(),
@@ -65,13 +70,13 @@ const BodySchema = z
   })
   .loose();
 
-const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
+export type WebhookValue = z.output<typeof BodySchema>['entry'][number]['changes'][number]['value'];
 
 /**
- * The messages of a signed body (`entry[].changes[].value.messages[]`). As with statuses, a body or a single
- * message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
+ * The change values of a signed webhook body (`entry[].changes[].value`), or none when the body is not Meta's
+ * shape: it is skipped, not refused (the signature proves Meta sent it; an error only makes Meta send it again).
  */
-export function visitorMessages(raw: string): VisitorMessage[] {
+export function webhookValues(raw: string): WebhookValue[] {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -79,41 +84,48 @@ export function visitorMessages(raw: string): VisitorMessage[] {
     return [];
   }
   const body = BodySchema.safeParse(json);
-  if (!body.success) return [];
+  return body.success ? body.data.entry.flatMap((entry) => entry.changes.map((change) => change.value)) : [];
+}
+
+const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
+
+/**
+ * The messages of a signed body (`entry[].changes[].value.messages[]`). As with statuses, a body or a single
+ * message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
+ */
+export function visitorMessages(raw: string): VisitorMessage[] {
   const out: VisitorMessage[] = [];
-  for (const entry of body.data.entry) {
-    for (const change of entry.changes) {
-      const names = new Map<string, string>();
-      for (const item of change.value.contacts ?? []) {
-        const contact = Contact.safeParse(item);
-        if (contact.success && contact.data.profile) names.set(contact.data.wa_id, contact.data.profile.name);
-      }
-      for (const item of change.value.messages ?? []) {
-        const parsed = MessageSchema.safeParse(item);
-        if (!parsed.success) continue;
-        const m = parsed.data;
-        const phone = `+${m.from}`;
-        if (!E164.safeParse(phone).success) continue;
-        const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
-        const text =
-          m.text?.body ??
-          m.button?.text ??
-          m.interactive?.button_reply?.title ??
-          m.interactive?.list_reply?.title ??
-          (m.type === 'reaction' ? m.reaction?.emoji : undefined) ??
-          media?.caption;
-        const profileName = names.get(m.from);
-        out.push({
-          id: m.id,
-          phone,
-          at: new Date(Number(m.timestamp) * 1000).toISOString(),
-          type: m.type,
-          ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
-          ...(media?.id !== undefined && { mediaId: media.id }),
-          ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
-          ...(m.context?.id !== undefined && { contextId: m.context.id }),
-        });
-      }
+  for (const value of webhookValues(raw)) {
+    const names = new Map<string, string>();
+    for (const item of value.contacts ?? []) {
+      const contact = Contact.safeParse(item);
+      if (contact.success && contact.data.profile) names.set(contact.data.wa_id, contact.data.profile.name);
+    }
+    for (const item of value.messages ?? []) {
+      const parsed = MessageSchema.safeParse(item);
+      if (!parsed.success) continue;
+      const m = parsed.data;
+      const phone = `+${m.from}`;
+      if (!E164.safeParse(phone).success) continue;
+      const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
+      const text =
+        m.text?.body ??
+        m.button?.text ??
+        m.interactive?.button_reply?.title ??
+        m.interactive?.list_reply?.title ??
+        (m.type === 'reaction' ? m.reaction?.emoji : undefined) ??
+        media?.caption;
+      const profileName = names.get(m.from);
+      out.push({
+        id: m.id,
+        phone,
+        at: new Date(Number(m.timestamp) * 1000).toISOString(),
+        type: m.type,
+        ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
+        ...(media?.id !== undefined && { mediaId: media.id }),
+        ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
+        ...(m.context?.id !== undefined && { contextId: m.context.id }),
+      });
     }
   }
   return out;

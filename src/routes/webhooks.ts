@@ -6,7 +6,7 @@ import { readCappedText } from '../http/body';
 import { logEvent, errorMessage } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 import { receiveMessages } from '../notify/replies';
-import { visitorMessages } from '../notify/visitor-messages';
+import { visitorMessages, webhookValues } from '../notify/visitor-messages';
 
 /** Meta's status and message events are small; a batch of many is still far below this. */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
@@ -84,50 +84,26 @@ const StatusSchema = z.object({
     .array(z.object({ code: z.union([z.number(), z.string()]).optional(), title: z.string().optional() }).loose())
     .optional(),
 });
-const BodySchema = z
-  .object({
-    entry: z.array(
-      z
-        .object({
-          changes: z.array(
-            z.object({ value: z.object({ statuses: z.array(z.unknown()).optional() }).loose() }).loose(),
-          ),
-        })
-        .loose(),
-    ),
-  })
-  .loose();
-
 /**
  * The status events of a signed body. A body that is not Meta's shape, and any single status that is
  * not, is skipped rather than refused: the signature proves Meta sent it, and answering an error would
  * only make Meta send it again for days. Messages from visitors (value.messages): visitorMessages.
  */
 export function statusEvents(raw: string): StatusEvent[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const body = BodySchema.safeParse(json);
-  if (!body.success) return [];
   const events: StatusEvent[] = [];
-  for (const entry of body.data.entry) {
-    for (const change of entry.changes) {
-      for (const item of change.value.statuses ?? []) {
-        const status = StatusSchema.safeParse(item);
-        if (!status.success) continue;
-        const { id, timestamp, errors } = status.data;
-        const error = errors?.[0];
-        events.push({
-          id,
-          status: status.data.status,
-          at: new Date(Number(timestamp) * 1000).toISOString(),
-          ...(error?.code !== undefined ? { errorCode: String(error.code).slice(0, 20) } : {}),
-          ...(error?.title !== undefined ? { errorTitle: error.title.slice(0, 200) } : {}),
-        });
-      }
+  for (const value of webhookValues(raw)) {
+    for (const item of value.statuses ?? []) {
+      const status = StatusSchema.safeParse(item);
+      if (!status.success) continue;
+      const { id, timestamp, errors } = status.data;
+      const error = errors?.[0];
+      events.push({
+        id,
+        status: status.data.status,
+        at: new Date(Number(timestamp) * 1000).toISOString(),
+        ...(error?.code !== undefined ? { errorCode: String(error.code).slice(0, 20) } : {}),
+        ...(error?.title !== undefined ? { errorTitle: error.title.slice(0, 200) } : {}),
+      });
     }
   }
   return events;
