@@ -99,11 +99,12 @@ export const privacy = {
     },
     {
       heading: 'Where it is kept',
-      paragraphs: ['Your details pass through, or are stored by, three services that work on my behalf:'],
+      paragraphs: ['Your details pass through, or are stored by, services that work on my behalf:'],
       list: [
         'Cloudflare runs this website, passes each form to the database and sends the email with your quiz result; it keeps short-lived records of the messages sent about it.',
         'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
         'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them.',
+        'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up, and so is your unsubscribe; that service then asks you to confirm the sign-up by email.',
       ],
     },
     {
@@ -123,7 +124,7 @@ export const privacy = {
       heading: 'A copy, a correction or deletion',
       paragraphs: [
         'You can ask for a copy of everything I hold about you, for a correction, or for it to be deleted, at any time. Use the Contact button at the foot of any page, or reply to any newsletter, and say which email address or phone number you used. I answer within 30 days and confirm when it is done.',
-        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the notes we kept about them, and the records of the messages sent about them. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address or name. A log keeps when a deletion was made and how many records it removed, never your details. If you send a form again afterwards, it is kept as a new contact.',
+        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the notes we kept about them, and the records of the messages sent about them. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address or name. A log keeps when a deletion was made and how many records it removed, never your details. If you send a form again afterwards, it is kept as a new contact. A deletion here does not reach a newsletter service by itself: I delete you there too.',
         'If you are not satisfied with my answer, you may complain to the data protection authority where you live (in India, the Data Protection Board; in the EU, your national authority).',
       ],
     },
