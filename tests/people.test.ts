@@ -8,6 +8,8 @@ import worker from '../src/index';
 import type { Env } from '../src/env';
 import { getLeadStore } from '../src/store/port';
 import { getConversationStore } from '../src/store/conversations';
+import { replyAlertId, senderRef } from '../src/notify/replies';
+import { WEBHOOK_SECRETS } from './support/whatsapp-webhook';
 import type { Lead } from '../src/store/lead';
 import { enquiryLead, newsletterLead, quizLead, type QuizLead } from './fixtures/leads';
 import { firestoreEnv } from './support/firestore';
@@ -206,7 +208,9 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
   });
 
   it('what they wrote on WhatsApp is in the copy and goes with the erasure', async () => {
-    const { env: e, p, text } = await seed();
+    const seeded = await seed();
+    const { p, text } = seeded;
+    const e = { ...seeded.env, ...WEBHOOK_SECRETS };
     const conversations = getConversationStore(e);
     const wamid = `wamid.${crypto.randomUUID()}`;
     await conversations.receive({
@@ -226,9 +230,30 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
         messages: [expect.objectContaining({ id: wamid, text: 'Tuesday works for the call' })],
       }),
     ]);
+    // The owners' alert of it is keyed by the sender (an HMAC of the number), not by a lead.
+    const alertId = replyAlertId({
+      hourStart: new Date().toISOString(),
+      sender: await senderRef(p.phone, WEBHOOK_SECRETS.WHATSAPP_APP_SECRET),
+    });
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, components, created_at, updated_at)
+       VALUES (?, 'visitor_reply', '+919800000001', 'quiz', 'owner', 'sent', ?, ?, ?)`,
+    )
+      .bind(
+        alertId,
+        JSON.stringify([{ type: 'body', parameters: [{ type: 'text', text: 'Tuesday works for the call' }] }]),
+        now,
+        now,
+      )
+      .run();
     expect((await form(e, '/desk/people/erase', { q: p.email, confirm: p.email })).status).toBe(303);
     expect(await conversations.from(p.phone)).toEqual([]);
     expect(await text()).not.toContain('Tuesday works for the call');
+    const alert = await env.DB.prepare('SELECT components FROM deliveries WHERE submission_id = ?')
+      .bind(alertId)
+      .first();
+    expect(alert).toEqual({ components: '[]' });
   });
 
   it('a lead the person sends after the erasure is kept; a job queued before it is dropped', async () => {

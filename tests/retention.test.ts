@@ -185,6 +185,8 @@ describe.each(stores)('retention of quiz responses and enquiries: %s', (_name, s
     expect((await pruneExpiredLeads(e, now)).conversation).toBeGreaterThanOrEqual(1);
     expect(await conversations.message(old.id)).toBeNull();
     expect(await conversations.message(recent.id)).not.toBeNull();
+    // Dated a century ahead, it would top other files' lists of the latest conversations (shared storage).
+    await conversations.erase(recent.phone);
   });
 
   it('a store that fails is logged and the next run tries again', async () => {

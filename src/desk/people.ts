@@ -1,5 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
+import { replyAlertId, senderRef } from '../notify/replies';
 import { forgetInLedger, ledgerEntriesFor, type LedgerEntry, type LedgerMatch } from '../notify/forget';
 import { deadContact, deadLeads, deleteDeadLeads, type DeadLead } from '../store/dead-leads';
 import { logErasure, rememberErased, valuesOf, type ErasureCounts } from '../store/erasures';
@@ -42,12 +43,23 @@ export async function findPerson(env: Env, person: Person): Promise<PersonRecord
     }
   }
   const dead = (await deadLeads(env.DB, MAX_DEAD)).filter((d) => holds(deadContact(d.lead), person, region));
-  const match = matchOf(person, leads, dead);
+  const match = await withReplyAlerts(env, matchOf(person, leads, dead));
   const messages = await ledgerEntriesFor(env.DB, match);
   const conversations = (await Promise.all(phonesOf(match).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
   );
   return { leads, dead, messages, conversations };
+}
+
+/**
+ * The owners' alerts of what the person wrote on WhatsApp are keyed by an HMAC of their number (the app secret),
+ * not by a lead: they join the match by that key.
+ */
+async function withReplyAlerts(env: Env, match: LedgerMatch): Promise<LedgerMatch> {
+  const webhook = readConfig(env).whatsapp.webhook;
+  if (!webhook) return match;
+  const refs = await Promise.all(phonesOf(match).map((phone) => senderRef(phone, webhook.appSecret)));
+  return { ...match, submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })) };
 }
 
 /** The person's numbers (E.164) among their contacts: their WhatsApp conversations are kept by number. */
@@ -91,7 +103,7 @@ export async function erasePerson(
     env.DB,
     records.dead.map((d) => d.id),
   );
-  const match = matchOf(person, records.leads, records.dead);
+  const match = await withReplyAlerts(env, matchOf(person, records.leads, records.dead));
   counts.messages = await forgetInLedger(env.DB, match);
   let conversation = 0;
   for (const phone of phonesOf(match)) conversation += await eraseConversation(env, phone);

@@ -12,6 +12,8 @@ export interface LedgerMatch {
   submissionIds: string[];
   /** The person's numbers and addresses (those their leads hold too): blanked wherever a matched row has them. */
   contacts: string[];
+  /** Ledger keys by pattern (LIKE): the owners' alerts of what they wrote on WhatsApp, keyed by sender. */
+  submissionPatterns?: string[];
 }
 
 /** One message row as a person's copy shows it. */
@@ -99,6 +101,7 @@ function matchClauses(match: LedgerMatch): Array<{ sql: string; args: string[] }
   if (match.recipients.length) {
     clauses.push({ sql: `recipient IN (${marks(match.recipients)})`, args: match.recipients });
   }
+  for (const pattern of match.submissionPatterns ?? []) clauses.push({ sql: 'submission_id LIKE ?', args: [pattern] });
   for (let i = 0; i < match.submissionIds.length; i += 40) {
     const chunk = match.submissionIds.slice(i, i + 40);
     clauses.push({ sql: `submission_id IN (${marks(chunk)})`, args: chunk });
