@@ -6,10 +6,13 @@ export interface KitSubscriber {
   state: 'active' | 'inactive' | 'cancelled';
   created_at: string;
   forms: Set<number>;
+  /** The names of the tags it has. */
+  tags: Set<string>;
 }
 export interface Kit {
   apiKey: string;
   forms: { id: number; name: string }[];
+  tags: Map<string, { id: number; name: string; created_at: string }>;
   subscribers: Map<string, KitSubscriber>;
   optIns: { formId: number; email: string }[];
   calls: { method: string; path: string }[];

@@ -6,6 +6,9 @@
 //   POST /v4/forms/{id}/subscribers           {email_address, referrer?}: 201 added, 200 already; the form's
 //                                             double opt-in (incentive) email goes to a subscriber not yet active
 //   POST /v4/subscribers/{id}/unsubscribe     204, the subscriber becomes cancelled
+//   POST /v4/tags                             {name}: 201 created, 200 with the tag of that name that exists
+//   POST /v4/tags/{tag_id}/subscribers/{id}   {}: 201 tagged, 200 already tagged; the subscriber must exist, and
+//                                             tagging leaves its state alone (an inactive one stays unconfirmed)
 //   GET  /v4/account, GET /v4/forms           what the preflight reads
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,7 +17,8 @@ const STATES = ['active', 'inactive'];
 const errors = (status, ...messages) => Response.json({ errors: messages }, { status });
 
 /**
- * One Kit account: `apiKey` is the key it accepts, `forms` its forms ({id, name}). `subscribers` (by address),
+ * One Kit account: `apiKey` is the key it accepts, `forms` its forms ({id, name}), `tags` its tags (by name:
+ * {id, name, created_at}). `subscribers` (by address, each with the names of its `tags`),
  * `optIns` (each double opt-in email sent: {formId, email}) and `calls` ({method, path}) show what it received.
  * `fail` ({status, times?}) answers the next calls (or all, without `times`) with that status, as Kit does when
  * it limits the rate (429) or fails (5xx).
@@ -23,10 +27,13 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
   const subscribers = new Map();
   const optIns = [];
   const calls = [];
+  const tags = new Map();
   let nextId = 1000;
+  let nextTagId = 500;
   const kit = {
     apiKey,
     forms,
+    tags,
     subscribers,
     optIns,
     calls,
@@ -70,6 +77,8 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
       if (path === '/v4/subscribers') return upsert(body);
       if ((m = /^\/v4\/forms\/(\d+)\/subscribers$/.exec(path))) return addToForm(Number(m[1]), body);
       if ((m = /^\/v4\/subscribers\/(\d+)\/unsubscribe$/.exec(path))) return cancel(Number(m[1]), body);
+      if (path === '/v4/tags') return createTag(body);
+      if ((m = /^\/v4\/tags\/(\d+)\/subscribers\/(\d+)$/.exec(path))) return tag(Number(m[1]), Number(m[2]), body);
       return errors(404, 'Not Found');
     },
   };
@@ -106,6 +115,7 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
       state: body.state ?? 'active',
       created_at: new Date().toISOString(),
       forms: new Set(),
+      tags: new Set(),
     };
     subscribers.set(email, created);
     return Response.json({ subscriber: view(created) }, { status: 201 });
@@ -138,6 +148,32 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
     if (!subscriber) return errors(404, 'Not Found');
     subscriber.state = 'cancelled';
     return new Response(null, { status: 204 });
+  }
+
+  function createTag(body) {
+    const odd = unknownField(body, ['name']);
+    if (odd) return odd;
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (name === '' || name.length > 255) return errors(422, 'Name is invalid');
+    const existing = tags.get(name);
+    if (existing) return Response.json({ tag: existing }, { status: 200 });
+    const created = { id: nextTagId++, name, created_at: new Date().toISOString() };
+    tags.set(name, created);
+    return Response.json({ tag: created }, { status: 201 });
+  }
+
+  function tag(tagId, subscriberId, body) {
+    const odd = unknownField(body, []);
+    if (odd) return odd;
+    const found = [...tags.values()].find((t) => t.id === tagId);
+    const subscriber = [...subscribers.values()].find((s) => s.id === subscriberId);
+    if (!found || !subscriber) return errors(404, 'Not Found');
+    const already = subscriber.tags.has(found.name);
+    subscriber.tags.add(found.name);
+    return Response.json(
+      { subscriber: { ...view(subscriber), tagged_at: new Date().toISOString() } },
+      { status: already ? 200 : 201 },
+    );
   }
 
   return kit;

@@ -4,6 +4,8 @@ export interface MailchimpMember {
   listId: string;
   email_address: string;
   status: string;
+  /** The names of its active tags. */
+  tags: string[];
 }
 export interface Mailchimp {
   apiKey: string;

@@ -8,6 +8,8 @@
 //   GET   /3.0/ping, GET /3.0/lists/{id}         what the preflight reads
 //   PUT   /3.0/lists/{id}/members/{hash}         upsert {email_address, status_if_new?, status?, merge_fields?}
 //   PATCH /3.0/lists/{id}/members/{hash}         {status}: 404 for an address the list does not have
+//   POST  /3.0/lists/{id}/members/{hash}/tags    {tags: [{name, status: active|inactive}], is_syncing?}: 204;
+//                                                404 for an address the list does not have; a tag is made by name
 
 const STATUSES = ['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -77,6 +79,8 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
             })
           : problem(404, 'Resource Not Found', 'The requested resource could not be found.');
       }
+      m = /^\/3\.0\/lists\/([^/]+)\/members\/([^/]+)\/tags$/.exec(path);
+      if (request.method === 'POST' && m) return setTags(m[1], m[2], await request.json().catch(() => undefined));
       m = /^\/3\.0\/lists\/([^/]+)\/members\/([^/]+)$/.exec(path);
       if (!m || (request.method !== 'PUT' && request.method !== 'PATCH')) {
         return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
@@ -125,12 +129,39 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
       if (!status) {
         return problem(400, 'Invalid Resource', 'The resource submitted could not be validated: status is required.');
       }
-      const member = { id: hash, listId, email_address: email, status: 'new' };
+      const member = { id: hash, listId, email_address: email, status: 'new', tags: [] };
       members.set(id, member);
       setStatus(member, status);
       return Response.json(view(member));
     },
   };
+
+  function setTags(listId, hash, body) {
+    const member = members.get(`${listId}/${hash}`);
+    if (!member) return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
+    const list = body && typeof body === 'object' && !Array.isArray(body) ? body.tags : undefined;
+    const odd =
+      body && typeof body === 'object' ? Object.keys(body).find((k) => !['tags', 'is_syncing'].includes(k)) : '';
+    const valid =
+      Array.isArray(list) &&
+      list.every(
+        (t) =>
+          t &&
+          typeof t.name === 'string' &&
+          t.name.trim() !== '' &&
+          t.name.length <= 100 &&
+          ['active', 'inactive'].includes(t.status) &&
+          Object.keys(t).every((k) => k === 'name' || k === 'status'),
+      );
+    if (odd !== undefined || !valid) {
+      return problem(400, 'Invalid Resource', 'The resource submitted could not be validated: tags is not valid.');
+    }
+    for (const { name, status } of list) {
+      member.tags = member.tags.filter((t) => t !== name);
+      if (status === 'active') member.tags.push(name);
+    }
+    return new Response(null, { status: 204 });
+  }
 
   function setStatus(member, status) {
     // pending sends Mailchimp's confirmation email (double opt-in) whenever a member becomes pending.
@@ -146,6 +177,8 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
     unique_email_id: member.id.slice(0, 10),
     status: member.status,
     list_id: member.listId,
+    tags_count: member.tags.length,
+    tags: member.tags.map((name, i) => ({ id: i + 1, name })),
   });
 
   return mc;

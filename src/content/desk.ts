@@ -43,6 +43,7 @@ export const desk = {
     newsletter: 'Newsletter',
     newsletterText: (version: string, at: string) => `Asked for it (notice ${version}, ${at})`,
     newsletterNo: 'Not asked for',
+    newsletterOpen: 'Open the subscription',
     answers: 'Answers',
     message: 'Message',
     contact: 'Contact',
@@ -122,6 +123,9 @@ export const desk = {
     unsubscribedOn: (when: string) =>
       `Unsubscribed through their link on ${when}. Never subscribed again without a new sign-up.`,
     subscribedNote: 'Subscribed. They can leave at any time through their unsubscribe link.',
+    fromQuiz: 'Asked for with the quiz.',
+    openQuiz: 'Open their quiz response',
+    tags: 'Tags in the newsletter tool:',
     link: 'Unsubscribe link',
     linkHint: 'Select and copy it to put in a letter, or to unsubscribe them when they ask you to.',
     noLink: 'No link can be made: UNSUBSCRIBE_SECRET is not set.',

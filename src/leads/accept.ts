@@ -4,6 +4,7 @@ import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
 import { getLeadStore } from '../store/port';
 import { type Lead, LeadStoreError } from '../store/lead';
+import { quizSubscription } from './newsletter-tags';
 import { parkLead } from './parked';
 
 /** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */
@@ -41,18 +42,19 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
  * (by the write that created it), then its notifications are queued. They are queued also when the save
  * found the lead already there: the write that created it may have timed out before queueing anything (a
  * late answer, a parked job, a visitor's retry), and the delivery ledger sends each message at most once.
- * A newsletter subscriber is also queued for the newsletter tool (NEWSLETTER_PROVIDER), on the same terms.
- * False when the jobs could not be queued.
+ * A newsletter subscriber is also queued for the newsletter tool (NEWSLETTER_PROVIDER), on the same terms; a
+ * quiz response whose visitor ticked "Also send me the newsletter" is then accepted as a subscription of its own
+ * (quizSubscription), which the owners are not told of again: the quiz's alert already named the person.
+ * False when the jobs could not be queued, or the quiz's subscription could be neither stored nor parked.
  */
 export async function countAndNotify(env: Env, lead: Lead, created: boolean): Promise<boolean> {
   if (created) await count(env.DB, `lead_${lead.kind}`);
   try {
-    await enqueue(env, { type: 'notify', lead });
+    if (!(lead.kind === 'newsletter' && lead.quizId)) await enqueue(env, { type: 'notify', lead });
     // A new subscriber goes on to the newsletter tool, when there is one, as a job of its own.
     if (lead.kind === 'newsletter' && readConfig(env).newsletter.provider.name !== 'none') {
       await enqueue(env, { type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email: lead.email });
     }
-    return true;
   } catch (err) {
     logEvent('error', 'lead.stored', {
       submissionId: lead.id,
@@ -60,6 +62,20 @@ export async function countAndNotify(env: Env, lead: Lead, created: boolean): Pr
       notify: 'not queued',
       error: errorMessage(err),
     });
+    return false;
+  }
+  return lead.kind === 'quiz' ? acceptSubscription(env, lead) : true;
+}
+
+/** The subscription a quiz response makes, if its box was ticked: stored, or parked like any lead. */
+async function acceptSubscription(env: Env, lead: Extract<Lead, { kind: 'quiz' }>): Promise<boolean> {
+  const subscription = await quizSubscription(lead);
+  if (!subscription) return true;
+  try {
+    await acceptLead(env, subscription);
+    return true;
+  } catch (err) {
+    logEvent('error', 'lead.parked', { submissionId: subscription.id, kind: 'newsletter', error: errorMessage(err) });
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import type { MessageSender, SendOutcome } from '../notify/deliveries';
 import type { Send } from '../notify/templates';
 import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
-import { NEWSLETTER_TEMPLATES } from './templates';
+import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
 export interface KitSettings {
   apiUrl: string;
@@ -10,9 +10,12 @@ export interface KitSettings {
 }
 
 /**
- * Kit (API v4, X-Kit-Api-Key). A signup creates the subscriber (an upsert, inactive until they confirm),
- * then adds them to the form KIT_FORM_ID, which sends the form's double opt-in email. An unsubscribe finds
- * the subscriber by the same upsert (the address stays in the body, never in an address) and unsubscribes them.
+ * Kit (API v4, X-Kit-Api-Key). A signup creates the subscriber (an upsert, inactive until they confirm), gives
+ * them each of the signup's tags (the tag is made by name when the account lacks it; tagging leaves an
+ * unconfirmed subscriber unconfirmed), and last adds them to the form KIT_FORM_ID, which sends the form's double
+ * opt-in email. A retry after a partial failure starts over: the calls before the form change nothing when
+ * repeated, so the opt-in email goes once. An unsubscribe finds the subscriber by the same upsert (the address
+ * stays in the body, never in an address) and unsubscribes them.
  */
 export class KitSender implements MessageSender {
   readonly channel = 'kit';
@@ -28,13 +31,29 @@ export class KitSender implements MessageSender {
     if (typeof id !== 'number' && typeof id !== 'string') {
       return { kind: 'retryable', code: 'bad_answer', message: 'Kit answered without a subscriber id.' };
     }
-    const next =
-      message.template === NEWSLETTER_TEMPLATES.unsubscribe
-        ? await this.call('POST', `/v4/subscribers/${encodeURIComponent(String(id))}/unsubscribe`, {})
-        : await this.call('POST', `/v4/forms/${encodeURIComponent(this.settings.formId)}/subscribers`, {
-            email_address: message.to,
-          });
-    return isOutcome(next) ? next : { kind: 'sent', messageId: String(id) };
+    const subscriberPath = encodeURIComponent(String(id));
+    if (message.template === NEWSLETTER_TEMPLATES.unsubscribe) {
+      const next = await this.call('POST', `/v4/subscribers/${subscriberPath}/unsubscribe`, {});
+      return isOutcome(next) ? next : { kind: 'sent', messageId: String(id) };
+    }
+    for (const name of tagsOf(message)) {
+      const tag = await this.call('POST', '/v4/tags', { name });
+      if (isOutcome(tag)) return tag;
+      const tagId = (tag.json as { tag?: { id?: unknown } } | undefined)?.tag?.id;
+      if (typeof tagId !== 'number' && typeof tagId !== 'string') {
+        return { kind: 'retryable', code: 'bad_answer', message: 'Kit answered without a tag id.' };
+      }
+      const tagged = await this.call(
+        'POST',
+        `/v4/tags/${encodeURIComponent(String(tagId))}/subscribers/${subscriberPath}`,
+        {},
+      );
+      if (isOutcome(tagged)) return tagged;
+    }
+    const added = await this.call('POST', `/v4/forms/${encodeURIComponent(this.settings.formId)}/subscribers`, {
+      email_address: message.to,
+    });
+    return isOutcome(added) ? added : { kind: 'sent', messageId: String(id) };
   }
 
   /** A 2xx answer, or the outcome of the call that failed. */

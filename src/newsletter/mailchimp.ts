@@ -1,7 +1,7 @@
 import type { MessageSender, SendOutcome } from '../notify/deliveries';
 import type { Send } from '../notify/templates';
 import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
-import { NEWSLETTER_TEMPLATES } from './templates';
+import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
 export interface MailchimpSettings {
   /** With the data centre of the key already in it (https://us21.api.mailchimp.com). */
@@ -20,8 +20,9 @@ export async function subscriberHash(email: string): Promise<string> {
  * Mailchimp Marketing API 3.0 (Basic auth with the key). A signup upserts the member with
  * `status_if_new: pending`, which sends Mailchimp's confirmation email to a new address and leaves an
  * existing member's status alone; a member who had unsubscribed is set to pending again, because a signup
- * on the site is a new consent (they still confirm by email). An unsubscribe sets the member unsubscribed; an
- * address the list never had needs nothing more.
+ * on the site is a new consent (they still confirm by email). The signup's tags are then set active on the
+ * member (Mailchimp makes a tag by name; a pending member keeps them once confirmed). An unsubscribe sets the
+ * member unsubscribed; an address the list never had needs nothing more.
  */
 export class MailchimpSender implements MessageSender {
   readonly channel = 'mailchimp';
@@ -37,10 +38,18 @@ export class MailchimpSender implements MessageSender {
       if (!isOutcome(answer) || answer.kind !== 'permanent' || answer.code !== '404') return this.done(answer);
       return { kind: 'sent', messageId: null };
     }
-    const answer = await this.call('PUT', member, { email_address: message.to, status_if_new: 'pending' });
+    let answer = await this.call('PUT', member, { email_address: message.to, status_if_new: 'pending' });
     if (isOutcome(answer)) return answer;
     if ((answer.json as { status?: unknown } | undefined)?.status === 'unsubscribed') {
-      return this.done(await this.call('PATCH', member, { status: 'pending' }));
+      answer = await this.call('PATCH', member, { status: 'pending' });
+      if (isOutcome(answer)) return answer;
+    }
+    const tags = tagsOf(message);
+    if (tags.length > 0) {
+      const tagged = await this.call('POST', `${member}/tags`, {
+        tags: tags.map((name) => ({ name, status: 'active' })),
+      });
+      if (isOutcome(tagged)) return tagged;
     }
     return this.done(answer);
   }

@@ -13,7 +13,8 @@ const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified:
  * Sends a subscription on to the newsletter tool through the delivery ledger, like a WhatsApp message: at
  * most once per subscription and action, retried with the backoff while the tool is down or limits the
  * rate, recorded as failed when it refuses. A signup goes only while its subscription stands (stored and
- * not unsubscribed), at the address stored now, so a retry never subscribes someone who left or was erased.
+ * not unsubscribed), at the address stored now and with the tags stored with it (a subscription made with the
+ * quiz: its programs), so a retry never subscribes someone who left or was erased.
  * Returns the wait before a retry, or undefined when done.
  */
 export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<number | undefined> {
@@ -24,6 +25,7 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
     return undefined;
   }
   let email = job.email;
+  let tags: string[] = [];
   if (job.action === 'subscribe') {
     const record = await getLeadStore(env).get('newsletter', job.subscriptionId);
     if (record?.kind !== 'newsletter' || record.unsubscribedAt) {
@@ -31,9 +33,11 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
       return undefined;
     }
     email = record.email;
+    tags = record.tags ?? [];
   }
   const ref = { submissionId: job.subscriptionId, leadKind: 'newsletter' };
-  const step = await deliver(ref, newsletterSend(job.action, email), new DeliveryStore(env.DB), sender, rules(env));
+  const send = newsletterSend(job.action, email, tags);
+  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env));
   return step.done ? undefined : step.after;
 }
 

@@ -42,6 +42,7 @@ import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
 import { sameOriginWrites } from '../security/guards';
 import { unsubscribeLink } from '../newsletter/token';
+import { quizSubscription } from '../leads/newsletter-tags';
 import { deskConversations, inboxReplies, leadConversation } from './desk-conversations';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
@@ -239,8 +240,12 @@ async function renderLead(
           link: await unsubscribeLink(c.env, lead.id),
           provider: readConfig(c.env).newsletter.provider.name,
           calls: messages.filter((m) => m.audience === 'newsletter'),
+          tags: lead.tags ?? [],
+          ...(lead.quizId && { quizPath: leadPath('quiz', lead.quizId) }),
         }
       : undefined;
+  // A quiz response whose visitor asked for the newsletter links to the subscription it made.
+  const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
   const conversation = await leadConversation(c.env, lead);
   const page = (
     <LeadDetail
@@ -250,6 +255,7 @@ async function renderLead(
       conversation={conversation}
       {...(correction && { correction })}
       {...(subscription && { subscription })}
+      {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
     />
   );
   return render(c, title, 'inbox', {}, page, status);

@@ -46,6 +46,8 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
         id: text(row.id),
         createdAt,
         email: text(row.email),
+        ...(typeof row.quiz_id === 'string' && { quizId: row.quiz_id }),
+        ...(typeof row.tags === 'string' && { tags: json<string[]>(row.tags, []) }),
         ...base,
         desk,
         ...(unsubscribedAt !== undefined && { unsubscribedAt }),

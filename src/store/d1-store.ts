@@ -243,10 +243,18 @@ export class D1LeadStore implements LeadStore {
       case 'newsletter':
         return this.db
           .prepare(
-            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution)
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
-          .bind(lead.id, lead.email, lead.createdAt, json(lead.consent), json(lead.attribution));
+          .bind(
+            lead.id,
+            lead.email,
+            lead.createdAt,
+            json(lead.consent),
+            json(lead.attribution),
+            lead.quizId ?? null,
+            json(lead.tags),
+          );
       case 'enquiry':
         return this.db
           .prepare(

@@ -212,6 +212,8 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
         id,
         createdAt,
         email: text(f.email),
+        ...(typeof f.quizId === 'string' && { quizId: f.quizId }),
+        ...(Array.isArray(f.tags) && { tags: f.tags.map(text) }),
         ...base,
         desk,
         ...(typeof f.unsubscribedAt === 'string' && { unsubscribedAt: isoOf(f.unsubscribedAt) }),

@@ -120,7 +120,8 @@ export class FirestoreLeadStore implements LeadStore {
 /**
  * A lead's document: its form's fields, with the words the desk searches by (searchTokens, queried with array-contains), each with its consent {version, at (a
  * timestamp)} and, when the visit had any, its attribution map; a quiz response also with `recommended`,
- * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked. The arrival time
+ * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked; a subscription
+ * made with the quiz, its `quizId` and `tags`. The arrival time
  * is stamped by Firestore.
  */
 function documentFor(lead: Lead): Record<string, unknown> {
@@ -138,7 +139,7 @@ function documentFor(lead: Lead): Record<string, unknown> {
         ...common,
       });
     case 'newsletter':
-      return defined({ email: lead.email, ...common });
+      return defined({ email: lead.email, quizId: lead.quizId, tags: lead.tags, ...common });
     case 'enquiry':
       return defined({
         name: lead.name,

@@ -73,7 +73,17 @@ export const LeadSchema = z
       /** Present only when the visitor ticked "Also send me the newsletter": that box's notice, and when. */
       newsletterConsent: ConsentSchema.optional(),
     }),
-    z.object({ kind: z.literal('newsletter'), ...base, email: z.string() }),
+    z.object({
+      kind: z.literal('newsletter'),
+      ...base,
+      email: z.string(),
+      /**
+       * A subscription made with the quiz's "Also send me the newsletter" box: that quiz response's id, and the
+       * tags the newsletter tool gives the subscriber (`quiz-<program id>`). Absent for a signup on the form.
+       */
+      quizId: z.string().min(1).optional(),
+      tags: z.array(z.string().min(1).max(100)).max(20).optional(),
+    }),
     z.object({
       kind: z.literal('enquiry'),
       ...base,

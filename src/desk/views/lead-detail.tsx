@@ -33,6 +33,7 @@ export function LeadDetail({
   owners,
   correction,
   subscription,
+  subscriptionPath,
   conversation,
 }: {
   lead: LeadRecord;
@@ -41,6 +42,8 @@ export function LeadDetail({
   /** A refused correction: the form opens with what was typed and the messages. */
   correction?: CorrectionState;
   subscription?: SubscriptionView;
+  /** A quiz response whose visitor asked for the newsletter: the desk page of the subscription it made. */
+  subscriptionPath?: string;
   /** The WhatsApp conversation with the lead's number (src/desk/views/conversation.tsx). */
   conversation?: ReactNode;
 }) {
@@ -142,6 +145,12 @@ export function LeadDetail({
               {lead.newsletterConsent
                 ? desk.lead.newsletterText(lead.newsletterConsent.version, when(lead.newsletterConsent.at))
                 : desk.lead.newsletterNo}
+              {subscriptionPath ? (
+                <>
+                  {' · '}
+                  <a href={subscriptionPath}>{desk.lead.newsletterOpen}</a>
+                </>
+              ) : null}
             </dd>
           </>
         ) : null}

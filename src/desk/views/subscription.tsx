@@ -11,6 +11,10 @@ export interface SubscriptionView {
   provider: string;
   /** The newsletter tool's calls for this subscription (the ledger's newsletter rows). */
   calls: DeskMessage[];
+  /** The tags the newsletter tool gives this subscriber (the quiz's programs); none for a form signup. */
+  tags: string[];
+  /** The desk page of the quiz response this subscription was made with. */
+  quizPath?: string;
 }
 
 /**
@@ -38,6 +42,14 @@ export function SubscriptionCard({
       <p className="desk-meta">
         {s.unsubscribedAt ? copy.unsubscribedOn(when(s.unsubscribedAt)) : copy.subscribedNote}
       </p>
+      {s.quizPath ? (
+        <p className="desk-meta">
+          {copy.fromQuiz} <a href={s.quizPath}>{copy.openQuiz}</a>
+        </p>
+      ) : null}
+      {s.tags.length > 0 ? (
+        <p className="desk-meta">{`${copy.tags} ${s.tags.join(', ')}`}</p>
+      ) : null}
       {s.link ? (
         <p className="desk-copy-link">
           <label htmlFor="unsubscribe-link">{copy.link}</label>
