@@ -2,16 +2,18 @@
  * What follows the quiz, with and without JavaScript: the result offers "Book a call" (the e2e server sets
  * BOOKING_URL to the booking stand-in) about the most fitting program and nothing personal; the result goes to the
  * address given by email, once, recorded in the ledger and kept by wrangler's local send_email binding; a ticked
- * "Also send me the newsletter" is recorded with the response.
+ * "Also send me the newsletter" is recorded with the response and makes a subscription that reaches the Kit
+ * stand-in once, tagged with the recommended programs; an unticked box sends nothing to the tool.
  */
 import type { Page } from '@playwright/test';
 import { consent } from '../src/content/privacy';
 import { recommendations } from '../src/content/recommendations';
 import { site } from '../src/content/site';
+import { signIn } from './support/desk';
 import { waitForEmailsTo } from './support/emails';
 import { uniqueEmail } from './support/leads';
 import { standinState } from './support/standins';
-import { waitForLeads, waitForSettledDeliveries } from './support/store';
+import { deliveries, storedLeads, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
 
 interface QuizRow {
@@ -20,6 +22,24 @@ interface QuizRow {
 }
 
 const STANDIN = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
+
+interface SubscriptionRow {
+  id: string;
+  quiz_id: string | null;
+  tags: string | null;
+}
+
+/** What the Kit stand-in holds for one address: the subscriber (with its tags) and the opt-in emails sent. */
+async function kitHas(email: string) {
+  const res = await fetch(`${STANDIN}/__newsletter`);
+  const { kit } = (await res.json()) as {
+    kit: { subscribers: { email_address: string; state: string; tags: string[] }[]; optIns: { email: string }[] };
+  };
+  return {
+    subscriber: kit.subscribers.find((s) => s.email_address === email) ?? null,
+    optIns: kit.optIns.filter((o) => o.email === email).length,
+  };
+}
 
 /** Every address the page navigated to. */
 function visitedUrls(page: Page): string[] {
@@ -96,6 +116,27 @@ test.describe('after the quiz', () => {
     await expect(page).toHaveURL(/\/\?recommended=retreats-workshops,talks-keynotes#programs$/);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await expectFollowUp(page, email, 'retreats-workshops', urls, true);
+
+    // The box made a subscription of its own, which reached Kit once: one opt-in email, a tag per program.
+    const [quiz] = await storedLeads<QuizRow>('quiz_responses', email);
+    const [subscription] = await waitForLeads<SubscriptionRow>('news_letter', email);
+    expect(subscription!.quiz_id).toBe(quiz!.id);
+    const tags = ['quiz-retreats-workshops', 'quiz-talks-keynotes'];
+    expect(JSON.parse(subscription!.tags!)).toEqual(tags);
+    await expect
+      .poll(async () => (await deliveries(subscription!.id)).map((d) => [d.template, d.status]), { timeout: 15_000 })
+      .toEqual([['newsletter_subscribe', 'sent']]);
+    expect(await kitHas(email)).toEqual({
+      subscriber: expect.objectContaining({ state: 'inactive', tags }),
+      optIns: 1,
+    });
+
+    // The owners go from the response to the subscription on the desk, and see the tags there.
+    await signIn(page);
+    await page.goto(`/desk/leads/quiz/${quiz!.id}`);
+    await page.getByRole('link', { name: 'Open the subscription' }).click();
+    await expect(page.getByText(`Tags in the newsletter tool: ${tags.join(', ')}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open their quiz response' })).toBeVisible();
   });
 });
 
@@ -114,5 +155,8 @@ test.describe('after the quiz, without JavaScript', () => {
     await contactStep(page, email, { newsletter: false });
     await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
     await expectFollowUp(page, email, 'consultations', urls, false);
+    // Unticked: no subscription, and nothing about them reached the newsletter tool.
+    expect(await storedLeads('news_letter', email)).toEqual([]);
+    expect(await kitHas(email)).toEqual({ subscriber: null, optIns: 0 });
   });
 });

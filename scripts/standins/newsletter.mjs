@@ -47,7 +47,11 @@ register('__newsletter', async () => ({
   status: 200,
   body: JSON.stringify({
     kit: {
-      subscribers: [...kit.subscribers.values()].map(({ forms, ...s }) => ({ ...s, forms: [...forms] })),
+      subscribers: [...kit.subscribers.values()].map(({ forms, tags, ...s }) => ({
+        ...s,
+        forms: [...forms],
+        tags: [...tags],
+      })),
       optIns: kit.optIns,
       calls: kit.calls,
     },

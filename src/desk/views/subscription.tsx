@@ -47,9 +47,7 @@ export function SubscriptionCard({
           {copy.fromQuiz} <a href={s.quizPath}>{copy.openQuiz}</a>
         </p>
       ) : null}
-      {s.tags.length > 0 ? (
-        <p className="desk-meta">{`${copy.tags} ${s.tags.join(', ')}`}</p>
-      ) : null}
+      {s.tags.length > 0 ? <p className="desk-meta">{`${copy.tags} ${s.tags.join(', ')}`}</p> : null}
       {s.link ? (
         <p className="desk-copy-link">
           <label htmlFor="unsubscribe-link">{copy.link}</label>
