@@ -44,6 +44,7 @@ const OWN_RUNTIME = [
   'tests/notify-replay.test.ts',
   'tests/newsletter-provider.test.ts',
   'tests/production-mode.test.ts',
+  'tests/quiz-result-email.test.ts',
   'tests/search-backfill.test.ts',
 ];
 

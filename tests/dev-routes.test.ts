@@ -49,6 +49,8 @@ describe('development aids', () => {
             consent: expect.stringContaining('"version":"newsletter-'),
             attribution: null,
             unsubscribed_at: null,
+            quiz_id: null,
+            tags: null,
           },
         ],
         enquiries: [],

@@ -50,6 +50,8 @@ const d1: () => Promise<Harness> = async () => ({
       consent,
       attribution,
       newsletter_consent,
+      quiz_id,
+      tags,
       ...rest
     } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
@@ -64,6 +66,8 @@ const d1: () => Promise<Harness> = async () => ({
       ...(created_at !== undefined && { createdAt: new Date(created_at) }),
       ...(subscribed_at !== undefined && { subscribedAt: new Date(subscribed_at) }),
       ...(unsubscribed_at && { unsubscribedAt: new Date(unsubscribed_at) }),
+      ...(quiz_id && { quizId: quiz_id }),
+      ...(tags && { tags: JSON.parse(tags) }),
     };
   },
   async setSearchWords(lead, words) {
@@ -221,6 +225,21 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
       email: 'asha@example.com',
       subscribedAt: recent(),
       consent: { version: 'newsletter-2026-11-22', at: new Date(lead.consent.at) },
+    });
+  });
+
+  it('stores a subscription made with the quiz with its quiz response and tags, and reads them back', async () => {
+    const { store, read } = await harness();
+    const quiz = crypto.randomUUID();
+    const lead = newsletterLead({ quizId: quiz, tags: ['quiz-consultations', 'quiz-talks-keynotes'] });
+    await expect(store.save(lead)).resolves.toEqual({ created: true });
+    expect(await read('news_letter', lead.id)).toMatchObject({
+      quizId: quiz,
+      tags: ['quiz-consultations', 'quiz-talks-keynotes'],
+    });
+    expect(await store.get('newsletter', lead.id)).toMatchObject({
+      quizId: quiz,
+      tags: ['quiz-consultations', 'quiz-talks-keynotes'],
     });
   });
 
