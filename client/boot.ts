@@ -12,6 +12,7 @@
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
+import { renderSectionsInTurn } from './render-sections';
 
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
 
@@ -82,9 +83,11 @@ if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEn
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     load();
+    renderSectionsInTurn();
   }).observe({ type: 'paint', buffered: true });
   // A page that is not painted (opened in a background tab) starts anyway.
   setTimeout(load, 3000);
 } else {
   load();
+  renderSectionsInTurn();
 }
