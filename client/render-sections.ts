@@ -24,8 +24,12 @@ export function renderAllSections(): void {
   done();
 }
 
-/** Marks the sections rendered one per animation frame, top to bottom. */
+let inTurn = false;
+
+/** Marks the sections rendered one per animation frame, top to bottom (once, however often it is called). */
 export function renderSectionsInTurn(): void {
+  if (inTurn) return;
+  inTurn = true;
   const next = () => {
     const section = document.querySelector(SECTIONS);
     if (!section) return done();
