@@ -1,13 +1,15 @@
-// `node scripts/lighthouse-tasks.mjs`: what Lighthouse's simulated total blocking time counts, task by task.
-// Runs Lighthouse (mobile, its default simulated throttling) against / and /quiz of each origin in
-// LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
+// `npm run lighthouse:tasks`: what Lighthouse's simulated total blocking time counts, task by task.
+// Runs Lighthouse (mobile, its default simulated throttling) against / and /quiz (LIGHTHOUSE_PATHS) of each origin
+// in LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
 // LIGHTHOUSE_RUNS rounds (default 3), one Chrome for all. Without LIGHTHOUSE_ORIGINS it builds and serves this
 // checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
-// Per run it prints the score, simulated TBT, benchmark index and load average, then every task of the
-// simulation that counts (simulated over 50 ms after the simulated FCP): its simulated and observed time
-// and what ran in it (Parse HTML, Layout with its object count, style recalculation, scripts by file).
 // Simulated throttling multiplies each observed task by the CPU slowdown (4, or 2 for a task that lays out):
-// an observed task over about 12 ms (25 ms with a layout) counts. It measures; it passes or fails nothing.
+// an observed task over about 12 ms (25 ms with a layout) counts. Per run it prints the score, simulated TBT,
+// benchmark index and load average, then each main-thread task that could count, with its thread time (the CPU
+// it got: on a shared host its wall clock is mostly waiting for a core), its wall clock and what ran in it (Parse
+// HTML, Layout with its object count, style recalculation, scripts by file); the table sums the thread times as
+// Lantern would. LIGHTHOUSE_TASKS_SIM=1 also lists the tasks of the simulation itself over 40 ms, marked COUNTED
+// when they end after the simulated FCP. It measures; it passes or fails nothing.
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
