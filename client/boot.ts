@@ -3,7 +3,8 @@
  * below; client/document.tsx writes it at the end of <body>). It starts the islands' code once the browser has
  * painted the server's page, so on a slow phone the scripts never share the first round trips with the HTML
  * and stylesheet that make the first view. Until then the page works without them: links are links and forms
- * post themselves.
+ * post themselves. After the first paint it also lays out the landing page's sections below the first view, one
+ * per frame (client/render-sections.ts).
  *
  * The scripts start sooner when the visitor acts first:
  * - on the first touch, focus or key press anywhere; a touched or focused island is marked `data-wanted` and the
@@ -12,6 +13,7 @@
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
+import { renderSectionsInTurn } from './render-sections';
 
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
 
@@ -82,9 +84,14 @@ if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEn
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     load();
+    renderSectionsInTurn();
   }).observe({ type: 'paint', buffered: true });
   // A page that is not painted (opened in a background tab) starts anyway.
-  setTimeout(load, 3000);
+  setTimeout(() => {
+    load();
+    renderSectionsInTurn();
+  }, 3000);
 } else {
   load();
+  renderSectionsInTurn();
 }

@@ -1,5 +1,6 @@
 import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
+import { SECTIONS_RENDERED_EVENT } from './render-sections';
 
 /**
  * Browser entry, started by the page's boot script (client/boot.ts) once the page has painted or the visitor
@@ -8,7 +9,8 @@ import { islands } from './islands/registry';
  * the viewport or is first touched (pointer, focus); `interaction` on the first click on an element
  * that opens it, or a touch inside it. Until then the server's HTML works alone, so nothing is lost meanwhile.
  * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
- * has started loading has hydrated (the e2e suite waits for it, and for the marker of what it uses).
+ * has started loading has hydrated and the page's sections have been rendered (the e2e suite waits for it, and
+ * for the marker of what it uses).
  * React itself is fetched and started with the first island that starts: a page whose islands are all further
  * down (the landing page on a phone) runs no React until the visitor scrolls towards one or touches the page.
  */
@@ -23,8 +25,12 @@ const loadReact = () => (react ??= import('./react-runtime'));
 let pending = 0;
 const started = new WeakMap<HTMLElement, Promise<void>>();
 
+/** Also waits for the boot script to have rendered the page's sections (client/render-sections.ts). */
 function settle(): void {
-  if (pending === 0) document.documentElement.setAttribute('data-hydrated', '');
+  const html = document.documentElement;
+  if (pending !== 0) return;
+  if (html.hasAttribute('data-sections-rendered')) html.setAttribute('data-hydrated', '');
+  else document.addEventListener(SECTIONS_RENDERED_EVENT, settle, { once: true });
 }
 
 async function hydrate(el: HTMLElement, name: string): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * The site header's behaviour, without React: part of the page's inline script (client/boot.ts), so it works
  * from the first paint, before any other script arrives.
- * - The shadow once the page has scrolled SHADOW_THRESHOLD_PX.
+ * - The shadow once the page has scrolled SHADOW_THRESHOLD_PX, told by an IntersectionObserver on a sentinel as tall
+ *   as that at the top of the page (`.scroll-sentinel`), so that starting never reads a position: reading one
+ *   would lay the page out in this script's own task.
  * - The phone menu, a modal `<dialog>`: its button opens it by itself where the browser knows `commandfor`
  *   (and here otherwise); Tab stays inside it, a tap outside closes it, `aria-expanded` follows it, and the page
  *   behind does not scroll.
@@ -10,8 +12,9 @@
  */
 
 import { trapTab } from './lib/focus-trap';
+import { renderAllSections } from './render-sections';
 
-/** Header shadow threshold. */
+/** Header shadow threshold: the height of `.scroll-sentinel` (client/styles/header.css). */
 export const SHADOW_THRESHOLD_PX = 8;
 /** Anchor scroll delay after navigating home (about 50 ms). */
 export const ANCHOR_SCROLL_DELAY_MS = 50;
@@ -21,6 +24,7 @@ const PENDING_KEY = 'nav:section';
 function scrollToAnchor(anchor: string): void {
   const target = document.getElementById(anchor);
   if (!target) return;
+  renderAllSections();
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
 }
@@ -60,9 +64,15 @@ function scrollToPendingSection(): void {
 export function startHeader(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   if (!header) return;
-  const onScroll = () => header.classList.toggle('is-scrolled', window.scrollY > SHADOW_THRESHOLD_PX);
-  onScroll();
-  addEventListener('scroll', onScroll, { passive: true });
+  // Scrolled more than the sentinel's height: no part of it is in view (touching the top edge still counts).
+  const sentinel = document.createElement('div');
+  sentinel.className = 'scroll-sentinel';
+  sentinel.setAttribute('aria-hidden', 'true');
+  document.body.prepend(sentinel);
+  new IntersectionObserver((entries) => {
+    const last = entries[entries.length - 1];
+    if (last) header.classList.toggle('is-scrolled', !last.isIntersecting);
+  }).observe(sentinel);
 
   const menu = document.getElementById('mobile-menu');
   const toggle = header.querySelector<HTMLButtonElement>('.menu-toggle');

@@ -33,11 +33,11 @@ export async function watchClient() {
   };
   const ctx = await context({ ...buildOptions(defaultOutdir, false), plugins: [manifestWriter] });
   await ctx.watch();
-  // The boot script (with client/header-menu.ts) is built into the manifest, not imported by the bundle, so esbuild
+  // The boot script (with client/header-menu.ts and client/render-sections.ts) is built into the manifest, not imported by the bundle, so esbuild
   // does not watch it. Its
   // directory is watched instead (an editor's save-by-rename replaces the file itself).
   const boot = watch(path.join(root, 'client'), (_, file) => {
-    if (file === 'boot.ts' || file === 'header-menu.ts') ctx.rebuild().catch(() => {}); // esbuild printed any errors.
+    if (file === 'boot.ts' || file === 'header-menu.ts' || file === 'render-sections.ts') ctx.rebuild().catch(() => {}); // esbuild printed any errors.
   });
   return () => {
     boot.close();
