@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
+import { CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // `npm run vitals`: the Core Web Vitals benchmark of / on an emulated phone (e2e/bench/web-vitals.bench.ts).
 // A benchmark, not a test: its timings depend on how busy the machine is, so `npm test` never runs it.
@@ -8,5 +9,12 @@ export default defineConfig({
   testDir: './e2e/bench',
   testMatch: '*.bench.ts',
   timeout: 180_000,
-  projects: base.projects!.filter((p) => p.name === 'phone').map((p) => ({ ...p, testIgnore: undefined })),
+  // Measured in the full browser, as a visitor's renders and composites (the suite itself runs the headless shell).
+  projects: base
+    .projects!.filter((p) => p.name === 'phone')
+    .map((p) => ({
+      ...p,
+      testIgnore: undefined,
+      use: { ...p.use, launchOptions: { ...p.use?.launchOptions, executablePath: CHROMIUM_PATH } },
+    })),
 });

@@ -1,13 +1,14 @@
 // `npm test`: everything a change can break; exits non-zero if any step failed.
 import './require-node.mjs';
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 
-// Two lanes once the client is built. The end-to-end suite is the long one (a browser and the Worker, waiting on
-// each other more than on the processor): it starts at once and prints as it goes. The checks run beside it one
-// after another (the workerd tests and the operator scripts side by side: they wait on different things), so on a
-// two-core machine they share the processor with the suite rather than with each other as well. A step starts once
-// every step named in its `after` has ended: what it needs, or what it would otherwise compete with. Each check's
-// output is printed whole when it ends.
+// Two lanes once the client is built. The end-to-end suite starts at once and prints as it goes. The checks run
+// beside it two at a time (the linter and the typecheck, then the workerd tests and the operator scripts): the suite
+// is several busy processes (the browser, the Worker, the test workers) and the processor is shared out per process,
+// so a lane of one check at a time would get the smaller part of the two cores and end well after the suite. A step
+// starts once every step named in its `after` has ended: what it needs, or what it would otherwise compete with. Each
+// check's output is printed whole when it ends.
 const steps = [
   // The build writes src/generated/assets.json, which the Worker's code (and so the typecheck) imports.
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
@@ -15,10 +16,10 @@ const steps = [
   // Env is generated from wrangler.toml; a var or binding added without `npm run types` fails here.
   { name: 'types up to date', cmd: 'npm', args: ['run', 'types:check'], after: ['build'] },
   { name: 'format and lint', cmd: 'npm', args: ['run', 'lint'], after: ['types up to date'] },
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], after: ['format and lint'] },
-  { name: 'workerd tests', cmd: 'npx', args: ['vitest', 'run'], after: ['typecheck'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], after: ['types up to date'] },
+  { name: 'workerd tests', cmd: 'npx', args: ['vitest', 'run'], after: ['format and lint', 'typecheck'] },
   // The operator scripts and the runbook rehearsed against https stand-ins (Node's test runner: Node programs).
-  { name: 'operator scripts', cmd: 'npm', args: ['run', 'test:operator'], after: ['typecheck'] },
+  { name: 'operator scripts', cmd: 'npm', args: ['run', 'test:operator'], after: ['format and lint', 'typecheck'] },
   // The production Worker bundle, built offline: https SITE_URL, no loopback address, at most 1 MiB gzip.
   {
     name: 'deploy dry run',
@@ -28,7 +29,14 @@ const steps = [
   },
 ];
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+// Every step starts Node programs, many of them again and again (wrangler, each operator script the tests run, the
+// Playwright workers): Node keeps the code it compiled for a module on disk and reuses it while the file is unchanged.
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || path.resolve('node_modules/.cache/node-compile'),
+};
 const began = Date.now();
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 

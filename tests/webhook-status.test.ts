@@ -5,9 +5,10 @@ import type { Env } from '../src/env';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { loggedEvents } from './support/logs';
+import { WEBHOOK_SECRETS, sign, webhookBody } from './support/whatsapp-webhook';
 
 const ORIGIN = 'http://127.0.0.1:8787';
-const SECRETS = { WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' };
+const SECRETS = WEBHOOK_SECRETS;
 const OWNERS = { OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Arjun' };
 
 /** The Worker with the webhook's secrets and a queue producer that records what it is sent. */
@@ -24,23 +25,7 @@ function setup(vars: Record<string, string> = SECRETS) {
   return { call, queued };
 }
 
-async function sign(body: string, secret = SECRETS.WHATSAPP_APP_SECRET): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
-const statuses = (...items: unknown[]) =>
-  JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'waba', changes: [{ field: 'messages', value: { statuses: items } }] }],
-  });
+const statuses = (...items: unknown[]) => webhookBody({ statuses: items });
 const status = (id: string, state: string, seconds: number, errors?: unknown[]) => ({
   id,
   status: state,

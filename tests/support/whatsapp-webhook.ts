@@ -1,44 +1,20 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
+import { envelope, signature, type ChangeValue } from './whatsapp-envelope';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
 /** The webhook's secrets the tests give the Worker. */
 export const WEBHOOK_SECRETS = { WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' };
 
 /** `sha256=<hex>` of the body, as Meta signs it with the app secret. */
-export async function sign(body: string, secret = WEBHOOK_SECRETS.WHATSAPP_APP_SECRET): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+export function sign(body: string, secret = WEBHOOK_SECRETS.WHATSAPP_APP_SECRET): Promise<string> {
+  return signature(body, secret);
 }
 
 /** One webhook body as Meta posts it: messages and statuses of one change, with the senders' profiles. */
-export function webhookBody(value: { messages?: unknown[]; statuses?: unknown[]; contacts?: unknown[] }): string {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '200000000000002',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '919800000000', phone_number_id: '100000000000001' },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
+export function webhookBody(value: ChangeValue): string {
+  return JSON.stringify(envelope(value));
 }
 
 /** A visitor's message as Meta reports it: `from` in digits, the time in seconds, one object named after its type. */
