@@ -9,7 +9,7 @@ import type { Env } from '../src/env';
 import { windowsAt } from '../src/notify/deliveries';
 import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './fixtures/leads';
-import { deliver, ledgerRows } from './support/queue';
+import { deliver, ledgerRows, visitorMessagesToday } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
@@ -26,17 +26,6 @@ const rows = (submissionId: string) =>
     submissionId,
     'template, recipient, audience, status, skip_reason',
   );
-
-async function visitorMessagesToday(): Promise<number> {
-  const w = windowsAt(new Date());
-  const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS n FROM deliveries WHERE audience = 'visitor' AND created_at >= ? AND created_at < ?
-     AND status IN ('pending', 'sending', 'sent', 'replay')`,
-  )
-    .bind(w.dayStart, w.dayEnd)
-    .first<{ n: number }>();
-  return row!.n;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

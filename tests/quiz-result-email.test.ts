@@ -7,12 +7,11 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { windowsAt } from '../src/notify/deliveries';
 import { emailMessage } from '../src/notify/email';
 import { QUIZ_RESULT_EMAIL, createResultEmailSender } from '../src/notify/result-email';
 import { getLeadStore } from '../src/store/port';
 import { quizLead, job, type QuizLead } from './fixtures/leads';
-import { deliver, ledgerRows } from './support/queue';
+import { deliver, ledgerRows, visitorMessagesToday } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { EmailStandin } from './standins/email';
 import { uniqueMobile } from './support/shared';
@@ -59,17 +58,6 @@ const resultRows = async (id: string) =>
   (
     await ledgerRows<Row>(id, 'template, recipient, audience, status, skip_reason, channel, attempts, last_error_code')
   ).filter((r) => r.template === QUIZ_RESULT_EMAIL);
-
-async function visitorMessagesToday(): Promise<number> {
-  const w = windowsAt(new Date());
-  const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS n FROM deliveries WHERE audience = 'visitor' AND created_at >= ? AND created_at < ?
-     AND status IN ('pending', 'sending', 'sent', 'replay')`,
-  )
-    .bind(w.dayStart, w.dayEnd)
-    .first<{ n: number }>();
-  return row!.n;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

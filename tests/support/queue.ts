@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
 import type { Job } from '../../src/queue/jobs';
+import { windowsAt } from '../../src/notify/deliveries';
 import { graphEnv } from '../standins/graph-api';
 
 /** Captures what the Worker sends to its queue instead of delivering it; read and empty it with splice(0). */
@@ -69,4 +70,16 @@ export async function ledgerRows<Row = Record<string, unknown>>(
     .bind(submissionId)
     .all<Row>();
   return results;
+}
+
+/** Messages to visitors' own numbers and addresses counted in today's budget window (VISITOR_MESSAGES_DAILY_BUDGET). */
+export async function visitorMessagesToday(): Promise<number> {
+  const w = windowsAt(new Date());
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM deliveries WHERE audience = 'visitor' AND created_at >= ? AND created_at < ?
+     AND status IN ('pending', 'sending', 'sent', 'replay')`,
+  )
+    .bind(w.dayStart, w.dayEnd)
+    .first<{ n: number }>();
+  return row!.n;
 }
