@@ -16,7 +16,7 @@ import { signUnsubscribe } from '../src/newsletter/token';
 import type { NewsletterJob } from '../src/queue/jobs';
 import { getLeadStore } from '../src/store/port';
 import { quizLead } from './fixtures/leads';
-import { visitorAddress } from './support/api';
+import { postWithEnv } from './support/api';
 import { firestoreEnv } from './support/firestore';
 import { captureQueue, deliver, ledgerRows } from './support/queue';
 import { createNewsletterStandin, newsletterEnv } from './standins/newsletter';
@@ -34,20 +34,8 @@ const SECRET = 'unsubscribe-secret-for-the-quiz-tests-0123456789';
 
 const address = () => `quiz-reader-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-async function postQuiz(workerEnv: Env, body: Record<string, unknown>) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request('https://site.test/api/quiz', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress() },
-      body: JSON.stringify(body),
-    }),
-    workerEnv,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res.status;
-}
+const postQuiz = async (workerEnv: Env, body: Record<string, unknown>) =>
+  (await postWithEnv(workerEnv, 'quiz', body)).status;
 
 const quizBody = (id: string, email: string, newsletter: boolean) => ({
   submissionId: id,
@@ -192,18 +180,7 @@ describe('the newsletter tool gets the subscriber with one tag per program', () 
     const workerEnv = newsletterEnv('kit');
     const queued = captureQueue(workerEnv);
     const email = address();
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(
-      new Request('https://site.test/api/newsletter', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'cf-connecting-ip': visitorAddress() },
-        body: JSON.stringify({ email }),
-      }),
-      workerEnv,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    expect(res.status).toBe(201);
+    expect((await postWithEnv(workerEnv, 'newsletter', { email })).status).toBe(201);
     await deliver(
       queued.find((j) => j.type === 'newsletter'),
       { env: workerEnv },
