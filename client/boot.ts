@@ -13,6 +13,7 @@
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
+import { startQuiz } from './quiz-steps';
 import { renderSectionsInTurn } from './render-sections';
 
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
@@ -60,8 +61,9 @@ function want(event: Event): void {
   load();
 }
 
-// The header works from here on, with or without the islands' code.
+// The header and the quiz's choice steps work from here on, with or without the islands' code.
 startHeader();
+startQuiz();
 
 addEventListener('click', hold, true);
 addEventListener('pointerdown', want, true);

@@ -1,5 +1,6 @@
 import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
+import { MOVED_BEFORE_REACT, REACT_STARTED } from './quiz-steps';
 import { SECTIONS_RENDERED_EVENT } from './render-sections';
 
 /**
@@ -39,18 +40,19 @@ async function hydrate(el: HTMLElement, name: string): Promise<void> {
     console.error(`Unknown island "${name}"`);
     return;
   }
-  const [{ default: Component }, { createElement, hydrateRoot, Committed }] = await Promise.all([load(), loadReact()]);
+  const [{ default: Component }, { createElement, startRoot }] = await Promise.all([load(), loadReact()]);
+  // From here React answers the island's presses (the inline script's quiz steps stop), and the props are read
+  // after any step that script took meanwhile.
+  el.setAttribute(REACT_STARTED, '');
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      el,
-      createElement(Committed, { onCommit: () => resolve(), children: createElement(Component, props as never) }),
-      {
-        onRecoverableError(error) {
-          console.error('Hydration error in island', name, error);
-        },
+    startRoot(el, createElement(Component, props as never), {
+      moved: el.hasAttribute(MOVED_BEFORE_REACT),
+      onCommit: resolve,
+      onRecoverableError(error) {
+        console.error('Hydration error in island', name, error);
       },
-    );
+    });
   });
   el.setAttribute('data-hydrated', '');
 }

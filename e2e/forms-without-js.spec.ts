@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectFailedResource, uniqueEmail } from './support/leads';
 import { storedLeads, waitForLeads } from './support/store';
-import { expect, test } from './support/test';
+import { blockSiteScripts, expect, test } from './support/test';
 
 /**
  * Every lead form works as plain HTML: with JavaScript off, and with the site's scripts failing to load
@@ -157,15 +157,7 @@ test.describe('forms with JavaScript disabled', () => {
 });
 
 test.describe('forms with the site’s scripts blocked after the HTML arrived', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route('**/assets/*.js', (route) => route.abort('blockedbyclient'));
-  });
-  test.afterEach(({ problems }) => {
-    // The blocked scripts are the only errors expected: take them off the list, anything else still fails.
-    for (let i = problems.length - 1; i >= 0; i--) {
-      if (/Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/.test(problems[i]!)) problems.splice(i, 1);
-    }
-  });
+  blockSiteScripts();
 
   test('newsletter', async ({ page, problems }) => {
     await newsletterJourney(page, problems);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './support/test';
+import { blockSiteScripts, expect, holdSiteScripts, isPhone, test } from './support/test';
 
 /**
  * The header needs none of the site's scripts: on a phone its menu is a native dialog that its button opens,
@@ -57,15 +57,7 @@ test.describe('the header with JavaScript off', () => {
 });
 
 test.describe('the header with the site’s scripts blocked', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route('**/assets/*.js', (route) => route.abort('blockedbyclient'));
-  });
-  test.afterEach(({ problems }) => {
-    // The blocked scripts are the only errors expected: take them off the list, anything else still fails.
-    for (let i = problems.length - 1; i >= 0; i--) {
-      if (/Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/.test(problems[i]!)) problems.splice(i, 1);
-    }
-  });
+  blockSiteScripts();
 
   test('the menu, the shadow and the section links work from the page’s inline script', async ({ page }) => {
     await page.goto('/');
@@ -82,12 +74,7 @@ test.describe('the header with the site’s scripts blocked', () => {
 });
 
 test('the header works while the scripts are on their way and once they have arrived', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue().catch(() => {});
-  });
+  const { release } = await holdSiteScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   if (isPhone(page)) await menuOpensAndCloses(page, { inlineScript: true });
   else

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from './support/leads';
 import { storedLeads, waitForLeads, waitForSettledDeliveries } from './support/store';
-import { expect, gotoHydrated, test } from './support/test';
+import { blockSiteScripts, expect, gotoHydrated, holdSiteScripts, test } from './support/test';
 import { OWNERS } from './support/whatsapp';
 
 interface QuizRow {
@@ -196,5 +196,87 @@ test.describe('quiz', () => {
     await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
     expect(await waitForLeads('quiz_responses', email)).toHaveLength(1);
     await expectFailedResource(problems, 400);
+  });
+});
+
+/** Counts the page loads of the main frame from now on: a step taken in place loads nothing. */
+function pageLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) loads++;
+  });
+  return () => loads;
+}
+
+test.describe('the quiz before its scripts have arrived', () => {
+  test.describe('with the site’s scripts blocked', () => {
+    blockSiteScripts();
+
+    test('the page’s inline script takes the choice steps in place; the contact step is the server’s', async ({
+      page,
+    }) => {
+      await page.goto('/quiz');
+      const loads = pageLoads(page);
+      await expectStep(page, 1, { focused: false });
+      await page.getByRole('button', { name: 'Health' }).click();
+      await expectStep(page, 2);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText('What is your age range?');
+      await expect(page.getByRole('button', { name: 'Back' })).toBeEnabled();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expectStep(page, 1);
+      await expect(page.getByRole('button', { name: 'Health' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Wealth' })).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Next step' }).click();
+      await expectStep(page, 2);
+      await page.getByRole('button', { name: '26-39' }).click();
+      await expectStep(page, 3);
+      expect(loads(), 'the choice steps load no page').toBe(0);
+      // The step's form carries what was chosen, for the post that leads to the contact step.
+      await expect(page.locator('form.quiz-step input[name="step"]')).toHaveValue('2');
+      await expect(page.locator('form.quiz-step input[name="answers.0"]')).toHaveValue('Health');
+      await expect(page.locator('form.quiz-step input[name="answers.1"]')).toHaveValue('26-39');
+
+      await page.getByRole('button', { name: 'I know a little' }).click();
+      await expectStep(page, 4, { focused: false });
+      expect(loads(), 'the contact step is the server’s page').toBe(1);
+      await expect(page.locator('input[name="answers.0"]').first()).toHaveValue('Health');
+      await expect(page.locator('input[name="answers.2"]').first()).toHaveValue('I know a little');
+    });
+  });
+
+  test('a step taken before React arrived is where React takes over; the response keeps every answer', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('quiz-early');
+    const { release } = await holdSiteScripts(page);
+    await page.goto('/quiz?utm_source=early-tap', { waitUntil: 'domcontentloaded' });
+    const loads = pageLoads(page);
+    await page.getByRole('button', { name: 'Wealth' }).click();
+    await expectStep(page, 2);
+    await expect(page.locator('[data-island="QuizWizard"]')).not.toHaveAttribute('data-hydrated');
+
+    release();
+    await page.locator('[data-island="QuizWizard"][data-hydrated]').waitFor();
+    // React renders the step reached, and the heading keeps the focus.
+    await expectStep(page, 2);
+    await page.getByRole('button', { name: '40-55' }).click();
+    await expectStep(page, 3);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expectStep(page, 2);
+    await expect(page.getByRole('button', { name: '40-55' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'Wealth' })).toHaveAttribute('aria-pressed', 'true');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+    await expectStep(page, 4);
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/\?recommended=[a-z-]+#programs$/);
+    expect(loads(), 'only the result is a page load').toBe(1);
+
+    const [row] = await waitForLeads<QuizRow & { attribution: string }>('quiz_responses', email);
+    expect(JSON.parse(row!.answers)).toEqual({ '0': 'Wealth', '1': '40-55' });
+    // The visit's attribution came along through React's fresh render of the island.
+    expect(JSON.parse(row!.attribution)).toEqual({ utm_source: 'early-tap', landing_path: '/quiz' });
   });
 });

@@ -16,6 +16,9 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
   return finish(result, outdir, writeManifest);
 }
 
+/** The boot script's own files (the rest of client/ is the bundle's, which esbuild watches). */
+const BOOT_FILES = new Set(['boot.ts', 'header-menu.ts', 'render-sections.ts', 'quiz-steps.ts']);
+
 /**
  * Rebuilds public/assets and the manifest whenever a file the bundle is built from, or client/boot.ts, changes
  * (esbuild's watch mode, which also sees editors' save-by-rename). Returns a function that stops watching.
@@ -33,11 +36,11 @@ export async function watchClient() {
   };
   const ctx = await context({ ...buildOptions(defaultOutdir, false), plugins: [manifestWriter] });
   await ctx.watch();
-  // The boot script (with client/header-menu.ts and client/render-sections.ts) is built into the manifest, not imported by the bundle, so esbuild
-  // does not watch it. Its
-  // directory is watched instead (an editor's save-by-rename replaces the file itself).
+  // The boot script (client/boot.ts and the files beside it that it imports) is built into the manifest, not
+  // imported by the bundle, so esbuild does not watch it. Its directory is watched instead (an editor's
+  // save-by-rename replaces the file itself).
   const boot = watch(path.join(root, 'client'), (_, file) => {
-    if (file === 'boot.ts' || file === 'header-menu.ts' || file === 'render-sections.ts') ctx.rebuild().catch(() => {}); // esbuild printed any errors.
+    if (BOOT_FILES.has(file)) ctx.rebuild().catch(() => {}); // esbuild printed any errors.
   });
   return () => {
     boot.close();

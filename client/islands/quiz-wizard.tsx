@@ -3,12 +3,16 @@ import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
+import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
   contact: QuizContactCopy;
-  /** Where the server put the visitor (step, answers so far) and the contact form's state. */
-  initial: { step: number; answers: Record<string, string>; form: FormState };
+  /**
+   * Where the server put the visitor (step, answers so far) and the contact form's state. A tap before this island
+   * arrived may have moved the quiz on already (client/quiz-steps.ts writes the state it reached here).
+   */
+  initial: QuizState & { form: FormState };
 }
 
 /** Where each step's buttons post without JavaScript: the server renders the next step. */
@@ -24,11 +28,10 @@ export const QUIZ_STEP_PATH = '/quiz';
  */
 export default function QuizWizard({ steps, contact, initial }: QuizWizardProps) {
   const total = steps.length + 1;
-  const [step, setStep] = useState(initial.step);
-  const [answers, setAnswers] = useState<Record<string, string>>(initial.answers);
+  const [{ step, answers }, setState] = useState<QuizState>({ step: initial.step, answers: initial.answers });
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const label = `Step ${step + 1} of ${total}`;
+  const label = quizStepLabel(step, total);
 
   useEffect(() => {
     document.title = document.title.replace(/^Step \d+ of \d+/, label);
@@ -36,20 +39,15 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
     if (moved.current) heading.current?.focus();
   }, [label]);
 
-  const go = (next: number) => {
+  const press = (what: QuizPress) => {
     moved.current = true;
-    setStep(Math.max(0, Math.min(total - 1, next)));
-  };
-
-  const choose = (option: string) => {
-    setAnswers((a) => ({ ...a, [String(step)]: option }));
-    go(step + 1);
+    setState((state) => nextQuizStep(steps, state, what));
   };
 
   const current = steps[step];
   const last = step === total - 1;
   /** Back and Next post the step form without JavaScript; here they move between steps in place. */
-  const move = (value: 'back' | 'next', to: number, className: string, text: string, disabled = false) => (
+  const move = (value: 'back' | 'next', className: string, text: string, disabled = false) => (
     <button
       type="submit"
       name="go"
@@ -58,7 +56,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
       disabled={disabled}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {
         event.preventDefault();
-        go(to);
+        press({ go: value });
       }}
     >
       {text}
@@ -66,8 +64,8 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   );
   const nav = (
     <div className="quiz-nav">
-      {move('back', step - 1, 'btn btn-outline', 'Back', step === 0)}
-      {!last && move('next', step + 1, 'btn btn-ghost', 'Next step')}
+      {move('back', 'btn btn-outline', 'Back', step === 0)}
+      {!last && move('next', 'btn btn-ghost', 'Next step')}
     </div>
   );
   const stepFields = (
@@ -110,7 +108,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
                 aria-pressed={answers[String(step)] === option}
                 onClick={(event: MouseEvent<HTMLButtonElement>) => {
                   event.preventDefault();
-                  choose(option);
+                  press({ choice: option });
                 }}
               >
                 {option}

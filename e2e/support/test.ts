@@ -93,3 +93,33 @@ export function startedIslands(page: Page): Promise<{ hydrated: string[]; pendin
     pending: !document.documentElement.hasAttribute('data-hydrated'),
   }));
 }
+
+/**
+ * For the tests of a describe block: the site's scripts (everything under /assets/ that ends in .js) fail to load
+ * as a blocker would make them, after the HTML has arrived; the page's inline script still runs. The blocked
+ * scripts are the only errors forgiven: anything else still fails the test.
+ */
+export function blockSiteScripts(): void {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort('blockedbyclient'));
+  });
+  test.afterEach(({ problems }) => {
+    for (let i = problems.length - 1; i >= 0; i--) {
+      if (/Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/.test(problems[i]!)) problems.splice(i, 1);
+    }
+  });
+}
+
+/**
+ * Holds the site's scripts on their way until `release()` is called: the page is in the state of a slow phone
+ * whose scripts have not arrived yet.
+ */
+export async function holdSiteScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return { release };
+}

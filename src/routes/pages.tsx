@@ -21,6 +21,7 @@ import { ApiException } from '../http/errors';
 import { readBody } from '../http/body';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
+import { quizStepLabel } from '../shared/quiz-flow';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
 const COLD_FEEDS_WAIT_MS = 300;
@@ -201,7 +202,7 @@ export function renderQuiz(
       resultByEmail={readConfig(c.env as Env).quiz.resultEmailFrom !== undefined}
     />,
     {
-      title: `Step ${state.step + 1} of ${QUIZ_STEP_COUNT} · Find your program · ${site.brand}`,
+      title: `${quizStepLabel(state.step, QUIZ_STEP_COUNT)} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
     },

@@ -1,11 +1,8 @@
 import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../content/site';
 import type { FormState } from '../shared/lead-rules';
+import { nextQuizStep, type QuizState } from '../shared/quiz-flow';
 
-/** Where a visitor is in the quiz: the step shown (0–3) and the options chosen so far, by step. */
-export interface QuizState {
-  step: number;
-  answers: Record<string, string>;
-}
+export type { QuizState };
 
 /** The answers a form carried (`answers.0` … `answers.2`), keeping only real options of their own step. */
 export function answersFrom(fields: Record<string, string>): Record<string, string> {
@@ -23,17 +20,8 @@ export function answersFrom(fields: Record<string, string>): Record<string, stri
  * (`back` / `next`: move without choosing). Anything unexpected keeps the visitor on a valid step.
  */
 export function nextQuizState(fields: Record<string, string>): QuizState {
-  const last = QUIZ_STEP_COUNT - 1;
-  const step = Math.max(0, Math.min(last, Number.parseInt(fields.step ?? '0', 10) || 0));
-  const answers = answersFrom(fields);
-  const options: readonly string[] = QUIZ_STEPS[step]?.options ?? [];
-  if (fields.choice !== undefined && options.includes(fields.choice)) {
-    answers[String(step)] = fields.choice;
-    return { step: Math.min(last, step + 1), answers };
-  }
-  if (fields.go === 'back') return { step: Math.max(0, step - 1), answers };
-  if (fields.go === 'next') return { step: Math.min(last, step + 1), answers };
-  return { step, answers };
+  const step = Math.max(0, Math.min(QUIZ_STEP_COUNT - 1, Number.parseInt(fields.step ?? '0', 10) || 0));
+  return nextQuizStep(QUIZ_STEPS, { step, answers: answersFrom(fields) }, fields);
 }
 
 /** The quiz's contact step after a refused plain post of the contact form. */

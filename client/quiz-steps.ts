@@ -1,0 +1,92 @@
+/**
+ * The quiz's choice steps before the islands' code has arrived: part of the page's inline script (client/boot.ts).
+ * Until then a tap on an option, "Back" or "Next step" would post the step's form and wait for the next page (about
+ * half a second on a slow phone). Here the tap moves the quiz in place at once, by the rule the island and the
+ * server follow (src/shared/quiz-flow.ts), editing the server's markup of the step as the island would render it:
+ * the progress bar, the heading (which takes focus) and the page title, the step's question, options and hidden
+ * fields, and "Back".
+ *
+ * The form still posts itself where this script stops: a move to the contact step (its form is the island's own),
+ * and any press once the island's React root has started (`data-react` on the marker: React answers it then).
+ * The state reached is written into the island's props and the marker gets `data-moved`, so the entry renders the
+ * island afresh from that state rather than hydrating markup that no longer matches the server's (client/entry.tsx).
+ */
+import { nextQuizStep, quizStepLabel, type QuizState } from '../src/shared/quiz-flow';
+
+/** On an island's marker: its React root has started (set by client/entry.tsx just before it). */
+export const REACT_STARTED = 'data-react';
+/** On an island's marker: the inline script has changed its markup; its props hold the state it reached. */
+export const MOVED_BEFORE_REACT = 'data-moved';
+
+/** What this script reads of the island's props (client/islands/quiz-wizard.tsx). */
+interface WizardProps {
+  steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
+  initial: QuizState;
+}
+
+function hiddenField(name: string, value: string): HTMLInputElement {
+  const input = document.createElement('input');
+  input.type = 'hidden';
+  input.name = name;
+  input.value = value;
+  return input;
+}
+
+/** Shows choice step `step` in the wizard's markup. */
+function show(island: HTMLElement, form: HTMLFormElement, { steps }: WizardProps, { step, answers }: QuizState): void {
+  const current = steps[step];
+  const heading = island.querySelector<HTMLElement>('.quiz-step-label');
+  const question = form.querySelector('.quiz-question');
+  const options = form.querySelector('.quiz-options');
+  const template = options?.querySelector('button');
+  const stepField = form.querySelector<HTMLInputElement>('input[name="step"]');
+  if (!current || !heading || !question || !options || !template || !stepField) return;
+  const total = steps.length + 1;
+  const label = quizStepLabel(step, total);
+
+  const progress = island.querySelector('[role="progressbar"]');
+  progress?.setAttribute('aria-valuenow', String(step + 1));
+  progress?.setAttribute('aria-valuetext', label);
+  const fill = progress?.querySelector('.quiz-progress-fill');
+  if (fill) fill.className = `quiz-progress-fill is-${step + 1}-of-${total}`;
+
+  stepField.value = String(step);
+  for (const field of Array.from(form.querySelectorAll('input[name^="answers."]'))) field.remove();
+  stepField.after(...Object.entries(answers).map(([i, option]) => hiddenField(`answers.${i}`, option)));
+  question.textContent = current.title;
+  options.replaceChildren(
+    ...current.options.map((option) => {
+      const button = template.cloneNode() as HTMLButtonElement;
+      button.value = option;
+      button.textContent = option;
+      button.setAttribute('aria-pressed', String(answers[String(step)] === option));
+      return button;
+    }),
+  );
+  const back = form.querySelector<HTMLButtonElement>('button[name="go"][value="back"]');
+  if (back) back.disabled = step === 0;
+
+  heading.textContent = label;
+  document.title = document.title.replace(/^Step \d+ of \d+/, label);
+  heading.focus();
+}
+
+export function startQuiz(): void {
+  const island = document.querySelector<HTMLElement>('[data-island="QuizWizard"]');
+  if (!island) return;
+  island.addEventListener('click', (event) => {
+    if (island.hasAttribute(REACT_STARTED)) return;
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const form = button?.closest('form.quiz-step');
+    if (!button || !(form instanceof HTMLFormElement) || button.disabled) return;
+    const props = JSON.parse(island.dataset.props ?? '{}') as WizardProps;
+    const press = button.name === 'choice' ? { choice: button.value } : { go: button.value };
+    const next = nextQuizStep(props.steps, props.initial, press);
+    // The contact step is the island's form: the press posts, and the server shows it.
+    if (next.step >= props.steps.length || next.step === props.initial.step) return;
+    event.preventDefault();
+    show(island, form, props, next);
+    island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next } });
+    island.setAttribute(MOVED_BEFORE_REACT, '');
+  });
+}
