@@ -1,6 +1,6 @@
 import { captureFirstTouch } from './lib/attribution';
 import { islands } from './islands/registry';
-import { MOVED_BEFORE_REACT, REACT_STARTED } from './quiz-steps';
+import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
 import { SECTIONS_RENDERED_EVENT } from './render-sections';
 
 /**

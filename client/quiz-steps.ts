@@ -8,20 +8,17 @@
  *
  * The form still posts itself where this script stops: a move to the contact step (its form is the island's own),
  * and any press once the island's React root has started (`data-react` on the marker: React answers it then).
- * The state reached is written into the island's props and the marker gets `data-moved`, so the entry renders the
- * island afresh from that state rather than hydrating markup that no longer matches the server's (client/entry.tsx).
+ * The state reached (and the attribution the server wrote into the form) goes into the island's props and the marker
+ * gets `data-moved`, so the entry renders the island afresh from them rather than hydrating markup that no longer
+ * matches the server's (client/entry.tsx).
  */
 import { nextQuizStep, quizStepLabel, type QuizState } from '../src/shared/quiz-flow';
+import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
 
-/** On an island's marker: its React root has started (set by client/entry.tsx just before it). */
-export const REACT_STARTED = 'data-react';
-/** On an island's marker: the inline script has changed its markup; its props hold the state it reached. */
-export const MOVED_BEFORE_REACT = 'data-moved';
-
-/** What this script reads of the island's props (client/islands/quiz-wizard.tsx). */
+/** What this script reads and writes of the island's props (client/islands/quiz-wizard.tsx). */
 interface WizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  initial: QuizState;
+  initial: QuizState & { attribution?: string };
 }
 
 function hiddenField(name: string, value: string): HTMLInputElement {
@@ -86,7 +83,9 @@ export function startQuiz(): void {
     if (next.step >= props.steps.length || next.step === props.initial.step) return;
     event.preventDefault();
     show(island, form, props, next);
-    island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next } });
+    // React renders the island afresh from these: the step reached, and the attribution the server wrote into the form.
+    const attribution = form.querySelector<HTMLInputElement>('input[name="attribution"]')?.value || undefined;
+    island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next, attribution } });
     island.setAttribute(MOVED_BEFORE_REACT, '');
   });
 }

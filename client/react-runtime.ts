@@ -1,6 +1,5 @@
 import { createElement, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { ServerAttribution } from './components/lead-context';
 
 /**
  * What the entry uses of React, in a module of its own: the entry imports it with the first island that starts
@@ -28,8 +27,8 @@ function pathTo(root: Element, node: Element | null): number[] | undefined {
  * Starts an island's React root on the server's markup and calls `onCommit` once React has committed it. As a
  * rule it hydrates that markup. Where the page's inline script has already changed it (`moved`: a quiz step taken
  * before React arrived, client/quiz-steps.ts), hydration would not match: React renders the island afresh from the
- * props that script wrote, the focus goes back to the element in the same place, and the attribution the server
- * read from the request (the hidden field's value) is kept, as hydration would keep it.
+ * props that script wrote (what the server's markup alone carried goes into those props too), and the focus goes
+ * back to the element in the same place.
  */
 export function startRoot(
   el: HTMLElement,
@@ -45,18 +44,11 @@ export function startRoot(
     return;
   }
   const focused = pathTo(el, document.activeElement);
-  const attribution = el.querySelector<HTMLInputElement>('input[name="attribution"]')?.value || undefined;
   const refocus = () => {
     let at: Element | undefined = el;
     for (const i of focused ?? []) at = at?.children[i];
     if (focused && at instanceof HTMLElement) at.focus();
     onCommit();
   };
-  createRoot(el, { onRecoverableError }).render(
-    createElement(
-      ServerAttribution.Provider,
-      { value: attribution },
-      createElement(Committed, { onCommit: refocus, children: island }),
-    ),
-  );
+  createRoot(el, { onRecoverableError }).render(createElement(Committed, { onCommit: refocus, children: island }));
 }

@@ -249,6 +249,15 @@ test.describe('the quiz before its scripts have arrived', () => {
     page,
   }) => {
     const email = uniqueEmail('quiz-early');
+    // Storage blocked (a privacy setting): the tab keeps no first touch, so the attribution the lead carries can only
+    // be the one the server wrote into the form, carried through React's fresh render of the island.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'sessionStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
     const { release } = await holdSiteScripts(page);
     await page.goto('/quiz?utm_source=early-tap', { waitUntil: 'domcontentloaded' });
     const loads = pageLoads(page);
@@ -276,7 +285,6 @@ test.describe('the quiz before its scripts have arrived', () => {
 
     const [row] = await waitForLeads<QuizRow & { attribution: string }>('quiz_responses', email);
     expect(JSON.parse(row!.answers)).toEqual({ '0': 'Wealth', '1': '40-55' });
-    // The visit's attribution came along through React's fresh render of the island.
     expect(JSON.parse(row!.attribution)).toEqual({ utm_source: 'early-tap', landing_path: '/quiz' });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
-import { AttributionField } from '../components/lead-context';
+import { AttributionField, ServerAttribution } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
 import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
@@ -10,9 +10,10 @@ export interface QuizWizardProps {
   contact: QuizContactCopy;
   /**
    * Where the server put the visitor (step, answers so far) and the contact form's state. A tap before this island
-   * arrived may have moved the quiz on already (client/quiz-steps.ts writes the state it reached here).
+   * arrived may have moved the quiz on already: client/quiz-steps.ts then writes the state it reached here, with the
+   * attribution the server had written into the form (React renders the island afresh, and the server's markup is gone).
    */
-  initial: QuizState & { form: FormState };
+  initial: QuizState & { form: FormState; attribution?: string };
 }
 
 /** Where each step's buttons post without JavaScript: the server renders the next step. */
@@ -75,7 +76,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
       <AttributionField />
     </>
   );
-  return (
+  const wizard = (
     <div className="quiz-wizard">
       <div
         className="quiz-progress"
@@ -128,4 +129,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
       )}
     </div>
   );
+  // The server's own attribution reaches the form from the page (src/routes/pages.tsx) unless a step moved first.
+  if (initial.attribution === undefined) return wizard;
+  return <ServerAttribution.Provider value={initial.attribution}>{wizard}</ServerAttribution.Provider>;
 }

@@ -1,0 +1,12 @@
+/**
+ * Attributes on an island's marker that the page's inline script (client/boot.ts) and the entry (client/entry.tsx)
+ * tell each other by.
+ */
+
+/** The island's React root has started (set by the entry just before it starts it). */
+export const REACT_STARTED = 'data-react';
+/**
+ * The inline script has changed the island's markup before React arrived (a quiz step, client/quiz-steps.ts); its
+ * props hold the state it reached, and the entry renders it afresh from them.
+ */
+export const MOVED_BEFORE_REACT = 'data-moved';
