@@ -9,11 +9,12 @@
  * The scripts start sooner when the visitor acts first:
  * - on the first touch, focus or key press anywhere; a touched or focused island is marked `data-wanted` and the
  *   entry starts it at once, as it would have had it been running;
- * - on a press on an island's button (a menu toggle, a tab, a play button), which would otherwise do nothing.
+ * - on a press on an island's button (a play button, a row's arrows), which would otherwise do nothing.
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
 import { startQuiz } from './quiz-steps';
+import { startResourceTabs } from './resource-tabs-early';
 import { renderSectionsInTurn } from './render-sections';
 
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
@@ -61,9 +62,10 @@ function want(event: Event): void {
   load();
 }
 
-// The header and the quiz's choice steps work from here on, with or without the islands' code.
+// The header, the quiz's choice steps and the resource topics work from here on, with or without the islands' code.
 startHeader();
 startQuiz();
+startResourceTabs();
 
 addEventListener('click', hold, true);
 addEventListener('pointerdown', want, true);

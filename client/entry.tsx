@@ -81,7 +81,7 @@ function startOnTouch(el: HTMLElement): void {
 }
 
 /**
- * A button pressed before its island hydrated (the menu toggle, a tab, a play button) would do nothing: hold
+ * A button pressed before its island hydrated (a play button, a row's arrows) would do nothing: hold
  * the click and give it to the island once it is there. Submit buttons keep their plain form post.
  */
 function holdButtonPresses(el: HTMLElement): void {

@@ -1,23 +1,9 @@
-import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './support/test';
+import { expect, gotoHydrated, holdSiteScripts as holdScripts, test } from './support/test';
 
 /**
  * The page's scripts start after its first paint (client/boot.ts): the HTML and stylesheet have a slow
  * phone's first round trips to themselves. A press made before the scripts have arrived is not lost.
  */
-
-/** Holds every request for the site's scripts until `release()` is called. */
-async function holdScripts(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = 0;
-  await page.route('**/assets/*.js', async (route) => {
-    asked++;
-    await held;
-    await route.continue().catch(() => {});
-  });
-  return { asked: () => asked, release };
-}
 
 for (const path of ['/', '/quiz']) {
   test(`${path}: no script is asked for before the first contentful paint`, async ({ page }) => {
@@ -37,20 +23,52 @@ for (const path of ['/', '/quiz']) {
   });
 }
 
-test('a tab pressed before the scripts arrive is selected once they have', async ({ page }) => {
+test('a topic tapped before the scripts arrive is selected at once, and the island hydrates with it', async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const tab = page.getByRole('tab', { name: 'Health' });
-  await tab.click();
-  // The press started the scripts and was kept for the island.
+  const section = page.locator('#resources');
+  const health = section.getByRole('tab', { name: 'Health' });
+  const mindset = section.getByRole('tab', { name: 'Mindset' });
+  await health.click();
+  // The page's inline script selected it; the press also started the scripts.
+  await expect(health).toHaveAttribute('aria-selected', 'true');
+  await expect(health).toHaveAttribute('tabindex', '0');
+  await expect(mindset).toHaveAttribute('aria-selected', 'false');
+  await expect(mindset).toHaveAttribute('tabindex', '-1');
+  await expect(section.getByRole('tabpanel')).toHaveAttribute('id', 'panel-health');
   await expect.poll(scripts.asked).toBeGreaterThan(0);
-  await expect(tab).toHaveAttribute('data-held', '');
-  await expect(tab).toHaveAttribute('aria-selected', 'false');
+  await expect(section.locator('[data-island="ResourceTabs"]')).not.toHaveAttribute('data-hydrated');
 
   scripts.release();
-  await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: 'Mindset' })).toHaveAttribute('aria-selected', 'false');
-  await expect(tab).not.toHaveAttribute('data-held');
+  await expect(section.locator('[data-island="ResourceTabs"]')).toHaveAttribute('data-hydrated', '');
+  // React took over with Health selected (a mismatch would be a console error, which fails the test): its keys work.
+  await expect(health).toHaveAttribute('aria-selected', 'true');
+  await health.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(mindset).toHaveAttribute('aria-selected', 'true');
+  await expect(mindset).toBeFocused();
+  await expect(health).toHaveAttribute('aria-selected', 'false');
+  await expect(section.getByRole('tabpanel')).toHaveAttribute('id', 'panel-mindset');
+});
+
+test('a row’s arrow pressed before the scripts arrive is kept and given to the island once it has hydrated', async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const section = page.locator('#resources');
+  const next = section.getByRole('button', { name: 'Next videos' });
+  const row = section.getByRole('tabpanel').locator('.video-row');
+  await next.click();
+  await expect.poll(scripts.asked).toBeGreaterThan(0);
+  await expect(next).toHaveAttribute('data-held', '');
+  expect(await row.evaluate((el) => el.scrollLeft)).toBe(0);
+
+  scripts.release();
+  await expect(next).not.toHaveAttribute('data-held');
+  await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
 
 test('the menu opens at once while the scripts are held back, and still does once they arrive @phone', async ({

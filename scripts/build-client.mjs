@@ -17,7 +17,13 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
 }
 
 /** The boot script's own files (the rest of client/ is the bundle's, which esbuild watches). */
-const BOOT_FILES = new Set(['boot.ts', 'header-menu.ts', 'render-sections.ts', 'quiz-steps.ts']);
+const BOOT_FILES = new Set([
+  'boot.ts',
+  'header-menu.ts',
+  'render-sections.ts',
+  'quiz-steps.ts',
+  'resource-tabs-early.ts',
+]);
 
 /**
  * Rebuilds public/assets and the manifest whenever a file the bundle is built from, or client/boot.ts, changes

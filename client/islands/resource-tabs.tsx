@@ -12,6 +12,8 @@ export interface ResourceTabsProps {
   /** The playlists from the server cache, or null when it was cold (then fetched after hydration). */
   playlists: ClientVideos['playlists'] | null;
   copy: { loading?: string; failed: string; empty: string };
+  /** The topic selected before the island arrived (the page's inline script writes it: client/resource-tabs-early.ts). */
+  selected?: number;
 }
 
 const FAILED: PublicFeed = { status: 'failed' };
@@ -19,9 +21,9 @@ const pickPlaylists = (videos: ClientVideos) => videos.playlists;
 const slug = (topic: string) => topic.toLowerCase();
 
 /** Resources: topic tabs (WAI-ARIA tabs pattern) over rows of video cards. */
-export default function ResourceTabs({ topics, playlists: initial, copy }: ResourceTabsProps) {
+export default function ResourceTabs({ topics, playlists: initial, copy, selected = 0 }: ResourceTabsProps) {
   const playlists = useFeeds(initial, pickPlaylists);
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(selected);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const rows = useRef<(HTMLUListElement | null)[]>([]);
 

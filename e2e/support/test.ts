@@ -112,14 +112,16 @@ export function blockSiteScripts(): void {
 
 /**
  * Holds the site's scripts on their way until `release()` is called: the page is in the state of a slow phone
- * whose scripts have not arrived yet.
+ * whose scripts have not arrived yet. `asked()` counts the requests for them so far.
  */
-export async function holdSiteScripts(page: Page): Promise<{ release: () => void }> {
+export async function holdSiteScripts(page: Page): Promise<{ asked: () => number; release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
   await page.route('**/assets/*.js', async (route) => {
+    asked++;
     await held;
     await route.continue().catch(() => {});
   });
-  return { release };
+  return { asked: () => asked, release };
 }
