@@ -29,15 +29,20 @@ function hiddenField(name: string, value: string): HTMLInputElement {
   return input;
 }
 
-/** Shows choice step `step` in the wizard's markup. */
-function show(island: HTMLElement, form: HTMLFormElement, { steps }: WizardProps, { step, answers }: QuizState): void {
+/** Shows choice step `step` in the wizard's markup; false (and nothing changed) when the markup is not as expected. */
+function show(
+  island: HTMLElement,
+  form: HTMLFormElement,
+  { steps }: WizardProps,
+  { step, answers }: QuizState,
+): boolean {
   const current = steps[step];
   const heading = island.querySelector<HTMLElement>('.quiz-step-label');
   const question = form.querySelector('.quiz-question');
   const options = form.querySelector('.quiz-options');
   const template = options?.querySelector('button');
   const stepField = form.querySelector<HTMLInputElement>('input[name="step"]');
-  if (!current || !heading || !question || !options || !template || !stepField) return;
+  if (!current || !heading || !question || !options || !template || !stepField) return false;
   const total = steps.length + 1;
   const label = quizStepLabel(step, total);
 
@@ -66,6 +71,7 @@ function show(island: HTMLElement, form: HTMLFormElement, { steps }: WizardProps
   heading.textContent = label;
   document.title = document.title.replace(/^Step \d+ of \d+/, label);
   heading.focus();
+  return true;
 }
 
 export function startQuiz(): void {
@@ -81,8 +87,8 @@ export function startQuiz(): void {
     const next = nextQuizStep(props.steps, props.initial, press);
     // The contact step is the island's form: the press posts, and the server shows it.
     if (next.step >= props.steps.length || next.step === props.initial.step) return;
+    if (!show(island, form, props, next)) return;
     event.preventDefault();
-    show(island, form, props, next);
     // React renders the island afresh from these: the step reached, and the attribution the server wrote into the form.
     const attribution = form.querySelector<HTMLInputElement>('input[name="attribution"]')?.value || undefined;
     island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next, attribution } });
