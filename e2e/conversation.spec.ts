@@ -96,4 +96,35 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     expect(await overflowX(page), 'no horizontal scrolling on the conversations').toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`conversations-${info.project.name}.png`), fullPage: true });
   });
+
+  test('someone no lead has writes; an owner answers them from their conversation on the desk', async ({
+    page,
+  }, info) => {
+    const phone = uniquePhone();
+    const profile = `Stranger ${info.project.name}`;
+    expect((await postSigned(BASE, messageEvent(phone.e164, 'Do you run retreats in Goa?', profile))).status).toBe(200);
+
+    await signIn(page);
+    await page.goto('/desk/conversations');
+    await page.getByRole('link').filter({ hasText: profile }).click();
+    await expect(page.getByRole('heading', { level: 1, name: profile })).toBeVisible();
+    // Opened by a message's id: the number is never in the address.
+    expect(page.url()).not.toContain(phone.e164.slice(1));
+    await expect(page.getByText('No lead has this number')).toBeVisible();
+    const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
+    const replyId = await chat.locator('input[name="replyId"]').inputValue();
+    await chat.getByLabel('Answer on WhatsApp').fill('We do, every March. Shall I send the dates?');
+    await chat.getByRole('button', { name: 'Send answer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: profile })).toBeVisible();
+
+    const [row] = await waitForDeliveries(`desk-reply:${replyId}`, (rows) => rows[0]?.status === 'sent');
+    expect(row!.recipient).toBe(phone.e164);
+    await page.reload();
+    await expect(chat.getByRole('listitem').filter({ hasText: 'We do, every March' })).toContainText(
+      'Answered by priya@example.com',
+    );
+    await expectAccessible(page, '.desk-conversation');
+    expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`stranger-${info.project.name}.png`), fullPage: true });
+  });
 });

@@ -158,7 +158,7 @@ describe.each(STORES)("a lead's conversation on the desk (%s)", (store) => {
     const html = await page.text();
     expect(html).toContain('Is this the coach?');
     expect(html).toContain('No lead has this number');
-    expect(html).not.toContain('name="text"');
+    expect(html).toContain(`action="${strangerHref!.replace(/&amp;/g, '&')}/reply"`);
     // A lead's message opens its lead.
     const redirect = await call(`/desk/conversations/${encodeURIComponent(older.ids[0]!)}`);
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, older.path]);
@@ -273,5 +273,79 @@ describe.each(STORES)('POST /desk/leads/:kind/:id/reply (%s)', (store) => {
     expect((await reply(path, { replyId: crypto.randomUUID(), text: 'Hi' }, 'https://evil.example')).status).toBe(403);
     expect((await reply(`/desk/leads/enquiry/${crypto.randomUUID()}`, { replyId, text: 'Hi' })).status).toBe(404);
     expect(queued.filter((j) => j.type === 'desk-reply')).toHaveLength(1);
+  });
+});
+
+describe.each(STORES)('POST /desk/conversations/:messageId/reply: a number no lead has (%s)', (store) => {
+  /** A message from a number no lead has, written `hoursAgo` before now; its page's path. */
+  async function strangerWrote(workerEnv: Env, hoursAgo: number) {
+    const phone = uniqueMobile();
+    const message = inbound(phone, nowSeconds() - Math.round(hoursAgo * HOUR), 'text', { body: 'Is this the coach?' });
+    expect((await postWebhook(workerEnv, webhookBody({ messages: [message] }))).status).toBe(200);
+    return { phone, path: `/desk/conversations/${encodeURIComponent(message.id)}` };
+  }
+
+  it('answers them while the window is open, once per form, through the queue and the ledger', async () => {
+    const { workerEnv, graph, call, reply, take } = await setup(store);
+    const { phone, path } = await strangerWrote(workerEnv, 2);
+    const html = await (await call(path)).text();
+    expect(html).toContain('Answer on WhatsApp');
+    expect(html).toContain('you can answer them below');
+    const replyId = replyIdOf(html);
+
+    const res = await reply(path, { replyId, text: 'Yes, this is Priya’s studio. How can we help?' });
+    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    expect((await reply(path, { replyId, text: 'Yes, this is Priya’s studio. How can we help?' })).status).toBe(303);
+    const jobs = take('desk-reply');
+    expect(jobs).toEqual([{ type: 'desk-reply', submissionId: `desk-reply:${replyId}`, recipient: phone }]);
+    const row = await env.DB.prepare(`SELECT lead_kind, audience, sent_by FROM deliveries WHERE submission_id = ?`)
+      .bind(`desk-reply:${replyId}`)
+      .first();
+    expect(row).toEqual({ lead_kind: 'conversation', audience: 'visitor', sent_by: 'owner@localhost' });
+
+    await deliver(jobs[0], { env: workerEnv });
+    expect(graph.delivered.filter((b: { type?: string }) => b.type === 'text')).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: phone,
+        type: 'text',
+        text: { body: 'Yes, this is Priya’s studio. How can we help?', preview_url: false },
+      },
+    ]);
+    const after = await (await call(path)).text();
+    expect(after).toContain('Answered by owner@localhost');
+    expect(after).toContain('How can we help?');
+  });
+
+  it('refuses once the window closed, a lead’s message, bad fields, another origin and an unknown message', async () => {
+    const { workerEnv, call, reply, queued } = await setup(store);
+    const closed = await strangerWrote(workerEnv, 25);
+    expect(await (await call(closed.path)).text()).toContain('The 24-hour window closed');
+    const res = await reply(closed.path, { replyId: crypto.randomUUID(), text: 'Hello again' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('window_closed');
+
+    // A lead's message is answered on the lead's page: the post leads there and sends nothing.
+    const { path: leadPath, ids } = await leadThatWrote(workerEnv, [1]);
+    const viaMessage = await reply(`/desk/conversations/${encodeURIComponent(ids[0]!)}`, {
+      replyId: crypto.randomUUID(),
+      text: 'Hi',
+    });
+    expect([viaMessage.status, viaMessage.headers.get('location')]).toEqual([303, leadPath]);
+
+    const open = await strangerWrote(workerEnv, 1);
+    const bad = await reply(open.path, { replyId: crypto.randomUUID(), text: '   ' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields.text).toBe(
+      'Write an answer first.',
+    );
+    expect((await reply(open.path, { replyId: crypto.randomUUID(), text: 'Hi' }, 'https://evil.example')).status).toBe(
+      403,
+    );
+    expect((await reply(`/desk/conversations/${wamid()}`, { replyId: crypto.randomUUID(), text: 'Hi' })).status).toBe(
+      404,
+    );
+    expect(queued.filter((j) => j.type === 'desk-reply')).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ export const conversation = {
   listEmpty: 'No one has written to the business number yet.',
   listIntro: 'The latest conversations, newest first. A number no lead has is listed as unknown.',
   unknownSender: 'Someone without a lead',
-  unknownNote: 'No lead has this number. Their messages are kept here; the hourly digest counts them.',
+  unknownNote:
+    'No lead has this number. Their messages are kept here and the hourly digest counts them; you can answer them below.',
   profile: (name: string) => `WhatsApp name: ${name}`,
   fromVisitor: 'They wrote',
   fromBusiness: 'You sent',

@@ -45,10 +45,35 @@ export const ReplyForm = z.object({
 });
 
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
+const conversationPath = (messageId: string) => `/desk/conversations/${encodeURIComponent(messageId)}`;
+/** The ledger's lead kind of an answer to a number no lead has. */
+export const UNMATCHED_KIND = 'conversation';
+
+/** A received message by its id (a wamid), or the desk's 404. */
+async function messageOf(env: Env, id: string) {
+  const message = id.length <= 200 ? await getConversationStore(env).message(id) : null;
+  if (!message) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+  return message;
+}
+
+/**
+ * Queues an owner's answer to a number, once per form, while WhatsApp's 24-hour window since their last message
+ * is open; otherwise a 409 that says why, and nothing is sent.
+ */
+async function answer(
+  c: Context<DeskEnv>,
+  reply: { replyId: string; leadKind: string; to: string; text: string },
+): Promise<void> {
+  const window = windowState(await lastReceivedAt(c.env, reply.to), new Date());
+  if (!window) throw new ApiException(409, 'window_closed', copy.reply.refusedNever);
+  if (!window.open) throw new ApiException(409, 'window_closed', copy.reply.refused(when(window.closesAt)));
+  await queueDeskReply(c.env, { ...reply, by: c.var.owner.email });
+}
 
 /**
  * The desk's conversations: the latest ones (`/desk/conversations`), a number no lead has
- * (`/desk/conversations/:messageId`), and an owner's answer to a lead (`POST /desk/leads/:kind/:id/reply`).
+ * (`/desk/conversations/:messageId`), and an owner's answer to a lead (`POST /desk/leads/:kind/:id/reply`) or to
+ * a number no lead has (`POST /desk/conversations/:messageId/reply`).
  * Mounted inside the desk, behind its Access check, same-origin rule and no-store, noindex headers.
  */
 export function deskConversations(render: RenderPage) {
@@ -62,8 +87,7 @@ export function deskConversations(render: RenderPage) {
 
   routes.get('/conversations/:messageId', async (c) => {
     const id = c.req.param('messageId');
-    const message = id.length <= 200 ? await getConversationStore(c.env).message(id) : null;
-    if (!message) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+    const message = await messageOf(c.env, id);
     const lead = message.leads[0];
     if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
     const conversation = await openConversation(c.env, message.phone);
@@ -75,8 +99,22 @@ export function deskConversations(render: RenderPage) {
       <UnmatchedConversationPage
         conversation={conversation}
         {...(message.profileName && { profileName: message.profileName })}
+        replyAction={`${conversationPath(id)}/reply`}
+        replyId={crypto.randomUUID()}
       />,
     );
+  });
+
+  // A number no lead has is answered on its own page, by the id of one of its messages (never a number in a URL).
+  routes.post('/conversations/:messageId/reply', async (c) => {
+    const id = c.req.param('messageId');
+    const form = parse(ReplyForm, (await readBody(c)).fields);
+    const message = await messageOf(c.env, id);
+    // A lead's message is answered on the lead's page.
+    const lead = message.leads[0];
+    if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
+    await answer(c, { replyId: form.replyId, leadKind: UNMATCHED_KIND, to: message.phone, text: form.text });
+    return c.redirect(conversationPath(id), 303);
   });
 
   routes.post('/leads/:kind/:id/reply', async (c) => {
@@ -86,16 +124,7 @@ export function deskConversations(render: RenderPage) {
     if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
     const phone = contactOf(lead).phone;
     if (!phone) throw new ApiException(409, 'no_phone', copy.reply.noPhone);
-    const window = windowState(await lastReceivedAt(c.env, phone), new Date());
-    if (!window) throw new ApiException(409, 'window_closed', copy.reply.refusedNever);
-    if (!window.open) throw new ApiException(409, 'window_closed', copy.reply.refused(when(window.closesAt)));
-    await queueDeskReply(c.env, {
-      replyId: form.replyId,
-      leadKind: kind,
-      to: phone,
-      text: form.text,
-      by: c.var.owner.email,
-    });
+    await answer(c, { replyId: form.replyId, leadKind: kind, to: phone, text: form.text });
     return c.redirect(leadPath(kind, id), 303);
   });
 

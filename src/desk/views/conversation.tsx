@@ -16,7 +16,7 @@ export function receivedText(m: ReceivedMessage): string {
 
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
- * when it closed). `replyAction` is absent for a number no lead has: the desk answers leads only.
+ * when it closed): `replyAction` is where the form posts.
  */
 export function ConversationSection({
   conversation,
@@ -171,9 +171,13 @@ export function ConversationsPage({
 export function UnmatchedConversationPage({
   conversation,
   profileName,
+  replyAction,
+  replyId,
 }: {
   conversation: Conversation;
   profileName?: string;
+  replyAction: string;
+  replyId: string;
 }) {
   return (
     <article className="desk-lead">
@@ -186,7 +190,7 @@ export function UnmatchedConversationPage({
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
       <p className="desk-meta">{copy.unknownNote}</p>
-      <ConversationSection conversation={conversation} />
+      <ConversationSection conversation={conversation} replyAction={replyAction} replyId={replyId} />
     </article>
   );
 }
