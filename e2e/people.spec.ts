@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { overflowX, signIn } from './support/desk';
 import { expectFailedResource, postLead, uniqueEmail, uniquePhone } from './support/leads';
-import { rowsHolding, waitForLeads, waitForSettledDeliveries } from './support/store';
+import { rowsHolding, waitForDeliveries, waitForLeads, waitForSettledDeliveries } from './support/store';
+import { kitHas } from './support/standins';
 import { expect, test } from './support/test';
 
 test.describe('a person on the desk', () => {
@@ -19,12 +20,16 @@ test.describe('a person on the desk', () => {
       answers: { '0': 'Health', '1': '26-39', '2': 'I know a little' },
       contact: { first: 'Kavya', last: 'Menon', email, phone: phone.typed },
     });
-    await postLead(page, 'newsletter', { email });
+    const subscriptionId = await postLead(page, 'newsletter', { email });
     const [quiz] = await waitForLeads<{ id: string }>('quiz_responses', email);
     expect(quiz!.id).toBe(quizId);
     await waitForLeads('news_letter', email);
-    // The owners' alerts about the quiz are in the ledger before the erasure.
+    // The owners' alerts about the quiz are in the ledger before the erasure, and the signup reached Kit.
     await waitForSettledDeliveries(quiz!.id, 2);
+    await waitForDeliveries(subscriptionId, (rows) =>
+      rows.some((r) => r.template === 'newsletter_subscribe' && r.status === 'sent'),
+    );
+    expect((await kitHas(email)).subscriber?.state).toBe('inactive');
 
     await signIn(page);
     await page.goto('/desk');
@@ -66,6 +71,13 @@ test.describe('a person on the desk', () => {
     await page.getByRole('button', { name: 'Erase everything' }).click();
     await expect(page).toHaveURL(/\/desk\/people\?erased=\d+$/);
     await expect(page.getByRole('status')).toContainText('Erased. 1 quiz response, 1 subscription');
+    // Kit had the signup: it is told to unsubscribe them, and the owner to delete them there by hand.
+    await expect(page.getByRole('status')).toContainText(
+      /Kit (is unsubscribing them now|unsubscribed them)\. Kit’s API cannot delete: delete them in Kit by hand/,
+    );
+    await expect.poll(async () => (await kitHas(email)).subscriber?.state, { timeout: 15_000 }).toBe('cancelled');
+    await page.reload();
+    await expect(page.getByRole('status')).toContainText('Kit unsubscribed them.');
     await expect(page.getByRole('heading', { name: 'Erasures' })).toBeVisible();
     await page.screenshot({ path: info.outputPath(`person-erased-${info.project.name}.png`), fullPage: true });
 

@@ -12,7 +12,7 @@ import { site } from '../src/content/site';
 import { signIn } from './support/desk';
 import { waitForEmailsTo } from './support/emails';
 import { uniqueEmail } from './support/leads';
-import { standinState } from './support/standins';
+import { kitHas, standinState } from './support/standins';
 import { deliveries, storedLeads, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
 
@@ -27,18 +27,6 @@ interface SubscriptionRow {
   id: string;
   quiz_id: string | null;
   tags: string | null;
-}
-
-/** What the Kit stand-in holds for one address: the subscriber (with its tags) and the opt-in emails sent. */
-async function kitHas(email: string) {
-  const res = await fetch(`${STANDIN}/__newsletter`);
-  const { kit } = (await res.json()) as {
-    kit: { subscribers: { email_address: string; state: string; tags: string[] }[]; optIns: { email: string }[] };
-  };
-  return {
-    subscriber: kit.subscribers.find((s) => s.email_address === email) ?? null,
-    optIns: kit.optIns.filter((o) => o.email === email).length,
-  };
 }
 
 /** Every address the page navigated to. */

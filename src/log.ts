@@ -59,6 +59,7 @@ export type LogEvent =
   | 'job.erased_dropped'
   | 'newsletter.skipped'
   | 'newsletter.unsubscribed'
+  | 'newsletter.erase'
   | 'digest.sent'
   | 'queue.malformed'
   | 'queue.retry'

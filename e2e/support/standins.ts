@@ -16,3 +16,15 @@ export async function standinState(): Promise<StandinState> {
 export async function configureStandin(service: string, config: Record<string, unknown>): Promise<void> {
   await fetch(`${BASE}/__control`, { method: 'POST', body: JSON.stringify({ service, ...config }) });
 }
+
+/** What the Kit stand-in holds for one address: the subscriber (with its state and tags) and the opt-in emails sent. */
+export async function kitHas(email: string) {
+  const res = await fetch(`${BASE}/__newsletter`);
+  const { kit } = (await res.json()) as {
+    kit: { subscribers: { email_address: string; state: string; tags: string[] }[]; optIns: { email: string }[] };
+  };
+  return {
+    subscriber: kit.subscribers.find((s) => s.email_address === email) ?? null,
+    optIns: kit.optIns.filter((o) => o.email === email).length,
+  };
+}

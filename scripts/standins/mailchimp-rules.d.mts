@@ -12,6 +12,8 @@ export interface Mailchimp {
   lists: { id: string; name: string }[];
   members: Map<string, MailchimpMember>;
   confirmations: { listId: string; email: string }[];
+  /** Members deleted for good (delete-permanent). */
+  deleted: { listId: string; email: string }[];
   calls: { method: string; path: string }[];
   fail: { status: number; times?: number } | undefined;
   handle(request: Request): Promise<Response>;

@@ -10,6 +10,9 @@
 //   PATCH /3.0/lists/{id}/members/{hash}         {status}: 404 for an address the list does not have
 //   POST  /3.0/lists/{id}/members/{hash}/tags    {tags: [{name, status: active|inactive}], is_syncing?}: 204;
 //                                                404 for an address the list does not have; a tag is made by name
+//   POST  /3.0/lists/{id}/members/{hash}/actions/delete-permanent
+//                                                no body: 204, the member is gone (`deleted` keeps {listId, email});
+//                                                404 for an address the list does not have
 
 const STATUSES = ['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,18 +31,20 @@ const problem = (status, title, detail) =>
 
 /**
  * One Mailchimp account: `apiKey` (ending in -<dc>), `lists` ({id, name}), `md5(text)` → hex. `members`
- * (by list and hash), `confirmations` (each confirmation email a pending status sends: {listId, email}) and
- * `calls` show what it received; `fail` ({status, times?}) answers the next calls (or all) with that status.
+ * (by list and hash), `confirmations` (each confirmation email a pending status sends: {listId, email}),
+ * `deleted` (each member deleted for good: {listId, email}) and `calls` show what it received; `fail` ({status, times?}) answers the next calls (or all) with that status.
  */
 export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Newsletter' }], md5 }) {
   const members = new Map();
   const confirmations = [];
+  const deleted = [];
   const calls = [];
   const mc = {
     apiKey,
     lists,
     members,
     confirmations,
+    deleted,
     calls,
     fail: undefined,
     async handle(request) {
@@ -81,6 +86,14 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
       }
       m = /^\/3\.0\/lists\/([^/]+)\/members\/([^/]+)\/tags$/.exec(path);
       if (request.method === 'POST' && m) return setTags(m[1], m[2], await request.json().catch(() => undefined));
+      m = /^\/3\.0\/lists\/([^/]+)\/members\/([^/]+)\/actions\/delete-permanent$/.exec(path);
+      if (request.method === 'POST' && m) {
+        const member = members.get(`${m[1]}/${m[2]}`);
+        if (!member) return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
+        members.delete(`${m[1]}/${m[2]}`);
+        deleted.push({ listId: member.listId, email: member.email_address });
+        return new Response(null, { status: 204 });
+      }
       m = /^\/3\.0\/lists\/([^/]+)\/members\/([^/]+)$/.exec(path);
       if (!m || (request.method !== 'PUT' && request.method !== 'PATCH')) {
         return problem(404, 'Resource Not Found', 'The requested resource could not be found.');

@@ -1,7 +1,7 @@
 // Kit and Mailchimp stand-ins for `wrangler dev` runs (Playwright) and the operator scripts, with the rules the
 // workerd tests' stand-in uses too (kit-rules.mjs, mailchimp-rules.mjs): /kit/v4/… and /mailchimp/<dc>/3.0/….
 // GET /__newsletter answers what each received: {kit: {subscribers, optIns, calls}, mailchimp: {members,
-// confirmations, calls}}. Control: POST /__control {service: 'kit' | 'mailchimp', fail: {status, times?}}.
+// confirmations, deleted, calls}}. Control: POST /__control {service: 'kit' | 'mailchimp', fail: {status, times?}}.
 import { createHash } from 'node:crypto';
 import { SENTINELS } from '../sentinels.mjs';
 import { register, registerFetch } from './index.mjs';
@@ -58,6 +58,7 @@ register('__newsletter', async () => ({
     mailchimp: {
       members: [...mailchimp.members.values()],
       confirmations: mailchimp.confirmations,
+      deleted: mailchimp.deleted,
       calls: mailchimp.calls,
     },
   }),

@@ -95,6 +95,19 @@ export const desk = {
     log: 'Erasures',
     logEmpty: 'Nothing has been erased yet.',
     retention: 'Retention (automatic)',
+    /** What the newsletter tool did about an erasure that found a signup it had received. */
+    tool: ({ provider, state, code }: { provider: string; state: string; code?: string }) => {
+      const name = provider === 'kit' ? 'Kit' : 'Mailchimp';
+      const byHand =
+        provider === 'kit'
+          ? 'Kit’s API cannot delete: delete them in Kit by hand (Subscribers, search the address, Delete).'
+          : '';
+      if (state === 'pending')
+        return provider === 'kit' ? `Kit is unsubscribing them now. ${byHand}` : 'Mailchimp is deleting them now.';
+      if (state === 'deleted') return `${name} deleted them too.`;
+      if (state === 'unsubscribed') return `Kit unsubscribed them. ${byHand}`;
+      return `${name} could not be told (${code ?? 'error'}): remove them there by hand.`;
+    },
     counts: (c: {
       quiz: number;
       newsletter: number;

@@ -75,7 +75,7 @@ export const privacy = {
   title: 'Privacy',
   description:
     'What Priya Raman’s website collects when you take the quiz, subscribe or send an enquiry, why, where it is kept, for how long, and how to get a copy or have it deleted.',
-  updated: '2026-11-25',
+  updated: '2026-11-26',
   updatedLabel: 'Last updated',
   intro:
     'This page explains, in plain words, what happens to the details you give on this website. I am the one responsible for them (the data controller / data fiduciary).',
@@ -124,7 +124,7 @@ export const privacy = {
       heading: 'A copy, a correction or deletion',
       paragraphs: [
         'You can ask for a copy of everything I hold about you, for a correction, or for it to be deleted, at any time. Use the Contact button at the foot of any page, or reply to any newsletter, and say which email address or phone number you used. I answer within 30 days and confirm when it is done.',
-        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the notes we kept about them, and the records of the messages sent about them. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address or name. A log keeps when a deletion was made and how many records it removed, never your details. If you send a form again afterwards, it is kept as a new contact. A deletion here does not reach a newsletter service by itself: I delete you there too.',
+        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the notes we kept about them, and the records of the messages sent about them. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address or name. A log keeps when a deletion was made and how many records it removed, never your details. If you send a form again afterwards, it is kept as a new contact. If the newsletter service had your address, it is told at once: Mailchimp deletes you; Kit unsubscribes you (its interface for websites cannot delete), and I then delete you there by hand.',
         'If you are not satisfied with my answer, you may complain to the data protection authority where you live (in India, the Data Protection Board; in the EU, your national authority).',
       ],
     },

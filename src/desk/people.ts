@@ -1,9 +1,19 @@
 import { readConfig, type Env } from '../env';
-import { logEvent } from '../log';
+import { errorMessage, logEvent } from '../log';
+import { toolName } from '../newsletter/erase';
+import { NEWSLETTER_TEMPLATES } from '../newsletter/templates';
+import { enqueue } from '../queue/jobs';
 import { replyAlertId, senderRef } from '../notify/replies';
 import { forgetInLedger, ledgerEntriesFor, type LedgerEntry, type LedgerMatch } from '../notify/forget';
 import { deadContact, deadLeads, deleteDeadLeads, type DeadLead } from '../store/dead-leads';
-import { logErasure, rememberErased, valuesOf, type ErasureCounts } from '../store/erasures';
+import {
+  logErasure,
+  rememberErased,
+  setToolErasure,
+  valuesOf,
+  type ErasureCounts,
+  type ToolErasure,
+} from '../store/erasures';
 import { LEAD_KINDS, contactOf, holds, personToken, type Person } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
@@ -104,13 +114,39 @@ export async function erasePerson(
     records.dead.map((d) => d.id),
   );
   const match = await withReplyAlerts(env, matchOf(person, records.leads, records.dead));
+  // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
+  const provider = toolName(env);
+  const inTool = provider ? await addressesInNewsletterTool(env.DB, records.leads) : [];
   counts.messages = await forgetInLedger(env.DB, match);
   let conversation = 0;
   for (const phone of phonesOf(match)) conversation += await eraseConversation(env, phone);
   counts.conversation = conversation;
-  const id = await logErasure(env.DB, by, at, counts);
-  logEvent('info', 'person.erased', { erasure: id, ...counts });
+  const tool: ToolErasure | null = provider && inTool.length > 0 ? { provider, state: 'pending' } : null;
+  const id = await logErasure(env.DB, by, at, counts, tool);
+  logEvent('info', 'person.erased', { erasure: id, ...counts, newsletterTool: inTool.length });
+  try {
+    for (const email of inTool) await enqueue(env, { type: 'newsletter-erase', erasure: id, email });
+  } catch (err) {
+    // The erasure here stands; the log tells the owners to do it in the tool by hand.
+    logEvent('error', 'newsletter.erase', { erasure: id, outcome: 'not_queued', error: errorMessage(err) });
+    if (tool) await setToolErasure(env.DB, id, { ...tool, state: 'failed', code: 'not_queued' });
+  }
   return { id, counts };
+}
+
+/** The addresses of the person's subscriptions whose signup the newsletter tool received (its ledger row sent). */
+async function addressesInNewsletterTool(db: D1Database, leads: LeadRecord[]): Promise<string[]> {
+  const ids = leads.filter((l) => l.kind === 'newsletter').map((l) => l.id);
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT recipient FROM deliveries WHERE template = ? AND status = 'sent'
+         AND submission_id IN (${ids.map(() => '?').join(', ')})`,
+    )
+    .bind(NEWSLETTER_TEMPLATES.subscribe, ...ids)
+    .all<{ recipient: string }>();
+  // One call per address, whatever its case (the tools match addresses without it).
+  return [...new Map(results.map((r) => [r.recipient.toLowerCase(), r.recipient])).values()];
 }
 
 /** A person's copy: every record in full, with labels a person can read. */

@@ -1,7 +1,8 @@
-import type { MessageSender, SendOutcome } from '../notify/deliveries';
+import type { SendOutcome } from '../notify/deliveries';
 import type { Send } from '../notify/templates';
 import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
-import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
+import type { NewsletterTool } from './sender';
+import { NEWSLETTER_TEMPLATES, newsletterSend, tagsOf } from './templates';
 
 export interface KitSettings {
   apiUrl: string;
@@ -15,10 +16,12 @@ export interface KitSettings {
  * unconfirmed subscriber unconfirmed), and last adds them to the form KIT_FORM_ID, which sends the form's double
  * opt-in email. A retry after a partial failure starts over: the calls before the form change nothing when
  * repeated, so the opt-in email goes once. An unsubscribe finds the subscriber by the same upsert (the address
- * stays in the body, never in an address) and unsubscribes them.
+ * stays in the body, never in an address) and unsubscribes them. Kit's API cannot delete a subscriber: an erasure
+ * unsubscribes them the same way, and an owner deletes them in Kit.
  */
-export class KitSender implements MessageSender {
+export class KitSender implements NewsletterTool {
   readonly channel = 'kit';
+  readonly erases = 'unsubscribed';
   constructor(
     private readonly settings: KitSettings,
     private readonly timeoutMs = TIMEOUT_MS,
@@ -54,6 +57,10 @@ export class KitSender implements MessageSender {
       email_address: message.to,
     });
     return isOutcome(added) ? added : { kind: 'sent', messageId: String(id) };
+  }
+
+  erase(email: string): Promise<SendOutcome> {
+    return this.send(newsletterSend('unsubscribe', email));
   }
 
   /** A 2xx answer, or the outcome of the call that failed. */

@@ -1,6 +1,7 @@
-import type { MessageSender, SendOutcome } from '../notify/deliveries';
+import type { SendOutcome } from '../notify/deliveries';
 import type { Send } from '../notify/templates';
 import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
+import type { NewsletterTool } from './sender';
 import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
 export interface MailchimpSettings {
@@ -22,17 +23,29 @@ export async function subscriberHash(email: string): Promise<string> {
  * existing member's status alone; a member who had unsubscribed is set to pending again, because a signup
  * on the site is a new consent (they still confirm by email). The signup's tags are then set active on the
  * member (Mailchimp makes a tag by name; a pending member keeps them once confirmed). An unsubscribe sets the
- * member unsubscribed; an address the list never had needs nothing more.
+ * member unsubscribed; an address the list never had needs nothing more. An erasure deletes the member for good
+ * (`actions/delete-permanent`); an address the list no longer has needs nothing more either.
  */
-export class MailchimpSender implements MessageSender {
+export class MailchimpSender implements NewsletterTool {
   readonly channel = 'mailchimp';
+  readonly erases = 'deleted';
   constructor(
     private readonly settings: MailchimpSettings,
     private readonly timeoutMs = TIMEOUT_MS,
   ) {}
 
+  private async memberPath(email: string): Promise<string> {
+    return `/3.0/lists/${encodeURIComponent(this.settings.listId)}/members/${await subscriberHash(email)}`;
+  }
+
+  async erase(email: string): Promise<SendOutcome> {
+    const answer = await this.call('POST', `${await this.memberPath(email)}/actions/delete-permanent`, undefined);
+    if (isOutcome(answer) && !(answer.kind === 'permanent' && answer.code === '404')) return answer;
+    return { kind: 'sent', messageId: null };
+  }
+
   async send(message: Send): Promise<SendOutcome> {
-    const member = `/3.0/lists/${encodeURIComponent(this.settings.listId)}/members/${await subscriberHash(message.to)}`;
+    const member = await this.memberPath(message.to);
     if (message.template === NEWSLETTER_TEMPLATES.unsubscribe) {
       const answer = await this.call('PATCH', member, { status: 'unsubscribed' });
       if (!isOutcome(answer) || answer.kind !== 'permanent' || answer.code !== '404') return this.done(answer);
@@ -70,7 +83,7 @@ export class MailchimpSender implements MessageSender {
           'content-type': 'application/json',
           accept: 'application/json',
         },
-        body: JSON.stringify(body),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
       },
       this.timeoutMs,
     );

@@ -35,6 +35,12 @@ export const JobSchema = z.discriminatedUnion('type', [
     email: z.string().min(3),
   }),
   /**
+   * A person erased on the desk whose signup the newsletter tool had received: the tool forgets them too
+   * (src/newsletter/erase.ts). `erasure` is the erasure log's entry, which records how it went; the address
+   * lives only in this job.
+   */
+  z.object({ type: z.literal('newsletter-erase'), erasure: z.number().int().positive(), email: z.string().min(3) }),
+  /**
    * A visitor wrote to the business number: alert both owners (at most once per sender per hour). `sender` is
    * an opaque reference to the number (no phone in a ledger key or a log line); `leadRef` is null for a number
    * no lead has, which only the hour's digest counts.
@@ -60,6 +66,7 @@ export type StoreJob = Extract<Job, { type: 'store' }>;
 export type DigestJob = Extract<Job, { type: 'digest' }>;
 export type OwnerFallbackJob = Extract<Job, { type: 'owner-fallback' }>;
 export type NewsletterJob = Extract<Job, { type: 'newsletter' }>;
+export type NewsletterEraseJob = Extract<Job, { type: 'newsletter-erase' }>;
 export type VisitorReplyJob = Extract<Job, { type: 'visitor-reply' }>;
 export type DeskReplyJob = Extract<Job, { type: 'desk-reply' }>;
 

@@ -12,6 +12,7 @@ import { recordDeadDeskReply, sendDeskReply } from '../notify/desk-replies';
 import { markRead } from '../notify/mark-read';
 import { parseJob, type Job } from '../queue/jobs';
 import { recordDeadNewsletter, syncNewsletter } from '../newsletter/sync';
+import { eraseInNewsletterTool, recordDeadToolErasure } from '../newsletter/erase';
 import { createNewsletterSender } from '../newsletter/sender';
 import { createEmailSender } from '../notify/email';
 import { createSender } from '../notify/whatsapp';
@@ -99,6 +100,8 @@ async function run(job: Job, message: Message<unknown>, env: Env): Promise<void>
       return settle(message, () => sendOwnerFallback(job, env));
     case 'newsletter':
       return settle(message, () => syncNewsletter(job, env));
+    case 'newsletter-erase':
+      return settle(message, () => eraseInNewsletterTool(job, env));
     case 'visitor-reply':
       return settle(message, () => sendReplyAlert(job, env));
     case 'desk-reply':
@@ -162,6 +165,9 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'newsletter':
         await recordDeadNewsletter(job, env);
+        break;
+      case 'newsletter-erase':
+        await recordDeadToolErasure(job, env);
         break;
       case 'visitor-reply':
         await recordDeadReplyAlert(job, env);

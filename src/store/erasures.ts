@@ -13,13 +13,42 @@ export interface ErasureCounts {
   conversation?: number;
 }
 
+/**
+ * What the newsletter tool was told about an erasure that found a signup it had received: `pending` until the
+ * queued job ran, then what the tool did (Mailchimp `deleted` them; Kit `unsubscribed` them, as its API cannot
+ * delete), or `failed` with the tool's answer.
+ */
+export interface ToolErasure {
+  provider: 'kit' | 'mailchimp';
+  state: 'pending' | 'deleted' | 'unsubscribed' | 'failed';
+  code?: string;
+}
+
 export interface Erasure {
   id: number;
   /** The owner's Access email, or RETENTION_ERASER for the cron. */
   by: string;
   at: string;
   counts: ErasureCounts;
+  /** Null when the newsletter tool had none of the person's signups (or there is no tool). */
+  tool: ToolErasure | null;
 }
+
+interface ErasureRow {
+  id: number;
+  erased_by: string;
+  erased_at: string;
+  counts: string;
+  newsletter_tool: string | null;
+}
+
+const fromRow = (r: ErasureRow): Erasure => ({
+  id: r.id,
+  by: r.erased_by,
+  at: r.erased_at,
+  counts: JSON.parse(r.counts),
+  tool: r.newsletter_tool ? (JSON.parse(r.newsletter_tool) as ToolErasure) : null,
+});
 
 /** Who the log names when the cron deletes leads past their retention period. */
 export const RETENTION_ERASER = 'retention';
@@ -27,29 +56,39 @@ export const RETENTION_ERASER = 'retention';
 /** Jobs for an erased person still in the queue are dropped for this long (parked leads wait at most days). */
 export const ERASED_CONTACT_DAYS = 30;
 
-export async function logErasure(db: D1Database, by: string, at: string, counts: ErasureCounts): Promise<number> {
+export async function logErasure(
+  db: D1Database,
+  by: string,
+  at: string,
+  counts: ErasureCounts,
+  tool: ToolErasure | null = null,
+): Promise<number> {
   const row = await db
-    .prepare('INSERT INTO erasures (erased_by, erased_at, counts) VALUES (?, ?, ?) RETURNING id')
-    .bind(by, at, JSON.stringify(counts))
+    .prepare('INSERT INTO erasures (erased_by, erased_at, counts, newsletter_tool) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(by, at, JSON.stringify(counts), tool && JSON.stringify(tool))
     .first<{ id: number }>();
   return row?.id ?? 0;
 }
 
+/** Records what the newsletter tool did about erasure `id`. */
+export async function setToolErasure(db: D1Database, id: number, tool: ToolErasure): Promise<void> {
+  await db.prepare('UPDATE erasures SET newsletter_tool = ? WHERE id = ?').bind(JSON.stringify(tool), id).run();
+}
+
+const COLUMNS = 'id, erased_by, erased_at, counts, newsletter_tool';
+
 /** The newest erasures, at most `limit` (erasures_by_time serves the order). */
 export async function erasureLog(db: D1Database, limit = 20): Promise<Erasure[]> {
   const { results } = await db
-    .prepare('SELECT id, erased_by, erased_at, counts FROM erasures ORDER BY erased_at DESC, id DESC LIMIT ?')
+    .prepare(`SELECT ${COLUMNS} FROM erasures ORDER BY erased_at DESC, id DESC LIMIT ?`)
     .bind(limit)
-    .all<{ id: number; erased_by: string; erased_at: string; counts: string }>();
-  return results.map((r) => ({ id: r.id, by: r.erased_by, at: r.erased_at, counts: JSON.parse(r.counts) }));
+    .all<ErasureRow>();
+  return results.map(fromRow);
 }
 
 export async function erasureById(db: D1Database, id: number): Promise<Erasure | null> {
-  const r = await db
-    .prepare('SELECT id, erased_by, erased_at, counts FROM erasures WHERE id = ?')
-    .bind(id)
-    .first<{ id: number; erased_by: string; erased_at: string; counts: string }>();
-  return r && { id: r.id, by: r.erased_by, at: r.erased_at, counts: JSON.parse(r.counts) };
+  const r = await db.prepare(`SELECT ${COLUMNS} FROM erasures WHERE id = ?`).bind(id).first<ErasureRow>();
+  return r && fromRow(r);
 }
 
 /** The values a contact is remembered by after an erasure: the lower-case address and the number's digits. */

@@ -30,6 +30,7 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
       {erased ? (
         <p className="desk-banner desk-banner-info" role="status">
           {`${copy.erased} ${copy.counts(erased.counts)}.`}
+          {erased.tool ? ` ${copy.tool(erased.tool)}` : null}
         </p>
       ) : null}
       <form className="desk-filters" method="get" action="/desk/people" role="search" noValidate>
@@ -81,6 +82,7 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
             <li key={e.id}>
               <time dateTime={e.at}>{when(e.at)}</time>
               {` · ${e.by === RETENTION_ERASER ? copy.retention : e.by} · ${copy.counts(e.counts)}`}
+              {e.tool ? ` · ${copy.tool(e.tool)}` : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,54 @@
+import { readConfig, type Env } from '../env';
+import { logEvent } from '../log';
+import type { NewsletterEraseJob } from '../queue/jobs';
+import { setToolErasure, type ToolErasure } from '../store/erasures';
+import { createNewsletterSender } from './sender';
+
+/**
+ * An erasure reaches the newsletter tool: Mailchimp deletes the member for good, Kit unsubscribes them (its API
+ * cannot delete; the desk asks an owner to delete them in Kit). Retried while the tool is down or limits the rate;
+ * the erasure log records what the tool did, or that it refused (then an owner does it by hand). Calls that
+ * repeat change nothing (a member already gone is done), so a redelivered job is harmless. Returns the wait
+ * before a retry, or undefined when done.
+ */
+export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): Promise<number | undefined> {
+  const tool = createNewsletterSender(env);
+  const provider = toolName(env);
+  if (!tool || !provider) {
+    // The tool was taken away since the erasure: nothing can be told, and an owner must know.
+    await record(env, job, { provider: provider ?? 'kit', state: 'failed', code: 'not_configured' });
+    return undefined;
+  }
+  const outcome = await tool.erase(job.email);
+  if (outcome.kind === 'retryable') {
+    logEvent('warn', 'newsletter.erase', { erasure: job.erasure, outcome: 'retry', code: outcome.code });
+    return outcome.minDelaySeconds ?? 0;
+  }
+  await record(
+    env,
+    job,
+    outcome.kind === 'sent' ? { provider, state: tool.erases } : { provider, state: 'failed', code: outcome.code },
+  );
+  return undefined;
+}
+
+/** The job ran out of retries: the erasure log says the tool was not told, so an owner does it by hand. */
+export async function recordDeadToolErasure(job: NewsletterEraseJob, env: Env): Promise<void> {
+  await record(env, job, { provider: toolName(env) ?? 'kit', state: 'failed', code: 'gave_up' });
+}
+
+/** The tool NEWSLETTER_PROVIDER names, or null when there is none. */
+export function toolName(env: Env): ToolErasure['provider'] | null {
+  const { name } = readConfig(env).newsletter.provider;
+  return name === 'none' ? null : name;
+}
+
+async function record(env: Env, job: NewsletterEraseJob, tool: ToolErasure): Promise<void> {
+  await setToolErasure(env.DB, job.erasure, tool);
+  logEvent(tool.state === 'failed' ? 'error' : 'info', 'newsletter.erase', {
+    erasure: job.erasure,
+    provider: tool.provider,
+    outcome: tool.state,
+    ...(tool.code && { code: tool.code }),
+  });
+}

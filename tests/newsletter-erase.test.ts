@@ -1,0 +1,166 @@
+/**
+ * An erasure on the desk reaches the newsletter tool that had the person's signup: Mailchimp deletes the member
+ * for good, Kit unsubscribes them (its API cannot delete: the desk asks an owner to delete them in Kit). The
+ * address travels only in the queued job; the erasure log records what the tool did, or that it could not be told.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import type { Env } from '../src/env';
+import { D1LeadStore } from '../src/store/d1-store';
+import { newsletterLead } from './fixtures/leads';
+import { captureQueue, deliver } from './support/queue';
+import { allowConsoleErrors } from './setup';
+import { createNewsletterStandin, newsletterEnv } from './standins/newsletter';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ORIGIN = 'http://127.0.0.1:8787';
+
+async function call(workerEnv: Env, path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** Erases `email` on the desk; the erasure's id and the page shown after it. */
+async function erase(workerEnv: Env, email: string) {
+  const res = await call(workerEnv, '/desk/people/erase', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    body: new URLSearchParams({ q: email, confirm: email }).toString(),
+  });
+  expect(res.status).toBe(303);
+  const location = res.headers.get('location')!;
+  return { id: Number(location.split('=')[1]), page: async () => (await call(workerEnv, location)).text() };
+}
+
+const toolState = async (id: number) => {
+  const row = await env.DB.prepare('SELECT newsletter_tool FROM erasures WHERE id = ?').bind(id).first<{
+    newsletter_tool: string | null;
+  }>();
+  return row?.newsletter_tool ? JSON.parse(row.newsletter_tool) : null;
+};
+
+/** A subscriber whose signup reached the tool (its subscribe job delivered), stored in D1. */
+async function subscribedIn(workerEnv: Env) {
+  const email = `Reader.${crypto.randomUUID().slice(0, 8)}@Example.com`;
+  const lead = newsletterLead({ email });
+  await new D1LeadStore(env.DB).save(lead);
+  await deliver({ type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email }, { env: workerEnv });
+  return { lead, email };
+}
+
+describe('an erasure reaches the newsletter tool', () => {
+  it('Kit: the subscriber is unsubscribed, and the desk asks an owner to delete them in Kit by hand', async () => {
+    const standin = createNewsletterStandin().install();
+    const kitEnv = newsletterEnv('kit');
+    const { email } = await subscribedIn(kitEnv);
+    expect(standin.kit.subscribers.get(email.toLowerCase())?.state).toBe('inactive');
+    const queued = captureQueue(kitEnv);
+
+    const { id, page } = await erase(kitEnv, email);
+    expect(queued).toEqual([{ type: 'newsletter-erase', erasure: id, email }]);
+    expect(await toolState(id)).toEqual({ provider: 'kit', state: 'pending' });
+    expect(await page()).toContain('Kit is unsubscribing them now. Kit’s API cannot delete: delete them in Kit');
+
+    const result = await deliver(queued[0], { env: kitEnv });
+    expect(result.explicitAcks).toContain(result.id);
+    expect(standin.kit.subscribers.get(email.toLowerCase())?.state).toBe('cancelled');
+    expect(await toolState(id)).toEqual({ provider: 'kit', state: 'unsubscribed' });
+    const log = await (await call(kitEnv, '/desk/people')).text();
+    expect(log).toContain('Kit unsubscribed them. Kit’s API cannot delete: delete them in Kit by hand');
+    // The log keeps what happened, never the address.
+    const row = await env.DB.prepare('SELECT * FROM erasures WHERE id = ?').bind(id).first();
+    expect(JSON.stringify(row).toLowerCase()).not.toContain(email.toLowerCase());
+  });
+
+  it('Mailchimp: the member is deleted for good; a redelivered job finds them gone and is done', async () => {
+    const standin = createNewsletterStandin().install();
+    const mcEnv = newsletterEnv('mailchimp');
+    const { email } = await subscribedIn(mcEnv);
+    expect(standin.mailchimp.members.size).toBe(1);
+    const queued = captureQueue(mcEnv);
+    const { id, page } = await erase(mcEnv, email);
+    expect(await page()).toContain('Mailchimp is deleting them now.');
+
+    await deliver(queued[0], { env: mcEnv });
+    expect(standin.mailchimp.members.size).toBe(0);
+    expect(standin.mailchimp.deleted).toEqual([{ listId: 'a1b2c3d4e5', email }]);
+    expect(standin.mailchimp.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: `/3.0/lists/a1b2c3d4e5/members/${await standin.md5(email.toLowerCase())}/actions/delete-permanent`,
+    });
+    expect(await toolState(id)).toEqual({ provider: 'mailchimp', state: 'deleted' });
+    expect(await (await call(mcEnv, '/desk/people')).text()).toContain('Mailchimp deleted them too.');
+
+    await deliver(queued[0], { env: mcEnv, attempts: 2 });
+    expect(await toolState(id)).toEqual({ provider: 'mailchimp', state: 'deleted' });
+  });
+
+  it('retries while the tool is down; a refusal or running out of retries is logged for an owner to act on', async () => {
+    allowConsoleErrors();
+    const standin = createNewsletterStandin().install();
+    const mcEnv = newsletterEnv('mailchimp');
+
+    const down = await subscribedIn(mcEnv);
+    let queued = captureQueue(mcEnv);
+    const first = await erase(mcEnv, down.email);
+    standin.mailchimp.fail = { status: 503, times: 1 };
+    const retried = await deliver(queued[0], { env: mcEnv });
+    expect(retried.retryMessages).toHaveLength(1);
+    expect(await toolState(first.id)).toEqual({ provider: 'mailchimp', state: 'pending' });
+    await deliver(queued[0], { env: mcEnv, attempts: 2, id: retried.id });
+    expect(await toolState(first.id)).toEqual({ provider: 'mailchimp', state: 'deleted' });
+
+    vi.restoreAllMocks();
+    const refused = await subscribedIn(mcEnv);
+    queued = captureQueue(mcEnv);
+    const second = await erase(mcEnv, refused.email);
+    const wrongKey = { ...mcEnv, MAILCHIMP_API_KEY: 'mc-test-key-ffffff-us21' } as Env;
+    await deliver(queued[0], { env: wrongKey });
+    expect(await toolState(second.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: '401' });
+    expect(await (await call(mcEnv, '/desk/people')).text()).toContain(
+      'Mailchimp could not be told (401): remove them there by hand.',
+    );
+
+    vi.restoreAllMocks();
+    const gaveUp = await subscribedIn(mcEnv);
+    queued = captureQueue(mcEnv);
+    const third = await erase(mcEnv, gaveUp.email);
+    await deliver(queued[0], { env: mcEnv, queue: 'site-jobs-dlq' });
+    expect(await toolState(third.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: 'gave_up' });
+    // The dead letter only records: the member is still there, for an owner to remove by hand.
+    expect([...standin.mailchimp.members.values()].map((m) => m.email_address)).toContain(gaveUp.email);
+  });
+
+  it('queues nothing when the tool never had the signup, or there is no tool', async () => {
+    const standin = createNewsletterStandin().install();
+    const kitEnv = newsletterEnv('kit');
+    // Kit refused the signup (a missing form): it never had them.
+    const email = `never.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const lead = newsletterLead({ email });
+    await new D1LeadStore(env.DB).save(lead);
+    standin.kit.fail = { status: 401 };
+    allowConsoleErrors();
+    await deliver({ type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email }, { env: kitEnv });
+    standin.kit.fail = undefined;
+    let queued = captureQueue(kitEnv);
+    const { id } = await erase(kitEnv, email);
+    expect(queued).toEqual([]);
+    expect(await toolState(id)).toBeNull();
+
+    vi.restoreAllMocks();
+    const plain = { ...env } as Env;
+    const other = newsletterLead({ email: `plain.${crypto.randomUUID().slice(0, 8)}@example.com` });
+    await new D1LeadStore(env.DB).save(other);
+    queued = captureQueue(plain);
+    const none = await erase(plain, other.email);
+    expect(queued).toEqual([]);
+    expect(await toolState(none.id)).toBeNull();
+  });
+});
