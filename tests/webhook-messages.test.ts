@@ -36,6 +36,10 @@ describe.each(stores)('POST /webhooks/whatsapp: messages from visitors (%s)', (_
     const enquiry = enquiryLead({ phone, name: 'Asha Verma' });
     const quiz = quizLead({ contact: { first: 'Asha', last: 'V', email: 'asha@example.com', phone } });
     await getLeadStore(workerEnv).save(quiz);
+    // The enquiry is the newer lead. D1 keeps the lead's createdAt; Firestore stamps its own request time, and the
+    // runtime's clock only moves on across I/O: without a pause both saves could carry the same time, and the tie
+    // fall to the documents' random ids.
+    await new Promise((r) => setTimeout(r, 10));
     await getLeadStore(workerEnv).save({ ...enquiry, createdAt: new Date(Date.now() + 1000).toISOString() });
     // Another lead whose number ends in the same digits is not this sender.
     await getLeadStore(workerEnv).save(enquiryLead({ phone: `+1${phone.slice(3)}` }));
