@@ -6,6 +6,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { checkHealth } from '../src/health/run';
 import type { Env } from '../src/env';
 import { D1LeadStore } from '../src/store/d1-store';
 import { newsletterLead } from './fixtures/leads';
@@ -134,6 +135,10 @@ describe('an erasure reaches the newsletter tool', () => {
     const third = await erase(mcEnv, gaveUp.email);
     await deliver(queued[0], { env: mcEnv, queue: 'site-jobs-dlq' });
     expect(await toolState(third.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: 'gave_up' });
+    // The self-check tells the operator and the owners (its email on a change of state).
+    const check = (await checkHealth(mcEnv)).checks.find((c) => c.name === 'newsletter');
+    expect(check?.ok).toBe(false);
+    expect(check?.detail).toMatch(/\d+ erasures? of the last 24 h could not be passed on to Mailchimp: remove/);
     // The dead letter only records: the member is still there, for an owner to remove by hand.
     expect([...standin.mailchimp.members.values()].map((m) => m.email_address)).toContain(gaveUp.email);
   });

@@ -270,7 +270,8 @@ export async function checkRetention(env: Env, now: number): Promise<Check> {
 /**
  * The newsletter tool (NEWSLETTER_PROVIDER): unhealthy while it is named without its settings, or when it
  * refused a sign-up or an unsubscribe in the last day (a bad key, a missing form or list): those subscribers
- * are on the desk with the tool's answer and a Resend.
+ * are on the desk with the tool's answer and a Resend. Also while an erasure of the last day could not be passed on
+ * to it (the erasure log on the desk's People page says which): an owner removes that person there by hand.
  */
 export async function checkNewsletter(env: Env, config: Config, now: number): Promise<Check> {
   const provider = config.newsletter.provider;
@@ -287,12 +288,29 @@ export async function checkNewsletter(env: Env, config: Config, now: number): Pr
   )
     .bind(since)
     .first<{ refused: number; last: string | null }>();
+  const erasures = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM erasures WHERE erased_at >= ? AND json_extract(newsletter_tool, '$.state') = 'failed'`,
+  )
+    .bind(since)
+    .first<{ n: number }>();
   const refused = row?.refused ?? 0;
+  const notErased = erasures?.n ?? 0;
   const name = provider.name === 'kit' ? 'Kit' : 'Mailchimp';
-  if (refused === 0)
-    return ok('newsletter', `${name} took every sign-up and unsubscribe of the last ${DELIVERY_WINDOW_HOURS} h.`);
-  return failing(
-    'newsletter',
-    `${name} refused ${refused} sign-up${refused === 1 ? '' : 's'} or unsubscribe${refused === 1 ? '' : 's'} in the last ${DELIVERY_WINDOW_HOURS} h (${row?.last ?? 'no answer'}). Check the key and the ${provider.name === 'kit' ? 'form (KIT_API_KEY, KIT_FORM_ID)' : 'list (MAILCHIMP_API_KEY, MAILCHIMP_LIST_ID)'}, then resend from each subscriber's page on the desk.`,
-  );
+  if (refused === 0 && notErased === 0)
+    return ok(
+      'newsletter',
+      `${name} took every sign-up, unsubscribe and erasure of the last ${DELIVERY_WINDOW_HOURS} h.`,
+    );
+  const problems: string[] = [];
+  if (refused > 0) {
+    problems.push(
+      `${name} refused ${refused} sign-up${refused === 1 ? '' : 's'} or unsubscribe${refused === 1 ? '' : 's'} in the last ${DELIVERY_WINDOW_HOURS} h (${row?.last ?? 'no answer'}). Check the key and the ${provider.name === 'kit' ? 'form (KIT_API_KEY, KIT_FORM_ID)' : 'list (MAILCHIMP_API_KEY, MAILCHIMP_LIST_ID)'}, then resend from each subscriber's page on the desk.`,
+    );
+  }
+  if (notErased > 0) {
+    problems.push(
+      `${notErased} erasure${notErased === 1 ? '' : 's'} of the last ${DELIVERY_WINDOW_HOURS} h could not be passed on to ${name}: remove ${notErased === 1 ? 'that person' : 'those people'} there by hand (the erasure log on the desk's People page).`,
+    );
+  }
+  return failing('newsletter', problems.join(' '));
 }
