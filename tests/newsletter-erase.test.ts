@@ -65,7 +65,7 @@ describe('an erasure reaches the newsletter tool', () => {
     const queued = captureQueue(kitEnv);
 
     const { id, page } = await erase(kitEnv, email);
-    expect(queued).toEqual([{ type: 'newsletter-erase', erasure: id, email }]);
+    expect(queued).toEqual([{ type: 'newsletter-erase', erasure: id, provider: 'kit', email }]);
     expect(await toolState(id)).toEqual({ provider: 'kit', state: 'pending' });
     expect(await page()).toContain('Kit is unsubscribing them now. Kit’s API cannot delete: delete them in Kit');
 
@@ -135,6 +135,14 @@ describe('an erasure reaches the newsletter tool', () => {
     const third = await erase(mcEnv, gaveUp.email);
     await deliver(queued[0], { env: mcEnv, queue: 'site-jobs-dlq' });
     expect(await toolState(third.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: 'gave_up' });
+    // The tool was replaced since an erasure (Mailchimp, then Kit): the one that had them cannot be told.
+    vi.restoreAllMocks();
+    const replaced = await subscribedIn(mcEnv);
+    queued = captureQueue(mcEnv);
+    const fourth = await erase(mcEnv, replaced.email);
+    await deliver(queued[0], { env: newsletterEnv('kit') });
+    expect(await toolState(fourth.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: 'not_configured' });
+
     // The self-check tells the operator and the owners (its email on a change of state).
     const check = (await checkHealth(mcEnv)).checks.find((c) => c.name === 'newsletter');
     expect(check?.ok).toBe(false);

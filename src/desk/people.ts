@@ -125,7 +125,8 @@ export async function erasePerson(
   const id = await logErasure(env.DB, by, at, counts, tool);
   logEvent('info', 'person.erased', { erasure: id, ...counts, newsletterTool: inTool.length });
   try {
-    for (const email of inTool) await enqueue(env, { type: 'newsletter-erase', erasure: id, email });
+    if (provider)
+      for (const email of inTool) await enqueue(env, { type: 'newsletter-erase', erasure: id, provider, email });
   } catch (err) {
     // The erasure here stands; the log tells the owners to do it in the tool by hand.
     logEvent('error', 'newsletter.erase', { erasure: id, outcome: 'not_queued', error: errorMessage(err) });

@@ -12,11 +12,10 @@ import { createNewsletterSender } from './sender';
  * before a retry, or undefined when done.
  */
 export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): Promise<number | undefined> {
-  const tool = createNewsletterSender(env);
-  const provider = toolName(env);
-  if (!tool || !provider) {
-    // The tool was taken away since the erasure: nothing can be told, and an owner must know.
-    await record(env, job, { provider: provider ?? 'kit', state: 'failed', code: 'not_configured' });
+  const tool = toolName(env) === job.provider ? createNewsletterSender(env) : null;
+  if (!tool) {
+    // The tool that had them was taken away (or replaced) since the erasure: it cannot be told, and an owner must know.
+    await record(env, job, { provider: job.provider, state: 'failed', code: 'not_configured' });
     return undefined;
   }
   const outcome = await tool.erase(job.email);
@@ -27,14 +26,16 @@ export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): 
   await record(
     env,
     job,
-    outcome.kind === 'sent' ? { provider, state: tool.erases } : { provider, state: 'failed', code: outcome.code },
+    outcome.kind === 'sent'
+      ? { provider: job.provider, state: tool.erases }
+      : { provider: job.provider, state: 'failed', code: outcome.code },
   );
   return undefined;
 }
 
 /** The job ran out of retries: the erasure log says the tool was not told, so an owner does it by hand. */
 export async function recordDeadToolErasure(job: NewsletterEraseJob, env: Env): Promise<void> {
-  await record(env, job, { provider: toolName(env) ?? 'kit', state: 'failed', code: 'gave_up' });
+  await record(env, job, { provider: job.provider, state: 'failed', code: 'gave_up' });
 }
 
 /** The tool NEWSLETTER_PROVIDER names, or null when there is none. */

@@ -39,7 +39,13 @@ export const JobSchema = z.discriminatedUnion('type', [
    * (src/newsletter/erase.ts). `erasure` is the erasure log's entry, which records how it went; the address
    * lives only in this job.
    */
-  z.object({ type: z.literal('newsletter-erase'), erasure: z.number().int().positive(), email: z.string().min(3) }),
+  z.object({
+    type: z.literal('newsletter-erase'),
+    erasure: z.number().int().positive(),
+    /** The tool that had the signup when the person was erased. */
+    provider: z.enum(['kit', 'mailchimp']),
+    email: z.string().min(3),
+  }),
   /**
    * A visitor wrote to the business number: alert both owners (at most once per sender per hour). `sender` is
    * an opaque reference to the number (no phone in a ledger key or a log line); `leadRef` is null for a number
