@@ -12,7 +12,7 @@
  * gets `data-moved`, so the entry renders the island afresh from them rather than hydrating markup that no longer
  * matches the server's (client/entry.tsx).
  */
-import { nextQuizStep, quizStepLabel, type QuizState } from '../src/shared/quiz-flow';
+import { nextQuizStep, quizStepLabel, titleWithStep, type QuizState } from '../src/shared/quiz-flow';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
 
 /** What this script reads and writes of the island's props (client/islands/quiz-wizard.tsx). */
@@ -69,7 +69,7 @@ function show(
   if (back) back.disabled = step === 0;
 
   heading.textContent = label;
-  document.title = document.title.replace(/^Step \d+ of \d+/, label);
+  document.title = titleWithStep(document.title, label);
   heading.focus();
   return true;
 }

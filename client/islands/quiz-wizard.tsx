@@ -3,7 +3,7 @@ import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField, ServerAttribution } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
-import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
+import { nextQuizStep, quizStepLabel, titleWithStep, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
 export interface QuizWizardProps {
   steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
@@ -35,7 +35,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   const label = quizStepLabel(step, total);
 
   useEffect(() => {
-    document.title = document.title.replace(/^Step \d+ of \d+/, label);
+    document.title = titleWithStep(document.title, label);
     // The first step shown keeps the page's natural focus; later steps move it to their heading.
     if (moved.current) heading.current?.focus();
   }, [label]);

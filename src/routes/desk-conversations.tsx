@@ -47,7 +47,7 @@ export const ReplyForm = z.object({
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 const conversationPath = (messageId: string) => `/desk/conversations/${encodeURIComponent(messageId)}`;
 /** The ledger's lead kind of an answer to a number no lead has. */
-export const UNMATCHED_KIND = 'conversation';
+const UNMATCHED_KIND = 'conversation';
 
 /** A received message by its id (a wamid), or the desk's 404. */
 async function messageOf(env: Env, id: string) {

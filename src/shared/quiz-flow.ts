@@ -38,3 +38,8 @@ export function nextQuizStep(
 export function quizStepLabel(step: number, total: number): string {
   return `Step ${step + 1} of ${total}`;
 }
+
+/** The page title with its step's label swapped for `label` (the server writes it first: "Step 1 of 4 · …"). */
+export function titleWithStep(title: string, label: string): string {
+  return title.replace(/^Step \d+ of \d+/, label);
+}
