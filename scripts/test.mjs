@@ -47,13 +47,15 @@ function run({ name, cmd, args, live }) {
   if (live) console.log(`\n${title} (printed as it goes)`);
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const output = [];
+  const lines = [];
   // Whole lines only, through this process's stdout: a check's output printed meanwhile never splits one.
   let partial = '';
   const take = (data) => {
+    const parts = (partial + data).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
     if (!live) return void output.push(data);
-    const lines = (partial + data).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) process.stdout.write(`${line}\n`);
+    for (const line of parts) process.stdout.write(`${line}\n`);
   };
   child.stdout.on('data', take);
   child.stderr.on('data', take);
@@ -63,7 +65,8 @@ function run({ name, cmd, args, live }) {
       if (live && partial) process.stdout.write(`${partial}\n`);
       if (live) console.log(`=== ${name}: ended (${took} s)`);
       else process.stdout.write(`\n${title} (${took} s)\n${Buffer.concat(output)}`);
-      resolve({ name, ok: code === 0, seconds: took });
+      if (partial) lines.push(partial);
+      resolve({ name, ok: code === 0, seconds: took, lines });
     });
   });
 }
@@ -89,4 +92,20 @@ for (const { name } of steps) {
 }
 const failed = [...results.values()].filter((r) => !r.ok).length;
 console.log(`${results.size - failed} passed, ${failed} failed, ${seconds(began)} s in all`);
+// A failing step's own verdict, last: a reader of only the end of a long log still learns which test failed.
+for (const { name } of steps) {
+  const r = results.get(name);
+  if (r.ok) continue;
+  console.log(`\n=== ${name} failed:`);
+  for (const line of failureLines(r.lines)) console.log(line);
+}
 process.exit(failed ? 1 : 0);
+
+/** The lines naming what failed (Playwright's ✘ and its closing list, Vitest's FAIL, node:test's not ok), then the end. */
+function failureLines(all) {
+  const plain = all.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+  const named = plain.filter((line) => /^\s*(✘\s+\d+ |FAIL\b|not ok\b|\[(phone|desktop)[^\]]*\] ›)/.test(line));
+  const picked = [...new Set(named)].slice(0, 20);
+  const end = plain.filter((line) => line.trim()).slice(-8);
+  return [...picked, ...(picked.length ? ['…'] : []), ...end];
+}
