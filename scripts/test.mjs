@@ -2,6 +2,7 @@
 import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 // Two lanes once the client is built. The end-to-end suite starts at once and prints as it goes. The checks run
 // beside it two at a time (the linter and the typecheck, then the workerd tests and the operator scripts): the suite
@@ -103,7 +104,7 @@ process.exit(failed ? 1 : 0);
 
 /** The lines naming what failed (Playwright's ✘ and its closing list, Vitest's FAIL, node:test's not ok), then the end. */
 function failureLines(all) {
-  const plain = all.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+  const plain = all.map((line) => stripVTControlCharacters(line).trimEnd());
   const named = plain.filter((line) => /^\s*(✘\s+\d+ |FAIL\b|not ok\b|\[(phone|desktop)[^\]]*\] ›)/.test(line));
   const picked = [...new Set(named)].slice(0, 20);
   const end = plain.filter((line) => line.trim()).slice(-8);
