@@ -63,7 +63,9 @@ test.describe('enquiry modal', () => {
 
     const footer = OPENERS.footer!(page);
     await open(page, footer);
-    // A press that starts in a field and ends outside is not a backdrop click.
+    // A press that starts in a field and ends outside is not a backdrop click. The field's box is read once the
+    // dialog's opening movement (modal-in) has ended, so the press lands where the field is.
+    await dialog(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const box = (await dialog(page).getByLabel('Name').boundingBox())!;
     await page.mouse.move(box.x + 10, box.y + 10);
     await page.mouse.down();
