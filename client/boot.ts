@@ -9,7 +9,8 @@
  * The scripts start sooner when the visitor acts first:
  * - on the first touch, focus or key press anywhere; a touched or focused island is marked `data-wanted` and the
  *   entry starts it at once, as it would have had it been running;
- * - on a press on an island's button (a play button, a row's arrows), which would otherwise do nothing.
+ * - on a press on an island's button that only the island can answer (a play button; a row's arrow while the row is
+ *   still loading), which would otherwise do nothing.
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
@@ -62,7 +63,8 @@ function want(event: Event): void {
   load();
 }
 
-// The header, the quiz's choice steps and the resource topics work from here on, with or without the islands' code.
+// The header, the quiz's choice steps, the resource topics and their rows' arrows work from here on, with or
+// without the islands' code.
 startHeader();
 startQuiz();
 startResourceTabs();

@@ -1,3 +1,5 @@
+import { site } from '../src/content/site';
+import { stubPodcastHost } from './support/podcast';
 import { expect, gotoHydrated, holdSiteScripts as holdScripts, test } from './support/test';
 
 /**
@@ -53,7 +55,7 @@ test('a topic tapped before the scripts arrive is selected at once, and the isla
   await expect(section.getByRole('tabpanel')).toHaveAttribute('id', 'panel-mindset');
 });
 
-test('a row’s arrow pressed before the scripts arrive is kept and given to the island once it has hydrated', async ({
+test('a row’s arrow pressed before the scripts arrive moves the row at once; the island’s arrows go on from there', async ({
   page,
 }) => {
   const scripts = await holdScripts(page);
@@ -61,14 +63,39 @@ test('a row’s arrow pressed before the scripts arrive is kept and given to the
   const section = page.locator('#resources');
   const next = section.getByRole('button', { name: 'Next videos' });
   const row = section.getByRole('tabpanel').locator('.video-row');
+  const scrollLeft = () => row.evaluate((el) => Math.round(el.scrollLeft));
+  expect(await scrollLeft()).toBe(0);
   await next.click();
-  await expect.poll(scripts.asked).toBeGreaterThan(0);
-  await expect(next).toHaveAttribute('data-held', '');
-  expect(await row.evaluate((el) => el.scrollLeft)).toBe(0);
+  // The page's inline script moved it, with the island's code still held back; the press was not held for it.
+  await expect.poll(scrollLeft).toBe(320);
+  await expect(next).not.toHaveAttribute('data-held');
+  expect(await section.locator('[data-island="ResourceTabs"]').getAttribute('data-hydrated')).toBeNull();
 
   scripts.release();
-  await expect(next).not.toHaveAttribute('data-held');
-  await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(section.locator('[data-island="ResourceTabs"]')).toHaveAttribute('data-hydrated', '');
+  await next.click();
+  await expect.poll(scrollLeft).toBe(640);
+  await section.getByRole('button', { name: 'Previous videos' }).click();
+  await expect.poll(scrollLeft).toBe(320);
+});
+
+test('a play button pressed before the scripts arrive is kept and given to the island once it has hydrated', async ({
+  page,
+}) => {
+  const loaded = await stubPodcastHost(page);
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const [featured] = site.episodes;
+  const play = page.getByRole('button', { name: `Play episode: ${featured!.title}` });
+  await play.click();
+  await expect.poll(scripts.asked).toBeGreaterThan(0);
+  await expect(play).toHaveAttribute('data-held', '');
+  await expect(page.getByRole('dialog', { name: featured!.title })).toBeHidden();
+
+  scripts.release();
+  await expect(play).not.toHaveAttribute('data-held');
+  await expect(page.getByRole('dialog', { name: featured!.title })).toBeVisible();
+  await expect.poll(() => loaded).toEqual([featured!.link]);
 });
 
 test('the menu opens at once while the scripts are held back, and still does once they arrive @phone', async ({

@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
 import { site } from '../src/content/site';
+import { stubPodcastHost } from './support/podcast';
 import { expect, gotoHydrated, test } from './support/test';
 
 const [featured, ...others] = site.episodes;
-
-/** The test browser has no internet: the podcast host answers with a tiny local page instead. */
-async function stubPodcastHost(page: Page): Promise<string[]> {
-  const loaded: string[] = [];
-  await page.route('https://open.spotify.com/**', (route) => {
-    loaded.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title><p>Player</p>' });
-  });
-  return loaded;
-}
 
 const playerDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');

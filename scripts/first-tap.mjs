@@ -1,5 +1,5 @@
 // `npm run first-tap`: how long a visitor on a slow phone waits after the first tap on the phone menu's button, a
-// quiz answer and a resource tab. Builds nothing: run `npm run build` first. Serves the Worker locally with a warm
+// quiz answer, a resource tab and a row's arrow. Builds nothing: run `npm run build` first. Serves the Worker locally with a warm
 // feed cache (as `npm run hydration` does), emulates the same phone (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU
 // 4x slower, 390x844, touch), and taps each control FIRST_TAP_RUNS times (default 5), each on a fresh load, as
 // soon as the page has painted and the control is on screen (for the tab: right after scrolling to it), which is
@@ -10,14 +10,14 @@
 //   tab selected), which includes any wait for the scripts, or the next page's load when the tap posted a form
 //   before the scripts had taken its button ("page" in the Event Timing column).
 // It measures; it passes or fails nothing.
-/* global window, document, requestAnimationFrame, MutationObserver, addEventListener -- run in the browser */
+/* global window, document, requestAnimationFrame, MutationObserver, addEventListener, removeEventListener -- run in the browser */
 import { median, onSlowPhone } from './lib/slow-phone.mjs';
 
 const PORT = Number(process.env.FIRST_TAP_PORT || 8876);
 const RUNS = Math.max(1, Number(process.env.FIRST_TAP_RUNS || 5));
 
 /** Each control: the page, how to find it, and the change on the page that answers the tap. */
-/** FIRST_TAP_ONLY=menu|quiz|resource measures one control. */
+/** FIRST_TAP_ONLY=menu|quiz|resource|row measures one control. */
 const ONLY = process.env.FIRST_TAP_ONLY;
 const CONTROLS_ALL = [
   {
@@ -39,6 +39,14 @@ const CONTROLS_ALL = [
     scroll: true,
     answered: () =>
       document.querySelector('#resources [role="tab"][data-tapped]')?.getAttribute('aria-selected') === 'true',
+  },
+  {
+    name: 'row arrow (/)',
+    path: '/',
+    selector: '#resources button[aria-label="Next videos"]',
+    scroll: true,
+    answered: () =>
+      (document.querySelector('#resources [role="tabpanel"]:not([hidden]) .video-row')?.scrollLeft ?? 0) > 0,
   },
 ];
 
@@ -69,11 +77,14 @@ await onSlowPhone(PORT, async (phone, origin) => {
           const check = () => {
             if (!answered()) return;
             observer.disconnect();
+            removeEventListener('scroll', check, true);
             // The paint that shows it: the frame after the one in which the change was seen.
             requestAnimationFrame(() => requestAnimationFrame(() => (tap.shownAt = now())));
           };
           const observer = new MutationObserver(check);
           observer.observe(document, { subtree: true, attributes: true, childList: true });
+          // A row's move changes no attribute: its scroll events (seen here in the capture phase) tell.
+          addEventListener('scroll', check, true);
           check();
         };
         const earlier = sessionStorage.getItem(KEY);

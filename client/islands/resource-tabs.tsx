@@ -1,11 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { PublicFeed } from '../../src/feeds/types';
-import { prefersReducedMotion } from '../lib/motion';
+import { scrollRow } from '../lib/row-scroll';
 import { useFeeds } from '../lib/use-feed';
 import { thumbUrl, watchUrl, type ClientVideos } from '../lib/videos';
-
-/** How far the previous/next buttons scroll the row. */
-export const SCROLL_STEP_PX = 320;
 
 export interface ResourceTabsProps {
   topics: readonly string[];
@@ -39,13 +36,6 @@ export default function ResourceTabs({ topics, playlists: initial, copy, selecte
     if (to === undefined) return;
     event.preventDefault();
     select(to);
-  };
-
-  const scroll = (direction: 1 | -1) => {
-    rows.current[active]?.scrollBy({
-      left: direction * SCROLL_STEP_PX,
-      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-    });
   };
 
   const panel = (topic: string, index: number) => {
@@ -96,12 +86,24 @@ export default function ResourceTabs({ topics, playlists: initial, copy, selecte
           ))}
         </div>
         <div className="row-buttons">
-          <button type="button" className="icon-btn row-btn" aria-label="Previous videos" onClick={() => scroll(-1)}>
+          <button
+            type="button"
+            className="icon-btn row-btn"
+            aria-label="Previous videos"
+            data-step={-1}
+            onClick={() => scrollRow(rows.current[active], -1)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
           </button>
-          <button type="button" className="icon-btn row-btn" aria-label="Next videos" onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className="icon-btn row-btn"
+            aria-label="Next videos"
+            data-step={1}
+            onClick={() => scrollRow(rows.current[active], 1)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
