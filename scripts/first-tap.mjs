@@ -1,16 +1,17 @@
 // `npm run first-tap`: how long a visitor on a slow phone waits after the first tap on the phone menu's button, a
-// quiz answer, a resource tab and a row's arrow. Builds nothing: run `npm run build` first. Serves the Worker locally with a warm
-// feed cache (as `npm run hydration` does), emulates the same phone (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU
-// 4x slower, 390x844, touch), and taps each control FIRST_TAP_RUNS times (default 5), each on a fresh load, as
-// soon as the page has painted and the control is on screen (for the tab: right after scrolling to it), which is
-// when the page's scripts are starting. Prints, per control, the median and each run of:
+// quiz answer, a resource tab and a row's arrow. Builds nothing: run `npm run build` first. Serves the Worker
+// locally with a warm feed cache (as `npm run hydration` does), emulates the same phone (150 ms RTT, 1.6 Mbps down,
+// 750 kbps up, CPU 4x slower, 390x844, touch), and taps each control FIRST_TAP_RUNS times (default 5), each on a
+// fresh load, as soon as the page has painted and the control is on screen (for the tab and the arrow: right after
+// scrolling to it), which is when the page's scripts are starting. Prints, per control, the median and each run of:
 // - the interaction's latency as the browser reports it (Event Timing: the longest of the tap's pointerdown,
 //   pointerup and click, from the tap to the next paint; "<16" when below what Event Timing reports), and
 // - the time from the tap to the paint that first shows its answer (the menu open, the next quiz step, the
-//   tab selected), which includes any wait for the scripts, or the next page's load when the tap posted a form
-//   before the scripts had taken its button ("page" in the Event Timing column).
+//   tab selected, the row moving), which includes any wait for the scripts, or the next page's load when the tap
+//   posted a form before the scripts had taken its button ("page" in the Event Timing column).
 // It measures; it passes or fails nothing.
-/* global window, document, requestAnimationFrame, MutationObserver, addEventListener, removeEventListener -- run in the browser */
+/* global window, document, requestAnimationFrame, MutationObserver, addEventListener, removeEventListener --
+   run in the browser */
 import { median, onSlowPhone } from './lib/slow-phone.mjs';
 
 const PORT = Number(process.env.FIRST_TAP_PORT || 8876);

@@ -58,14 +58,15 @@ function run({ name, cmd, args, live }) {
     if (!live) return void output.push(data);
     for (const line of parts) process.stdout.write(`${line}\n`);
   };
-  child.stdout.on('data', take);
-  child.stderr.on('data', take);
+  // As text, decoded across chunks: a character split between two chunks stays whole.
+  child.stdout.setEncoding('utf8').on('data', take);
+  child.stderr.setEncoding('utf8').on('data', take);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       const took = seconds(started);
       if (live && partial) process.stdout.write(`${partial}\n`);
       if (live) console.log(`=== ${name}: ended (${took} s)`);
-      else process.stdout.write(`\n${title} (${took} s)\n${Buffer.concat(output)}`);
+      else process.stdout.write(`\n${title} (${took} s)\n${output.join('')}`);
       if (partial) lines.push(partial);
       resolve({ name, ok: code === 0, seconds: took, lines });
     });
