@@ -157,6 +157,16 @@ export async function rotate(args, input, log = console.log) {
       UNSUBSCRIBE_SECRET:
         'the unsubscribe links in letters already sent stop working (they show "This link does not work"): ' +
         'rotate only if the old value leaked, and tell subscribers who write in to use the link of a newer letter',
+      WHATSAPP_APP_SECRET:
+        'reset the app secret in Meta (App settings → Basic) to this value now: until both match, every webhook ' +
+        'is refused (401) and Meta retries it for days, so no delivery receipt or visitor message is lost, only late',
+      WHATSAPP_WEBHOOK_VERIFY_TOKEN:
+        'save the same verify token in Meta (WhatsApp → Configuration → Webhook) the next time the callback is ' +
+        'verified; events already subscribed keep arriving meanwhile',
+      ERASURE_KEY:
+        'rotate only if the old value leaked: erasures of the last 30 days no longer stop a replayed event or a ' +
+        'queued job for the people erased, the ledger keys a WhatsApp sender anew (one more alert of the current ' +
+        'hour may go out), and the erasure-proof of older erasures is lost; erase those people again after rotating',
       KIT_API_KEY: 'delete the old key in Kit (Settings → Developer), then resend refused sign-ups from the desk',
       MAILCHIMP_API_KEY:
         'disable the old key in Mailchimp (Account → Extras → API keys), then resend refused sign-ups from the desk',

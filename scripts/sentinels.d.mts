@@ -10,6 +10,7 @@ export declare const SENTINELS: {
   OPERATOR_EMAIL: string;
   HEALTHCHECK_URL: string;
   UNSUBSCRIBE_SECRET: string;
+  ERASURE_KEY: string;
   KIT_API_KEY: string;
   MAILCHIMP_API_KEY: string;
 };

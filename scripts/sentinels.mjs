@@ -12,6 +12,7 @@ export const SENTINELS = {
   OPERATOR_EMAIL: 'sentinel-operator@owners.example',
   HEALTHCHECK_URL: 'https://hc.sentinel.test/ping/SENTINEL-heartbeat-7c4e',
   UNSUBSCRIBE_SECRET: 'SENTINEL-unsubscribe-secret-9f2a-long-enough-for-production',
+  ERASURE_KEY: 'SENTINEL-erasure-key-2d8b-long-enough-for-production',
   KIT_API_KEY: 'SENTINEL-kit-api-key-4c1e',
   MAILCHIMP_API_KEY: 'SENTINEL-mailchimp-key-77d0-us21',
 };
@@ -30,6 +31,7 @@ export function sentinelNeedles() {
     SENTINELS.OPERATOR_EMAIL,
     SENTINELS.HEALTHCHECK_URL,
     SENTINELS.UNSUBSCRIBE_SECRET,
+    SENTINELS.ERASURE_KEY,
     SENTINELS.KIT_API_KEY,
     SENTINELS.MAILCHIMP_API_KEY,
     ...owners,

@@ -19,6 +19,7 @@ const DEPLOYED = {
   WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token',
   WHATSAPP_APP_SECRET: 'app-secret',
   UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-of-forty-characters',
+  ERASURE_KEY: 'an-erasure-key-of-forty-characters-abcdefgh',
 };
 
 describe('config reader', () => {
@@ -65,6 +66,7 @@ describe('config reader', () => {
       'TURNSTILE_SITE_KEY',
       'ACCESS_TEAM_DOMAIN',
       'UNSUBSCRIBE_SECRET',
+      'ERASURE_KEY',
     ]);
     expect(config.problems[0]!.message).toBe('SITE_URL must be an https address.');
     expect(() => config.site).toThrow('Configuration (site): SITE_URL must be an https address.');

@@ -10,6 +10,7 @@ import { getLeadStore } from '../src/store/port';
 import { getConversationStore } from '../src/store/conversations';
 import { replyAlertId, senderRef } from '../src/notify/replies';
 import { WEBHOOK_SECRETS } from './support/whatsapp-webhook';
+import { fallbackOf } from '../src/config/settings';
 import type { Lead } from '../src/store/lead';
 import { enquiryLead, newsletterLead, quizLead, type QuizLead } from './fixtures/leads';
 import { firestoreEnv } from './support/firestore';
@@ -233,7 +234,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
     // The owners' alert of it is keyed by the sender (an HMAC of the number), not by a lead.
     const alertId = replyAlertId({
       hourStart: new Date().toISOString(),
-      sender: await senderRef(p.phone, WEBHOOK_SECRETS.WHATSAPP_APP_SECRET),
+      sender: await senderRef(p.phone, fallbackOf('ERASURE_KEY')!),
     });
     const now = new Date().toISOString();
     await env.DB.prepare(

@@ -84,6 +84,7 @@ export async function startSentinelServer(): Promise<SentinelServer> {
       ACCESS_TEAM_DOMAIN: `${standins}/access`,
       ACCESS_AUD,
       UNSUBSCRIBE_SECRET: SENTINELS.UNSUBSCRIBE_SECRET,
+      ERASURE_KEY: SENTINELS.ERASURE_KEY,
       NEWSLETTER_PROVIDER: 'kit',
       KIT_API_URL: `${standins}/kit`,
       KIT_API_KEY: SENTINELS.KIT_API_KEY,

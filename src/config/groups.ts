@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod';
 import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
 import { parseQuiz, type QuizConfig } from './quiz.ts';
+import { parsePrivacy, type PrivacyConfig } from './privacy.ts';
 
 /** One thing wrong with the configuration, naming the setting to fix. */
 export interface Problem {
@@ -120,6 +121,8 @@ export interface Config {
   readonly firestore: FirestoreConfig;
   readonly limits: LimitsConfig;
   readonly feeds: FeedsConfig;
+  /** The key of erasures and sender pseudonyms (ERASURE_KEY). */
+  readonly privacy: PrivacyConfig;
   /** Never throw: WhatsApp and Turnstile have an "off" state that carries the reason. */
   readonly whatsapp: WhatsAppConfig;
   readonly turnstile: TurnstileConfig;
@@ -206,6 +209,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     feeds: [],
     newsletter: [],
     quiz: [],
+    privacy: [],
   };
   const site = parseSite(r, out.site);
   const firestore = parseFirestore(r, out.firestore);
@@ -218,6 +222,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const alerts = parseAlerts(r, whatsapp, out.alerts);
   const newsletter = parseNewsletter(r, out.newsletter);
   const quiz = parseQuiz(r, out.quiz);
+  const privacy = parsePrivacy(r, out.privacy);
   problems.push(...Object.values(out).flat());
 
   /** A group that cannot work throws when it is used, naming what is wrong; the others go on. */
@@ -241,6 +246,9 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     },
     get feeds() {
       return checked('feeds', feeds);
+    },
+    get privacy() {
+      return checked('privacy', privacy);
     },
     whatsapp,
     turnstile,

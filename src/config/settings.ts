@@ -14,7 +14,8 @@ export type Group =
   | 'feeds'
   | 'alerts'
   | 'newsletter'
-  | 'quiz';
+  | 'quiz'
+  | 'privacy';
 
 export interface Setting<N extends string = string> {
   name: N;
@@ -129,6 +130,13 @@ export const SETTINGS = [
     'site',
     'name of the dead-letter queue of site-jobs in this environment',
     'site-jobs-dlq',
+  ),
+  s(
+    'ERASURE_KEY',
+    'secret',
+    'privacy',
+    "keys what is kept in place of erased data and the WhatsApp senders' pseudonyms (HMAC); any long random text (required outside development)",
+    'development-only-erasure-key',
   ),
   s(
     'UNSUBSCRIBE_SECRET',

@@ -62,13 +62,12 @@ export async function findPerson(env: Env, person: Person): Promise<PersonRecord
 }
 
 /**
- * The owners' alerts of what the person wrote on WhatsApp are keyed by an HMAC of their number (the app secret),
+ * The owners' alerts of what the person wrote on WhatsApp are keyed by an HMAC of their number (ERASURE_KEY),
  * not by a lead: they join the match by that key.
  */
 async function withReplyAlerts(env: Env, match: LedgerMatch): Promise<LedgerMatch> {
-  const webhook = readConfig(env).whatsapp.webhook;
-  if (!webhook) return match;
-  const refs = await Promise.all(phonesOf(match).map((phone) => senderRef(phone, webhook.appSecret)));
+  const key = readConfig(env).privacy.erasureKey;
+  const refs = await Promise.all(phonesOf(match).map((phone) => senderRef(phone, key)));
   return { ...match, submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })) };
 }
 

@@ -21,8 +21,9 @@ export const ALERT_TEXT_CHARS = 300;
  * alert job per message. Repeats are queued too: the job's ledger key (sender and hour) lets only the
  * first alert of a sender's hour go out, so a webhook retried after a partial failure loses no alert.
  */
-export async function receiveMessages(env: Env, messages: VisitorMessage[], secret: string): Promise<number> {
+export async function receiveMessages(env: Env, messages: VisitorMessage[]): Promise<number> {
   if (messages.length === 0) return 0;
+  const key = readConfig(env).privacy.erasureKey;
   const conversations = getConversationStore(env);
   const leads = getLeadStore(env);
   const scale = readBudgets(env).scale;
@@ -47,7 +48,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[], secr
     const newest = found[0];
     jobs.push({
       type: 'visitor-reply',
-      sender: await senderRef(m.phone, secret),
+      sender: await senderRef(m.phone, key),
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
       text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
@@ -71,8 +72,9 @@ function leadName(lead: LeadRecord): string {
 }
 
 /**
- * An opaque, stable reference to a sender's number for ledger keys and logs: an HMAC of the number under the
- * app secret, so the number cannot be recovered from it by trying every phone number.
+ * An opaque, stable reference to a sender's number for ledger keys and logs: an HMAC of the number under
+ * ERASURE_KEY (a key of its own, so rotating the app secret changes no pseudonym), so the number cannot be
+ * recovered from it by trying every phone number.
  */
 export async function senderRef(phone: string, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey(

@@ -45,7 +45,7 @@ webhooks.post('/whatsapp', async (c) => {
   try {
     failed = await applyReceipts(c.env.DB, events);
     // What visitors wrote: stored once each by id, the owners' alerts queued (a repeat is harmless).
-    stored = await receiveMessages(c.env, messages, webhook.appSecret);
+    stored = await receiveMessages(c.env, messages);
   } catch (err) {
     // D1 did not take the receipts: Meta retries a non-2xx answer (with backoff, for days), so nothing is lost.
     logEvent('error', 'webhook.received', {

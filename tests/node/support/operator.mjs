@@ -66,6 +66,7 @@ export function secretsFile(overrides = {}) {
     WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'verify-token-for-meta',
     WHATSAPP_APP_SECRET: 'app-secret-from-meta',
     UNSUBSCRIBE_SECRET: 'unsubscribe-secret-of-the-operator-tests-0123456789',
+    ERASURE_KEY: 'erasure-key-of-the-operator-tests-0123456789abcdef',
     ...overrides,
   };
   writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined))));
