@@ -117,3 +117,15 @@ export function maskPhone(phone: string): string {
   if (digits.length <= 6) return '+' + '*'.repeat(Math.max(digits.length - 2, 0)) + digits.slice(-2);
   return '+' + digits.slice(0, 2) + '*'.repeat(digits.length - 6) + digits.slice(-4);
 }
+
+/**
+ * A WhatsApp message id (`wamid.…`) for a log line: a short SHA-256 of it, never the id itself. A wamid is
+ * base64 of a payload that holds the other party's phone number in clear, so it is as personal as the number;
+ * the hash still lets an operator match the lines of one message.
+ *
+ * @example logEvent('info', 'delivery.status', { providerMessageId: await wamidRef(id) })
+ */
+export async function wamidRef(id: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id));
+  return `wamid#${[...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,7 +1,7 @@
 import { FREE_TEXT, type Audience, type Send } from './templates';
 import { readConfig, type Env } from '../env';
 import { TIME_ZONE } from '../content/site';
-import { logEvent, maskRecipient } from '../log';
+import { logEvent, maskRecipient, wamidRef } from '../log';
 
 // The delivery ledger: one D1 row per message (lead, template, recipient), the budgets it counts against, and
 // deliver(), which sends one message through it at most once whichever channel carries it.
@@ -503,7 +503,11 @@ export async function deliver(
   await store.finish(key, outcome, sender.channel, new Date().toISOString(), retryAs);
   switch (outcome.kind) {
     case 'sent':
-      logEvent('info', 'delivery.sent', { ...what, channel: sender.channel, providerMessageId: outcome.messageId });
+      logEvent('info', 'delivery.sent', {
+        ...what,
+        channel: sender.channel,
+        providerMessageId: outcome.messageId === null ? null : await wamidRef(outcome.messageId),
+      });
       return { done: true };
     case 'retryable':
       logEvent('warn', 'delivery.retry', {

@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import { logEvent } from '../log';
+import { logEvent, wamidRef } from '../log';
 import { GRAPH_API_VERSION, classifyResponse, classifyThrown } from './whatsapp';
 
 const TIMEOUT_MS = 10_000;
@@ -17,8 +17,9 @@ export function readBody(messageId: string) {
 export async function markRead(env: Env, messageId: string): Promise<number | undefined> {
   const whatsapp = readConfig(env).whatsapp;
   const { sending } = whatsapp;
+  const providerMessageId = await wamidRef(messageId);
   if (!sending.ok) {
-    logEvent('info', 'conversation.read', { providerMessageId: messageId, channel: 'none' });
+    logEvent('info', 'conversation.read', { providerMessageId, channel: 'none' });
     return undefined;
   }
   const url = `${whatsapp.apiUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(sending.phoneNumberId)}/messages`;
@@ -41,9 +42,9 @@ export async function markRead(env: Env, messageId: string): Promise<number | un
     outcome = classifyThrown(err);
   }
   if (outcome.kind === 'sent') {
-    logEvent('info', 'conversation.read', { providerMessageId: messageId, channel: 'graph' });
+    logEvent('info', 'conversation.read', { providerMessageId, channel: 'graph' });
     return undefined;
   }
-  logEvent('warn', 'conversation.read', { providerMessageId: messageId, outcome: outcome.kind, code: outcome.code });
+  logEvent('warn', 'conversation.read', { providerMessageId, outcome: outcome.kind, code: outcome.code });
   return outcome.kind === 'retryable' ? (outcome.minDelaySeconds ?? 0) : undefined;
 }

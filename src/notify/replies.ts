@@ -1,6 +1,6 @@
 import { conversation as copy } from '../content/conversation';
 import { readConfig, type Env } from '../env';
-import { logEvent, maskPhone } from '../log';
+import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
 import { getConversationStore, type LeadRef } from '../store/conversations';
 import { contactOf } from '../store/lead';
@@ -39,7 +39,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
     });
     if (stored.created) created++;
     logEvent('info', 'conversation.received', {
-      providerMessageId: m.id,
+      providerMessageId: await wamidRef(m.id),
       from: maskPhone(m.phone),
       type: m.type,
       leads: found.length,

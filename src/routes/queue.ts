@@ -2,7 +2,7 @@ import { readConfig, type Env } from '../env';
 import { handleStoreJob } from '../leads/parked';
 import { keepUnreadableJob } from '../store/dead-leads';
 import { erasedBefore } from '../store/erasures';
-import { describeError, logEvent, errorMessage } from '../log';
+import { describeError, logEvent, errorMessage, wamidRef } from '../log';
 import { backoffSeconds, DeliveryStore, type MessageSender } from '../notify/deliveries';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
@@ -177,7 +177,7 @@ async function recordDead(job: Job, message: Message<unknown>, env: Env): Promis
         break;
       case 'mark-read':
         // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.
-        logEvent('warn', 'conversation.read', { providerMessageId: job.messageId, outcome: 'dead' });
+        logEvent('warn', 'conversation.read', { providerMessageId: await wamidRef(job.messageId), outcome: 'dead' });
         break;
     }
     message.ack();

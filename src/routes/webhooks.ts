@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { readCappedText } from '../http/body';
-import { logEvent, errorMessage } from '../log';
+import { logEvent, errorMessage, wamidRef } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 import { receiveMessages } from '../notify/replies';
 import { visitorMessages, webhookValues } from '../notify/visitor-messages';
@@ -60,7 +60,7 @@ webhooks.post('/whatsapp', async (c) => {
   }
   for (const e of events) {
     logEvent(e.status === 'failed' ? 'warn' : 'info', 'delivery.status', {
-      providerMessageId: e.id,
+      providerMessageId: await wamidRef(e.id),
       status: e.status,
       code: e.errorCode,
     });
