@@ -35,7 +35,13 @@ const form = (workerEnv: Env, path: string, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     body: new URLSearchParams(fields).toString(),
   });
-const people = (q: string) => `/desk/people?${new URLSearchParams({ q })}`;
+/** The people forms post `q` (and `also.N` for each identifier ticked as the person's): nothing personal in a URL. */
+const find = (workerEnv: Env, q: string, also: string[] = []) => form(workerEnv, '/desk/people', fields(q, also));
+const exportOf = (workerEnv: Env, q: string, also: string[] = []) =>
+  form(workerEnv, '/desk/people/export.json', fields(q, also));
+const erase = (workerEnv: Env, q: string, also: string[] = [], confirm = q) =>
+  form(workerEnv, '/desk/people/erase', { ...fields(q, also), confirm });
+const fields = (q: string, also: string[]) => ({ q, ...Object.fromEntries(also.map((v, i) => [`also.${i}`, v])) });
 
 /** One person (an address and a number, different in every test) with a quiz, a subscription and a dead lead. */
 function aPerson() {
@@ -114,11 +120,16 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
 
   it('finds every record for the address, and for the number however it is typed', async () => {
     const { env: e, p } = await seed();
-    const byEmail = await (await call(e, people(p.email.toUpperCase()))).text();
+    const byEmail = await (await find(e, p.email.toUpperCase())).text();
     for (const id of [p.quiz.id, p.sub.id]) expect(byEmail).toContain(id);
     expect(byEmail).not.toContain(p.other.id);
-    expect(byEmail).toMatch(/5 records held for/);
-    const byNumber = await call(e, people(p.national));
+    // The message to their number is not theirs until the owner ticks the number their forms held.
+    expect(byEmail).toMatch(/4 records held for/);
+    expect(byEmail).toContain(`name="also.0" value="${p.phone}"/>`); // listed, unticked
+    const ticked = await (await find(e, p.email, [p.phone])).text();
+    expect(ticked).toMatch(/5 records held for/);
+    expect(ticked).toContain(`name="also.0" checked="" value="${p.phone}"/>`);
+    const byNumber = await find(e, p.national);
     expect(byNumber.status).toBe(200);
     const html = await byNumber.text();
     expect(html).toContain(p.quiz.id);
@@ -128,7 +139,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
 
   it('downloads a copy with every record in full: answers, the note, the dead lead, the messages', async () => {
     const { env: e, p } = await seed();
-    const res = await call(e, `/desk/people/export.json?${new URLSearchParams({ q: p.email })}`);
+    const res = await exportOf(e, p.email, [p.phone]);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="person-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -150,7 +161,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
         ['journey_users', p.phone],
       ]),
     );
-    const bad = await call(e, `/desk/people/export.json?q=meera`);
+    const bad = await exportOf(e, 'meera');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.fields.q).toMatch(/whole email address/);
   });
@@ -158,7 +169,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
   it('erases nothing when the confirmation does not match, and says so by the field', async () => {
     const { env: e, p, text } = await seed();
     const before = await text();
-    const res = await form(e, '/desk/people/erase', { q: p.email, confirm: `x${p.email}` });
+    const res = await erase(e, p.email, [p.phone], `x${p.email}`);
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('This does not match the email address or phone number searched for');
@@ -169,7 +180,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
   it('erases everywhere: the store, dead leads and the ledger hold neither the address nor the number', async () => {
     const { env: e, p, text } = await seed();
     expect(await text()).toContain(p.email);
-    const res = await form(e, '/desk/people/erase', { q: p.email, confirm: ` ${p.email.toUpperCase()} ` });
+    const res = await erase(e, p.email, [p.phone], ` ${p.email.toUpperCase()} `);
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^\/desk\/people\?erased=\d+$/);
@@ -188,7 +199,9 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
     expect(kept.results.map((r) => r.recipient).sort()).toEqual(['+919800000001', 'erased']);
     // The log: who, when, how many of each; the page says so.
     const page = await (await call(e, location)).text();
-    expect(page).toContain('Erased. 1 quiz response, 1 subscription, 1 dead lead, 2 message records.');
+    expect(page).toContain(
+      'Erased. 1 quiz response, 1 subscription, 1 dead lead, 2 message records, for 1 address and 1 number confirmed as theirs.',
+    );
     const log = await env.DB.prepare('SELECT * FROM erasures WHERE id = ?')
       .bind(Number(location.split('=')[1]))
       .first();
@@ -200,12 +213,14 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
       dead: 1,
       messages: 2,
       conversation: 0,
+      identifiers: { emails: 1, phones: 1, left: 0 },
     });
+    expect(String(log!.counts)).not.toContain(p.phone.slice(-8));
     // Again: nothing more to erase, and that is logged too.
-    const again = await form(e, '/desk/people/erase', { q: p.email, confirm: p.email });
+    const again = await erase(e, p.email);
     expect(again.status).toBe(303);
-    expect(await (await call(e, again.headers.get('location')!)).text()).toContain('Erased. nothing (already erased).');
-    expect(await (await call(e, people(p.email))).text()).toContain(`Nothing is held for ${p.email}.`);
+    expect(await (await call(e, again.headers.get('location')!)).text()).toContain('Erased. nothing (already erased)');
+    expect(await (await find(e, p.email)).text()).toContain(`Nothing is held for ${p.email}.`);
   });
 
   it('what they wrote on WhatsApp is in the copy and goes with the erasure', async () => {
@@ -222,9 +237,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
       text: 'Tuesday works for the call',
       leads: [{ kind: 'quiz', id: p.quiz.id }],
     });
-    const copy = (await (
-      await call(e, `/desk/people/export.json?${new URLSearchParams({ q: p.email })}`)
-    ).json()) as any;
+    const copy = (await (await exportOf(e, p.email, [p.phone])).json()) as any;
     expect(copy.whatsAppConversations).toEqual([
       expect.objectContaining({
         phone: p.phone,
@@ -248,7 +261,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
         now,
       )
       .run();
-    expect((await form(e, '/desk/people/erase', { q: p.email, confirm: p.email })).status).toBe(303);
+    expect((await erase(e, p.email, [p.phone])).status).toBe(303);
     expect(await conversations.from(p.phone)).toEqual([]);
     expect(await text()).not.toContain('Tuesday works for the call');
     const alert = await env.DB.prepare('SELECT components FROM deliveries WHERE submission_id = ?')
@@ -259,7 +272,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
 
   it('a lead the person sends after the erasure is kept; a job queued before it is dropped', async () => {
     const { env: e, p } = await seed();
-    expect((await form(e, '/desk/people/erase', { q: p.email, confirm: p.email })).status).toBe(303);
+    expect((await erase(e, p.email)).status).toBe(303);
     const later = newsletterLead({ email: p.email, createdAt: new Date(Date.now() + 1000).toISOString() });
     await getLeadStore(e).save(later);
     expect(await getLeadStore(e).get('newsletter', later.id)).not.toBeNull();
@@ -296,7 +309,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
 
 describe('a person on the desk: refusals', () => {
   it('a search that is neither an address nor a number gets a message by the box and a 400', async () => {
-    const res = await call(graphEnv(), people('meera'));
+    const res = await find(graphEnv(), 'meera');
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('Enter a whole email address (name@example.com) or a phone number.');

@@ -74,7 +74,8 @@ describe('a ticked box makes a subscription of its own', () => {
       'notify quiz',
       'newsletter',
     ]);
-    expect(job).toEqual({ type: 'newsletter', action: 'subscribe', subscriptionId: sub!.id, email });
+    // With the response's Turnstile verdict (no Turnstile here: verified), which decides whether it goes on.
+    expect(job).toEqual({ type: 'newsletter', action: 'subscribe', subscriptionId: sub!.id, email, verified: true });
   });
 
   it('is found again, not made twice, when the response is sent again', async () => {
@@ -114,13 +115,15 @@ describe('the newsletter tool gets the subscriber with one tag per program', () 
     const result = await deliver(job, { env: workerEnv });
     expect(result.explicitAcks).toContain(result.id);
     // The form (whose double opt-in email goes out) comes last, so a retry after a failed tag never sends it twice.
-    expect(standin.kit.calls.map((c) => c.path)).toEqual([
-      '/v4/subscribers',
-      '/v4/tags',
-      expect.stringMatching(/^\/v4\/tags\/\d+\/subscribers\/\d+$/),
-      '/v4/tags',
-      expect.stringMatching(/^\/v4\/tags\/\d+\/subscribers\/\d+$/),
-      '/v4/forms/1234567/subscribers',
+    // Looked up first (Kit has no one at the address), then created.
+    expect(standin.kit.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /v4/subscribers',
+      'POST /v4/subscribers',
+      'POST /v4/tags',
+      expect.stringMatching(/^POST \/v4\/tags\/\d+\/subscribers\/\d+$/),
+      'POST /v4/tags',
+      expect.stringMatching(/^POST \/v4\/tags\/\d+\/subscribers\/\d+$/),
+      'POST /v4/forms/1234567/subscribers',
     ]);
     const subscriber = standin.kit.subscribers.get(email)!;
     expect(subscriber.state).toBe('inactive');
@@ -134,7 +137,7 @@ describe('the newsletter tool gets the subscriber with one tag per program', () 
     ]);
 
     await deliver(job, { env: workerEnv, attempts: 2 });
-    expect(standin.kit.calls).toHaveLength(6);
+    expect(standin.kit.calls).toHaveLength(7);
   });
 
   it('Kit: a tag call that fails is retried; the retry completes the tags without a second opt-in email', async () => {
@@ -185,7 +188,11 @@ describe('the newsletter tool gets the subscriber with one tag per program', () 
       queued.find((j) => j.type === 'newsletter'),
       { env: workerEnv },
     );
-    expect(standin.kit.calls.map((c) => c.path)).toEqual(['/v4/subscribers', '/v4/forms/1234567/subscribers']);
+    expect(standin.kit.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /v4/subscribers',
+      'POST /v4/subscribers',
+      'POST /v4/forms/1234567/subscribers',
+    ]);
     expect(standin.kit.subscribers.get(email)!.tags.size).toBe(0);
   });
 });
@@ -204,7 +211,7 @@ describe('unsubscribing and erasure reach it like any subscription', () => {
 
   it('erasing the person deletes the response and the subscription it made', async () => {
     const { workerEnv, id, email } = await optedIn();
-    await erasePerson(workerEnv, { email }, 'owner@example.com');
+    await erasePerson(workerEnv, { email }, [], 'owner@example.com');
     expect(await subscriptionsOf(email)).toEqual([]);
     expect(await env.DB.prepare('SELECT id FROM quiz_responses WHERE id = ?').bind(id).first()).toBeNull();
   });

@@ -31,6 +31,8 @@ export const desk = {
     unverified: 'Unverified',
     unverifiedNote:
       'Turnstile did not verify that a person sent this form. The owners were not alerted one by one (it is counted in the hourly digest) and no message went to the number it gave. It may be spam.',
+    unverifiedSignupNote:
+      'Turnstile did not verify that a person signed up, so the sign-up was not sent on to the newsletter tool and no confirmation email went out. It may be a script signing up someone else’s address. If you know them, send it on below.',
     arrived: 'Arrived',
     source: 'Came from',
     recommended: 'Recommended',
@@ -85,9 +87,18 @@ export const desk = {
     messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
     owner: 'an owner',
     download: 'Download a copy (JSON)',
+    others: 'Other numbers and addresses in these records',
+    othersHint:
+      'Their forms also held these. Someone can type another person’s number: tick one only when the person confirms it is theirs. What is not ticked stays out of the copy and the erasure (its WhatsApp messages and the messages sent to it are someone else’s).',
+    belongs: 'belongs to this person',
+    include: 'Show the records with the ticked ones',
+    storeDown: 'The lead store did not answer, so nothing could be found. Try again in a minute.',
+    eraseDown: 'The lead store did not answer: nothing was erased. Try again in a minute.',
+    erasePartial:
+      'The erasure stopped part way (the lead store did not answer): some records may remain. Find the person again and erase again to finish.',
     eraseTitle: 'Erase this person',
     eraseText:
-      'Removes every lead, status and note above, any dead lead, and their number, address and name from the message records (which stay only as counts). This cannot be undone. A form they send later is a new lead.',
+      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp. This cannot be undone. A form they send later is a new lead.',
     confirm: 'Type the email address or phone number again to confirm',
     erase: 'Erase everything',
     mismatch: 'This does not match the email address or phone number searched for. Nothing was erased.',
@@ -115,6 +126,7 @@ export const desk = {
       dead: number;
       messages: number;
       conversation?: number;
+      identifiers?: { emails: number; phones: number; left: number };
     }) =>
       [
         [c.quiz, 'quiz response', 'quiz responses'],
@@ -127,6 +139,17 @@ export const desk = {
         .filter(([n]) => Number(n) > 0)
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
         .join(', ') || 'nothing (already erased)',
+    /** Which identifiers the owner confirmed, as counts (the log never holds the values). */
+    identifiers: ({ emails, phones, left }: { emails: number; phones: number; left: number }) =>
+      `for ${[
+        [emails, 'address', 'addresses'],
+        [phones, 'number', 'numbers'],
+      ]
+        .filter(([n]) => Number(n) > 0)
+        .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
+        .join(
+          ' and ',
+        )} confirmed as theirs${left > 0 ? ` (${left} other${left === 1 ? '' : 's'} in their forms left as someone else’s)` : ''}`,
   },
   /** A subscriber's state, their unsubscribe link and what the newsletter tool was told. */
   subscription: {
@@ -147,6 +170,16 @@ export const desk = {
     notSentOn: (provider: string) => `The unsubscribe has not been sent on to ${provider} yet.`,
     providers: { kit: 'Kit', mailchimp: 'Mailchimp', none: 'the newsletter tool' } as Record<string, string>,
     error: (provider: string, code: string, message: string) => `${provider} answered ${code}: ${message}`,
+    /** A sign-up to an address the tool has as unsubscribed: the site never subscribes it there again. */
+    leftInTool: (provider: string) =>
+      `Not subscribed again: ${provider} has this address as unsubscribed, and the site never re-subscribes anyone. They can sign up again through ${provider}’s own form.`,
+    /** Why a call to the newsletter tool was not made, on purpose. */
+    skipped: {
+      unverified:
+        'Not sent on: Turnstile did not verify that a person signed up. Send it on if you know them (the tool emails them to confirm).',
+      cap: 'Not sent on: this address was already sent on in the last 24 hours (one sign-up a day reaches the tool).',
+    } as Record<string, string>,
+    sendOn: 'Send on',
   },
   messages: {
     title: 'Messages (WhatsApp and email)',
@@ -164,6 +197,7 @@ export const desk = {
       dead: 'Gave up after retries',
       replay: 'Queued to send again',
       skipped: 'Skipped',
+      unknown: 'May not have been sent',
     } as Record<string, string>,
     templates: {
       subscription_notfication: 'New subscriber (owner)',
@@ -212,7 +246,7 @@ export const desk = {
   },
   banners: {
     failed: (n: number) =>
-      `${n === 1 ? '1 WhatsApp message' : `${n} WhatsApp messages`} failed in the last 7 days. Open the lead to resend.`,
+      `${n === 1 ? '1 WhatsApp message' : `${n} WhatsApp messages`} failed in the last 7 days or may not have been sent. Open the lead or the conversation to send again.`,
     notConfigured: 'WhatsApp is not configured: owners get no messages. New leads still appear here.',
     dead: (n: number) =>
       `${n === 1 ? '1 lead' : `${n} leads`} could not be stored and ${n === 1 ? 'is' : 'are'} kept on “Leads not stored”.`,

@@ -57,15 +57,15 @@ export async function visitorEmailRecipient(
 }
 
 /**
- * How many messages failed or died in the last 7 days (deliveries_by_status serves it). The newsletter tool's
- * refusals are not messages: the health check reports them.
+ * How many messages failed, died or may not have been sent (`unknown`) in the last 7 days (deliveries_by_status
+ * serves it). The newsletter tool's refusals are not messages: the health check reports them.
  */
 export async function recentFailures(db: D1Database, now = Date.now()): Promise<number> {
   const since = new Date(now - 7 * 86_400_000).toISOString();
   const row = await db
     .prepare(
       `SELECT COUNT(*) AS n FROM deliveries
-       WHERE status IN ('failed', 'dead') AND updated_at >= ? AND audience <> 'newsletter'`,
+       WHERE status IN ('failed', 'dead', 'unknown') AND updated_at >= ? AND audience <> 'newsletter'`,
     )
     .bind(since)
     .first<{ n: number }>();

@@ -80,15 +80,22 @@ export function toQuery(params: ListParams, limit: number): LeadQuery {
   return query;
 }
 
-/** `/desk/people?q=…`: an email address or a phone number (matched exactly once parsed). */
+/** `/desk/people`: the erasure just made, shown once (the search itself is a form post: nothing personal in a URL). */
 export const PeopleParams = z.object({
-  q: z.preprocess(empty, z.string().trim().max(254, 'Search for at most 254 characters.').optional()),
   erased: z.preprocess(empty, z.coerce.number().int().positive().optional()),
 });
 export type PeopleParams = z.infer<typeof PeopleParams>;
 
-/** The erase form: the person searched for, and the owner typing it again. */
-export const EraseForm = z.object({
-  q: z.string().trim().min(1, 'Search for a person first.').max(254),
+/**
+ * The people forms (find, copy, erase): the address or number searched for, the other identifiers the owner
+ * ticked as theirs (`also.0`, `also.1`, … one box each), and for an erasure the owner typing it again.
+ */
+export const PeopleForm = z.object({
+  q: z.preprocess(empty, z.string().trim().max(254, 'Search for at most 254 characters.').optional()),
+  also: z
+    .record(z.string(), z.string().trim().max(254))
+    .optional()
+    .transform((boxes) => Object.values(boxes ?? {}).slice(0, 50)),
   confirm: z.string().trim().max(254).default(''),
 });
+export type PeopleForm = z.infer<typeof PeopleForm>;

@@ -6,25 +6,27 @@ import { enqueue } from '../queue/jobs';
 import { replyAlertId, senderRef } from '../notify/replies';
 import { forgetInLedger, ledgerEntriesFor, type LedgerEntry, type LedgerMatch } from '../notify/forget';
 import { deadContact, deadLeads, deleteDeadLeads, type DeadLead } from '../store/dead-leads';
-import {
-  logErasure,
-  rememberErased,
-  setToolErasure,
-  valuesOf,
-  type ErasureCounts,
-  type ToolErasure,
-} from '../store/erasures';
-import { LEAD_KINDS, contactOf, holds, personToken, type Person } from '../store/lead';
+import { logErasure, rememberErased, setToolErasure, type ErasureCounts, type ToolErasure } from '../store/erasures';
+import { LEAD_KINDS, contactOf, holds, normalizePhone, personToken, type Person } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
 import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
 
-/** Everything held about one person: their leads (with the owners' status and notes), dead leads and messages. */
+/**
+ * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
+ * identifiers (with the owners' status and notes), the messages sent to them or about those leads, and what
+ * they wrote on WhatsApp. A number or address those records hold that the owner did not confirm is only
+ * listed (`others`): its conversation and the messages sent to it are someone else's.
+ */
 export interface PersonRecords {
+  /** The identifier searched for, then those the owner ticked as theirs (each held by these records). */
+  confirmed: Person[];
+  /** The other numbers and addresses these records hold, not confirmed as theirs. */
+  others: Person[];
   leads: LeadRecord[];
   dead: DeadLead[];
   messages: LedgerEntry[];
-  /** What they wrote to the business number on WhatsApp, per number of theirs that wrote. */
+  /** What they wrote to the business number on WhatsApp, per confirmed number of theirs that wrote. */
   conversations: ConversationExport[];
 }
 
@@ -33,105 +35,203 @@ const MAX_PAGES = 20;
 const PAGE = 100;
 /** Dead leads are few (kept 90 days); all are read and matched. */
 const MAX_DEAD = 5_000;
+/** How many rounds of ticked identifiers are followed (each must be held by the records found so far). */
+const MAX_ROUNDS = 5;
+
+/** An identifier as one string: the lower-case address or the number in E.164. */
+export const idOf = (person: Person): string => person.email ?? person.phone;
 
 /**
- * Finds every record held for an email address or phone number: the store's leads of every kind (looked up by
- * the search index, then matched exactly), the dead leads, and the ledger's rows addressed to them or about
- * their leads.
+ * Finds every record held for a person: first by the identifier searched for, then by each identifier the
+ * owner ticked as theirs, as long as the records found so far hold it (a ticked value nothing holds is
+ * ignored). Records join a person only by what the owner confirmed: a number their form merely carried is
+ * listed in `others`, and neither its conversation nor the messages sent to it are included.
  */
-export async function findPerson(env: Env, person: Person): Promise<PersonRecords> {
+export async function findPerson(env: Env, searched: Person, ticked: Person[] = []): Promise<PersonRecords> {
   const region = readConfig(env).leads.defaultPhoneRegion;
+  const wanted = new Set(ticked.map(idOf));
+  const confirmed = new Map<string, Person>([[idOf(searched), searched]]);
+  const leads = new Map<string, LeadRecord>();
+  const dead = new Map<string, DeadLead>();
+  const allDead = await deadLeads(env.DB, MAX_DEAD);
+  const searchedOnce = new Set<string>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    for (const [id, person] of confirmed) {
+      if (searchedOnce.has(id)) continue;
+      searchedOnce.add(id);
+      for (const lead of await leadsHolding(env, person, region)) leads.set(`${lead.kind}:${lead.id}`, lead);
+      for (const d of allDead) if (holds(deadContact(d.lead), person, region)) dead.set(d.id, d);
+    }
+    const held = heldBy([...leads.values()], [...dead.values()], region);
+    const added = held.filter((p) => wanted.has(idOf(p)) && !confirmed.has(idOf(p)));
+    if (added.length === 0) break;
+    for (const p of added) confirmed.set(idOf(p), p);
+  }
+  const leadList = [...leads.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const deadList = [...dead.values()];
+  const others = heldBy(leadList, deadList, region).filter((p) => !confirmed.has(idOf(p)));
+  const people = [...confirmed.values()];
+  const match = await ledgerMatch(env, people, others, leadList, deadList, region);
+  const messages = await ledgerEntriesFor(env.DB, match);
+  const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
+    (c) => c.messages.length > 0,
+  );
+  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations };
+}
+
+/** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */
+async function leadsHolding(env: Env, person: Person, region: string): Promise<LeadRecord[]> {
   const store = getLeadStore(env);
-  const leads: LeadRecord[] = [];
+  const found: LeadRecord[] = [];
   for (const kind of LEAD_KINDS) {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const found = await store.list({ kind, q: personToken(person), limit: PAGE, ...(cursor && { cursor }) });
-      leads.push(...found.leads.filter((lead) => holds(contactOf(lead), person, region)));
-      cursor = found.next;
+      const list = await store.list({ kind, q: personToken(person), limit: PAGE, ...(cursor && { cursor }) });
+      found.push(...list.leads.filter((lead) => holds(contactOf(lead), person, region)));
+      cursor = list.next;
       if (!cursor) break;
     }
   }
-  const dead = (await deadLeads(env.DB, MAX_DEAD)).filter((d) => holds(deadContact(d.lead), person, region));
-  const match = await withReplyAlerts(env, matchOf(person, leads, dead));
-  const messages = await ledgerEntriesFor(env.DB, match);
-  const conversations = (await Promise.all(phonesOf(match).map((phone) => exportConversation(env, phone)))).filter(
-    (c) => c.messages.length > 0,
-  );
-  return { leads, dead, messages, conversations };
+  return found;
 }
+
+/** Every address and number the records hold, each once (addresses lower-cased, numbers in E.164 when valid). */
+function heldBy(leads: LeadRecord[], dead: DeadLead[], region: string): Person[] {
+  const out = new Map<string, Person>();
+  for (const c of [...leads.map(contactOf), ...dead.map((d) => deadContact(d.lead))]) {
+    const email = c.email?.trim().toLowerCase();
+    if (email) out.set(email, { email });
+    if (c.phone) {
+      const phone = normalizePhone(c.phone, region) ?? c.phone.trim();
+      if (phone) out.set(phone, { phone });
+    }
+  }
+  return [...out.values()];
+}
+
+/** The values a ledger row may hold for these identifiers: each as stored, and as the records wrote it. */
+function spellings(people: Person[], leads: LeadRecord[], dead: DeadLead[], region: string): string[] {
+  const ids = new Set(people.map(idOf));
+  const raw = [...leads.map(contactOf), ...dead.map((d) => deadContact(d.lead))].flatMap((c) => [c.email, c.phone]);
+  const same = raw.filter((v): v is string => Boolean(v) && people.some((p) => holds(asContact(v!), p, region)));
+  return [...new Set([...ids, ...same])];
+}
+
+const asContact = (value: string) => (value.includes('@') ? { email: value, phone: '' } : { email: '', phone: value });
 
 /**
- * The owners' alerts of what the person wrote on WhatsApp are keyed by an HMAC of their number (ERASURE_KEY),
- * not by a lead: they join the match by that key.
+ * The ledger rows of the confirmed person: those addressed to a confirmed identifier, those about their leads
+ * (owner alerts carry their name) unless addressed to an unconfirmed one, and the owners' alerts of what a
+ * confirmed number wrote on WhatsApp (keyed by its pseudonym, not by a lead).
  */
-async function withReplyAlerts(env: Env, match: LedgerMatch): Promise<LedgerMatch> {
+async function ledgerMatch(
+  env: Env,
+  people: Person[],
+  others: Person[],
+  leads: LeadRecord[],
+  dead: DeadLead[],
+  region: string,
+): Promise<LedgerMatch> {
+  const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
-  const refs = await Promise.all(phonesOf(match).map((phone) => senderRef(phone, key)));
-  return { ...match, submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })) };
-}
-
-/** The person's numbers (E.164) among their contacts: their WhatsApp conversations are kept by number. */
-const phonesOf = (match: LedgerMatch) => match.contacts.filter((c) => /^\+[1-9]\d{6,14}$/.test(c));
-
-function matchOf(person: Person, leads: LeadRecord[], dead: DeadLead[]): LedgerMatch {
-  const own = person.email ?? person.phone;
-  const contacts = [...leads.map(contactOf), ...dead.map((d) => deadContact(d.lead))].flatMap((c) => [
-    c.email,
-    c.phone,
-  ]);
-  const all = [...new Set([own, ...contacts.filter(Boolean)])];
-  // Messages to any number or address their leads hold are theirs, as is the conversation with those numbers.
+  const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
   return {
-    recipients: all,
+    recipients: contacts,
     submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id)])],
-    contacts: all,
+    contacts,
+    exclude: spellings(others, leads, dead, region),
+    submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })),
   };
 }
 
+/** The numbers (E.164) among the identifiers: WhatsApp conversations are kept by number. */
+const phonesOf = (people: Person[]) =>
+  people.flatMap((p) => (p.phone !== undefined && /^\+[1-9]\d{6,14}$/.test(p.phone) ? [p.phone] : []));
+
+/** An erasure that stopped part way: `started` when some records were already erased. */
+export class ErasureIncomplete extends Error {
+  override name = 'ErasureIncomplete';
+  constructor(
+    readonly started: boolean,
+    options: { cause: unknown },
+  ) {
+    super(`The erasure ${started ? 'stopped part way' : 'did not start'}: ${errorMessage(options.cause)}`, options);
+  }
+}
+
 /**
- * Erases a person everywhere: their leads from the lead store (with search words, status and notes), their dead
- * leads, and their number, address and names from the ledger (its rows stay as counts); remembers them for a
- * while so jobs still queued for them are dropped; and logs who erased how many records of each kind (never
- * the person's data). Erasing again finds nothing and logs zeros; a lead arriving later is not touched.
+ * Erases a person as the owner confirmed them, everywhere: their leads from the lead store (with search words,
+ * status and notes), their dead leads, their confirmed numbers and addresses from the ledger (its rows stay as
+ * counts, message ids cleared), and what their confirmed numbers wrote on WhatsApp. It remembers, as keyed
+ * hashes, their identifiers, pseudonyms and message ids, so jobs still queued for them do nothing and an old
+ * webhook event stores nothing again; and logs who erased how many records of each kind, and how many
+ * identifiers were confirmed (never the values). Erasing again finds nothing and logs zeros; a lead arriving
+ * later is not touched. Throws ErasureIncomplete when the store or D1 fails.
  */
 export async function erasePerson(
   env: Env,
-  person: Person,
+  searched: Person,
+  ticked: Person[],
   by: string,
 ): Promise<{ id: number; counts: ErasureCounts }> {
   const at = new Date().toISOString();
-  const region = readConfig(env).leads.defaultPhoneRegion;
-  // Remembered first: a parked lead stored while the erasure runs is dropped by its next job, not kept.
-  await rememberErased(env.DB, [valuesOf(person)], region, at);
-  const records = await findPerson(env, person);
-  const store = getLeadStore(env);
-  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
-  for (const lead of records.leads) if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
-  counts.dead = await deleteDeadLeads(
-    env.DB,
-    records.dead.map((d) => d.id),
-  );
-  const match = await withReplyAlerts(env, matchOf(person, records.leads, records.dead));
-  // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
-  const provider = toolName(env);
-  const inTool = provider ? await addressesInNewsletterTool(env.DB, records.leads) : [];
-  counts.messages = await forgetInLedger(env.DB, match);
-  let conversation = 0;
-  for (const phone of phonesOf(match)) conversation += await eraseConversation(env, phone);
-  counts.conversation = conversation;
-  const tool: ToolErasure | null = provider && inTool.length > 0 ? { provider, state: 'pending' } : null;
-  const id = await logErasure(env.DB, by, at, counts, tool);
-  logEvent('info', 'person.erased', { erasure: id, ...counts, newsletterTool: inTool.length });
+  let started = false;
   try {
-    if (provider)
-      for (const email of inTool) await enqueue(env, { type: 'newsletter-erase', erasure: id, provider, email });
+    const config = readConfig(env);
+    const region = config.leads.defaultPhoneRegion;
+    const key = config.privacy.erasureKey;
+    const records = await findPerson(env, searched, ticked);
+    const phones = phonesOf(records.confirmed);
+    await rememberErased(
+      env.DB,
+      key,
+      {
+        contacts: records.confirmed,
+        senders: await Promise.all(phones.map((phone) => senderRef(phone, key))),
+        messageIds: records.conversations.flatMap((c) => c.messages.map((m) => m.id)),
+      },
+      region,
+      at,
+    );
+    const store = getLeadStore(env);
+    const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
+    for (const lead of records.leads) {
+      started = true;
+      if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
+    }
+    counts.dead = await deleteDeadLeads(
+      env.DB,
+      records.dead.map((d) => d.id),
+    );
+    const match = await ledgerMatch(env, records.confirmed, records.others, records.leads, records.dead, region);
+    // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
+    const provider = toolName(env);
+    const inTool = provider ? await addressesInNewsletterTool(env.DB, records.leads) : [];
+    counts.messages = await forgetInLedger(env.DB, match);
+    for (const phone of phones)
+      counts.conversation = (counts.conversation ?? 0) + (await eraseConversation(env, phone));
+    counts.identifiers = {
+      emails: records.confirmed.filter((p) => p.email !== undefined).length,
+      phones: records.confirmed.filter((p) => p.phone !== undefined).length,
+      left: records.others.length,
+    };
+    const tool: ToolErasure | null = provider && inTool.length > 0 ? { provider, state: 'pending' } : null;
+    const id = await logErasure(env.DB, by, at, counts, tool);
+    const { identifiers, ...kinds } = counts;
+    logEvent('info', 'person.erased', { erasure: id, ...kinds, ...identifiers, newsletterTool: inTool.length });
+    try {
+      if (provider)
+        for (const email of inTool) await enqueue(env, { type: 'newsletter-erase', erasure: id, provider, email });
+    } catch (err) {
+      // The erasure here stands; the log tells the owners to do it in the tool by hand.
+      logEvent('error', 'newsletter.erase', { erasure: id, outcome: 'not_queued', error: errorMessage(err) });
+      if (tool) await setToolErasure(env.DB, id, { ...tool, state: 'failed', code: 'not_queued' });
+    }
+    return { id, counts };
   } catch (err) {
-    // The erasure here stands; the log tells the owners to do it in the tool by hand.
-    logEvent('error', 'newsletter.erase', { erasure: id, outcome: 'not_queued', error: errorMessage(err) });
-    if (tool) await setToolErasure(env.DB, id, { ...tool, state: 'failed', code: 'not_queued' });
+    logEvent('error', 'person.erased', { outcome: started ? 'incomplete' : 'not_started', error: errorMessage(err) });
+    throw new ErasureIncomplete(started, { cause: err });
   }
-  return { id, counts };
 }
 
 /** The addresses of the person's subscriptions whose signup the newsletter tool received (its ledger row sent). */
@@ -150,10 +250,11 @@ async function addressesInNewsletterTool(db: D1Database, leads: LeadRecord[]): P
 }
 
 /** A person's copy: every record in full, with labels a person can read. */
-export function personCopy(person: Person, records: PersonRecords, exportedAt: string) {
+export function personCopy(records: PersonRecords, exportedAt: string) {
   return {
-    about: 'Everything this site holds about the email address or phone number below.',
-    person: person.email ?? person.phone,
+    about: 'Everything this site holds about the email addresses and phone numbers below.',
+    person: idOf(records.confirmed[0]!),
+    identifiers: records.confirmed.map(idOf),
     exportedAt,
     quizResponses: records.leads.filter((l) => l.kind === 'quiz').map(withFollowUp),
     newsletterSubscriptions: records.leads.filter((l) => l.kind === 'newsletter').map(withFollowUp),

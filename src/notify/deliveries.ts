@@ -6,7 +6,10 @@ import { logEvent, maskRecipient, wamidRef } from '../log';
 // The delivery ledger: one D1 row per message (lead, template, recipient), the budgets it counts against, and
 // deliver(), which sends one message through it at most once whichever channel carries it.
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay' | 'skipped';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' | 'replay' | 'skipped' | 'unknown';
+
+/** The code of a send that got no answer in time (src/notify/whatsapp.ts): it may or may not have gone out. */
+export const TIMED_OUT = 'timeout';
 
 /** Why a message was never sent, on purpose (status skipped). */
 export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap';
@@ -22,6 +25,12 @@ export interface LedgerRules {
    * link, and takes no place in OWNER_ALERTS_PER_HOUR. Its free text never reaches an owner's phone.
    */
   foldOwnerAlerts?: boolean;
+  /**
+   * True where a duplicate would reach a person (an owner's answer from the desk): a send that timed out, or was
+   * interrupted, may have gone out, so it is recorded `unknown` and never retried by itself; the desk offers it to
+   * the owner to send again. Otherwise (owner alerts) a timeout is retried.
+   */
+  uncertainIsUnknown?: boolean;
 }
 
 /** The ledger rules of a lead's messages (see LedgerRules). */
@@ -259,7 +268,7 @@ export class DeliveryStore {
     outcome: SendOutcome,
     channel: string,
     now: string,
-    retryAs: 'pending' | 'replay' = 'pending',
+    retryAs: 'pending' | 'replay' | 'unknown' = 'pending',
   ): Promise<void> {
     const update =
       outcome.kind === 'sent'
@@ -292,14 +301,19 @@ export class DeliveryStore {
    * request and recording its answer. WhatsApp has no idempotency key, so the
    * message may have gone out; to keep at-most-once it is marked failed, not resent.
    */
-  async markInterrupted(key: DeliveryKey, staleBefore: string, now: string): Promise<boolean> {
+  async markInterrupted(
+    key: DeliveryKey,
+    staleBefore: string,
+    now: string,
+    as: 'failed' | 'unknown' = 'failed',
+  ): Promise<boolean> {
     const message = 'A previous attempt stopped before its answer was recorded; not resent (at most once).';
     const result = await this.db
       .prepare(
-        `UPDATE deliveries SET status = 'failed', last_error_code = 'interrupted', last_error_message = ?, updated_at = ?
+        `UPDATE deliveries SET status = ?, last_error_code = 'interrupted', last_error_message = ?, updated_at = ?
          WHERE ${WHERE_KEY} AND status = 'sending' AND updated_at < ?`,
       )
-      .bind(message, now, ...args(key), staleBefore)
+      .bind(as, message, now, ...args(key), staleBefore)
       .run();
     if (result.meta.changes !== 1) return false;
     await this.attempt(key, 'interrupted', 'interrupted', message, null, now).run();
@@ -490,7 +504,8 @@ export async function deliver(
     const leaseEnds = Date.parse(row.updated_at) + SENDING_LEASE_SECONDS * 1000;
     if (leaseEnds > now.getTime()) return { done: false, after: Math.ceil((leaseEnds - now.getTime()) / 1000) };
     const staleBefore = new Date(now.getTime() - SENDING_LEASE_SECONDS * 1000).toISOString();
-    if (await store.markInterrupted(key, staleBefore, now.toISOString())) {
+    const as = rules.uncertainIsUnknown ? 'unknown' : 'failed';
+    if (await store.markInterrupted(key, staleBefore, now.toISOString(), as)) {
       logEvent('error', 'delivery.failed', { ...what, outcome: 'interrupted', code: 'interrupted' });
     }
     return { done: true };
@@ -500,7 +515,12 @@ export async function deliver(
   if (!(await store.claim(key, now.toISOString()))) return { done: false, after: SENDING_LEASE_SECONDS };
 
   const outcome = await sender.send(send);
-  await store.finish(key, outcome, sender.channel, new Date().toISOString(), retryAs);
+  const unknown = rules.uncertainIsUnknown && outcome.kind === 'retryable' && outcome.code === TIMED_OUT;
+  await store.finish(key, outcome, sender.channel, new Date().toISOString(), unknown ? 'unknown' : retryAs);
+  if (unknown) {
+    logEvent('error', 'delivery.failed', { ...what, channel: sender.channel, outcome: 'unknown', code: outcome.code });
+    return { done: true };
+  }
   switch (outcome.kind) {
     case 'sent':
       logEvent('info', 'delivery.sent', {

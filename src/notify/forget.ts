@@ -2,7 +2,8 @@
  * What the delivery ledger holds about one person, and how it forgets them: the rows addressed to their number
  * or address, and the rows of their leads (owner alerts carry their name in the parameters). Forgetting keeps
  * each row as a count (its template, audience, state and times, which the budgets and the desk's numbers
- * count) and blanks the number or address, the parameters and the error texts.
+ * count) and blanks the number or address, the parameters, the error texts and the message id WhatsApp
+ * answered with (a wamid holds the number it went to).
  */
 
 export interface LedgerMatch {
@@ -14,6 +15,11 @@ export interface LedgerMatch {
   contacts: string[];
   /** Ledger keys by pattern (LIKE): the owners' alerts of what they wrote on WhatsApp, keyed by sender. */
   submissionPatterns?: string[];
+  /**
+   * Numbers and addresses their records hold that the owner did not confirm as theirs: a row addressed to one is
+   * someone else's, even when it is about the person's lead, and is never included.
+   */
+  exclude?: string[];
 }
 
 /** One message row as a person's copy shows it. */
@@ -87,7 +93,8 @@ export async function forgetInLedger(db: D1Database, match: LedgerMatch): Promis
       db
         .prepare(
           `UPDATE deliveries SET recipient = CASE WHEN recipient IN (${marks(match.contacts)}) THEN ? ELSE recipient END,
-           components = '[]', last_error_message = NULL, receipt_error_title = NULL WHERE ${where.sql}`,
+           components = '[]', last_error_message = NULL, receipt_error_title = NULL, provider_message_id = NULL
+           WHERE ${where.sql}`,
         )
         .bind(...match.contacts, FORGOTTEN, ...where.args),
     ]);
@@ -95,16 +102,20 @@ export async function forgetInLedger(db: D1Database, match: LedgerMatch): Promis
   return forgotten;
 }
 
-/** WHERE clauses for the match, in chunks that keep each statement under D1's 100 bound parameters. */
+/** WHERE clauses for the match, in chunks that keep each statement under D1's 100 bound parameters (with the contacts). */
 function matchClauses(match: LedgerMatch): Array<{ sql: string; args: string[] }> {
   const clauses: Array<{ sql: string; args: string[] }> = [];
   if (match.recipients.length) {
     clauses.push({ sql: `recipient IN (${marks(match.recipients)})`, args: match.recipients });
   }
-  for (const pattern of match.submissionPatterns ?? []) clauses.push({ sql: 'submission_id LIKE ?', args: [pattern] });
-  for (let i = 0; i < match.submissionIds.length; i += 40) {
-    const chunk = match.submissionIds.slice(i, i + 40);
-    clauses.push({ sql: `submission_id IN (${marks(chunk)})`, args: chunk });
+  // Rows about their leads, but never one addressed to a number or address that is not confirmed as theirs.
+  const exclude = (match.exclude ?? []).slice(0, 30);
+  const notExcluded = exclude.length ? ` AND recipient NOT IN (${marks(exclude)})` : '';
+  for (const pattern of match.submissionPatterns ?? [])
+    clauses.push({ sql: `submission_id LIKE ?${notExcluded}`, args: [pattern, ...exclude] });
+  for (let i = 0; i < match.submissionIds.length; i += 30) {
+    const chunk = match.submissionIds.slice(i, i + 30);
+    clauses.push({ sql: `submission_id IN (${marks(chunk)})${notExcluded}`, args: [...chunk, ...exclude] });
   }
   return clauses;
 }

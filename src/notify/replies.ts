@@ -2,7 +2,7 @@ import { conversation as copy } from '../content/conversation';
 import { readConfig, type Env } from '../env';
 import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
-import { getConversationStore, type LeadRef } from '../store/conversations';
+import { conversationId, getConversationStore, type LeadRef } from '../store/conversations';
 import { contactOf } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore, type LeadStore } from '../store/port';
@@ -33,9 +33,11 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   for (const m of messages) {
     if (!matched.has(m.phone)) matched.set(m.phone, await leadsWithNumber(leads, m.phone));
     const found = matched.get(m.phone)!;
+    const sender = await senderRef(m.phone, key);
     const stored = await conversations.receive({
       ...m,
       leads: found.map((l): LeadRef => ({ kind: l.kind, id: l.id })),
+      conversation: sender,
     });
     if (stored.created) created++;
     logEvent('info', 'conversation.received', {
@@ -45,10 +47,11 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       leads: found.length,
       repeat: !stored.created,
     });
-    const newest = found[0];
+    // Only a lead a person sent puts the sender's words on the owners' phones; otherwise the alert is a count.
+    const newest = found.find(vouchesForNumber);
     jobs.push({
       type: 'visitor-reply',
-      sender: await senderRef(m.phone, key),
+      sender,
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
       text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
@@ -66,26 +69,28 @@ export async function leadsWithNumber(store: LeadStore, phone: string): Promise<
   return page.leads.filter((lead) => contactOf(lead).phone === phone);
 }
 
+/**
+ * Whether a lead lets its number's words reach the owners' phones: any lead but one whose Turnstile token was
+ * checked and refused (verified false, not unchecked). Anyone can type any number into a form, so a refused
+ * form would otherwise open a relay from the business number to the owners for whoever typed their own.
+ * A lead from before Turnstile (verified absent) or one siteverify could not check still vouches.
+ */
+export function vouchesForNumber(lead: Pick<LeadRecord, 'verified' | 'unchecked'>): boolean {
+  return lead.verified !== false || lead.unchecked === true;
+}
+
 function leadName(lead: LeadRecord): string {
   const { name, email } = contactOf(lead);
   return name || email;
 }
 
 /**
- * An opaque, stable reference to a sender's number for ledger keys and logs: an HMAC of the number under
- * ERASURE_KEY (a key of its own, so rotating the app secret changes no pseudonym), so the number cannot be
- * recovered from it by trying every phone number.
+ * An opaque, stable reference to a sender's number for ledger keys, logs and the desk's conversation URLs: an HMAC
+ * of the number under ERASURE_KEY (a key of its own, so rotating the app secret changes no pseudonym), so the number
+ * cannot be recovered from it by trying every phone number.
  */
 export async function senderRef(phone: string, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(phone)));
-  return [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return conversationId(phone, secret);
 }
 
 /** The ledger key of a sender's alerts in one hour: one per owner, whatever the number of messages. */
@@ -96,9 +101,10 @@ export const replyAlertId = (job: Pick<VisitorReplyJob, 'hourStart' | 'sender'>)
 function alertSends(job: VisitorReplyJob, env: Env): Send[] {
   const config = readConfig(env);
   const site = config.site.url;
+  // The conversation's own page, by its opaque id (the sender's pseudonym), for a number no lead vouches for.
   const link = job.leadRef
     ? `${site}/desk/leads/${job.leadRef.kind}/${encodeURIComponent(job.leadRef.id)}`
-    : `${site}/desk/conversations`;
+    : `${site}/desk/conversations/${job.sender}`;
   return config.whatsapp.owners.map((owner) =>
     templateMessage(WHATSAPP_TEMPLATES.visitorReply, owner.phone, 'owner', {
       // An unknown sender's words never reach an owner's phone: the alert is only counted.

@@ -33,6 +33,12 @@ export const JobSchema = z.discriminatedUnion('type', [
     action: z.enum(['subscribe', 'unsubscribe']),
     subscriptionId: z.string().min(1),
     email: z.string().min(3),
+    /**
+     * A signup's Turnstile verdict, as on its lead (Lead.verified, Lead.unchecked): an unverified signup is not
+     * sent on (the ledger skips it); absent on jobs queued before the rule, which count as verified.
+     */
+    verified: z.boolean().optional(),
+    unchecked: z.boolean().optional(),
   }),
   /**
    * A person erased on the desk whose signup the newsletter tool had received: the tool forgets them too
@@ -60,6 +66,8 @@ export const JobSchema = z.discriminatedUnion('type', [
       .nullable(),
     /** The start of what they wrote (at most 300 characters). */
     text: z.string().max(300),
+    /** When they wrote it (absent in jobs of older versions: then the hour's start stands for it). */
+    at: z.iso.datetime().optional(),
   }),
   /** Send an owner's answer from the desk, already in the ledger under this key (template desk_reply). */
   z.object({ type: z.literal('desk-reply'), submissionId: z.string().min(1), recipient: E164 }),

@@ -15,22 +15,9 @@ import { desk as copy } from '../content/desk';
 import { dailyCounts } from '../store/counters';
 import { exportCsv } from '../desk/export';
 import { messagesFor, recentFailures, resend, visitorEmailRecipient } from '../desk/messages';
-import {
-  EraseForm,
-  LeadParams,
-  ListParams,
-  NoteForm,
-  PeopleParams,
-  ResendForm,
-  StatusForm,
-  parse,
-  toQuery,
-} from '../desk/params';
-import { erasePerson, findPerson, personCopy } from '../desk/people';
-import { PeoplePage, type PeopleView } from '../desk/views/people';
+import { LeadParams, ListParams, NoteForm, ResendForm, StatusForm, parse, toQuery } from '../desk/params';
 import type { CorrectionState } from '../desk/views/correction';
-import { erasureById, erasureLog } from '../store/erasures';
-import { normalizePhone, personOf, type Correction } from '../store/lead';
+import { normalizePhone, type Correction } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { CorrectionSchemas, fieldErrors } from '../shared/lead-schemas';
 import { site } from '../content/site';
@@ -44,6 +31,7 @@ import { sameOriginWrites } from '../security/guards';
 import { unsubscribeLink } from '../newsletter/token';
 import { quizSubscription } from '../leads/newsletter-tags';
 import { deskConversations, inboxReplies, leadConversation } from './desk-conversations';
+import { deskPeople } from './desk-people';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -132,52 +120,6 @@ desk.post('/leads/:kind/:id/correct', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
-desk.get('/people', async (c) => {
-  const params = parse(PeopleParams, c.req.query());
-  const erased = params.erased ? await erasureById(c.env.DB, params.erased) : null;
-  const view = { log: await erasureLog(c.env.DB), ...(erased && { erased }) };
-  if (!params.q) return renderPeople(c, view);
-  const person = personOf(params.q, readConfig(c.env).leads.defaultPhoneRegion);
-  if (!person) return renderPeople(c, { ...view, q: params.q, errors: { q: copy.people.invalid } }, 400);
-  const records = await findPerson(c.env, person);
-  return renderPeople(c, { ...view, q: params.q, who: person.email ?? person.phone, records });
-});
-
-/** A person's copy: every record held for the address or number, as readable JSON, downloaded. */
-desk.get('/people/export.json', async (c) => {
-  const { q } = parse(PeopleParams, c.req.query());
-  const person = q ? personOf(q, readConfig(c.env).leads.defaultPhoneRegion) : null;
-  if (!person) throw new ApiException(400, 'invalid_input', copy.people.invalid, { q: copy.people.invalid });
-  const records = await findPerson(c.env, person);
-  const now = new Date().toISOString();
-  logEvent('info', 'person.exported', {
-    leads: records.leads.length,
-    dead: records.dead.length,
-    messages: records.messages.length,
-  });
-  return c.body(`${JSON.stringify(personCopy(person, records, now), null, 2)}\n`, 200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Disposition': `attachment; filename="person-${now.slice(0, 10)}.json"`,
-  });
-});
-
-/** Erases a person everywhere once the owner has typed the address or number again. */
-desk.post('/people/erase', async (c) => {
-  const form = parse(EraseForm, (await readBody(c)).fields);
-  const region = readConfig(c.env).leads.defaultPhoneRegion;
-  const person = personOf(form.q, region);
-  const view = { log: await erasureLog(c.env.DB), q: form.q };
-  if (!person) return renderPeople(c, { ...view, errors: { q: copy.people.invalid } }, 400);
-  const confirmed = personOf(form.confirm, region);
-  if ((confirmed?.email ?? confirmed?.phone) !== (person.email ?? person.phone)) {
-    const records = await findPerson(c.env, person);
-    const who = person.email ?? person.phone;
-    return renderPeople(c, { ...view, who, records, errors: { confirm: copy.people.mismatch } }, 400);
-  }
-  const { id } = await erasePerson(c.env, person, c.var.owner.email);
-  return c.redirect(`/desk/people?erased=${id}`, 303);
-});
-
 desk.post('/leads/:kind/:id/status', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
   const { status } = parse(StatusForm, (await readBody(c)).fields);
@@ -261,12 +203,10 @@ async function renderLead(
   return render(c, title, 'inbox', {}, page, status);
 }
 
-function renderPeople(c: Context<DeskEnv>, view: PeopleView, status: 200 | 400 = 200) {
-  return render(c, copy.people.title, 'people', {}, <PeoplePage {...view} />, status);
-}
-
 // Conversations with visitors on WhatsApp, and the owners' answers.
 desk.route('/', deskConversations(render));
+// A person's records: found, copied and erased.
+desk.route('/', deskPeople(render));
 
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 
@@ -290,7 +230,7 @@ async function render(
   current: 'inbox' | 'people' | 'numbers' | 'health' | 'conversations',
   params: Partial<ListParams>,
   body: ReactElement,
-  status: 200 | 400 = 200,
+  status: 200 | 400 | 503 = 200,
 ) {
   const banners: Banner[] = [];
   const failed = await recentFailures(c.env.DB);

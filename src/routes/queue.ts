@@ -1,7 +1,8 @@
 import { readConfig, type Env } from '../env';
 import { handleStoreJob } from '../leads/parked';
 import { keepUnreadableJob } from '../store/dead-leads';
-import { erasedBefore } from '../store/erasures';
+import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/erasures';
+import { getLeadStore } from '../store/port';
 import { describeError, logEvent, errorMessage, wamidRef } from '../log';
 import { backoffSeconds, DeliveryStore, type MessageSender } from '../notify/deliveries';
 import { notifyLead, recordDeadDigest, recordDeadNotify, sendDigest } from '../notify/consumer';
@@ -68,15 +69,18 @@ async function unreadable(
 }
 
 /**
- * A job carrying the lead of a person erased after it arrived (parked while the store was down, or its
- * messages not sent yet) is acked and dropped, so the erasure is not undone. When the check itself fails (D1
- * down) a job is retried rather than run; a dead letter goes on to be recorded, which waits for D1 its own way.
+ * A job about a person erased after it was made does nothing and writes nothing, so the erasure is not undone:
+ * a lead parked while the store was down or its messages not sent yet (by the lead's contacts and time), an
+ * alert of what they wrote on WhatsApp (by the sender's pseudonym and when they wrote), the blue ticks of one of
+ * their messages (by its id), and a newsletter call for a subscription erased since (by its address, once the
+ * subscription is gone). Such a job is acked and dropped. When the check itself fails (D1 down) a job is
+ * retried rather than run; a dead letter goes on to be recorded, which waits for D1 its own way.
  */
 async function erased(job: Job, message: Message<unknown>, env: Env, deadLetter: boolean): Promise<boolean> {
-  if (job.type !== 'store' && job.type !== 'notify') return false;
   try {
-    if (!(await erasedBefore(env.DB, job.lead, readConfig(env).leads.defaultPhoneRegion))) return false;
-    logEvent('info', 'job.erased_dropped', { submissionId: job.lead.id, kind: job.lead.kind, job: job.type });
+    const about = await erasedPerson(job, env);
+    if (!about) return false;
+    logEvent('info', 'job.erased_dropped', { ...about, job: job.type });
     message.ack();
   } catch (err) {
     if (deadLetter) return false;
@@ -84,6 +88,42 @@ async function erased(job: Job, message: Message<unknown>, env: Env, deadLetter:
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
   return true;
+}
+
+/** What the job is about when its person was erased since (for the log: ids and kinds only), else null. */
+async function erasedPerson(job: Job, env: Env): Promise<Record<string, string> | null> {
+  const config = readConfig(env);
+  const region = () => config.leads.defaultPhoneRegion;
+  const key = () => config.privacy.erasureKey;
+  switch (job.type) {
+    case 'store':
+    case 'notify':
+      return (await erasedBefore(env.DB, key(), job.lead, region()))
+        ? { submissionId: job.lead.id, kind: job.lead.kind }
+        : null;
+    case 'visitor-reply':
+      return (await erasedSince(env.DB, key(), { sender: job.sender }, job.at ?? job.hourStart, region()))
+        ? { sender: job.sender }
+        : null;
+    case 'mark-read':
+      return (await erasedSince(env.DB, key(), { messageId: job.messageId }, '', region()))
+        ? { message: await shortHash(job.messageId) }
+        : null;
+    case 'newsletter': {
+      const since = new Date(Date.now() - ERASED_CONTACT_DAYS * 86_400_000).toISOString();
+      if (!(await erasedSince(env.DB, key(), { email: job.email }, since, region()))) return null;
+      const stored = await getLeadStore(env).get('newsletter', job.subscriptionId);
+      return stored ? null : { submissionId: job.subscriptionId, kind: 'newsletter' };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A message id in a log line: the start of its SHA-256, never the id (a wamid holds the number). */
+async function shortHash(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function run(job: Job, message: Message<unknown>, env: Env): Promise<void> {

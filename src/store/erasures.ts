@@ -1,5 +1,5 @@
 import { errorMessage, logEvent } from '../log';
-import { contactOf, normalizePhone, type Lead, type Person } from './lead';
+import { contactOf, normalizePhone, type Lead } from './lead';
 
 /** How many records of each kind an erasure removed: what the erasure log keeps (never the person's data). */
 export interface ErasureCounts {
@@ -11,6 +11,12 @@ export interface ErasureCounts {
   messages: number;
   /** Messages they wrote to the business number on WhatsApp (absent in entries logged before conversations). */
   conversation?: number;
+  /**
+   * Which of their identifiers the owner confirmed as theirs (the one searched for and those ticked), and how
+   * many others their records held that were left as someone else's: counts, never the values. Absent in
+   * entries logged before the owner confirmed identifiers, and in the retention cron's.
+   */
+  identifiers?: { emails: number; phones: number; left: number };
 }
 
 /**
@@ -104,50 +110,109 @@ function keysOf(contact: { email?: string; phone?: string }, region: string): st
   return keys;
 }
 
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
 async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
 /**
- * Remembers, as salted hashes, the address and numbers of an erased person, so that jobs already in the queue
- * for them (a lead parked while the store was down, the messages of a stored one) are dropped rather than
- * bringing their data back. A repeat erasure refreshes the time.
+ * HMAC-SHA256 of `kind:value` under ERASURE_KEY: what an erasure keeps in place of an address, a number, a
+ * sender's pseudonym or a message id. Without the key nobody can test a phone number against it.
+ */
+async function erasureHash(key: string, value: string): Promise<string> {
+  const hmac = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return hex(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(value)));
+}
+
+/** What one erasure remembers: the person's contacts, their senders' pseudonyms and their message ids. */
+export interface ErasedValues {
+  contacts: Array<{ email?: string; phone?: string }>;
+  senders?: string[];
+  messageIds?: string[];
+}
+
+/**
+ * Remembers, as hashes keyed with ERASURE_KEY, the addresses and numbers of an erased person, their WhatsApp
+ * senders' pseudonyms and the ids of the messages they wrote, so that jobs already in the queue for them (a
+ * lead parked while the store was down, the messages of a stored one, an alert of what they wrote) are dropped,
+ * and a webhook event from before the erasure, retried or replayed, stores nothing. A repeat erasure refreshes
+ * the time.
  */
 export async function rememberErased(
   db: D1Database,
-  values: Array<{ email?: string; phone?: string }>,
+  erasureKey: string,
+  values: ErasedValues,
   region: string,
   at: string,
 ): Promise<void> {
-  const keys = [...new Set(values.flatMap((v) => keysOf(v, region)))];
+  const keys = new Set(values.contacts.flatMap((v) => keysOf(v, region)));
+  for (const sender of values.senders ?? []) keys.add(`sender:${sender}`);
+  for (const id of values.messageIds ?? []) keys.add(`wamid:${id}`);
   const statements = await Promise.all(
-    keys.map(async (key) => {
-      const salt = crypto.randomUUID();
-      // The hash is unique per value and salt; a value erased twice gets a second row (both expire).
-      return db
-        .prepare('INSERT OR IGNORE INTO erased_contacts (hash, salt, erased_at) VALUES (?, ?, ?)')
-        .bind(await sha256(`${salt}|${key}`), salt, at);
-    }),
+    [...keys].map(async (key) =>
+      // A keyed row has no salt; rows with one were written before ERASURE_KEY (a salted SHA-256).
+      db
+        .prepare(
+          `INSERT INTO erased_contacts (hash, salt, erased_at, kind) VALUES (?, '', ?, ?)
+           ON CONFLICT (hash) DO UPDATE SET erased_at = excluded.erased_at`,
+        )
+        .bind(await erasureHash(erasureKey, key), at, key.slice(0, key.indexOf(':'))),
+    ),
   );
-  if (statements.length) await db.batch(statements);
+  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
+}
+
+/** Whether any of these keys was erased after `since` (an ISO time): keyed rows by index, older salted rows one by one. */
+async function erasedAfter(db: D1Database, erasureKey: string, keys: string[], since: string): Promise<boolean> {
+  if (keys.length === 0) return false;
+  const hashes = await Promise.all(keys.map((k) => erasureHash(erasureKey, k)));
+  const keyed = await db
+    .prepare(
+      `SELECT 1 FROM erased_contacts WHERE erased_at > ? AND hash IN (${hashes.map(() => '?').join(', ')}) LIMIT 1`,
+    )
+    .bind(since, ...hashes)
+    .first();
+  if (keyed) return true;
+  const { results } = await db
+    .prepare("SELECT hash, salt FROM erased_contacts WHERE erased_at > ? AND salt <> ''")
+    .bind(since)
+    .all<{ hash: string; salt: string }>();
+  for (const { hash, salt } of results) {
+    for (const key of keys) if ((await sha256(`${salt}|${key}`)) === hash) return true;
+  }
+  return false;
 }
 
 /**
  * Whether a lead that arrived before an erasure belongs to the erased person: then its queued jobs are
  * dropped. A lead that arrived after the erasure is a new contact and is kept.
  */
-export async function erasedBefore(db: D1Database, lead: Lead, region: string): Promise<boolean> {
-  const { results } = await db
-    .prepare('SELECT hash, salt FROM erased_contacts WHERE erased_at > ?')
-    .bind(lead.createdAt)
-    .all<{ hash: string; salt: string }>();
-  if (results.length === 0) return false;
-  const keys = keysOf(safeContact(lead), region);
-  for (const { hash, salt } of results) {
-    for (const key of keys) if ((await sha256(`${salt}|${key}`)) === hash) return true;
-  }
-  return false;
+export async function erasedBefore(db: D1Database, erasureKey: string, lead: Lead, region: string): Promise<boolean> {
+  return erasedAfter(db, erasureKey, keysOf(safeContact(lead), region), lead.createdAt);
+}
+
+/**
+ * Whether something about a person that happened at `at` (a message they wrote, a job about them) was erased
+ * since: by their number, their sender pseudonym or the message's id. Anything from after the erasure is new.
+ */
+export async function erasedSince(
+  db: D1Database,
+  erasureKey: string,
+  what: { phone?: string; sender?: string; messageId?: string; email?: string },
+  at: string,
+  region: string,
+): Promise<boolean> {
+  const keys = keysOf({ ...(what.phone && { phone: what.phone }), ...(what.email && { email: what.email }) }, region);
+  if (what.sender) keys.push(`sender:${what.sender}`);
+  if (what.messageId) keys.push(`wamid:${what.messageId}`);
+  return erasedAfter(db, erasureKey, keys, at);
 }
 
 function safeContact(lead: Lead): { email?: string; phone?: string } {
@@ -158,16 +223,17 @@ function safeContact(lead: Lead): { email?: string; phone?: string } {
   }
 }
 
-/** The person's own values as rememberErased takes them. */
-export function valuesOf(person: Person): { email?: string; phone?: string } {
-  return person.email !== undefined ? { email: person.email } : { phone: person.phone };
-}
-
-/** Run by the cron: forgets erased contacts older than ERASED_CONTACT_DAYS. */
+/**
+ * Run by the cron: forgets erased contacts older than ERASED_CONTACT_DAYS. The hashes of erased message ids stay:
+ * a message id is never reused, so its hash only ever matches a replay of that message.
+ */
 export async function pruneErasedContacts(db: D1Database, now = Date.now()): Promise<number> {
   const before = new Date(now - ERASED_CONTACT_DAYS * 86_400_000).toISOString();
   try {
-    const result = await db.prepare('DELETE FROM erased_contacts WHERE erased_at < ?').bind(before).run();
+    const result = await db
+      .prepare("DELETE FROM erased_contacts WHERE erased_at < ? AND (kind IS NULL OR kind <> 'wamid')")
+      .bind(before)
+      .run();
     return result.meta.changes ?? 0;
   } catch (err) {
     logEvent('error', 'person.erased', { step: 'prune erased contacts', outcome: 'failed', error: errorMessage(err) });

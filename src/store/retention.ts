@@ -28,8 +28,19 @@ export function retentionCutoff(now: number): string {
  * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A failure is logged and the
  * next run takes the same leads again.
  */
-export async function pruneExpiredLeads(env: Env, now = Date.now(), batch = RETENTION_BATCH): Promise<ErasureCounts> {
-  const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
+export async function pruneExpiredLeads(
+  env: Env,
+  now = Date.now(),
+  batch = RETENTION_BATCH,
+): Promise<Omit<ErasureCounts, 'identifiers'>> {
+  const counts: Omit<ErasureCounts, 'identifiers'> = {
+    quiz: 0,
+    newsletter: 0,
+    enquiry: 0,
+    dead: 0,
+    messages: 0,
+    conversation: 0,
+  };
   const before = retentionCutoff(now);
   try {
     const store = getLeadStore(env);

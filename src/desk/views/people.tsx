@@ -1,7 +1,7 @@
 import { desk } from '../../content/desk';
 import { RETENTION_ERASER, type Erasure } from '../../store/erasures';
 import { contactOf } from '../../store/lead';
-import type { PersonRecords } from '../people';
+import { idOf, type PersonRecords } from '../people';
 import { when } from './format';
 
 const copy = desk.people;
@@ -14,13 +14,15 @@ export interface PeopleView {
   records?: PersonRecords;
   /** A message by the search box or the confirmation box. */
   errors?: { q?: string; confirm?: string };
+  /** The store did not answer: what was (not) done, shown in place of the records. */
+  failure?: string;
   /** The erasure just made, shown once after it. */
   erased?: Erasure;
   log: Erasure[];
 }
 
 /** Find a person by address or number; their records, a copy to download, and the erase form; the erasure log. */
-export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView) {
+export function PeoplePage({ q, who, records, errors, failure, erased, log }: PeopleView) {
   const received = records?.conversations.reduce((n, c) => n + c.messages.length, 0) ?? 0;
   const total = records ? records.leads.length + records.dead.length + records.messages.length + received : 0;
   return (
@@ -29,11 +31,16 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
       <p className="desk-meta">{copy.intro}</p>
       {erased ? (
         <p className="desk-banner desk-banner-info" role="status">
-          {`${copy.erased} ${copy.counts(erased.counts)}.`}
+          {`${copy.erased} ${erasureLine(erased)}.`}
           {erased.tool ? ` ${copy.tool(erased.tool)}` : null}
         </p>
       ) : null}
-      <form className="desk-filters" method="get" action="/desk/people" role="search" noValidate>
+      {failure ? (
+        <p className="desk-banner desk-banner-warning" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <form className="desk-filters" method="post" action="/desk/people" role="search" noValidate>
         <label className="desk-people-label" htmlFor="people-q">
           {copy.search}
         </label>
@@ -81,7 +88,7 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
           {log.map((e) => (
             <li key={e.id}>
               <time dateTime={e.at}>{when(e.at)}</time>
-              {` · ${e.by === RETENTION_ERASER ? copy.retention : e.by} · ${copy.counts(e.counts)}`}
+              {` · ${e.by === RETENTION_ERASER ? copy.retention : e.by} · ${erasureLine(e)}`}
               {e.tool ? ` · ${copy.tool(e.tool)}` : null}
             </li>
           ))}
@@ -90,6 +97,13 @@ export function PeoplePage({ q, who, records, errors, erased, log }: PeopleView)
     </>
   );
 }
+
+/** What an erasure removed, and for how many confirmed identifiers. */
+const erasureLine = ({ counts }: Erasure) =>
+  counts.identifiers ? `${copy.counts(counts)}, ${copy.identifiers(counts.identifiers)}` : copy.counts(counts);
+
+/** The one form of a found person: which identifiers are theirs, the copy, and the erasure (its buttons pick the action). */
+const FORM_ID = 'person-form';
 
 function Records(props: {
   who: string;
@@ -100,13 +114,48 @@ function Records(props: {
   confirmError?: string;
 }) {
   const { who, records, total, received, q, confirmError } = props;
+  // The ones the owner ticked stay ticked; the others their forms held are offered unticked.
+  const boxes = [
+    ...records.confirmed.slice(1).map((p) => ({ value: idOf(p), checked: true })),
+    ...records.others.map((p) => ({ value: idOf(p), checked: false })),
+  ];
   return (
     <>
       <h2 className="desk-subtitle">{copy.found(total, who)}</h2>
+      <form id={FORM_ID} method="post" action="/desk/people/erase" noValidate>
+        <input type="hidden" name="q" value={q} />
+      </form>
+      {boxes.length > 0 ? (
+        <section className="desk-card" aria-labelledby="person-others">
+          <h2 id="person-others">{copy.others}</h2>
+          <p className="desk-meta">{copy.othersHint}</p>
+          <ul className="desk-list desk-others">
+            {boxes.map((box, i) => (
+              <li key={box.value}>
+                <label className="desk-check">
+                  <input
+                    type="checkbox"
+                    form={FORM_ID}
+                    name={`also.${i}`}
+                    value={box.value}
+                    defaultChecked={box.checked}
+                  />
+                  <span>
+                    <strong>{box.value}</strong> {copy.belongs}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <button type="submit" form={FORM_ID} formAction="/desk/people" className="btn btn-outline">
+            {copy.include}
+          </button>
+        </section>
+      ) : null}
       <p>
-        <a className="btn btn-outline" href={`/desk/people/export.json?${new URLSearchParams({ q })}`}>
+        <button type="submit" form={FORM_ID} formAction="/desk/people/export.json" className="btn btn-outline">
           {copy.download}
-        </a>
+        </button>
       </p>
       {records.leads.length > 0 ? (
         <section className="desk-card" aria-labelledby="person-leads">
@@ -165,12 +214,12 @@ function Records(props: {
       <section className="desk-card desk-danger" aria-labelledby="erase-heading">
         <h2 id="erase-heading">{copy.eraseTitle}</h2>
         <p>{copy.eraseText}</p>
-        <form method="post" action="/desk/people/erase" noValidate>
-          <input type="hidden" name="q" value={q} />
+        <div>
           <p className="desk-field">
             <label htmlFor="erase-confirm">{copy.confirm}</label>
             <input
               id="erase-confirm"
+              form={FORM_ID}
               name="confirm"
               type="text"
               autoComplete="off"
@@ -183,10 +232,10 @@ function Records(props: {
               </span>
             ) : null}
           </p>
-          <button type="submit" className="btn btn-danger">
+          <button type="submit" form={FORM_ID} className="btn btn-danger">
             {copy.erase}
           </button>
-        </form>
+        </div>
       </section>
     </>
   );
