@@ -6,9 +6,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
-import type { Env } from '../src/env';
+import { readConfig, type Env } from '../src/env';
 import type { Job } from '../src/queue/jobs';
-import { getConversationStore } from '../src/store/conversations';
+import { conversationId, getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
@@ -76,6 +76,10 @@ async function leadThatWrote(workerEnv: Env, hoursAgo: number[], name = 'Asha Ve
   if (messages.length > 0) expect((await postWebhook(workerEnv, webhookBody({ messages }))).status).toBe(200);
   return { lead, path: `/desk/leads/enquiry/${lead.id}`, ids: messages.map((m) => m.id) };
 }
+
+/** A conversation's page on the desk: by its opaque id, never the number or a wamid. */
+const conversationPath = async (workerEnv: Env, phone: string) =>
+  `/desk/conversations/${await conversationId(phone, readConfig(workerEnv).privacy.erasureKey)}`;
 
 const replyIdOf = (html: string) => /name="replyId" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
@@ -159,9 +163,12 @@ describe.each(STORES)("a lead's conversation on the desk (%s)", (store) => {
     expect(html).toContain('Is this the coach?');
     expect(html).toContain('No lead has this number');
     expect(html).toContain(`action="${strangerHref!.replace(/&amp;/g, '&')}/reply"`);
-    // A lead's message opens its lead.
-    const redirect = await call(`/desk/conversations/${encodeURIComponent(older.ids[0]!)}`);
+    expect(strangerHref).toBe(await conversationPath(workerEnv, stranger));
+    // A lead's conversation opens its lead.
+    const redirect = await call(await conversationPath(workerEnv, older.lead.phone));
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, older.path]);
+    // A message's id (a wamid, which embeds the number) is no address: the old URLs answer 404.
+    expect((await call(`/desk/conversations/${encodeURIComponent(older.ids[0]!)}`)).status).toBe(404);
     expect((await call(`/desk/conversations/${wamid()}`)).status).toBe(404);
   });
 });
@@ -276,13 +283,13 @@ describe.each(STORES)('POST /desk/leads/:kind/:id/reply (%s)', (store) => {
   });
 });
 
-describe.each(STORES)('POST /desk/conversations/:messageId/reply: a number no lead has (%s)', (store) => {
+describe.each(STORES)('POST /desk/conversations/:conversation/reply: a number no lead has (%s)', (store) => {
   /** A message from a number no lead has, written `hoursAgo` before now; its page's path. */
   async function strangerWrote(workerEnv: Env, hoursAgo: number) {
     const phone = uniqueMobile();
     const message = inbound(phone, nowSeconds() - Math.round(hoursAgo * HOUR), 'text', { body: 'Is this the coach?' });
     expect((await postWebhook(workerEnv, webhookBody({ messages: [message] }))).status).toBe(200);
-    return { phone, path: `/desk/conversations/${encodeURIComponent(message.id)}` };
+    return { phone, path: await conversationPath(workerEnv, phone) };
   }
 
   it('answers them while the window is open, once per form, through the queue and the ledger', async () => {
@@ -327,8 +334,8 @@ describe.each(STORES)('POST /desk/conversations/:messageId/reply: a number no le
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('window_closed');
 
     // A lead's message is answered on the lead's page: the post leads there and sends nothing.
-    const { path: leadPath, ids } = await leadThatWrote(workerEnv, [1]);
-    const viaMessage = await reply(`/desk/conversations/${encodeURIComponent(ids[0]!)}`, {
+    const { path: leadPath, lead } = await leadThatWrote(workerEnv, [1]);
+    const viaMessage = await reply(await conversationPath(workerEnv, lead.phone), {
       replyId: crypto.randomUUID(),
       text: 'Hi',
     });

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
+import { WEBHOOK_MAX_BYTES } from '../src/routes/webhooks';
 import type { Env } from '../src/env';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
@@ -221,7 +222,10 @@ describe('POST /webhooks/whatsapp: delivery statuses', () => {
       const res = await post(call, body, await sign(body));
       expect(res.status, body).toBe(200);
     }
-    const huge = statuses(...Array.from({ length: 3000 }, (_, i) => status(`wamid.${i}`, 'read', T)));
+    const huge = statuses(
+      ...Array.from({ length: Math.ceil(WEBHOOK_MAX_BYTES / 60) }, (_, i) => status(`wamid.${i}`, 'read', T)),
+    );
+    expect(huge.length).toBeGreaterThan(WEBHOOK_MAX_BYTES);
     const tooBig = await post(call, huge, await sign(huge));
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large' } });

@@ -56,6 +56,8 @@ export interface Owner {
 export interface WhatsAppConfig {
   apiUrl: string;
   businessAccountId?: string;
+  /** The business number's id (WHATSAPP_PHONE_NUMBER_ID) when set: the webhook takes events for it only. */
+  phoneNumberId?: string;
   owners: Owner[];
   /** The status webhook's secrets; absent when either is not set (the webhook then refuses everything). */
   webhook?: { verifyToken: string; appSecret: string };
@@ -447,6 +449,7 @@ function parseWhatsApp(r: Reader, region: CountryCode, out: Problem[]): WhatsApp
   const base = {
     apiUrl,
     businessAccountId: text('WHATSAPP_BUSINESS_ACCOUNT_ID'),
+    ...(phoneNumberId ? { phoneNumberId } : {}),
     owners,
     ...(webhook ? { webhook } : {}),
   };

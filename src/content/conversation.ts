@@ -45,6 +45,9 @@ export const conversation = {
     refused: (closed: string) => `Not sent: the 24-hour window to answer freely closed ${closed}. Nothing was sent.`,
     refusedNever: 'Not sent: this person has not written to the business number. Nothing was sent.',
     noPhone: 'Not sent: this lead has no phone number.',
+    /** An answer whose send got no answer from WhatsApp in time: it may or may not have reached them. */
+    unknown: 'May not have been sent: WhatsApp did not answer in time. Check with them, or send it again.',
+    sendAgain: 'Send again',
   },
   /** The alert's second parameter when no lead has the number (such alerts only reach the digest). */
   alertUnknown: 'Someone without a lead',

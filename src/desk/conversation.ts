@@ -1,9 +1,15 @@
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
 import { windowState } from '../notify/desk-replies';
 import { FREE_TEXT, type Component } from '../notify/templates';
 import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
 import { enqueue } from '../queue/jobs';
-import { getConversationStore, type LeadRef, type ReceivedMessage } from '../store/conversations';
+import {
+  CONVERSATION_ID,
+  conversationId,
+  getConversationStore,
+  type LeadRef,
+  type ReceivedMessage,
+} from '../store/conversations';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
@@ -11,6 +17,8 @@ export type ConversationItem =
   | {
       direction: 'out';
       at: string;
+      /** The ledger row's submission id (an answer from the desk is sent again by it). */
+      submissionId: string;
       template: string;
       /** The message as the visitor read it (a template filled in, or the owner's own words). */
       text: string;
@@ -24,6 +32,8 @@ export type ConversationItem =
     };
 
 export interface Conversation {
+  /** Its opaque id: the desk's URL of it (conversationId). */
+  id: string;
   phone: string;
   items: ConversationItem[];
   /** Whether an owner may answer freely now; null when the visitor never wrote. */
@@ -31,6 +41,7 @@ export interface Conversation {
 }
 
 interface SentRow {
+  submission_id: string;
   template: string;
   status: string;
   receipt: string | null;
@@ -49,7 +60,7 @@ interface SentRow {
 async function sentTo(db: D1Database, phone: string): Promise<SentRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT template, status, receipt, receipt_at, created_at, sent_at, components, sent_by, last_error_code,
+      `SELECT submission_id, template, status, receipt, receipt_at, created_at, sent_at, components, sent_by, last_error_code,
          last_error_message, receipt_error_code, receipt_error_title
        FROM deliveries WHERE recipient = ? AND audience = 'visitor' AND status <> 'skipped' ORDER BY created_at`,
     )
@@ -76,7 +87,11 @@ function sentText(row: SentRow): string {
  */
 export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
   const store = getConversationStore(env);
-  const [received, sent] = await Promise.all([store.from(phone), sentTo(env.DB, phone)]);
+  const [received, sent, id] = await Promise.all([
+    store.from(phone),
+    sentTo(env.DB, phone),
+    conversationId(phone, readConfig(env).privacy.erasureKey),
+  ]);
   const unread = received.filter((m) => !m.readAt);
   if (unread.length > 0) {
     await store.markRead(phone, now.toISOString());
@@ -87,6 +102,7 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     ...sent.map((row) => ({
       direction: 'out' as const,
       at: row.sent_at ?? row.created_at,
+      submissionId: row.submission_id,
       template: row.template,
       text: sentText(row),
       status: row.status,
@@ -97,7 +113,7 @@ export async function openConversation(env: Env, phone: string, now = new Date()
       by: row.sent_by,
     })),
   ].sort(inTimeOrder);
-  return { phone, items, window: windowState(received.at(-1)?.at ?? null, now) };
+  return { id, phone, items, window: windowState(received.at(-1)?.at ?? null, now) };
 }
 
 /**
@@ -118,6 +134,8 @@ export async function lastReceivedAt(env: Env, phone: string): Promise<string | 
 
 /** One number's conversation in a list: its newest message, its unread count, its leads. */
 export interface ConversationSummary {
+  /** Its opaque id: the desk's URL of it (conversationId). */
+  id: string;
   phone: string;
   latest: ReceivedMessage;
   unread: number;
@@ -127,22 +145,45 @@ export interface ConversationSummary {
 /** How many of the newest messages the desk's lists read (more than a busy week's). */
 const SAMPLE = 500;
 
-function summarise(messages: ReceivedMessage[]): ConversationSummary[] {
-  const byPhone = new Map<string, ConversationSummary>();
+async function summarise(env: Env, messages: ReceivedMessage[], limit = Infinity): Promise<ConversationSummary[]> {
+  const byPhone = new Map<string, Omit<ConversationSummary, 'id'>>();
   for (const m of messages) {
     const summary = byPhone.get(m.phone);
     if (!summary) byPhone.set(m.phone, { phone: m.phone, latest: m, unread: m.readAt ? 0 : 1, leads: m.leads });
     else if (!m.readAt) summary.unread++;
   }
-  return [...byPhone.values()];
+  const key = readConfig(env).privacy.erasureKey;
+  return Promise.all(
+    [...byPhone.values()].slice(0, limit).map(async (s) => ({ ...s, id: await conversationId(s.phone, key) })),
+  );
 }
 
 /** The latest conversations, newest first, unmatched senders included. */
 export async function latestConversations(env: Env, limit = 50): Promise<ConversationSummary[]> {
-  return summarise(await getConversationStore(env).latest(SAMPLE)).slice(0, limit);
+  return summarise(env, await getConversationStore(env).latest(SAMPLE), limit);
 }
 
 /** Conversations with unread replies, newest reply first. */
 export async function unreadConversations(env: Env): Promise<ConversationSummary[]> {
-  return summarise(await getConversationStore(env).unread(SAMPLE));
+  return summarise(env, await getConversationStore(env).unread(SAMPLE));
+}
+
+/**
+ * A message of the conversation with this opaque id, or null (any other id: a wamid, a number, a stranger's
+ * guess). Found by the id stored with each message; a conversation whose messages predate that (or a rotated
+ * ERASURE_KEY) is found among the latest messages by computing each number's id.
+ */
+export async function findConversation(env: Env, id: string): Promise<ReceivedMessage | null> {
+  if (!CONVERSATION_ID.test(id)) return null;
+  const store = getConversationStore(env);
+  const stored = await store.ofConversation(id);
+  if (stored) return stored;
+  const key = readConfig(env).privacy.erasureKey;
+  const seen = new Set<string>();
+  for (const m of await store.latest(SAMPLE)) {
+    if (seen.has(m.phone)) continue;
+    seen.add(m.phone);
+    if ((await conversationId(m.phone, key)) === id) return m;
+  }
+  return null;
 }

@@ -28,7 +28,8 @@ export function freeText(to: string, text: string): Send {
 /** The ledger key of an answer: the id the desk's form carried, so a double tap sends once. */
 export const deskReplyId = (replyId: string) => `desk-reply:${replyId}`;
 
-const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified: true });
+// A timed-out answer may have reached the visitor: recorded `unknown`, and sent again only by an owner.
+const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified: true, uncertainIsUnknown: true });
 
 /**
  * Puts an owner's answer in the ledger (pending, with who wrote it) and queues its sending. A repeat of the
@@ -59,6 +60,34 @@ export async function queueDeskReply(
     throw err;
   }
   logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(answer.to) });
+  return true;
+}
+
+/**
+ * Sends again an answer whose first send may not have gone out (status `unknown`), because an owner asked to: the
+ * row goes back to pending and its job is queued. Only an answer to `to` is taken, and only once (a double tap finds
+ * it pending): answers whether this call queued it.
+ */
+export async function resendDeskReply(env: Env, submissionId: string, to: string, now = new Date()): Promise<boolean> {
+  const result = await env.DB.prepare(
+    `UPDATE deliveries SET status = 'pending', updated_at = ?
+     WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'unknown'`,
+  )
+    .bind(now.toISOString(), submissionId, FREE_TEXT, to)
+    .run();
+  if (result.meta.changes !== 1) return false;
+  try {
+    await enqueue(env, { type: 'desk-reply', submissionId, recipient: to });
+  } catch (err) {
+    // Not queued: it stays offered to the owner, as it was.
+    await env.DB.prepare(
+      `UPDATE deliveries SET status = 'unknown' WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'pending'`,
+    )
+      .bind(submissionId, FREE_TEXT, to)
+      .run();
+    throw err;
+  }
+  logEvent('info', 'conversation.reply', { submissionId, to: maskPhone(to), resend: true });
   return true;
 }
 

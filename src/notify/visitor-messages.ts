@@ -56,6 +56,7 @@ const BodySchema = z
               .object({
                 value: z
                   .object({
+                    metadata: z.object({ phone_number_id: z.unknown().optional() }).loose().optional(),
                     statuses: z.array(z.unknown()).optional(),
                     messages: z.array(z.unknown()).optional(),
                     contacts: z.array(z.unknown()).optional(),
@@ -90,12 +91,12 @@ export function webhookValues(raw: string): WebhookValue[] {
 const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
 
 /**
- * The messages of a signed body (`entry[].changes[].value.messages[]`). As with statuses, a body or a single
- * message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
+ * The messages of a signed body's change values (`entry[].changes[].value.messages[]`). As with statuses, a body or
+ * a single message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
  */
-export function visitorMessages(raw: string): VisitorMessage[] {
+export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
   const out: VisitorMessage[] = [];
-  for (const value of webhookValues(raw)) {
+  for (const value of values) {
     const names = new Map<string, string>();
     for (const item of value.contacts ?? []) {
       const contact = Contact.safeParse(item);

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import type { WhatsAppConfig } from '../config/groups';
-import type { SendOutcome } from './deliveries';
+import { TIMED_OUT, type SendOutcome } from './deliveries';
 import { logEvent, maskPhone } from '../log';
 import { FREE_TEXT, TEMPLATE_LANGUAGE, type Send } from './templates';
 
@@ -180,7 +180,7 @@ export function classifyResponse(status: number, json: unknown): SendOutcome {
 export function classifyThrown(err: unknown): SendOutcome {
   const name = (err as { name?: string } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return { kind: 'retryable', code: 'timeout', message: 'No answer from the Graph API in time' };
+    return { kind: 'retryable', code: TIMED_OUT, message: 'No answer from the Graph API in time' };
   }
   return { kind: 'retryable', code: 'network', message: `Network error: ${String((err as Error)?.message ?? err)}` };
 }

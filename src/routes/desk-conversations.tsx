@@ -2,7 +2,13 @@ import { Hono, type Context } from 'hono';
 import type { ReactElement, ReactNode } from 'react';
 import { z } from 'zod';
 import { conversation as copy } from '../content/conversation';
-import { latestConversations, openConversation, unreadConversations, lastReceivedAt } from '../desk/conversation';
+import {
+  findConversation,
+  latestConversations,
+  openConversation,
+  unreadConversations,
+  lastReceivedAt,
+} from '../desk/conversation';
 import type { ConversationSummary } from '../desk/conversation';
 import { LeadParams, parse } from '../desk/params';
 import {
@@ -15,9 +21,8 @@ import { when } from '../desk/views/format';
 import type { Env } from '../env';
 import { readBody } from '../http/body';
 import { ApiException } from '../http/errors';
-import { queueDeskReply, windowState } from '../notify/desk-replies';
+import { queueDeskReply, resendDeskReply, windowState } from '../notify/desk-replies';
 import type { OwnerVariables } from '../security/desk-access';
-import { getConversationStore } from '../store/conversations';
 import { contactOf } from '../store/lead';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
@@ -44,14 +49,18 @@ export const ReplyForm = z.object({
     .refine((t) => Array.from(t).length <= 1000, copy.reply.tooLong),
 });
 
+/** Which answer the owner sends again (an answer from the desk whose first send may not have gone out). */
+export const ResendForm = z.object({ submissionId: z.string().regex(/^desk-reply:[0-9a-f-]{36}$/) });
+
 const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
-const conversationPath = (messageId: string) => `/desk/conversations/${encodeURIComponent(messageId)}`;
+/** A conversation's page, by its opaque id: never a number or a wamid (which embeds the number) in a URL. */
+const conversationPath = (id: string) => `/desk/conversations/${id}`;
 /** The ledger's lead kind of an answer to a number no lead has. */
 const UNMATCHED_KIND = 'conversation';
 
-/** A received message by its id (a wamid), or the desk's 404. */
-async function messageOf(env: Env, id: string) {
-  const message = id.length <= 200 ? await getConversationStore(env).message(id) : null;
+/** A message of the conversation with this opaque id, or the desk's 404 (an old wamid URL included). */
+async function conversationOf(env: Env, id: string) {
+  const message = await findConversation(env, id);
   if (!message) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
   return message;
 }
@@ -64,16 +73,22 @@ async function answer(
   c: Context<DeskEnv>,
   reply: { replyId: string; leadKind: string; to: string; text: string },
 ): Promise<void> {
-  const window = windowState(await lastReceivedAt(c.env, reply.to), new Date());
-  if (!window) throw new ApiException(409, 'window_closed', copy.reply.refusedNever);
-  if (!window.open) throw new ApiException(409, 'window_closed', copy.reply.refused(when(window.closesAt)));
+  await requireOpenWindow(c.env, reply.to);
   await queueDeskReply(c.env, { ...reply, by: c.var.owner.email });
 }
 
+/** A 409 that says why unless WhatsApp's 24-hour window since the number's last message is open. */
+async function requireOpenWindow(env: Env, phone: string): Promise<void> {
+  const window = windowState(await lastReceivedAt(env, phone), new Date());
+  if (!window) throw new ApiException(409, 'window_closed', copy.reply.refusedNever);
+  if (!window.open) throw new ApiException(409, 'window_closed', copy.reply.refused(when(window.closesAt)));
+}
+
 /**
- * The desk's conversations: the latest ones (`/desk/conversations`), a number no lead has
- * (`/desk/conversations/:messageId`), and an owner's answer to a lead (`POST /desk/leads/:kind/:id/reply`) or to
- * a number no lead has (`POST /desk/conversations/:messageId/reply`).
+ * The desk's conversations: the latest ones (`/desk/conversations`), one by its opaque id
+ * (`/desk/conversations/:conversation`: a lead's opens its lead), an owner's answer to a lead
+ * (`POST /desk/leads/:kind/:id/reply`) or to a number no lead has (`POST /desk/conversations/:conversation/reply`),
+ * and an answer that may not have been sent, sent again (`POST /desk/conversations/:conversation/resend`).
  * Mounted inside the desk, behind its Access check, same-origin rule and no-store, noindex headers.
  */
 export function deskConversations(render: RenderPage) {
@@ -85,9 +100,9 @@ export function deskConversations(render: RenderPage) {
     return render(c, copy.listTitle, 'conversations', {}, <ConversationsPage summaries={summaries} leads={leads} />);
   });
 
-  routes.get('/conversations/:messageId', async (c) => {
-    const id = c.req.param('messageId');
-    const message = await messageOf(c.env, id);
+  routes.get('/conversations/:conversation', async (c) => {
+    const id = c.req.param('conversation');
+    const message = await conversationOf(c.env, id);
     const lead = message.leads[0];
     if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
     const conversation = await openConversation(c.env, message.phone);
@@ -100,21 +115,33 @@ export function deskConversations(render: RenderPage) {
         conversation={conversation}
         {...(message.profileName && { profileName: message.profileName })}
         replyAction={`${conversationPath(id)}/reply`}
+        resendAction={`${conversationPath(id)}/resend`}
         replyId={crypto.randomUUID()}
       />,
     );
   });
 
-  // A number no lead has is answered on its own page, by the id of one of its messages (never a number in a URL).
-  routes.post('/conversations/:messageId/reply', async (c) => {
-    const id = c.req.param('messageId');
+  // A number no lead has is answered on its own page, by the conversation's opaque id (never a number in a URL).
+  routes.post('/conversations/:conversation/reply', async (c) => {
+    const id = c.req.param('conversation');
     const form = parse(ReplyForm, (await readBody(c)).fields);
-    const message = await messageOf(c.env, id);
+    const message = await conversationOf(c.env, id);
     // A lead's message is answered on the lead's page.
     const lead = message.leads[0];
     if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
     await answer(c, { replyId: form.replyId, leadKind: UNMATCHED_KIND, to: message.phone, text: form.text });
     return c.redirect(conversationPath(id), 303);
+  });
+
+  // An answer whose send timed out is never retried by itself: the owner sends it again, within the window.
+  routes.post('/conversations/:conversation/resend', async (c) => {
+    const id = c.req.param('conversation');
+    const form = parse(ResendForm, (await readBody(c)).fields);
+    const message = await conversationOf(c.env, id);
+    await requireOpenWindow(c.env, message.phone);
+    await resendDeskReply(c.env, form.submissionId, message.phone);
+    const lead = message.leads[0];
+    return c.redirect(lead ? leadPath(lead.kind, lead.id) : conversationPath(id), 303);
   });
 
   routes.post('/leads/:kind/:id/reply', async (c) => {
@@ -140,6 +167,7 @@ export async function leadConversation(env: Env, lead: LeadRecord): Promise<Reac
     <ConversationSection
       conversation={conversation}
       replyAction={`${leadPath(lead.kind, lead.id)}/reply`}
+      resendAction={`${conversationPath(conversation.id)}/resend`}
       replyId={crypto.randomUUID()}
     />
   );

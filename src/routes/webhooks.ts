@@ -6,10 +6,14 @@ import { readCappedText } from '../http/body';
 import { logEvent, errorMessage, wamidRef } from '../log';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 import { receiveMessages } from '../notify/replies';
-import { visitorMessages, webhookValues } from '../notify/visitor-messages';
+import { visitorMessages, webhookValues, type WebhookValue } from '../notify/visitor-messages';
 
-/** Meta's status and message events are small; a batch of many is still far below this. */
-export const WEBHOOK_MAX_BYTES = 256 * 1024;
+/**
+ * Meta documents a webhook body of up to 3 MB (reference/external-services.md, "Meta webhook payloads"); the cap is
+ * that, in the larger reading (MiB), so no body Meta may send is refused. A batch of 1,000 statuses with errors and
+ * pricing is far below it (tests/webhook-limits.test.ts measures one).
+ */
+export const WEBHOOK_MAX_BYTES = 3 * 1024 * 1024;
 
 /**
  * WhatsApp's webhook. Not a form: no Origin check and no visitor rate limit (Meta posts from its own
@@ -31,15 +35,25 @@ webhooks.get('/whatsapp', async (c) => {
 });
 
 webhooks.post('/whatsapp', async (c) => {
-  const webhook = readConfig(c.env).whatsapp.webhook;
+  const config = readConfig(c.env);
+  const webhook = config.whatsapp.webhook;
   const raw = await readCappedText(c.req.raw, WEBHOOK_MAX_BYTES);
   const signature = c.req.header('x-hub-signature-256') ?? '';
   if (!webhook || !(await validSignature(raw, signature, webhook.appSecret))) {
     logEvent('warn', 'webhook.refused', { reason: 'signature', configured: Boolean(webhook) });
     throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
   }
-  const events = statusEvents(raw);
-  const messages = visitorMessages(raw);
+  const ours = config.whatsapp.phoneNumberId;
+  if (!ours && config.environment !== 'development') {
+    // Whose events these are cannot be told: Meta keeps them and retries (for days) until the id is set.
+    logEvent('error', 'webhook.refused', { reason: 'no_phone_number_id', configured: true });
+    throw new ApiException(503, 'unavailable', 'The webhook is not configured yet; please retry.', undefined, {
+      'Retry-After': '300',
+    });
+  }
+  const values = forOurNumber(webhookValues(raw), ours);
+  const events = statusEvents(values);
+  const messages = visitorMessages(values);
   let failed: Awaited<ReturnType<typeof applyReceipts>>;
   let stored: number;
   try {
@@ -76,6 +90,28 @@ webhooks.post('/whatsapp', async (c) => {
   return c.json({ ok: true });
 });
 
+/**
+ * The change values of our business number (`metadata.phone_number_id` is WHATSAPP_PHONE_NUMBER_ID). Every number of
+ * the Meta app posts to the same webhook: another number's statuses and messages are neither applied nor stored,
+ * only counted in a `webhook.ignored` line (no ids, no numbers). In development with no id set, every value is ours
+ * (nothing to compare with; the local flow runs without WhatsApp credentials).
+ */
+export function forOurNumber(values: WebhookValue[], ours: string | undefined): WebhookValue[] {
+  if (!ours) return values;
+  const kept = values.filter((v) => v.metadata?.phone_number_id === ours);
+  const ignored = values.filter((v) => v.metadata?.phone_number_id !== ours);
+  if (ignored.length > 0) {
+    const unnamed = ignored.filter((v) => typeof v.metadata?.phone_number_id !== 'string').length;
+    logEvent('warn', 'webhook.ignored', {
+      reason: unnamed === ignored.length ? 'no_phone_number_id' : 'other_phone_number',
+      changes: ignored.length,
+      statuses: ignored.reduce((n, v) => n + (v.statuses?.length ?? 0), 0),
+      messages: ignored.reduce((n, v) => n + (v.messages?.length ?? 0), 0),
+    });
+  }
+  return kept;
+}
+
 const StatusSchema = z.object({
   id: z.string().min(1).max(200),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
@@ -85,13 +121,13 @@ const StatusSchema = z.object({
     .optional(),
 });
 /**
- * The status events of a signed body. A body that is not Meta's shape, and any single status that is
+ * The status events of a signed body's change values. A body that is not Meta's shape, and any single status that is
  * not, is skipped rather than refused: the signature proves Meta sent it, and answering an error would
  * only make Meta send it again for days. Messages from visitors (value.messages): visitorMessages.
  */
-export function statusEvents(raw: string): StatusEvent[] {
+export function statusEvents(values: WebhookValue[]): StatusEvent[] {
   const events: StatusEvent[] = [];
-  for (const value of webhookValues(raw)) {
+  for (const value of values) {
     for (const item of value.statuses ?? []) {
       const status = StatusSchema.safeParse(item);
       if (!status.success) continue;

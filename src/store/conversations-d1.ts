@@ -23,8 +23,8 @@ export class D1ConversationStore implements ConversationStore {
     const result = await this.db
       .prepare(
         `INSERT INTO whatsapp_messages (id, phone, received_at, type, text, media_id, profile_name, context_id, leads,
-           stored_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           stored_at, conversation)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       )
       .bind(
         m.id,
@@ -37,6 +37,7 @@ export class D1ConversationStore implements ConversationStore {
         m.contextId ?? null,
         JSON.stringify(m.leads),
         new Date().toISOString(),
+        m.conversation ?? null,
       )
       .run();
     return { created: result.meta.changes > 0 };
@@ -44,6 +45,14 @@ export class D1ConversationStore implements ConversationStore {
 
   async message(id: string): Promise<ReceivedMessage | null> {
     const row = await this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE id = ?`).bind(id).first<Row>();
+    return row ? fromRow(row) : null;
+  }
+
+  async ofConversation(conversation: string): Promise<ReceivedMessage | null> {
+    const row = await this.db
+      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE conversation = ? LIMIT 1`)
+      .bind(conversation)
+      .first<Row>();
     return row ? fromRow(row) : null;
   }
 

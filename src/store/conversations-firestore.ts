@@ -34,6 +34,7 @@ export class FirestoreConversationStore implements ConversationStore {
       ...(m.mediaId !== undefined && { mediaId: m.mediaId }),
       ...(m.profileName !== undefined && { profileName: m.profileName }),
       ...(m.contextId !== undefined && { contextId: m.contextId }),
+      ...(m.conversation !== undefined && { conversation: m.conversation }),
     };
     const id = await docId(m.id);
     const created = await this.guard('store a message', () =>
@@ -45,6 +46,13 @@ export class FirestoreConversationStore implements ConversationStore {
   async message(id: string): Promise<ReceivedMessage | null> {
     const doc = await this.guard('read a message', async () => this.client.get(MESSAGES_COLLECTION, await docId(id)));
     return doc ? fromDocument(doc) : null;
+  }
+
+  async ofConversation(conversation: string): Promise<ReceivedMessage | null> {
+    const docs = await this.guard('find a conversation', () =>
+      this.client.query({ ...where('conversation', { stringValue: conversation }), limit: 1 }),
+    );
+    return docs[0] ? fromDocument(docs[0]) : null;
   }
 
   async from(phone: string): Promise<ReceivedMessage[]> {

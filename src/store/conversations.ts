@@ -32,7 +32,29 @@ export interface ReceivedMessage {
   readAt?: string;
 }
 
-export type NewMessage = Omit<ReceivedMessage, 'readAt'>;
+/**
+ * A message to store: `conversation` is its conversation's opaque id (conversationId), kept with it so the desk
+ * finds the conversation by its URL; it is not read back with the message.
+ */
+export type NewMessage = Omit<ReceivedMessage, 'readAt'> & { conversation?: string };
+
+/**
+ * The opaque id of a number's conversation: the desk's URL of it, and the sender's pseudonym in the ledger. An HMAC
+ * of the number (E.164) under ERASURE_KEY, 32 hex characters: the same for every message of a number, and the
+ * number cannot be found from it by trying every phone number without the key. Kept with each message (D1 and
+ * Firestore alike) rather than random, so it needs no table of its own and every message knows its conversation.
+ */
+export async function conversationId(phone: string, secret: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(phone)));
+  return [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What a conversation id looks like (anything else is no conversation). */
+export const CONVERSATION_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The received messages' port, on the lead store (D1 locally, Firestore in production): both adapters
@@ -43,6 +65,8 @@ export interface ConversationStore {
   receive(message: NewMessage): Promise<{ created: boolean }>;
   /** One message by its id, or null. */
   message(id: string): Promise<ReceivedMessage | null>;
+  /** A message of the conversation with this opaque id (conversationId), or null. */
+  ofConversation(conversation: string): Promise<ReceivedMessage | null>;
   /** Every message from a number, oldest first. */
   from(phone: string): Promise<ReceivedMessage[]>;
   /** Marks a number's unread messages read at `at`; answers how many were unread. */

@@ -16,16 +16,19 @@ export function receivedText(m: ReceivedMessage): string {
 
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
- * when it closed): `replyAction` is where the form posts.
+ * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
+ * sent is sent again from.
  */
 export function ConversationSection({
   conversation,
   replyAction,
   replyId,
+  resendAction,
 }: {
   conversation: Conversation;
   replyAction?: string;
   replyId?: string;
+  resendAction?: string;
 }) {
   const { items, window } = conversation;
   return (
@@ -34,7 +37,7 @@ export function ConversationSection({
       {items.length === 0 ? <p className="desk-meta">{copy.none}</p> : null}
       <ol className="desk-chat">
         {items.map((item, i) => (
-          <ChatItem key={i} item={item} />
+          <ChatItem key={i} item={item} {...(resendAction && conversation.window?.open && { resendAction })} />
         ))}
       </ol>
       {replyAction && replyId ? <ReplyForm window={window} action={replyAction} replyId={replyId} /> : null}
@@ -42,7 +45,7 @@ export function ConversationSection({
   );
 }
 
-function ChatItem({ item }: { item: ConversationItem }) {
+function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction?: string }) {
   if (item.direction === 'in') {
     return (
       <li className={`desk-bubble desk-bubble-in${item.unread ? ' desk-bubble-unread' : ''}`}>
@@ -67,11 +70,22 @@ function ChatItem({ item }: { item: ConversationItem }) {
         <span>
           {item.by ? copy.answeredBy(item.by) : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
         </span>
-        <span className={`desk-state desk-state-${failed ? 'failed' : item.status}`}>{state}</span>
+        <span className={`desk-state desk-state-${failed || item.status === 'unknown' ? 'failed' : item.status}`}>
+          {state}
+        </span>
       </p>
       <p className="desk-bubble-text">{item.text}</p>
       {failed && item.errorCode ? (
         <p className="desk-message-error">{desk.messages.error(item.errorCode, item.errorMessage ?? '')}</p>
+      ) : null}
+      {item.status === 'unknown' ? <p className="desk-message-error">{copy.reply.unknown}</p> : null}
+      {item.status === 'unknown' && resendAction ? (
+        <form method="post" action={resendAction} className="desk-resend">
+          <input type="hidden" name="submissionId" value={item.submissionId} />
+          <button type="submit" className="btn">
+            {copy.reply.sendAgain}
+          </button>
+        </form>
       ) : null}
       <p className="desk-bubble-meta">
         <time dateTime={item.at}>{when(item.at)}</time>
@@ -96,12 +110,10 @@ function ReplyForm({ window, action, replyId }: { window: Conversation['window']
   );
 }
 
-/** Where a conversation opens on the desk: its lead, or (for a number no lead has) its own page. */
-export function conversationHref(summary: Pick<ConversationSummary, 'leads' | 'latest'>): string {
+/** Where a conversation opens on the desk: its lead, or (for a number no lead has) its own page by its opaque id. */
+export function conversationHref(summary: Pick<ConversationSummary, 'leads' | 'id'>): string {
   const lead = summary.leads[0];
-  return lead
-    ? `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`
-    : `/desk/conversations/${encodeURIComponent(summary.latest.id)}`;
+  return lead ? `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}` : `/desk/conversations/${summary.id}`;
 }
 
 /** A conversation's name in a list: its lead's, else the WhatsApp profile's, else "someone without a lead". */
@@ -173,11 +185,13 @@ export function UnmatchedConversationPage({
   profileName,
   replyAction,
   replyId,
+  resendAction,
 }: {
   conversation: Conversation;
   profileName?: string;
   replyAction: string;
   replyId: string;
+  resendAction: string;
 }) {
   return (
     <article className="desk-lead">
@@ -190,7 +204,12 @@ export function UnmatchedConversationPage({
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
       <p className="desk-meta">{copy.unknownNote}</p>
-      <ConversationSection conversation={conversation} replyAction={replyAction} replyId={replyId} />
+      <ConversationSection
+        conversation={conversation}
+        replyAction={replyAction}
+        replyId={replyId}
+        resendAction={resendAction}
+      />
     </article>
   );
 }
