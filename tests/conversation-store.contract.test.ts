@@ -9,6 +9,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import {
+  conversationId,
   eraseConversation,
   exportConversation,
   getConversationStore,
@@ -114,5 +115,27 @@ describe.each(adapters)('ConversationStore contract: %s', (name, makeEnv) => {
     });
     await expect(eraseConversation(workerEnv, phone)).resolves.toBe(0);
     expect(await store.from(other)).toHaveLength(1);
+  });
+
+  it('finds a conversation by the opaque id stored with its messages, and nothing by another id', async () => {
+    const store = getConversationStore(await makeEnv());
+    const [phone, other] = [uniqueMobile(), uniqueMobile()];
+    const [id, otherId] = await Promise.all([
+      conversationId(phone, 'k'.repeat(32)),
+      conversationId(other, 'k'.repeat(32)),
+    ]);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(id).not.toBe(otherId);
+    // The id is stored, not read back: a message reads the same with or without one.
+    await store.receive(message(phone, 1, { conversation: id }));
+    await store.receive(message(phone, 2, { conversation: id }));
+    await store.receive(message(other, 3));
+    const found = await store.ofConversation(id);
+    expect(found).toMatchObject({ phone, type: 'text' });
+    expect(found).not.toHaveProperty('conversation');
+    // A message stored without an id (before ids were kept) is not found by one.
+    expect(await store.ofConversation(otherId)).toBeNull();
+    await store.erase(phone);
+    expect(await store.ofConversation(id)).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   const leads = getLeadStore(env);
   const scale = readBudgets(env).scale;
   const matched = new Map<string, LeadRecord[]>();
+  const vouched = new Map<string, LeadRecord[]>();
   let created = 0;
   const jobs: VisitorReplyJob[] = [];
   for (const m of messages) {
@@ -48,7 +49,8 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       repeat: !stored.created,
     });
     // Only a lead a person sent puts the sender's words on the owners' phones; otherwise the alert is a count.
-    const newest = found.find(vouchesForNumber);
+    if (!vouched.has(m.phone)) vouched.set(m.phone, await vouchingLeads(env.DB, found));
+    const newest = vouched.get(m.phone)![0];
     jobs.push({
       type: 'visitor-reply',
       sender,
@@ -70,13 +72,24 @@ export async function leadsWithNumber(store: LeadStore, phone: string): Promise<
 }
 
 /**
- * Whether a lead lets its number's words reach the owners' phones: any lead but one whose Turnstile token was
- * checked and refused (verified false, not unchecked). Anyone can type any number into a form, so a refused
- * form would otherwise open a relay from the business number to the owners for whoever typed their own.
- * A lead from before Turnstile (verified absent) or one siteverify could not check still vouches.
+ * The leads that let their number's words reach the owners' phones, newest first: any lead but one whose Turnstile
+ * token was checked and refused (anyone can type anyone's number into a form; a refused form would otherwise open a
+ * relay from the business number to the owners). The verdict is not kept with the lead but shows in its owner
+ * alerts in the ledger: a refused form's are skipped as `unverified`; a verified, unchecked or pre-Turnstile lead's
+ * are not. A lead the ledger has no owner alert of (its job not run yet, or its rows pruned after
+ * RETENTION.messageDays) vouches, as before the rule.
  */
-export function vouchesForNumber(lead: Pick<LeadRecord, 'verified' | 'unchecked'>): boolean {
-  return lead.verified !== false || lead.unchecked === true;
+export async function vouchingLeads(db: D1Database, leads: LeadRecord[]): Promise<LeadRecord[]> {
+  if (leads.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT submission_id AS id FROM deliveries
+       WHERE audience = 'owner' AND skip_reason = 'unverified' AND submission_id IN (${leads.map(() => '?').join(', ')})`,
+    )
+    .bind(...leads.map((l) => l.id))
+    .all<{ id: string }>();
+  const refused = new Set(results.map((r) => r.id));
+  return leads.filter((l) => !refused.has(l.id));
 }
 
 function leadName(lead: LeadRecord): string {

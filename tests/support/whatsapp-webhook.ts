@@ -24,6 +24,19 @@ export function inbound(from: string, seconds: number, type: string, content: un
 
 export const wamid = () => `wamid.HBgM${crypto.randomUUID().replace(/-/g, '').toUpperCase()}`;
 
+/**
+ * A wamid shaped as Meta's are: `wamid.` and base64 of a small binary record whose first field is the other
+ * party's number in clear digits (`HBgM` + base64 of "919876543210" …), then a random message key. Decoding it
+ * gives the number back, which is why it must never reach a log or a URL.
+ */
+export function realWamid(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const key = crypto.randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase();
+  const bytes = [0x1c, 0x18, digits.length, ...new TextEncoder().encode(digits), 0x15, 0x02, 0x00, 0x12, 0x18];
+  bytes.push(key.length, ...new TextEncoder().encode(key), 0x00);
+  return `wamid.${btoa(String.fromCharCode(...bytes))}`;
+}
+
 /** Posts a body to the Worker's webhook (signed unless `signature` says otherwise), waiting for its background work. */
 export async function postWebhook(workerEnv: Env, body: string, signature?: string): Promise<Response> {
   const ctx = createExecutionContext();
