@@ -42,6 +42,28 @@ const rows = (id: string) =>
     audience: string;
   }>(id, 'template, recipient, status, channel, attempts, audience, last_error_code AS code');
 
+/** Moves a subscription's ledger rows a day and an hour back, past the one sign-up a day per address. */
+async function dayLater(submissionId: string) {
+  const before = new Date(Date.now() - 25 * 3_600_000).toISOString();
+  await env.DB.prepare('UPDATE deliveries SET created_at = ?, updated_at = ? WHERE submission_id = ?')
+    .bind(before, before, submissionId)
+    .run();
+}
+
+/** What the self-check says of the newsletter tool now. */
+const toolHealth = async (workerEnv: Env) => (await checkHealth(workerEnv)).checks.find((c) => c.name === 'newsletter');
+
+/**
+ * A sign-up to an address the tool has as unsubscribed: the desk says so and offers no Resend, and the self-check
+ * does not count it as the tool refusing (it says what it said before the sign-up).
+ */
+async function expectLeftInTool(workerEnv: Env, submissionId: string, tool: string, healthBefore: unknown) {
+  const page = await (await fetchWorker(workerEnv, `/desk/leads/newsletter/${submissionId}`)).text();
+  expect(page).toContain(`Not subscribed again: ${tool} has this address as unsubscribed`);
+  expect(page).not.toContain('name="recipient" value="subscriber"');
+  expect(await toolHealth(workerEnv)).toEqual(healthBefore);
+}
+
 async function fetchWorker(workerEnv: Env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(`http://127.0.0.1:8787${path}`, init), workerEnv, ctx);
@@ -62,7 +84,7 @@ describe('a signup becomes a newsletter job', () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     expect(queued.map((j) => j.type)).toEqual(['notify', 'newsletter']);
-    expect(queued[1]).toEqual({ type: 'newsletter', action: 'subscribe', subscriptionId: id, email });
+    expect(queued[1]).toEqual({ type: 'newsletter', action: 'subscribe', subscriptionId: id, email, verified: true });
 
     vi.restoreAllMocks();
     const plain = { ...env } as Env;
@@ -84,6 +106,7 @@ describe('Kit', () => {
     const result = await deliver(job, { env: newsletterEnv('kit') });
     expect(result.explicitAcks).toContain(result.id);
     expect(standin.kit.calls).toEqual([
+      { method: 'GET', path: '/v4/subscribers' },
       { method: 'POST', path: '/v4/subscribers' },
       { method: 'POST', path: '/v4/forms/1234567/subscribers' },
     ]);
@@ -107,7 +130,7 @@ describe('Kit', () => {
     const { job } = await subscriber();
     await deliver(job, { env: newsletterEnv('kit') });
     await deliver(job, { env: newsletterEnv('kit'), attempts: 2 });
-    expect(standin.kit.calls).toHaveLength(2);
+    expect(standin.kit.calls).toHaveLength(3);
     expect(standin.kit.optIns).toHaveLength(1);
   });
 
@@ -124,9 +147,9 @@ describe('Kit', () => {
       last_error_code: '401',
       last_error_message: 'The access token is invalid',
     });
-    // The refused create is the only call: the redelivered job finds the row failed and sends nothing.
+    // The refused lookup is the only call: the redelivered job finds the row failed and sends nothing.
     await deliver(job, { env: newsletterEnv('kit'), attempts: 2 });
-    expect(standin.kit.calls).toEqual([{ method: 'POST', path: '/v4/subscribers' }]);
+    expect(standin.kit.calls).toEqual([{ method: 'GET', path: '/v4/subscribers' }]);
   });
 
   it('records a missing form (404) as failed after the subscriber was created', async () => {
@@ -179,6 +202,49 @@ describe('Kit', () => {
     expect(await rows(lead.id)).toEqual([]);
   });
 
+  it('never adds a subscriber who left Kit (cancelled, complained, bounced) to the form again', async () => {
+    allowConsoleErrors();
+    const standin = createNewsletterStandin().install();
+    const kitEnv = newsletterEnv('kit');
+    for (const state of ['cancelled', 'complained', 'bounced'] as const) {
+      const email = address();
+      const first = await subscriber(email);
+      await deliver(first.job, { env: kitEnv });
+      // They left in Kit itself (its own unsubscribe link, a spam complaint, a bounce), then a day later sign up
+      // on the site again.
+      standin.kit.subscribers.get(email)!.state = state;
+      await dayLater(first.lead.id);
+      const second = await subscriber(email);
+      standin.kit.calls.splice(0);
+      const before = await toolHealth(kitEnv);
+      await deliver(second.job, { env: kitEnv });
+      expect(standin.kit.calls).toEqual([{ method: 'GET', path: '/v4/subscribers' }]);
+      expect(standin.kit.subscribers.get(email)?.state).toBe(state);
+      expect(standin.kit.optIns.filter((o) => o.email === email)).toHaveLength(1);
+      expect(await rows(second.lead.id)).toMatchObject([{ status: 'failed', code: 'unsubscribed' }]);
+      await expectLeftInTool(kitEnv, second.lead.id, 'Kit', before);
+    }
+  });
+
+  it('adds a subscriber Kit already has (active) to the form without creating them again', async () => {
+    const standin = createNewsletterStandin().install();
+    const kitEnv = newsletterEnv('kit');
+    const email = address();
+    const first = await subscriber(email);
+    await deliver(first.job, { env: kitEnv });
+    standin.kit.subscribers.get(email)!.state = 'active';
+    await dayLater(first.lead.id);
+    const second = await subscriber(email);
+    standin.kit.calls.splice(0);
+    await deliver(second.job, { env: kitEnv });
+    expect(standin.kit.calls).toEqual([
+      { method: 'GET', path: '/v4/subscribers' },
+      { method: 'POST', path: '/v4/forms/1234567/subscribers' },
+    ]);
+    expect(standin.kit.subscribers.get(email)?.state).toBe('active');
+    expect(await rows(second.lead.id)).toMatchObject([{ status: 'sent' }]);
+  });
+
   it('sends an unsubscribe made on the site on to Kit, which cancels the subscriber', async () => {
     const standin = createNewsletterStandin().install();
     const kitEnv = newsletterEnv('kit');
@@ -229,7 +295,8 @@ describe('Mailchimp', () => {
     expect(await rows(noList.lead.id)).toMatchObject([{ status: 'failed', code: '404' }]);
   });
 
-  it('sets the member unsubscribed when they unsubscribe on the site, and pending again on a new signup', async () => {
+  it('sets the member unsubscribed when they unsubscribe on the site, and never pending again: a later signup changes nothing', async () => {
+    allowConsoleErrors();
     const standin = createNewsletterStandin().install();
     const mcEnv = newsletterEnv('mailchimp');
     const email = address();
@@ -238,10 +305,17 @@ describe('Mailchimp', () => {
     await deliver({ ...first.job, action: 'unsubscribe' }, { env: mcEnv });
     const member = `${MAILCHIMP_LIST_ID}/${await standin.md5(email)}`;
     expect(standin.mailchimp.members.get(member)?.status).toBe('unsubscribed');
+    // A day later (the ledger's one sign-up a day per address has passed), they sign up on the site again.
+    await dayLater(first.lead.id);
     const second = await subscriber(email);
+    standin.mailchimp.calls.splice(0);
+    const before = await toolHealth(mcEnv);
     await deliver(second.job, { env: mcEnv });
-    expect(standin.mailchimp.members.get(member)?.status).toBe('pending');
-    expect(standin.mailchimp.confirmations).toHaveLength(2);
+    expect(standin.mailchimp.calls.map((c) => c.method)).toEqual(['PUT']);
+    expect(standin.mailchimp.members.get(member)?.status).toBe('unsubscribed');
+    expect(standin.mailchimp.confirmations).toHaveLength(1);
+    expect(await rows(second.lead.id)).toMatchObject([{ status: 'failed', code: 'unsubscribed' }]);
+    await expectLeftInTool(mcEnv, second.lead.id, 'Mailchimp', before);
   });
 
   it('needs nothing more when the list never had the address it unsubscribes', async () => {

@@ -3,7 +3,7 @@ export interface KitSubscriber {
   id: number;
   email_address: string;
   first_name: string | null;
-  state: 'active' | 'inactive' | 'cancelled';
+  state: 'active' | 'inactive' | 'cancelled' | 'complained' | 'bounced';
   created_at: string;
   forms: Set<number>;
   /** The names of the tags it has. */

@@ -2,6 +2,8 @@
 // Node stand-in (kit.mjs) that `wrangler dev`, Playwright and the operator scripts talk to. Web APIs only.
 // Strict as Kit is: the X-Kit-Api-Key header, JSON bodies with only Kit's fields, a real address, an existing
 // form and subscriber; errors as Kit writes them, {"errors": ["…"]}. Endpoints served (after any path prefix):
+//   GET  /v4/subscribers?email_address=&status=  the subscribers at that address (none, or one) in that state:
+//                                             active (Kit's default), inactive, cancelled, complained, bounced or all
 //   POST /v4/subscribers                      upsert {email_address, first_name?, state?, fields?}: 201 new, 200 existing
 //   POST /v4/forms/{id}/subscribers           {email_address, referrer?}: 201 added, 200 already; the form's
 //                                             double opt-in (incentive) email goes to a subscriber not yet active
@@ -13,6 +15,22 @@
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const STATES = ['active', 'inactive'];
+const LIST_STATUSES = ['active', 'inactive', 'cancelled', 'complained', 'bounced', 'all'];
+/** The query parameters Kit's subscriber list takes; any other is refused. */
+const LIST_PARAMS = [
+  'email_address',
+  'status',
+  'after',
+  'before',
+  'per_page',
+  'created_after',
+  'created_before',
+  'updated_after',
+  'updated_before',
+  'sort_field',
+  'sort_order',
+  'include_total_count',
+];
 
 const errors = (status, ...messages) => Response.json({ errors: messages }, { status });
 
@@ -67,6 +85,7 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
           },
         });
       }
+      if (request.method === 'GET' && path === '/v4/subscribers') return list(url.searchParams);
       if (request.method !== 'POST') return errors(404, 'Not Found');
       if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
         return errors(415, 'Content-Type must be application/json');
@@ -96,6 +115,30 @@ export function createKit({ apiKey, forms = [{ id: 1234567, name: 'Newsletter' }
     created_at: s.created_at,
     fields: {},
   });
+
+  function list(params) {
+    const odd = [...params.keys()].find((k) => !LIST_PARAMS.includes(k));
+    if (odd) return errors(422, `${odd} is not a permitted parameter`);
+    const status = params.get('status') ?? 'active';
+    if (!LIST_STATUSES.includes(status)) return errors(422, 'Status is not valid');
+    const wanted = params.get('email_address');
+    if (wanted !== null && !EMAIL.test(wanted.trim())) return errors(422, 'Email address is invalid');
+    const found = [...subscribers.values()].filter(
+      (s) =>
+        (wanted === null || s.email_address === wanted.trim().toLowerCase()) &&
+        (status === 'all' || s.state === status),
+    );
+    return Response.json({
+      subscribers: found.map(view),
+      pagination: {
+        has_previous_page: false,
+        has_next_page: false,
+        start_cursor: null,
+        end_cursor: null,
+        per_page: 500,
+      },
+    });
+  }
 
   function upsert(body) {
     const odd = unknownField(body, ['email_address', 'first_name', 'state', 'fields']);

@@ -15,6 +15,8 @@ export interface Mailchimp {
   /** Members deleted for good (delete-permanent). */
   deleted: { listId: string; email: string }[];
   calls: { method: string; path: string }[];
+  /** Lower-cased addresses it refuses as fake (400, the detail naming the address). */
+  fakes: Set<string>;
   fail: { status: number; times?: number } | undefined;
   handle(request: Request): Promise<Response>;
 }

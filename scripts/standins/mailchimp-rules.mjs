@@ -6,7 +6,9 @@
 // must be the MD5 of its lower-cased address, a new member needs a status; errors as problem JSON
 // {type, title, status, detail, instance}. Endpoints served:
 //   GET   /3.0/ping, GET /3.0/lists/{id}         what the preflight reads
-//   PUT   /3.0/lists/{id}/members/{hash}         upsert {email_address, status_if_new?, status?, merge_fields?}
+//   PUT   /3.0/lists/{id}/members/{hash}         upsert {email_address, status_if_new?, status?, merge_fields?};
+//                                                an address in `fakes` is refused as Mailchimp refuses one it
+//                                                judges fake: 400, the detail naming the address
 //   PATCH /3.0/lists/{id}/members/{hash}         {status}: 404 for an address the list does not have
 //   POST  /3.0/lists/{id}/members/{hash}/tags    {tags: [{name, status: active|inactive}], is_syncing?}: 204;
 //                                                404 for an address the list does not have; a tag is made by name
@@ -32,13 +34,15 @@ const problem = (status, title, detail) =>
 /**
  * One Mailchimp account: `apiKey` (ending in -<dc>), `lists` ({id, name}), `md5(text)` → hex. `members`
  * (by list and hash), `confirmations` (each confirmation email a pending status sends: {listId, email}),
- * `deleted` (each member deleted for good: {listId, email}) and `calls` show what it received; `fail` ({status, times?}) answers the next calls (or all) with that status.
+ * `deleted` (each member deleted for good: {listId, email}) and `calls` show what it received; `fail` ({status, times?}) answers the next calls (or all) with that status;
+ * `fakes` holds the (lower-cased) addresses it refuses as fake.
  */
 export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Newsletter' }], md5 }) {
   const members = new Map();
   const confirmations = [];
   const deleted = [];
   const calls = [];
+  const fakes = new Set();
   const mc = {
     apiKey,
     lists,
@@ -46,6 +50,7 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
     confirmations,
     deleted,
     calls,
+    fakes,
     fail: undefined,
     async handle(request) {
       const url = new URL(request.url);
@@ -133,6 +138,9 @@ export function createMailchimp({ apiKey, lists = [{ id: 'a1b2c3d4e5', name: 'Ne
       }
       if ((await md5(email.trim().toLowerCase())) !== hash) {
         return problem(400, 'Invalid Resource', 'The email address does not match the subscriber hash.');
+      }
+      if (fakes.has(email.trim().toLowerCase())) {
+        return problem(400, 'Invalid Resource', `${email} looks fake or invalid, please enter a real email address.`);
       }
       if (existing) {
         if (body.status) setStatus(existing, body.status);

@@ -26,6 +26,17 @@ export interface DeskMessage {
 /** States an owner may send again. */
 export const RESENDABLE = ['failed', 'dead'];
 
+/**
+ * Whether an owner may send a message (again) from the desk: one that failed or died, or a sign-up the newsletter
+ * tool was not sent because Turnstile did not verify it (the owners know the person: they send it on).
+ */
+export function canResend(m: Pick<DeskMessage, 'status' | 'skipReason' | 'audience'>): boolean {
+  return (
+    RESENDABLE.includes(m.status) ||
+    (m.status === 'skipped' && m.skipReason === 'unverified' && m.audience === 'newsletter')
+  );
+}
+
 export async function messagesFor(db: D1Database, kind: LeadKind, id: string): Promise<DeskMessage[]> {
   const { results } = await db
     .prepare(
@@ -73,10 +84,9 @@ export async function recentFailures(db: D1Database, now = Date.now()): Promise<
 }
 
 /**
- * Sends a failed or dead message again through the queue and the ledger: the
- * row is marked for replay and a replay job is queued; the consumer claims,
- * sends and records it like any other delivery. Answers false when the message
- * is not (or no longer) failed or dead, so a double tap sends once.
+ * Sends a failed or dead message again (or an unverified sign-up on, see canResend) through the queue and the
+ * ledger: the row is marked for replay and a replay job is queued; the consumer claims, sends and records it like
+ * any other delivery. Answers false when the message is not (or no longer) one to send, so a double tap sends once.
  */
 export async function resend(
   env: Env,
@@ -88,7 +98,8 @@ export async function resend(
 ): Promise<boolean> {
   const result = await env.DB.prepare(
     `UPDATE deliveries SET status = 'replay', updated_at = ?
-     WHERE submission_id = ? AND lead_kind = ? AND template = ? AND recipient = ? AND status IN ('failed', 'dead')`,
+     WHERE submission_id = ? AND lead_kind = ? AND template = ? AND recipient = ?
+       AND (status IN ('failed', 'dead') OR (status = 'skipped' AND skip_reason = 'unverified' AND audience = 'newsletter'))`,
   )
     .bind(now, id, kind, template, recipient)
     .run();

@@ -53,7 +53,14 @@ export async function countAndNotify(env: Env, lead: Lead, created: boolean): Pr
     if (!(lead.kind === 'newsletter' && lead.quizId)) await enqueue(env, { type: 'notify', lead });
     // A new subscriber goes on to the newsletter tool, when there is one, as a job of its own.
     if (lead.kind === 'newsletter' && readConfig(env).newsletter.provider.name !== 'none') {
-      await enqueue(env, { type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email: lead.email });
+      await enqueue(env, {
+        type: 'newsletter',
+        action: 'subscribe',
+        subscriptionId: lead.id,
+        email: lead.email,
+        ...(lead.verified !== undefined && { verified: lead.verified }),
+        ...(lead.unchecked !== undefined && { unchecked: lead.unchecked }),
+      });
     }
   } catch (err) {
     logEvent('error', 'lead.stored', {

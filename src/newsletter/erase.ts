@@ -7,9 +7,10 @@ import { createNewsletterSender } from './sender';
 /**
  * An erasure reaches the newsletter tool: Mailchimp deletes the member for good, Kit unsubscribes them (its API
  * cannot delete; the desk asks an owner to delete them in Kit). Retried while the tool is down or limits the rate;
- * the erasure log records what the tool did, or that it refused (then an owner does it by hand). Calls that
- * repeat change nothing (a member already gone is done), so a redelivered job is harmless. Returns the wait
- * before a retry, or undefined when done.
+ * the erasure log records what the tool did, or that it refused (then an owner does it by hand). Neither tool is
+ * ever made to create the person: a tool that has no one at the address needs nothing (recorded as deleted:
+ * nothing of them is left there). Calls that repeat change nothing, so a redelivered job is harmless. Returns the
+ * wait before a retry, or undefined when done.
  */
 export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): Promise<number | undefined> {
   const tool = toolName(env) === job.provider ? createNewsletterSender(env) : null;
@@ -23,12 +24,15 @@ export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): 
     logEvent('warn', 'newsletter.erase', { erasure: job.erasure, outcome: 'retry', code: outcome.code });
     return outcome.minDelaySeconds ?? 0;
   }
+  // A tool that had no one at the address is done: nothing of them is left there.
   await record(
     env,
     job,
-    outcome.kind === 'sent'
-      ? { provider: job.provider, state: tool.erases }
-      : { provider: job.provider, state: 'failed', code: outcome.code },
+    outcome.kind === 'absent'
+      ? { provider: job.provider, state: 'deleted' }
+      : outcome.kind === 'sent'
+        ? { provider: job.provider, state: tool.erases }
+        : { provider: job.provider, state: 'failed', code: outcome.code },
   );
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { redact } from '../log';
 import type { SendOutcome } from '../notify/deliveries';
 
 /** Well under the queue consumer's wall-clock limit, long enough for a slow API. */
@@ -30,14 +31,31 @@ export async function callJson(url: string, init: RequestInit, timeoutMs: number
   return { status: res.status, json };
 }
 
-export const isOutcome = (value: Answer | SendOutcome): value is SendOutcome => 'kind' in value;
+/**
+ * The error code of a sign-up to an address the tool has as unsubscribed (Kit: cancelled, complained or bounced;
+ * Mailchimp: unsubscribed or cleaned): the site never moves such a member back to pending, so nothing was changed.
+ */
+export const LEFT_IN_TOOL = 'unsubscribed';
+
+/** A refusal of that kind: permanent, and naming neither the address nor the tool's words. */
+export const leftInTool = (tool: string): SendOutcome => ({
+  kind: 'permanent',
+  code: LEFT_IN_TOOL,
+  message: `${tool} has this address as unsubscribed: not subscribed again.`,
+});
+
+/** Whether a call came to an outcome (it failed) rather than an answer or a value read from one. */
+export const isOutcome = <T extends object>(value: T | SendOutcome): value is SendOutcome => 'kind' in value;
 
 /**
  * A refusal's outcome: a rate limit (429) or the service's own fault (5xx) may pass, so they are retried; any
  * other answer (a bad key, a missing form or list, an address refused) will not, so it is recorded as failed.
+ * The tool's words are kept for the desk with any address or number in them masked (Mailchimp names the address
+ * it refuses), so the ledger holds a subscriber's address only where it names them as the recipient.
  */
-export function refusal(answer: Answer, message: string): SendOutcome {
+export function refusal(answer: Answer, text: string): SendOutcome {
   const code = String(answer.status);
+  const message = redact(text);
   return answer.status === 429 || answer.status >= 500
     ? { kind: 'retryable', code, message }
     : { kind: 'permanent', code, message };

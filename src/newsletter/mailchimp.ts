@@ -1,7 +1,7 @@
 import type { SendOutcome } from '../notify/deliveries';
 import type { Send } from '../notify/templates';
-import { callJson, isOutcome, refusal, TIMEOUT_MS, type Answer } from './http';
-import type { NewsletterTool } from './sender';
+import { callJson, isOutcome, leftInTool, refusal, TIMEOUT_MS, type Answer } from './http';
+import type { EraseOutcome, NewsletterTool } from './sender';
 import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
 export interface MailchimpSettings {
@@ -20,11 +20,12 @@ export async function subscriberHash(email: string): Promise<string> {
 /**
  * Mailchimp Marketing API 3.0 (Basic auth with the key). A signup upserts the member with
  * `status_if_new: pending`, which sends Mailchimp's confirmation email to a new address and leaves an
- * existing member's status alone; a member who had unsubscribed is set to pending again, because a signup
- * on the site is a new consent (they still confirm by email). The signup's tags are then set active on the
- * member (Mailchimp makes a tag by name; a pending member keeps them once confirmed). An unsubscribe sets the
- * member unsubscribed; an address the list never had needs nothing more. An erasure deletes the member for good
- * (`actions/delete-permanent`); an address the list no longer has needs nothing more either.
+ * existing member's status alone. The site never moves a member who left (unsubscribed, or cleaned: their
+ * address bounces) back to pending: such a signup changes nothing more and is refused as `unsubscribed`. The
+ * signup's tags are then set active on the member (Mailchimp makes a tag by name; a pending member keeps them
+ * once confirmed). An unsubscribe sets the member unsubscribed; an address the list never had needs nothing
+ * more. An erasure deletes the member for good (`actions/delete-permanent`); an address the list no longer has
+ * needs nothing more either. Neither creates a member.
  */
 export class MailchimpSender implements NewsletterTool {
   readonly channel = 'mailchimp';
@@ -38,10 +39,10 @@ export class MailchimpSender implements NewsletterTool {
     return `/3.0/lists/${encodeURIComponent(this.settings.listId)}/members/${await subscriberHash(email)}`;
   }
 
-  async erase(email: string): Promise<SendOutcome> {
+  async erase(email: string): Promise<EraseOutcome> {
     const answer = await this.call('POST', `${await this.memberPath(email)}/actions/delete-permanent`, undefined);
-    if (isOutcome(answer) && !(answer.kind === 'permanent' && answer.code === '404')) return answer;
-    return { kind: 'sent', messageId: null };
+    if (!isOutcome(answer)) return { kind: 'sent', messageId: null };
+    return answer.kind === 'permanent' && answer.code === '404' ? { kind: 'absent' } : answer;
   }
 
   async send(message: Send): Promise<SendOutcome> {
@@ -51,12 +52,10 @@ export class MailchimpSender implements NewsletterTool {
       if (!isOutcome(answer) || answer.kind !== 'permanent' || answer.code !== '404') return this.done(answer);
       return { kind: 'sent', messageId: null };
     }
-    let answer = await this.call('PUT', member, { email_address: message.to, status_if_new: 'pending' });
+    const answer = await this.call('PUT', member, { email_address: message.to, status_if_new: 'pending' });
     if (isOutcome(answer)) return answer;
-    if ((answer.json as { status?: unknown } | undefined)?.status === 'unsubscribed') {
-      answer = await this.call('PATCH', member, { status: 'pending' });
-      if (isOutcome(answer)) return answer;
-    }
+    const status = (answer.json as { status?: unknown } | undefined)?.status;
+    if (status === 'unsubscribed' || status === 'cleaned') return leftInTool('Mailchimp');
     const tags = tagsOf(message);
     if (tags.length > 0) {
       const tagged = await this.call('POST', `${member}/tags`, {

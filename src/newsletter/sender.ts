@@ -10,8 +10,11 @@ import { MailchimpSender } from './mailchimp';
  */
 export interface NewsletterTool extends MessageSender {
   readonly erases: 'deleted' | 'unsubscribed';
-  erase(email: string): Promise<SendOutcome>;
+  erase(email: string): Promise<EraseOutcome>;
 }
+
+/** What an erasure came to: the call's outcome, or `absent` when the tool had no one at that address. */
+export type EraseOutcome = SendOutcome | { kind: 'absent' };
 
 /** A provider named without its settings: every call is recorded as failed (not_configured) until they are set. */
 class NotConfiguredSender implements NewsletterTool {

@@ -6,8 +6,16 @@ import { getLeadStore } from '../store/port';
 import { createNewsletterSender } from './sender';
 import { newsletterSend } from './templates';
 
-/** The newsletter tool is never capped: its calls pass every budget. */
-const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified: true });
+/**
+ * The newsletter tool's calls pass every budget of visitor messages, but a sign-up goes only when a person sent
+ * it (Turnstile verified its token, or siteverify could not be reached: as for the owners' alerts), and at most
+ * once per address in 24 hours; the rest are skipped in the ledger (`unverified`, `cap`), where an owner can send
+ * an unverified one on from the desk. An unsubscribe always goes.
+ */
+const rules = (env: Env, job: NewsletterJob): LedgerRules =>
+  job.action === 'subscribe'
+    ? { budgets: readBudgets(env), verified: job.verified !== false || job.unchecked === true, oncePerDay: true }
+    : { budgets: readBudgets(env), verified: true };
 
 /**
  * Sends a subscription on to the newsletter tool through the delivery ledger, like a WhatsApp message: at
@@ -37,7 +45,7 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
   }
   const ref = { submissionId: job.subscriptionId, leadKind: 'newsletter' };
   const send = newsletterSend(job.action, email, tags);
-  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env));
+  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env, job));
   return step.done ? undefined : step.after;
 }
 
@@ -51,7 +59,7 @@ export async function recordDeadNewsletter(job: NewsletterJob, env: Env): Promis
     'newsletter',
     send,
     new Date().toISOString(),
-    rules(env),
+    rules(env, job),
   );
   if (row.status === 'dead') {
     logEvent('error', 'delivery.dead', {

@@ -11,13 +11,19 @@ export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' 
 /** The code of a send that got no answer in time (src/notify/whatsapp.ts): it may or may not have gone out. */
 export const TIMED_OUT = 'timeout';
 
-/** Why a message was never sent, on purpose (status skipped). */
+/**
+ * Why a message was never sent, on purpose (status skipped). `cap`: the recipient's cap for 24 hours was reached
+ * (VISITOR_MESSAGES_PER_DAY for a visitor's number or address; one sign-up sent on to the newsletter tool).
+ */
 export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap';
 
 /** What decides whether a new message may go out: the budgets, and whether a person sent the lead. */
 export interface LedgerRules {
   budgets: Budgets;
-  /** False when Turnstile is configured and the submission had no verified token: no visitor message. */
+  /**
+   * False when Turnstile is configured and the submission had no verified token: no visitor message, and no call
+   * to the newsletter tool.
+   */
   verified: boolean;
   /**
    * True for an unverified submission whose token was checked and refused (not for one siteverify could not
@@ -25,6 +31,11 @@ export interface LedgerRules {
    * link, and takes no place in OWNER_ALERTS_PER_HOUR. Its free text never reaches an owner's phone.
    */
   foldOwnerAlerts?: boolean;
+  /**
+   * True for a sign-up sent on to the newsletter tool: at most one such call per address in 24 hours reaches the
+   * tool (a repeat is skipped as `cap`), so a script cannot make the tool mail an address again and again.
+   */
+  oncePerDay?: boolean;
   /**
    * True where a duplicate would reach a person (an owner's answer from the desk): a send that timed out, or was
    * interrupted, may have gone out, so it is recorded `unknown` and never retried by itself; the desk offers it to
@@ -118,6 +129,10 @@ export class DeliveryStore {
              WHEN ?2 = '${FREE_TEXT}' THEN NULL
              WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
              WHEN ?5 = 'owner' AND ?17 = 1 THEN 'unverified'
+             WHEN ?5 = 'newsletter' AND ?8 = 0 THEN 'unverified'
+             WHEN ?5 = 'newsletter' AND ?18 = 1 AND EXISTS (SELECT 1 FROM deliveries
+               WHERE audience = 'newsletter' AND recipient = ?3 AND template = ?2 AND created_at > ?9 AND ${COUNTED})
+               THEN 'cap'
              WHEN ?5 = 'visitor' AND (SELECT COUNT(*) FROM deliveries
                WHERE audience = 'visitor' AND recipient = ?3 AND created_at > ?9 AND ${COUNTED} AND ${TEMPLATED})
                >= ?10 THEN 'cap'
@@ -147,6 +162,7 @@ export class DeliveryStore {
           w.hourEnd,
           budgets.ownerPerHour,
           rules.foldOwnerAlerts ? 1 : 0,
+          rules.oncePerDay ? 1 : 0,
         ),
       this.select(key),
     ]);

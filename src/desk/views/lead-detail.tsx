@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
 import { QUIZ_STEPS } from '../../content/site';
 import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
-import { RESENDABLE, type DeskMessage } from '../messages';
+import { canResend, type DeskMessage } from '../messages';
+import { LEFT_IN_TOOL } from '../../newsletter/http';
 import { waDigits, when } from './format';
 import { contactOf } from '../../store/lead';
 import { Correction, type CorrectionState } from './correction';
@@ -50,8 +51,10 @@ export function LeadDetail({
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
-  // Turnstile did not verify the submission: its owner alerts were folded into the hourly digest.
-  const unverified = messages.some((m) => m.skipReason === 'unverified');
+  // Turnstile did not verify the submission: its owner alerts were folded into the hourly digest, and a sign-up
+  // was not sent on to the newsletter tool.
+  const unverified = all.some((m) => m.status === 'skipped' && m.skipReason === 'unverified');
+  const unverifiedNote = lead.kind === 'newsletter' ? desk.lead.unverifiedSignupNote : desk.lead.unverifiedNote;
   return (
     <article className="desk-lead">
       <p>
@@ -63,7 +66,7 @@ export function LeadDetail({
         <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
         {unverified ? <span className="desk-status desk-status-unverified">{desk.lead.unverified}</span> : null}
       </p>
-      {unverified ? <p className="desk-meta">{desk.lead.unverifiedNote}</p> : null}
+      {unverified ? <p className="desk-meta">{unverifiedNote}</p> : null}
 
       <div className="desk-actions">
         {phone ? (
@@ -195,9 +198,12 @@ export function LeadDetail({
 
       <Correction lead={lead} base={base} {...(correction && { state: correction })} />
       {email || phone ? (
-        <p>
-          <a href={`/desk/people?${new URLSearchParams({ q: email || phone })}`}>{desk.lead.person}</a>
-        </p>
+        <form method="post" action="/desk/people">
+          <input type="hidden" name="q" value={email || phone} />
+          <button type="submit" className="btn-link">
+            {desk.lead.person}
+          </button>
+        </form>
       ) : null}
       {subscription ? (
         <SubscriptionCard
@@ -259,7 +265,9 @@ function Message({
     ? provider
     : `${owner ? owner.label : desk.messages.visitor}${byEmail ? ` ${desk.messages.byEmail}` : ''}`;
   // A sign-up is never sent on again once the subscriber has left: that would subscribe them without consent.
-  const resendable = RESENDABLE.includes(m.status) && !(tool?.unsubscribed && m.template === 'newsletter_subscribe');
+  // Nor to an address the tool itself has unsubscribed: the site never subscribes anyone there again.
+  const leftInTool = Boolean(tool) && m.errorCode === LEFT_IN_TOOL;
+  const resendable = canResend(m) && !leftInTool && !(tool?.unsubscribed && m.template === 'newsletter_subscribe');
   const receipt = m.receipt ? (desk.messages.receipts[m.receipt] ?? m.receipt) : null;
   return (
     <li className={`desk-message desk-message-${m.status}`}>
@@ -283,13 +291,17 @@ function Message({
         </p>
       ) : null}
       {m.status === 'skipped' && m.skipReason ? (
-        <p className="desk-meta">{desk.messages.skipped[m.skipReason] ?? m.skipReason}</p>
+        <p className="desk-meta">
+          {(tool ? desk.subscription.skipped[m.skipReason] : desk.messages.skipped[m.skipReason]) ?? m.skipReason}
+        </p>
       ) : null}
       {m.status !== 'sent' && m.errorCode ? (
         <p className="desk-message-error">
-          {tool
-            ? desk.subscription.error(provider, m.errorCode, m.errorMessage ?? '')
-            : (byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
+          {leftInTool
+            ? desk.subscription.leftInTool(provider)
+            : tool
+              ? desk.subscription.error(provider, m.errorCode, m.errorMessage ?? '')
+              : (byEmail ? desk.messages.emailError : desk.messages.error)(m.errorCode, m.errorMessage ?? '')}
         </p>
       ) : null}
       {resendable ? (
@@ -309,7 +321,7 @@ function Message({
             }
           />
           <button type="submit" className="btn btn-gold">
-            {desk.messages.resend}
+            {tool && m.status === 'skipped' ? desk.subscription.sendOn : desk.messages.resend}
           </button>
         </form>
       ) : null}
