@@ -9,6 +9,8 @@ import worker from '../src/index';
 import { checkHealth } from '../src/health/run';
 import type { Env } from '../src/env';
 import { D1LeadStore } from '../src/store/d1-store';
+import { getLeadStore } from '../src/store/port';
+import { EMULATOR_HOST, firestoreEnv } from './support/firestore';
 import { newsletterLead } from './fixtures/leads';
 import { captureQueue, deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
@@ -47,11 +49,11 @@ const toolState = async (id: number) => {
   return row?.newsletter_tool ? JSON.parse(row.newsletter_tool) : null;
 };
 
-/** A subscriber whose signup reached the tool (its subscribe job delivered), stored in D1. */
+/** A subscriber whose signup reached the tool (its subscribe job delivered), stored in the env's lead store. */
 async function subscribedIn(workerEnv: Env) {
   const email = `Reader.${crypto.randomUUID().slice(0, 8)}@Example.com`;
   const lead = newsletterLead({ email });
-  await new D1LeadStore(env.DB).save(lead);
+  await getLeadStore(workerEnv).save(lead);
   await deliver({ type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email }, { env: workerEnv });
   return { lead, email };
 }
@@ -177,3 +179,50 @@ describe('an erasure reaches the newsletter tool', () => {
     expect(await toolState(none.id)).toBeNull();
   });
 });
+
+/** The Kit stand-in installed, and a Worker env that sends to it with leads in D1 or in the Firestore stand-in. */
+async function kitWithLeadsIn(store: 'd1' | 'firestore') {
+  let next: ((request: Request) => Promise<Response>) | undefined;
+  let storeVars = {};
+  if (store === 'firestore') {
+    const firestore = await firestoreEnv('emulator');
+    next = (request) => firestore.standin.fetch(request);
+    storeVars = { FIRESTORE_PROJECT_ID: firestore.projectId, FIRESTORE_EMULATOR_HOST: EMULATOR_HOST };
+  }
+  return { standin: createNewsletterStandin(next).install(), kitEnv: newsletterEnv('kit', storeVars as Partial<Env>) };
+}
+
+describe.each(['d1', 'firestore'] as const)(
+  'Kit is never made to create the person it forgets (leads in %s)',
+  (store) => {
+    it('a subscriber an owner already deleted in Kit: looked up, not found, recorded done; nobody is created', async () => {
+      const { standin, kitEnv } = await kitWithLeadsIn(store);
+      const { email } = await subscribedIn(kitEnv);
+      standin.kit.subscribers.delete(email.toLowerCase());
+      standin.kit.calls.splice(0);
+      const queued = captureQueue(kitEnv);
+
+      const { id, page } = await erase(kitEnv, email);
+      expect(queued).toEqual([{ type: 'newsletter-erase', erasure: id, provider: 'kit', email }]);
+      const result = await deliver(queued[0], { env: kitEnv });
+      expect(result.explicitAcks).toContain(result.id);
+      expect(standin.kit.calls).toEqual([{ method: 'GET', path: '/v4/subscribers' }]);
+      expect(standin.kit.subscribers.has(email.toLowerCase())).toBe(false);
+      // Nothing of them is left in Kit: recorded as done, not as a failure for an owner to act on.
+      expect(await toolState(id)).toEqual({ provider: 'kit', state: 'deleted' });
+      expect(await page()).toContain('Kit deleted them too.');
+    });
+
+    it('a subscriber who already unsubscribed in Kit is left as they are (no second unsubscribe), recorded done', async () => {
+      const { standin, kitEnv } = await kitWithLeadsIn(store);
+      const { email } = await subscribedIn(kitEnv);
+      standin.kit.subscribers.get(email.toLowerCase())!.state = 'cancelled';
+      standin.kit.calls.splice(0);
+      const queued = captureQueue(kitEnv);
+      const { id } = await erase(kitEnv, email);
+      await deliver(queued[0], { env: kitEnv });
+      expect(standin.kit.calls).toEqual([{ method: 'GET', path: '/v4/subscribers' }]);
+      expect(await toolState(id)).toEqual({ provider: 'kit', state: 'unsubscribed' });
+    });
+  },
+);
