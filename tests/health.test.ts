@@ -3,10 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import { dayOf } from '../src/store/counters';
-import { enquiryLead, job } from './fixtures/leads';
+import { enquiryLead, job, newsletterLead } from './fixtures/leads';
 import { deliver } from './support/queue';
 import { allowConsoleErrors } from './setup';
 import { BUSINESS_ACCOUNT_ID, GRAPH_VARS, GraphStandin, HEARTBEAT_URL } from './standins/graph-api';
+import { createNewsletterStandin, newsletterEnv } from './standins/newsletter';
+import { EMULATOR_HOST, firestoreEnv } from './support/firestore';
+import { getLeadStore } from '../src/store/port';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const VARS = {
@@ -27,9 +30,9 @@ async function cron(cronEnv: Env = workerEnv) {
   await waitOnExecutionContext(ctx);
 }
 
-async function desk(path: string) {
+async function desk(path: string, deskEnv: Env = workerEnv) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`), workerEnv, ctx);
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`), deskEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -274,5 +277,71 @@ describe('the self-check', () => {
     expect(inbox).toContain('Failing: WhatsApp, Message templates. See Health for what to do.');
     expect(inbox).toContain('href="/desk/health"');
     expect(page).not.toContain(GRAPH_VARS.WHATSAPP_TOKEN);
+  });
+});
+
+describe.each(['d1', 'firestore'] as const)('the newsletter tool’s words (leads in %s)', (store) => {
+  it('a Mailchimp refusal naming the address: health, its JSON, its email and the ledger give the tool and the code only', async () => {
+    allowConsoleErrors();
+    let storeVars = {};
+    let firestore: ((request: Request) => Promise<Response>) | undefined;
+    if (store === 'firestore') {
+      const fs = await firestoreEnv('emulator');
+      firestore = (request) => fs.standin.fetch(request);
+      storeVars = { FIRESTORE_PROJECT_ID: fs.projectId, FIRESTORE_EMULATOR_HOST: EMULATOR_HOST };
+    }
+    const tools = createNewsletterStandin((request) =>
+      firestore && new URL(request.url).host === EMULATOR_HOST ? firestore(request) : graph.fetch(request),
+    ).install();
+    const mcEnv = newsletterEnv('mailchimp', { ...VARS, ...storeVars } as Partial<Env>);
+    const email = `refused.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const local = email.split('@')[0]!;
+    // Mailchimp refuses the address as fake, naming it in its answer.
+    tools.mailchimp.fakes.add(email);
+    const lead = newsletterLead({ email });
+    await getLeadStore(mcEnv).save(lead);
+    await deliver({ type: 'newsletter', action: 'subscribe', subscriptionId: lead.id, email }, { env: mcEnv });
+
+    await cron(mcEnv);
+    const report = await (await desk('/desk/health.json', mcEnv)).json<{ checks: { name: string }[] }>();
+    expect(report.checks.find((c) => c.name === 'newsletter')).toEqual({
+      name: 'newsletter',
+      ok: false,
+      detail: expect.stringContaining(
+        'Mailchimp refused 1 sign-up or unsubscribe in the last 24 h (last error code: 400).',
+      ),
+    });
+    const page = await (await desk('/desk/health', mcEnv)).text();
+    expect(page).toContain('(last error code: 400)');
+    const emails = await healthEmails();
+    expect(emails.map((e) => e.recipient).sort()).toEqual([
+      'arjun@example.com',
+      'ops@example.com',
+      'priya@example.com',
+    ]);
+    for (const e of emails) expect(e.text).toContain('Newsletter tool: Mailchimp refused 1 sign-up');
+    for (const text of [JSON.stringify(report), page, JSON.stringify(emails)]) {
+      expect(text).not.toContain(local);
+      expect(text).not.toContain('looks fake');
+    }
+
+    // The ledger holds the address only where it names the subscriber as the call's recipient, the row an
+    // erasure finds; even there the tool's words are kept with the address masked.
+    for (const table of ['deliveries', 'delivery_attempts']) {
+      const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all<Record<string, unknown>>();
+      for (const { recipient, ...rest } of results) {
+        if (recipient === email) expect(rest.submission_id).toBe(lead.id);
+        expect(JSON.stringify(rest)).not.toContain(local);
+      }
+    }
+    const [row] = (
+      await env.DB.prepare('SELECT last_error_code, last_error_message FROM deliveries WHERE submission_id = ?')
+        .bind(lead.id)
+        .all()
+    ).results;
+    expect(row).toEqual({
+      last_error_code: '400',
+      last_error_message: 'Invalid Resource: r***@***.com looks fake or invalid, please enter a real email address.',
+    });
   });
 });
