@@ -103,7 +103,7 @@ export const privacy = {
       list: [
         'Cloudflare runs this website, passes each form to the database and sends the email with your quiz result; it keeps short-lived records of the messages sent about it.',
         'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
-        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them.',
+        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them, filed under a one-way fingerprint of your number (a keyed hash) so that the site’s own links and records of the conversation never show the number.',
         'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up (when you ask for the newsletter with the quiz, also the names of the programs recommended to you, so the letters can fit them), and so is your unsubscribe; that service then asks you to confirm the sign-up by email.',
       ],
     },
