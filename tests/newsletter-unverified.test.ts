@@ -155,6 +155,10 @@ describe.each(['d1', 'firestore'] as const)('leads in %s', (store) => {
     // A second tap queues nothing more.
     expect((await resend()).status).toBe(303);
     expect(queued).toEqual([]);
+    // The privacy notice says so.
+    const privacy = await (await call(workerEnv, 'https://site.test/privacy')).text();
+    expect(privacy).toContain('is kept here but not passed on unless we know it is yours');
+    expect(privacy).toContain('an address is passed on at most once a day');
   });
 
   it('a quiz opt-in without a token is stored and not sent to Mailchimp; with a verified token it is', async () => {

@@ -104,20 +104,20 @@ export const privacy = {
         'Cloudflare runs this website, passes each form to the database and sends the email with your quiz result; it keeps short-lived records of the messages sent about it.',
         'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
         'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them, filed under a one-way fingerprint of your number (a keyed hash) so that the site’s own links and records of the conversation never show the number.',
-        'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up (when you ask for the newsletter with the quiz, also the names of the programs recommended to you, so the letters can fit them), and so is your unsubscribe; that service then asks you to confirm the sign-up by email.',
+        'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up (when you ask for the newsletter with the quiz, also the names of the programs recommended to you, so the letters can fit them), and so is your unsubscribe; that service then asks you to confirm the sign-up by email. A sign-up the site could not verify as sent by a person (its anti-spam check) is kept here but not passed on unless we know it is yours, and an address is passed on at most once a day, so that nobody can make the service write to someone else’s address again and again.',
       ],
     },
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result, and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result and of each sign-up or unsubscribe passed to a newsletter service (or held back, and why), and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {
       heading: 'Unsubscribing',
       paragraphs: [
         'Every letter has an unsubscribe link. It opens a page with one button; pressing it (or your email app’s own unsubscribe button, which uses the same link) stops the letters at once, with nothing else asked. It stops them for your address, however many times you signed up; where the letters are sent through a newsletter service (Kit or Mailchimp), it is told too. The link carries no email address, only a code that works for your sign-up alone.',
-        'Signing up again later counts as a new sign-up (a newsletter service asks you to confirm it by email again); nothing signs you up again on its own.',
+        'Signing up again later counts as a new sign-up (a newsletter service asks you to confirm it by email again). But if the newsletter service has you as unsubscribed, this site never subscribes you there again: to get the letters again, sign up through that service’s own form. Nothing signs you up again on its own.',
       ],
     },
     {
