@@ -2,13 +2,25 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from './support/desk';
 import { uniqueEmail, uniquePhone } from './support/leads';
-import { standinState } from './support/standins';
+import { configureStandin, standinState } from './support/standins';
 import { waitForDeliveries, waitForLeads } from './support/store';
 import { expect, test } from './support/test';
 import { messageEvent, postSigned, statusEvent } from './support/webhook';
 import { OWNERS, sentMessages } from './support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
+
+/** The wamid of the one message in a messageEvent. */
+const messageIdOf = (event: ReturnType<typeof messageEvent>) =>
+  (event.entry[0]!.changes[0]!.value.messages![0] as { id: string }).id;
+
+/** A conversation's own page: at its opaque id, with no wamid and no run of the number's digits in the address. */
+function expectOpaqueAddress(url: string, e164: string, wamid: string): void {
+  expect(new URL(url).pathname).toMatch(/^\/desk\/conversations\/[0-9a-f]{32}$/);
+  expect(url).not.toContain(wamid);
+  expect(url).not.toContain(encodeURIComponent(wamid));
+  for (const digits of [e164.slice(1), e164.slice(3), e164.slice(-6)]) expect(url).not.toContain(digits);
+}
 
 /** axe (WCAG 2.x A and AA) over the conversation's part of the page: no violations. */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
@@ -102,14 +114,15 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
   }, info) => {
     const phone = uniquePhone();
     const profile = `Stranger ${info.project.name}`;
-    expect((await postSigned(BASE, messageEvent(phone.e164, 'Do you run retreats in Goa?', profile))).status).toBe(200);
+    const event = messageEvent(phone.e164, 'Do you run retreats in Goa?', profile);
+    expect((await postSigned(BASE, event)).status).toBe(200);
 
     await signIn(page);
     await page.goto('/desk/conversations');
     await page.getByRole('link').filter({ hasText: profile }).click();
     await expect(page.getByRole('heading', { level: 1, name: profile })).toBeVisible();
-    // Opened by a message's id: the number is never in the address.
-    expect(page.url()).not.toContain(phone.e164.slice(1));
+    // Opened by the conversation's opaque id: neither the number nor a message's id (which embeds it) is in the address.
+    expectOpaqueAddress(page.url(), phone.e164, messageIdOf(event));
     await expect(page.getByText('No lead has this number')).toBeVisible();
     const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
     const replyId = await chat.locator('input[name="replyId"]').inputValue();
@@ -126,5 +139,50 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     await expectAccessible(page, '.desk-conversation');
     expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`stranger-${info.project.name}.png`), fullPage: true });
+  });
+
+  test('an answer whose send timed out is shown as maybe not sent, and the owner sends it again', async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    const phone = uniquePhone();
+    const profile = `Unsure ${info.project.name}`;
+    const event = messageEvent(phone.e164, 'Are you open on Sunday?', profile);
+    expect((await postSigned(BASE, event)).status).toBe(200);
+    const answer = `Yes, from 9 am (${crypto.randomUUID().slice(0, 8)})`;
+    // WhatsApp never answers the first send of this text: the Worker's own timeout ends the wait.
+    await configureStandin('graph', { hangContaining: { [answer]: 1 } });
+
+    await signIn(page);
+    await page.goto('/desk/conversations');
+    await page.getByRole('link').filter({ hasText: profile }).click();
+    await expect(page.getByRole('heading', { level: 1, name: profile })).toBeVisible();
+    expectOpaqueAddress(page.url(), phone.e164, messageIdOf(event));
+    const address = page.url();
+    const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
+    const replyId = await chat.locator('input[name="replyId"]').inputValue();
+    await chat.getByLabel('Answer on WhatsApp').fill(answer);
+    await chat.getByRole('button', { name: 'Send answer' }).click();
+
+    // Recorded unknown, and not tried again by itself.
+    await waitForDeliveries(`desk-reply:${replyId}`, (rows) => rows[0]?.status === 'unknown', 30_000);
+    await page.reload();
+    const ours = chat.getByRole('listitem').filter({ hasText: answer });
+    await expect(ours).toContainText('May not have been sent');
+    await expectAccessible(page, '.desk-conversation');
+    expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`unknown-${info.project.name}.png`), fullPage: true });
+    const sends = async () =>
+      (await standinState()).received.graph!.filter((r) => r.body.includes(answer) && r.path.endsWith('/messages'));
+    expect(await sends()).toHaveLength(1);
+
+    await ours.getByRole('button', { name: 'Send again' }).click();
+    expect(page.url()).toBe(address);
+    const [row] = await waitForDeliveries(`desk-reply:${replyId}`, (rows) => rows[0]?.status === 'sent');
+    expect(row!.recipient).toBe(phone.e164);
+    expect(await sends()).toHaveLength(2);
+    await page.reload();
+    await expect(ours).toContainText('Answered by priya@example.com');
+    await expect(ours).not.toContainText('May not have been sent');
   });
 });

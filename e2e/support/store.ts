@@ -66,8 +66,11 @@ export async function waitForDeliveries(
   return rows;
 }
 
-/** Where a delivery stays once there: sent, failed for good, dead, or skipped on purpose. */
-const SETTLED = ['sent', 'failed', 'dead', 'skipped'];
+/**
+ * Where a delivery stays once there: sent, failed for good, dead, skipped on purpose, or unknown (an answer from the
+ * desk that timed out, sent again only by an owner).
+ */
+const SETTLED = ['sent', 'failed', 'dead', 'skipped', 'unknown'];
 
 /**
  * Waits until the submission has at least `count` deliveries and none is still waiting or being sent. The Worker

@@ -5,6 +5,8 @@
 // with those codes in order; {failAlways: 190} answers every send with that code;
 // {errorsFor: {'+9198…': [190]}} answers the next sends to that number with those codes (merged per number);
 // {failContaining: {'text': 131026}} answers every send whose body contains that text with that code;
+// {hangContaining: {'text': 1}} answers the next send (or that many) whose body contains that text never: the
+// caller's own timeout ends the wait, as when Meta took a message but its answer was lost;
 // {readError: 190} answers every read (GET: the phone number, the template list) with that code, sends unaffected;
 // {templates: {name: {header, body}}} adds templates (e.g. the quiz one); {tokens: [...]} and
 // {expiredTokens: [...]} change which bearer tokens are valid or answer 190 "Session has expired";
@@ -25,6 +27,15 @@ export const EXPECT = {
 
 registerFetch('graph', async (request, config) => {
   const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const hang = Object.entries(config.hangContaining ?? {}).find(([text, left]) => left > 0 && body.includes(text));
+  if (hang) {
+    config.hangContaining[hang[0]] -= 1;
+    await new Promise((resolve) => {
+      if (request.signal.aborted) resolve(undefined);
+      request.signal.addEventListener('abort', resolve, { once: true });
+    });
+    return new Response(null, { status: 504 });
+  }
   const answer = answerGraph(
     {
       method: request.method,

@@ -59,6 +59,8 @@ export function startStandins(port, { tls } = {}) {
         if (config.errorsFor) config.errorsFor = { ...state.config[service]?.errorsFor, ...config.errorsFor };
         if (config.failContaining)
           config.failContaining = { ...state.config[service]?.failContaining, ...config.failContaining };
+        if (config.hangContaining)
+          config.hangContaining = { ...state.config[service]?.hangContaining, ...config.hangContaining };
         state.config[service] = { ...state.config[service], ...config };
       }
       res.writeHead(200, { 'content-type': 'application/json' });
