@@ -107,7 +107,7 @@ async function erasedPerson(job: Job, env: Env): Promise<Record<string, string> 
         : null;
     case 'mark-read':
       return (await erasedSince(env.DB, key(), { messageId: job.messageId }, '', region()))
-        ? { message: await shortHash(job.messageId) }
+        ? { message: await wamidRef(job.messageId) }
         : null;
     case 'newsletter': {
       const since = new Date(Date.now() - ERASED_CONTACT_DAYS * 86_400_000).toISOString();
@@ -118,12 +118,6 @@ async function erasedPerson(job: Job, env: Env): Promise<Record<string, string> 
     default:
       return null;
   }
-}
-
-/** A message id in a log line: the start of its SHA-256, never the id (a wamid holds the number). */
-async function shortHash(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function run(job: Job, message: Message<unknown>, env: Env): Promise<void> {
