@@ -32,8 +32,8 @@ export type ConversationItem =
     };
 
 export interface Conversation {
-  /** Its opaque id: the desk's URL of it (conversationId). */
-  id: string;
+  /** Its opaque id: the desk's URL of it (conversationId); null when the visitor never wrote (nothing to answer). */
+  id: string | null;
   phone: string;
   items: ConversationItem[];
   /** Whether an owner may answer freely now; null when the visitor never wrote. */
@@ -87,11 +87,9 @@ function sentText(row: SentRow): string {
  */
 export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
   const store = getConversationStore(env);
-  const [received, sent, id] = await Promise.all([
-    store.from(phone),
-    sentTo(env.DB, phone),
-    conversationId(phone, readConfig(env).privacy.erasureKey),
-  ]);
+  const [received, sent] = await Promise.all([store.from(phone), sentTo(env.DB, phone)]);
+  // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
+  const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
   const unread = received.filter((m) => !m.readAt);
   if (unread.length > 0) {
     await store.markRead(phone, now.toISOString());
@@ -152,6 +150,7 @@ async function summarise(env: Env, messages: ReceivedMessage[], limit = Infinity
     if (!summary) byPhone.set(m.phone, { phone: m.phone, latest: m, unread: m.readAt ? 0 : 1, leads: m.leads });
     else if (!m.readAt) summary.unread++;
   }
+  if (byPhone.size === 0) return [];
   const key = readConfig(env).privacy.erasureKey;
   return Promise.all(
     [...byPhone.values()].slice(0, limit).map(async (s) => ({ ...s, id: await conversationId(s.phone, key) })),

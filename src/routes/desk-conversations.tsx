@@ -167,7 +167,7 @@ export async function leadConversation(env: Env, lead: LeadRecord): Promise<Reac
     <ConversationSection
       conversation={conversation}
       replyAction={`${leadPath(lead.kind, lead.id)}/reply`}
-      resendAction={`${conversationPath(conversation.id)}/resend`}
+      {...(conversation.id && { resendAction: `${conversationPath(conversation.id)}/resend` })}
       replyId={crypto.randomUUID()}
     />
   );
