@@ -170,16 +170,18 @@ export async function rememberErased(
 }
 
 /** Whether any of these keys was erased after `since` (an ISO time): keyed rows by index, older salted rows one by one. */
-async function erasedAfter(db: D1Database, erasureKey: string, keys: string[], since: string): Promise<boolean> {
+async function erasedAfter(db: D1Database, erasureKey: string | null, keys: string[], since: string): Promise<boolean> {
   if (keys.length === 0) return false;
-  const hashes = await Promise.all(keys.map((k) => erasureHash(erasureKey, k)));
-  const keyed = await db
-    .prepare(
-      `SELECT 1 FROM erased_contacts WHERE erased_at > ? AND hash IN (${hashes.map(() => '?').join(', ')}) LIMIT 1`,
-    )
-    .bind(since, ...hashes)
-    .first();
-  if (keyed) return true;
+  if (erasureKey !== null) {
+    const hashes = await Promise.all(keys.map((k) => erasureHash(erasureKey, k)));
+    const keyed = await db
+      .prepare(
+        `SELECT 1 FROM erased_contacts WHERE erased_at > ? AND hash IN (${hashes.map(() => '?').join(', ')}) LIMIT 1`,
+      )
+      .bind(since, ...hashes)
+      .first();
+    if (keyed) return true;
+  }
   const { results } = await db
     .prepare("SELECT hash, salt FROM erased_contacts WHERE erased_at > ? AND salt <> ''")
     .bind(since)
@@ -194,7 +196,12 @@ async function erasedAfter(db: D1Database, erasureKey: string, keys: string[], s
  * Whether a lead that arrived before an erasure belongs to the erased person: then its queued jobs are
  * dropped. A lead that arrived after the erasure is a new contact and is kept.
  */
-export async function erasedBefore(db: D1Database, erasureKey: string, lead: Lead, region: string): Promise<boolean> {
+export async function erasedBefore(
+  db: D1Database,
+  erasureKey: string | null,
+  lead: Lead,
+  region: string,
+): Promise<boolean> {
   return erasedAfter(db, erasureKey, keysOf(safeContact(lead), region), lead.createdAt);
 }
 
@@ -204,7 +211,7 @@ export async function erasedBefore(db: D1Database, erasureKey: string, lead: Lea
  */
 export async function erasedSince(
   db: D1Database,
-  erasureKey: string,
+  erasureKey: string | null,
   what: { phone?: string; sender?: string; messageId?: string; email?: string },
   at: string,
   region: string,
