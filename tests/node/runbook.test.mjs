@@ -193,6 +193,32 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     assert.match(out, /npm run preflight -- --env production --secrets-file /);
   });
 
+  it('7b. rotating the erasure key and the app secret says what each one breaks, not that it is harmless', async () => {
+    const wrangler = recordingWrangler();
+    const key = 'a-new-erasure-key-of-at-least-thirty-two-characters';
+    const erasure = await run(
+      'scripts/rotate.mjs',
+      [...env, '--secrets-file', rotated, 'ERASURE_KEY'],
+      wrangler.env,
+      `${key}\n`,
+    );
+    assert.equal(erasure.code, 0, erasure.out);
+    assert.deepEqual(wrangler.calls()[0].uploaded, { ERASURE_KEY: key });
+    assert.match(
+      erasure.out,
+      /Still to do:\s+1\. rotate only if the old value leaked: erasures of the last 30 days no longer stop/,
+    );
+    assert.doesNotMatch(erasure.out, /no longer matters/);
+    const secret = await run(
+      'scripts/rotate.mjs',
+      [...env, '--secrets-file', rotated, 'WHATSAPP_APP_SECRET'],
+      recordingWrangler().env,
+      'a-new-app-secret\n',
+    );
+    assert.equal(secret.code, 0, secret.out);
+    assert.match(secret.out, /reset the app secret in Meta .* every webhook is refused \(401\)/s);
+  });
+
   it("8. rolling back: the previous version deployed with today's secrets, a new bookmark first", async () => {
     // docs/deploy.md, "Roll back": git checkout <tag of the good version>, then the same deploy command. (The
     // checkout is the operator's; here the tree stays as it is.) The rotated token goes up, never the revoked one.
