@@ -173,7 +173,10 @@ test.describe('a person on the desk', () => {
     await page.screenshot({ path: info.outputPath(`person-other-kept-${info.project.name}.png`), fullPage: true });
   });
 
-  test('an owner corrects a misspelt name; the lead page records who corrected it', async ({ page, problems }) => {
+  test('an owner corrects a misspelt name; the lead page records who corrected it', async ({
+    page,
+    problems,
+  }, info) => {
     const email = uniqueEmail('correct');
     // The quiz's own journeys are in quiz.spec.ts: here the response arrives as the hydrated form posts it.
     await postLead(page, 'quiz', { answers: {}, contact: { first: 'Kavia', last: 'Menon', email, phone: '' } });
@@ -193,5 +196,11 @@ test.describe('a person on the desk', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Kavya Menon' })).toBeVisible();
     await page.getByText('Correct name, email or phone').click();
     await expect(page.getByText(/First name corrected by priya@example.com on/)).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`lead-corrected-${info.project.name}.png`), fullPage: true });
+
+    // Everything held about them: a search posted from the lead's page, so the address stays out of the URL.
+    await page.getByRole('button', { name: 'Everything held about this person' }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(`records? held for ${email}`) })).toBeVisible();
+    expect(page.url()).toMatch(/\/desk\/people$/);
   });
 });
