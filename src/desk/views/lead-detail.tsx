@@ -200,9 +200,11 @@ export function LeadDetail({
       {email || phone ? (
         <form method="post" action="/desk/people">
           <input type="hidden" name="q" value={email || phone} />
-          <button type="submit" className="btn-link">
-            {desk.lead.person}
-          </button>
+          <p>
+            <button type="submit" className="btn-link">
+              {desk.lead.person}
+            </button>
+          </p>
         </form>
       ) : null}
       {subscription ? (
