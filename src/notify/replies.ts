@@ -4,6 +4,7 @@ import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
 import { conversationId, getConversationStore, type LeadRef } from '../store/conversations';
 import { contactOf } from '../store/lead';
+import { erasedSince } from '../store/erasures';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore, type LeadStore } from '../store/port';
 import { digestKey, ownerAlertDone, scheduleDigest } from './consumer';
@@ -35,6 +36,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
     if (!matched.has(m.phone)) matched.set(m.phone, await leadsWithNumber(leads, m.phone));
     const found = matched.get(m.phone)!;
     const sender = await senderRef(m.phone, key);
+    if (await erasedSinceWritten(env, m, sender)) continue;
     const stored = await conversations.receive({
       ...m,
       leads: found.map((l): LeadRef => ({ kind: l.kind, id: l.id })),
@@ -55,6 +57,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       type: 'visitor-reply',
       sender,
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
+      at: m.at,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
       text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
         .slice(0, ALERT_TEXT_CHARS)
@@ -63,6 +66,23 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   }
   for (const job of jobs) await enqueue(env, job);
   return created;
+}
+
+/**
+ * A message from a person erased since they wrote it (Meta retrying the event, or the signed body replayed) is
+ * neither stored again nor alerted: by its id (remembered for good) or by the sender's number and pseudonym.
+ */
+async function erasedSinceWritten(env: Env, m: VisitorMessage, sender: string): Promise<boolean> {
+  const config = readConfig(env);
+  const erased = await erasedSince(
+    env.DB,
+    config.privacy.erasureKey,
+    { phone: m.phone, sender, messageId: m.id },
+    m.at,
+    config.leads.defaultPhoneRegion,
+  );
+  if (erased) logEvent('info', 'conversation.dropped', { providerMessageId: await wamidRef(m.id), reason: 'erased' });
+  return erased;
 }
 
 /** Every lead whose number is `phone` (E.164), newest first: the search by a number's digits, then exactly. */
