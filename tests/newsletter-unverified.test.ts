@@ -12,6 +12,7 @@ import worker from '../src/index';
 import type { Env } from '../src/env';
 import { consent } from '../src/content/privacy';
 import type { Job, NewsletterJob } from '../src/queue/jobs';
+import { subscriptionState } from '../src/newsletter/state';
 import { signUnsubscribe } from '../src/newsletter/token';
 import { getLeadStore } from '../src/store/port';
 import { visitorAddress } from './support/api';
@@ -124,6 +125,11 @@ describe.each(['d1', 'firestore'] as const)('leads in %s', (store) => {
     expect(tools.kit.calls).toEqual([]);
     expect(await toolRow(id)).toEqual([
       { template: 'newsletter_subscribe', status: 'skipped', skip_reason: 'unverified', attempts: 0 },
+    ]);
+    // A copy of the person's records says why it was not sent on.
+    const record = (await getLeadStore(workerEnv).get('newsletter', id))!;
+    expect((await subscriptionState(workerEnv, record))?.toolCalls).toMatchObject([
+      { action: 'subscribe', status: 'skipped', skipReason: 'unverified', attempts: 0 },
     ]);
 
     // The lead page: unverified, not sent on, and a button to send it on.

@@ -149,7 +149,7 @@ export const SETTINGS = [
     'NEWSLETTER_PROVIDER',
     'var',
     'newsletter',
-    '"kit" or "mailchimp" sends each signup (and unsubscribe) on to that newsletter tool; empty: none',
+    '"kit" or "mailchimp" sends each verified signup (one a day per address) and unsubscribe on to that tool; empty: none',
   ),
   s('KIT_API_KEY', 'secret', 'newsletter', 'Kit API v4 key (NEWSLETTER_PROVIDER=kit)'),
   s('KIT_FORM_ID', 'var', 'newsletter', 'the Kit form subscribers are added to; its double opt-in email goes out'),

@@ -5,8 +5,10 @@ import { NEWSLETTER_TEMPLATES, type NewsletterAction } from './templates';
 /** One call to the newsletter tool as the ledger recorded it. */
 export interface ToolCall {
   action: NewsletterAction;
-  /** pending, sending, sent, failed, dead, replay */
+  /** pending, sending, sent, failed, dead, replay, or skipped (see skipReason) */
   status: string;
+  /** Why a skipped call was not made: unverified (Turnstile), or cap (the address was sent on within 24 hours). */
+  skipReason: string | null;
   /** kit, mailchimp, or none (a provider named without its settings) */
   channel: string | null;
   attempts: number;
@@ -29,7 +31,8 @@ export interface SubscriptionState {
 export async function subscriptionState(env: Env, record: LeadRecord): Promise<SubscriptionState | null> {
   if (record.kind !== 'newsletter') return null;
   const { results } = await env.DB.prepare(
-    `SELECT template, status, channel, attempts, updated_at AS at, last_error_code AS errorCode,
+    `SELECT template, status, skip_reason AS skipReason, channel, attempts, updated_at AS at,
+            last_error_code AS errorCode,
             last_error_message AS errorMessage
      FROM deliveries WHERE submission_id = ? AND audience = 'newsletter' ORDER BY created_at, template`,
   )
