@@ -112,6 +112,56 @@ describe.each<Store>(['D1', 'Firestore'])('a reply from a number with unverified
     expect(results.map((r) => r.components).join()).not.toContain('evil.example');
   });
 
+  /** A message from `phone` and its alert job: each owner's digest counts it, no phone receives its words. */
+  async function expectOnlyCounted(setupDone: Awaited<ReturnType<typeof setup>>, phone: string) {
+    const { workerEnv, owners, queued, run, alerts, graph } = setupDone;
+    const ledger = new DeliveryStore(env.DB);
+    const hourStart = windowsAt(new Date()).hourStart;
+    const foldedBefore = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
+    queued.splice(0);
+    const words = 'Claim your refund at https://evil.example/pay';
+    await postWebhook(workerEnv, webhookBody({ messages: [inbound(phone, now(), 'text', { body: words })] }));
+    expect(queued.filter((j) => j.type === 'visitor-reply')).toMatchObject([{ leadRef: null }]);
+    await run('visitor-reply');
+    expect(alerts()).toEqual([]);
+    expect(graph.received).toEqual([]);
+    const foldedAfter = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
+    expect(foldedAfter).toEqual(foldedBefore.map((n) => n + 1));
+    const { results } = await env.DB.prepare(`SELECT components FROM deliveries WHERE recipient IN (?, ?)`)
+      .bind(...owners)
+      .all<{ components: string }>();
+    expect(results.map((r) => r.components).join()).not.toContain('evil.example');
+  }
+
+  // The verdict is stored with the lead, so it decides before the lead's owner alerts exist and after they are gone.
+  it('keeps the words of a refused lead off the phones before its notify job has run', async () => {
+    const ready = await setup(store);
+    const phone = uniqueMobile();
+    await getLeadStore(ready.workerEnv).save(enquiryLead({ phone, name: 'Refused Form', verified: false }));
+    await expectOnlyCounted(ready, phone);
+  });
+
+  it('keeps the words of a refused lead off the phones once its ledger rows are deleted', async () => {
+    const ready = await setup(store);
+    const phone = uniqueMobile();
+    const lead = await formLead(ready.workerEnv, phone, { verified: false }, 'Refused Form');
+    // As the retention cron deletes them after RETENTION.messageDays.
+    await env.DB.prepare('DELETE FROM deliveries WHERE submission_id = ?').bind(lead.id).run();
+    await expectOnlyCounted(ready, phone);
+  });
+
+  it('decides a lead stored before verdicts were by its owner alerts in the ledger', async () => {
+    const ready = await setup(store);
+    const phone = uniqueMobile();
+    // Stored with no verdict (as before verdicts were stored); its job carried the refusal, as jobs did then.
+    const lead = enquiryLead({ phone, name: 'Older Refused Form' });
+    await getLeadStore(ready.workerEnv).save(lead);
+    expect(await getLeadStore(ready.workerEnv).get('enquiry', lead.id)).not.toHaveProperty('verified');
+    const outcome = await consume(ready.workerEnv, [{ type: 'notify', lead: { ...lead, verified: false } }]);
+    expect(outcome.explicitAcks).toHaveLength(1);
+    await expectOnlyCounted(ready, phone);
+  });
+
   it.each<[string, Partial<EnquiryLead>]>([
     ['verified', { verified: true }],
     ['unchecked (siteverify could not answer)', { verified: false, unchecked: true }],

@@ -51,6 +51,7 @@ describe('development aids', () => {
             unsubscribed_at: null,
             quiz_id: null,
             tags: null,
+            verdict: 'verified',
           },
         ],
         enquiries: [],

@@ -52,6 +52,7 @@ const d1: () => Promise<Harness> = async () => ({
       newsletter_consent,
       quiz_id,
       tags,
+      verdict,
       ...rest
     } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
@@ -68,6 +69,7 @@ const d1: () => Promise<Harness> = async () => ({
       ...(unsubscribed_at && { unsubscribedAt: new Date(unsubscribed_at) }),
       ...(quiz_id && { quizId: quiz_id }),
       ...(tags && { tags: JSON.parse(tags) }),
+      ...(verdict && { verdict }),
     };
   },
   async setSearchWords(lead, words) {
@@ -205,6 +207,49 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
         consent: { version: lead.consent.version, at: new Date(lead.consent.at) },
       });
     }
+  });
+
+  it("stores Turnstile's verdict with every kind of lead and reads it back; a lead without one has none", async () => {
+    const { store, read } = await harness();
+    const verdicts = [
+      [{ verified: true }, 'verified'],
+      [{ verified: false }, 'refused'],
+      [{ verified: false, unchecked: true }, 'unchecked'],
+      [{}, undefined],
+    ] as const;
+    for (const [marks, verdict] of verdicts) {
+      const email = `verdict-${crypto.randomUUID()}@example.com`;
+      const contact = { first: 'Ravi', last: 'Kumar', email, phone: '' };
+      const leads = [
+        ['quiz_responses', quizLead({ ...marks, contact })],
+        ['news_letter', newsletterLead({ ...marks, email })],
+        ['enquiries', enquiryLead({ ...marks, email })],
+      ] as const;
+      for (const [collection, lead] of leads) {
+        const what = `${collection} ${verdict ?? 'without a verdict'}`;
+        await store.save(lead);
+        const stored = await read(collection, lead.id);
+        if (verdict) expect(stored, what).toMatchObject({ verdict });
+        else expect(stored, what).not.toHaveProperty('verdict');
+        // Read back as the lead carried it, by one lead and in a listing; a lead without one gets no marks.
+        const back = await store.get(lead.kind, lead.id);
+        const listed = (await store.list({ kind: lead.kind, q: email, limit: 10 })).leads;
+        for (const record of [back, listed.find((l) => l.id === lead.id)]) {
+          expect(record, what).toBeDefined();
+          expect({ verified: record?.verified, unchecked: record?.unchecked }, what).toStrictEqual({
+            verified: 'verified' in marks ? marks.verified : undefined,
+            unchecked: 'unchecked' in marks ? marks.unchecked : undefined,
+          });
+          if (!verdict) expect(record, what).not.toHaveProperty('verified');
+        }
+      }
+    }
+    // A repeated submission keeps the first write's verdict: a refused form is not made verified by a retry.
+    const refused = enquiryLead({ verified: false });
+    await store.save(refused);
+    await expect(store.save({ ...refused, verified: true })).resolves.toEqual({ created: false });
+    expect(await store.get('enquiry', refused.id)).toMatchObject({ verified: false });
+    expect(await store.get('enquiry', refused.id)).not.toHaveProperty('unchecked');
   });
 
   it('stores a quiz response with no answers and no phone', async () => {

@@ -87,7 +87,7 @@ export const privacy = {
         'The quiz: your answers (area of life, age range, where you are on your journey), your first and last name, email and, if you give it, your phone number, the programs recommended to you, and whether you also asked for the newsletter.',
         'The newsletter: your email address.',
         'An enquiry: your name, phone number, email and message.',
-        'With each of these: the version of the notice you were shown and when you sent the form; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
+        'With each of these: the version of the notice you were shown and when you sent the form, and whether the form passed the site’s anti-spam check; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
         'Your internet address is used for a minute to stop floods of automated submissions; it is not stored with your details. The site sets no cookies and loads no tracking scripts.',
       ],
     },

@@ -4,6 +4,7 @@ import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
 import { conversationId, getConversationStore, type LeadRef } from '../store/conversations';
 import { contactOf } from '../store/lead';
+import { verdictOf } from '../store/verdict';
 import { erasedSince } from '../store/erasures';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore, type LeadStore } from '../store/port';
@@ -94,22 +95,28 @@ export async function leadsWithNumber(store: LeadStore, phone: string): Promise<
 /**
  * The leads that let their number's words reach the owners' phones, newest first: any lead but one whose Turnstile
  * token was checked and refused (anyone can type anyone's number into a form; a refused form would otherwise open a
- * relay from the business number to the owners). The verdict is not kept with the lead but shows in its owner
- * alerts in the ledger: a refused form's are skipped as `unverified`; a verified, unchecked or pre-Turnstile lead's
- * are not. A lead the ledger has no owner alert of (its job not run yet, or its rows pruned after
+ * relay from the business number to the owners). The verdict stored with the lead decides, from the moment the lead
+ * is stored. A lead stored before verdicts were (none on it) is decided by its owner alerts in the ledger: a refused
+ * form's were skipped as `unverified`; one the ledger has no owner alert of (its rows pruned after
  * RETENTION.messageDays) vouches, as before the rule.
  */
 export async function vouchingLeads(db: D1Database, leads: LeadRecord[]): Promise<LeadRecord[]> {
-  if (leads.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT DISTINCT submission_id AS id FROM deliveries
-       WHERE audience = 'owner' AND skip_reason = 'unverified' AND submission_id IN (${leads.map(() => '?').join(', ')})`,
-    )
-    .bind(...leads.map((l) => l.id))
-    .all<{ id: string }>();
-  const refused = new Set(results.map((r) => r.id));
-  return leads.filter((l) => !refused.has(l.id));
+  const older = leads.filter((l) => verdictOf(l) === undefined).map((l) => l.id);
+  const refusedInLedger = new Set<string>();
+  if (older.length > 0) {
+    const { results } = await db
+      .prepare(
+        `SELECT DISTINCT submission_id AS id FROM deliveries
+         WHERE audience = 'owner' AND skip_reason = 'unverified' AND submission_id IN (${older.map(() => '?').join(', ')})`,
+      )
+      .bind(...older)
+      .all<{ id: string }>();
+    for (const r of results) refusedInLedger.add(r.id);
+  }
+  return leads.filter((l) => {
+    const verdict = verdictOf(l);
+    return verdict === undefined ? !refusedInLedger.has(l.id) : verdict !== 'refused';
+  });
 }
 
 function leadName(lead: LeadRecord): string {

@@ -1,5 +1,6 @@
 import type { DeskState, FollowUpStatus, LeadRecord } from './listing';
 import { KINDS, consentOr, type Consent, type LeadKind } from './lead';
+import { marksOf } from './verdict';
 
 export type Row = Record<string, unknown>;
 
@@ -18,10 +19,11 @@ function json<T>(v: unknown, fallback: T): T {
 export function fromRow(kind: LeadKind, row: Row): LeadRecord {
   const desk = deskOf(row);
   const createdAt = text(row[KINDS[kind].timeColumn]);
-  // Consent and attribution (migrations/0005): NULL on leads stored before they were recorded.
+  // Consent and attribution (migrations/0005), Turnstile's verdict (0018): NULL on leads stored before they were recorded.
   const base = {
     consent: consentOr(json<Consent | undefined>(row.consent, undefined), createdAt),
     ...(typeof row.attribution === 'string' && { attribution: json<Record<string, string>>(row.attribution, {}) }),
+    ...marksOf(row.verdict),
   };
   switch (kind) {
     case 'quiz':

@@ -20,6 +20,7 @@ import {
   type Position,
 } from './listing';
 import { fromRow, type Row } from './d1-rows';
+import { verdictOf } from './verdict';
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
@@ -27,7 +28,8 @@ import { fromRow, type Row } from './d1-rows';
  * write of a submission wins, as on Firestore. Maps, lists and the contact are
  * stored as JSON text; timestamps are the Worker's clock when the lead was accepted.
  * Search words go to lead_search and the owners' follow-up to lead_desk
- * (migrations/0003_desk.sql); every listing query runs on an index.
+ * (migrations/0003_desk.sql); every listing query runs on an index. Turnstile's
+ * verdict is the `verdict` column (verdict.ts; NULL when the lead carries none).
  */
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
@@ -226,8 +228,8 @@ export class D1LeadStore implements LeadStore {
         return this.db
           .prepare(
             `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
-               newsletter_consent)
-             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+               newsletter_consent, verdict)
+             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
           .bind(
             lead.id,
@@ -239,12 +241,13 @@ export class D1LeadStore implements LeadStore {
             json(lead.consent),
             json(lead.attribution),
             json(lead.newsletterConsent),
+            verdictOf(lead) ?? null,
           );
       case 'newsletter':
         return this.db
           .prepare(
-            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags)
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags, verdict)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
           .bind(
             lead.id,
@@ -254,12 +257,13 @@ export class D1LeadStore implements LeadStore {
             json(lead.attribution),
             lead.quizId ?? null,
             json(lead.tags),
+            verdictOf(lead) ?? null,
           );
       case 'enquiry':
         return this.db
           .prepare(
-            `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+            `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
           )
           .bind(
             lead.id,
@@ -270,6 +274,7 @@ export class D1LeadStore implements LeadStore {
             lead.createdAt,
             json(lead.consent),
             json(lead.attribution),
+            verdictOf(lead) ?? null,
           );
     }
   }

@@ -11,6 +11,7 @@ import {
   type Position,
 } from './listing';
 import type { Document, FirestoreClient, Value } from './firestore-client';
+import { marksOf } from './verdict';
 
 /** The owners' follow-up lives on the lead document under these fields. */
 const DESK_FIELDS = {
@@ -169,7 +170,7 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const createdAt = isoOf(f[KINDS[kind].timeField]);
   const desk = deskOf(f);
-  // Consent and attribution: absent on leads stored before they were recorded.
+  // Consent, attribution and Turnstile's verdict: absent on leads stored before they were recorded.
   const consent = (f.consent ?? {}) as Record<string, unknown>;
   const attribution = f.attribution as Record<string, unknown> | undefined;
   const base = {
@@ -178,6 +179,7 @@ function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
       createdAt,
     ),
     ...(attribution && { attribution: Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, text(v)])) }),
+    ...marksOf(f.verdict),
   };
   switch (kind) {
     case 'quiz': {

@@ -22,6 +22,7 @@ import {
   queryKind,
 } from './firestore-reads';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
+import { verdictOf } from './verdict';
 
 export type { FirestoreSettings };
 
@@ -119,14 +120,19 @@ export class FirestoreLeadStore implements LeadStore {
 
 /**
  * A lead's document: its form's fields, with the words the desk searches by (searchTokens, queried with array-contains), each with its consent {version, at (a
- * timestamp)} and, when the visit had any, its attribution map; a quiz response also with `recommended`,
+ * timestamp)}, Turnstile's `verdict` (verdict.ts) when the lead carries one, and, when the visit had any, its attribution map; a quiz response also with `recommended`,
  * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked; a subscription
  * made with the quiz, its `quizId` and `tags`. The arrival time
  * is stamped by Firestore.
  */
 function documentFor(lead: Lead): Record<string, unknown> {
   // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
-  const common = { searchTokens: searchTokens(lead), consent: consentMap(lead.consent), attribution: lead.attribution };
+  const common = {
+    searchTokens: searchTokens(lead),
+    consent: consentMap(lead.consent),
+    attribution: lead.attribution,
+    verdict: verdictOf(lead),
+  };
   switch (lead.kind) {
     case 'quiz':
       return defined({
