@@ -461,7 +461,8 @@ describe('what the funnel and the budgets add to a lead', () => {
   });
 
   it('says why a message was not sent (skipped) in the owners’ words', async () => {
-    const lead = await storeEnquiry();
+    // Turnstile refused the form: the lead keeps that verdict, and its visitor message was skipped.
+    const lead = await storeEnquiry({ verified: false });
     await env.DB.prepare(
       `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, skip_reason, components, created_at, updated_at)
        VALUES (?, 'journey_users', ?, 'enquiry', 'visitor', 'skipped', 'unverified', '[]', ?, ?)`,
@@ -474,6 +475,10 @@ describe('what the funnel and the budgets add to a lead', () => {
     // The lead itself is marked unverified, with what that meant for the owners.
     expect(html).toContain('desk-status-unverified');
     expect(html).toContain('The owners were not alerted one by one');
+    // A lead whose siteverify could not be reached is not called unverified: its owners were alerted one by one.
+    const unchecked = await storeEnquiry({ verified: false, unchecked: true });
+    const page = await (await get(`/desk/leads/enquiry/${unchecked.id}`)).text();
+    expect(page).not.toContain('desk-status-unverified');
   });
 });
 

@@ -51,9 +51,13 @@ export function LeadDetail({
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
-  // Turnstile did not verify the submission: its owner alerts were folded into the hourly digest, and a sign-up
-  // was not sent on to the newsletter tool.
-  const unverified = all.some((m) => m.status === 'skipped' && m.skipReason === 'unverified');
+  // Turnstile refused the submission: its owner alerts were folded into the hourly digest, and a sign-up was not
+  // sent on to the newsletter tool. The verdict is stored with the lead; a lead stored before it was is judged by
+  // its owner alerts skipped as unverified.
+  const unverified =
+    lead.verified !== undefined
+      ? lead.verified === false && lead.unchecked !== true
+      : all.some((m) => m.status === 'skipped' && m.skipReason === 'unverified' && m.audience === 'owner');
   const unverifiedNote = lead.kind === 'newsletter' ? desk.lead.unverifiedSignupNote : desk.lead.unverifiedNote;
   return (
     <article className="desk-lead">
