@@ -231,4 +231,75 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
     const graph = await server.received('graph');
     expect(graph.filter((r) => r.body.includes(description) || r.body.includes(phone.slice(1)))).toEqual([]);
   });
+
+  // A newsletter signup without a token siteverify accepts is stored, but not sent on to the newsletter tool (no
+  // confirmation email to an address nobody verified) until an owner who knows the person sends it on from the desk.
+  test('an unverified signup reaches Kit only when an owner sends it on from its desk page', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(90_000);
+    const o = server.origin;
+    const email = uniqueEmail('unverified-signup');
+    const res = await request.post(`${o}/api/newsletter`, {
+      headers: { 'content-type': 'application/json', origin: o, 'cf-connecting-ip': '192.0.2.78' },
+      data: JSON.stringify({ email }),
+    });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(server.firestore.document('news_letter', id)).toBeDefined();
+    /** What the Kit stand-in received about this address (in a call's body, or its lookup's query). */
+    const kitCalls = async () =>
+      (await server.received('kit'))
+        .filter((r) => `${r.body} ${decodeURIComponent((r as { search?: string }).search ?? '')}`.includes(email))
+        .map((r) => `${r.method} ${r.path}`);
+
+    await page.setExtraHTTPHeaders({
+      'Cf-Access-Jwt-Assertion': await server.accessToken({ email: 'priya@example.com' }),
+    });
+    const leadPage = `${o}/desk/leads/newsletter/${id}`;
+    const card = page.getByRole('region', { name: 'Newsletter' });
+    // The call is skipped in the ledger moments after the signup is stored.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(leadPage);
+          return card.getByText('Not sent on: Turnstile did not verify that a person signed up.').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(leadPage);
+      await expect(page.locator('.desk-status-unverified')).toHaveText('Unverified');
+      await expect(page.getByText('so the sign-up was not sent on to the newsletter tool')).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Send on' })).toBeVisible();
+      expect(await overflowX(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: info.outputPath(`desk-unverified-signup-${width}.png`), fullPage: true });
+    }
+    expect(await kitCalls()).toEqual([]);
+
+    // The owner knows them and sends it on: Kit gets the signup (its double opt-in email goes), once.
+    await card.getByRole('button', { name: 'Send on' }).click();
+    await expect(page).toHaveURL(leadPage);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(leadPage);
+          return card.locator('.desk-state').allTextContents();
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['Sent']);
+    await expect(card.getByRole('button', { name: 'Send on' })).toHaveCount(0);
+    expect(await kitCalls()).toEqual([
+      'GET /kit/v4/subscribers',
+      'POST /kit/v4/subscribers',
+      'POST /kit/v4/forms/1234567/subscribers',
+    ]);
+  });
 });
