@@ -9,13 +9,18 @@
 //   fixed number: one IPv4 address, 50 addresses of one IPv6 /64, 200 IPv4 addresses;
 // - an unverified flood (no token): 40 addresses sending enquiries whose descriptions read `SPAM-… cheap followers`;
 // - a phishing attempt, with solved tokens: names that carry a web address (`Asha. KYC expired verify at
-//   sbi-kyc.in`, `Dr.Asha`, …), and a long name with none (`Asha KYC expired call 1800 now`).
+//   sbi-kyc.in`, `Dr.Asha`, …), and a long name with none (`Asha KYC expired call 1800 now`);
+// - an unverified newsletter flood (no token): 20 addresses signing up strangers' addresses, half the time one
+//   fixed victim, to make the newsletter tool (the Kit stand-in) send its double opt-in emails;
+// - a verified repeat, with solved tokens: 5 addresses signing up one other victim again and again.
 // A real visitor (a new person each simulated minute, with solved tokens) sends one newsletter signup and one enquiry.
 // Exits non-zero unless: visitor messages <= the daily budget (per day), <= 3 per number, owner
 // alerts <= the hourly cap per owner per hour (plus one digest), every real lead stored and told to
 // both owners (by an alert or its hour's digest), every name with an address refused, no message carries
 // a web address, more than the first word of a name or the spam's text, no unverified lead alerts an owner
-// or writes to its number (each is counted in a digest instead), and no 5xx.
+// or writes to its number (each is counted in a digest instead), no unverified signup reaches the newsletter
+// tool (each is stored, its call skipped as unverified), the repeated victim reaches it at most once a simulated
+// day (the rest skipped as cap), every real visitor's signup reaches it, and no 5xx.
 //
 // Ports: ABUSE_PORT (wrangler dev, default 8406; its inspector is +1000) and ABUSE_STANDIN_PORT
 // (default 8407). Length: ABUSE_HOURS simulated hours (default 3; a fraction is fine: 0.05 is three simulated
@@ -25,6 +30,7 @@ import { startLocalWorker } from './local-worker.mjs';
 import { SENTINELS } from './sentinels.mjs';
 import { startStandins } from './standins/index.mjs';
 import './standins/graph.mjs';
+import { NEWSLETTER_EXPECT } from './standins/newsletter.mjs';
 import './standins/turnstile.mjs';
 import './standins/youtube.mjs';
 
@@ -37,6 +43,9 @@ const MINUTE_MS = 60_000 / SCALE;
 const BUDGET = { perNumber: 3, daily: 100, ownerPerHour: 20 };
 const OWNERS = ['+919800000001', '+919800000002'];
 const TARGET = '+919876543210';
+/** The fixed addresses the newsletter attackers sign up: one without tokens, one with solved tokens. */
+const NEWSLETTER_VICTIM = 'nl-flood-victim@example.com';
+const REPEAT_VICTIM = 'nl-repeat-victim@example.com';
 const TURNSTILE_SECRET = `abuse-${crypto.randomUUID()}`;
 /** A new token the Turnstile stand-in accepts (once) for `form`, solved on this host. */
 const solved = (form) => `XXXX.DUMMY.TOKEN.XXXX:${form}:${crypto.randomUUID()}`;
@@ -64,6 +73,11 @@ const worker = await startLocalWorker({
     TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
     TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: `${base}/turnstile/siteverify`,
+    // Every signup the site sends on goes to the Kit stand-in, which counts the calls it receives per address.
+    NEWSLETTER_PROVIDER: 'kit',
+    KIT_API_URL: `${base}/kit`,
+    KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,
+    KIT_FORM_ID: String(NEWSLETTER_EXPECT.kitFormId),
   },
 });
 await fetch(`${base}/__control`, {
@@ -102,11 +116,14 @@ async function post(path, body, ip, token) {
 const started = Date.now();
 const until = started + HOURS * HOUR_MS;
 
-/** One attacking address: `next(n)` gives its n-th enquiry and token; on a 429 it waits as long as Retry-After says. */
+/**
+ * One attacking address: `next(n)` gives its n-th submission (an enquiry unless it names another `form`) and
+ * token; on a 429 it waits as long as Retry-After says.
+ */
 async function flood(ip, next) {
   for (let n = 0; Date.now() < until; n++) {
-    const { enquiry, token, onAnswer } = next(n);
-    const res = await post('enquiry', enquiry, ip, token);
+    const { enquiry, form = 'enquiry', token, onAnswer } = next(n);
+    const res = await post(form, enquiry, ip, token);
     onAnswer?.(res);
     if (res.status === 429) await sleep(Math.min(Number(res.retryAfter || 60) * 1000, Math.max(0, until - Date.now())));
   }
@@ -157,6 +174,24 @@ const phisher = (ip, i) =>
     };
   });
 
+/** No token: strangers' addresses signed up, each stored, none sent on to the newsletter tool. */
+const unverifiedSignups = [];
+const signupFlooder = (ip, i) =>
+  flood(ip, (n) => ({
+    form: 'newsletter',
+    enquiry: { email: n % 2 === 0 ? NEWSLETTER_VICTIM : `nl-flood-${i}-${n}@example.com` },
+    onAnswer: (res) => res.body?.id && unverifiedSignups.push(res.body.id),
+  }));
+/** Solved tokens, one victim's address again and again: at most one call a day reaches the tool. */
+const repeatSignups = [];
+const repeater = (ip) =>
+  flood(ip, () => ({
+    form: 'newsletter',
+    enquiry: { email: REPEAT_VICTIM },
+    token: solved('newsletter'),
+    onAnswer: (res) => res.body?.id && repeatSignups.push(res.body.id),
+  }));
+
 /** The real visitors: each simulated minute a new person signs up and sends an enquiry. */
 const real = [];
 async function realVisitors() {
@@ -181,6 +216,8 @@ const attackers = [
   ...Array.from({ length: 200 }, (_, i) => attacker(`198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`, 1000 + i)),
   ...Array.from({ length: 40 }, (_, i) => spammer(`192.0.2.${i + 1}`, 2000 + i)),
   ...Array.from({ length: 5 }, (_, i) => phisher(`198.51.100.${i + 1}`, 3000 + i)),
+  ...Array.from({ length: 20 }, (_, i) => signupFlooder(`192.0.2.${i + 101}`, 4000 + i)),
+  ...Array.from({ length: 5 }, (_, i) => repeater(`198.51.100.${i + 101}`)),
 ];
 await Promise.all([...attackers, realVisitors()]);
 const floodEnded = Date.now();
@@ -213,14 +250,18 @@ async function devRead(path) {
   return res.json();
 }
 let deliveries;
+let kitReceived;
+let kitOptIns;
 const storedIds = new Set();
 try {
   ({ deliveries } = await devRead('/__dev/deliveries'));
+  kitReceived = (await (await fetch(`${base}/__control`)).json()).received.kit ?? [];
+  kitOptIns = (await (await fetch(`${base}/__newsletter`)).json()).kit.optIns;
   for (const lead of real.filter((l) => l.id)) {
     const { leads } = await devRead(`/__dev/leads?id=${encodeURIComponent(lead.id)}`);
     if (Object.values(leads).some((rows) => rows.length > 0)) storedIds.add(lead.id);
   }
-  for (const id of unverified) {
+  for (const id of [...unverified, ...unverifiedSignups]) {
     const { leads } = await devRead(`/__dev/leads?id=${encodeURIComponent(id)}`);
     if (Object.values(leads).some((rows) => rows.length > 0)) storedIds.add(id);
   }
@@ -311,6 +352,26 @@ const addressOnPhones = sends.filter((s) => /sbi-kyc|bit\.ly|Dr\.Asha/i.test(s.b
 const greetings = sends.filter((s) => s.template === 'journey_users').map(headerOf);
 const badGreetings = greetings.filter((g) => !/^\S{1,30}$/.test(g));
 
+// The newsletter attacks: what reached the Kit stand-in (the address is in a call's body, or its lookup's query).
+const kitCallsFor = (match) =>
+  kitReceived.filter((r) => match(`${r.body ?? ''} ${decodeURIComponent(r.search ?? '')}`)).length;
+const floodToolCalls = kitCallsFor((text) => text.includes('nl-flood-'));
+const floodOptIns = kitOptIns.filter((o) => o.email.startsWith('nl-flood-')).length;
+const toolRows = (ids) => {
+  const set = new Set(ids);
+  return deliveries.filter((r) => set.has(r.submission_id) && r.audience === 'newsletter');
+};
+const floodRows = toolRows(unverifiedSignups);
+const floodSkipped = floodRows.filter((r) => r.status === 'skipped' && r.skip_reason === 'unverified').length;
+const floodStored = unverifiedSignups.filter((id) => storedIds.has(id)).length;
+const repeatRows = toolRows(repeatSignups);
+const repeatSent = repeatRows.filter((r) => r.status === 'sent').length;
+const repeatCapped = repeatRows.filter((r) => r.status === 'skipped' && r.skip_reason === 'cap').length;
+const repeatOptIns = kitOptIns.filter((o) => o.email === REPEAT_VICTIM).length;
+const simulatedDays = Math.ceil(HOURS / 24);
+const realSignups = real.filter((l) => l.kind === 'newsletter' && l.id);
+const realSent = toolRows(realSignups.map((l) => l.id)).filter((r) => r.status === 'sent').length;
+
 const byAlert = toldMs.filter((_, i) => !toldByDigest[i]);
 const fiveXX = [...statuses].filter(([s]) => typeof s === 'number' && s >= 500).reduce((n, [, c]) => n + c, 0);
 const errors = statuses.get('network error') ?? 0;
@@ -347,6 +408,17 @@ console.log(
     `visitor greetings: ${greetings.length}, more than one word or over 30 characters: ${badGreetings.length}`,
 );
 
+console.log(
+  `  unverified newsletter flood: ${unverifiedSignups.length} signups accepted, ${floodStored} stored; newsletter tool ` +
+    `calls they caused: ${floodToolCalls} (opt-in emails: ${floodOptIns}); skipped as unverified: ${floodSkipped} of ` +
+    `${floodRows.length} in the ledger`,
+);
+console.log(
+  `  verified repeat of one address: ${repeatSignups.length} signups accepted; sent on: ${repeatSent} (opt-in emails: ` +
+    `${repeatOptIns}, at most ${simulatedDays} a simulated day allows); skipped as cap: ${repeatCapped}`,
+);
+console.log(`  real visitors' signups: ${realSignups.length}; sent on to the newsletter tool: ${realSent}`);
+
 const failures = [
   [maxVisitorPerDay > BUDGET.daily, 'visitor messages over the daily budget'],
   [maxPerNumber > BUDGET.perNumber, 'a number received more than 3 visitor messages'],
@@ -368,6 +440,22 @@ const failures = [
   ],
   [addressOnPhones > 0 || badGreetings.length > 0, 'a message carried a web address or more than a first name'],
   [phishing.long === 0, 'the long-name enquiries were not accepted'],
+  [
+    unverifiedSignups.length === 0 || floodStored < unverifiedSignups.length,
+    'the unverified newsletter flood was not accepted or a signup was not stored',
+  ],
+  [
+    floodToolCalls > 0 || floodOptIns > 0 || floodSkipped !== floodRows.length || floodRows.length === 0,
+    'an unverified newsletter signup reached the newsletter tool',
+  ],
+  [
+    repeatSignups.length < 2 || repeatSent > simulatedDays || repeatOptIns > simulatedDays || repeatCapped === 0,
+    'one address reached the newsletter tool more than once a day',
+  ],
+  [
+    realSent < realSignups.length || realSignups.length === 0,
+    "a real visitor's signup did not reach the newsletter tool",
+  ],
 ].filter(([failed]) => failed);
 for (const [, why] of failures) console.log(`  FAILED: ${why}`);
 console.log(failures.length ? 'abuse: FAILED' : 'abuse: every budget held');
