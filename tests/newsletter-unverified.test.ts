@@ -189,6 +189,16 @@ describe.each(['d1', 'firestore'] as const)('leads in %s', (store) => {
     expect(await toolRow(sent.subscriptionId)).toMatchObject([{ status: 'sent' }]);
   });
 
+  it('a job queued before it carried the verdict is judged by the verdict stored with the subscription', async () => {
+    const { workerEnv, tools, queued } = await site(store);
+    const id = await post(workerEnv, 'newsletter', { email: address() });
+    const { verified, unchecked, ...older } = jobFor(queued, id);
+    expect([verified, unchecked]).toEqual([false, undefined]);
+    await deliver(older, { env: workerEnv });
+    expect(tools.kit.calls).toEqual([]);
+    expect(await toolRow(id)).toMatchObject([{ status: 'skipped', skip_reason: 'unverified' }]);
+  });
+
   it('a signup whose token could not be checked (siteverify unreachable) goes on, as owner alerts do', async () => {
     const { workerEnv, tools, queued, siteverify } = await site(store);
     siteverify.down = true;

@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
 import { DeliveryStore, deliver, readBudgets, type LedgerRules } from '../notify/deliveries';
 import type { NewsletterJob } from '../queue/jobs';
+import type { Lead } from '../store/lead';
 import { getLeadStore } from '../store/port';
 import { createNewsletterSender } from './sender';
 import { newsletterSend } from './templates';
@@ -12,9 +13,9 @@ import { newsletterSend } from './templates';
  * once per address in 24 hours; the rest are skipped in the ledger (`unverified`, `cap`), where an owner can send
  * an unverified one on from the desk. An unsubscribe always goes.
  */
-const rules = (env: Env, job: NewsletterJob): LedgerRules =>
-  job.action === 'subscribe'
-    ? { budgets: readBudgets(env), verified: job.verified !== false || job.unchecked === true, oncePerDay: true }
+const rules = (env: Env, signup?: Pick<Lead, 'verified' | 'unchecked'>): LedgerRules =>
+  signup
+    ? { budgets: readBudgets(env), verified: signup.verified !== false || signup.unchecked === true, oncePerDay: true }
     : { budgets: readBudgets(env), verified: true };
 
 /**
@@ -34,6 +35,7 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
   }
   let email = job.email;
   let tags: string[] = [];
+  let signup: Pick<Lead, 'verified' | 'unchecked'> | undefined;
   if (job.action === 'subscribe') {
     const record = await getLeadStore(env).get('newsletter', job.subscriptionId);
     if (record?.kind !== 'newsletter' || record.unsubscribedAt) {
@@ -42,10 +44,12 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
     }
     email = record.email;
     tags = record.tags ?? [];
+    // Turnstile's verdict as the job carries it; a job queued before it did, by the one stored with the subscription.
+    signup = job.verified !== undefined ? job : record;
   }
   const ref = { submissionId: job.subscriptionId, leadKind: 'newsletter' };
   const send = newsletterSend(job.action, email, tags);
-  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env, job));
+  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env, signup));
   return step.done ? undefined : step.after;
 }
 
@@ -59,7 +63,7 @@ export async function recordDeadNewsletter(job: NewsletterJob, env: Env): Promis
     'newsletter',
     send,
     new Date().toISOString(),
-    rules(env, job),
+    rules(env, job.action === 'subscribe' ? job : undefined),
   );
   if (row.status === 'dead') {
     logEvent('error', 'delivery.dead', {
