@@ -35,7 +35,8 @@ export const JobSchema = z.discriminatedUnion('type', [
     email: z.string().min(3),
     /**
      * A signup's Turnstile verdict, as on its lead (Lead.verified, Lead.unchecked): an unverified signup is not
-     * sent on (the ledger skips it); absent on jobs queued before the rule, which count as verified.
+     * sent on (the ledger skips it); absent on jobs queued before the rule: the verdict stored with the
+     * subscription decides.
      */
     verified: z.boolean().optional(),
     unchecked: z.boolean().optional(),
