@@ -209,8 +209,8 @@ describe.each(['d1', 'firestore'] as const)(
       expect(standin.kit.calls).toEqual([{ method: 'GET', path: '/v4/subscribers' }]);
       expect(standin.kit.subscribers.has(email.toLowerCase())).toBe(false);
       // Nothing of them is left in Kit: recorded as done, not as a failure for an owner to act on.
-      expect(await toolState(id)).toEqual({ provider: 'kit', state: 'deleted' });
-      expect(await page()).toContain('Kit deleted them too.');
+      expect(await toolState(id)).toEqual({ provider: 'kit', state: 'absent' });
+      expect(await page()).toContain('Kit had no one at that address any more: nothing of them is left there.');
     });
 
     it('a subscriber who already unsubscribed in Kit is left as they are (no second unsubscribe), recorded done', async () => {

@@ -116,6 +116,7 @@ export const desk = {
       if (state === 'pending')
         return provider === 'kit' ? `Kit is unsubscribing them now. ${byHand}` : 'Mailchimp is deleting them now.';
       if (state === 'deleted') return `${name} deleted them too.`;
+      if (state === 'absent') return `${name} had no one at that address any more: nothing of them is left there.`;
       if (state === 'unsubscribed') return `Kit unsubscribed them. ${byHand}`;
       return `${name} could not be told (${code ?? 'error'}): remove them there by hand.`;
     },

@@ -1,14 +1,14 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import type { NewsletterEraseJob } from '../queue/jobs';
-import { setToolErasure, type ToolErasure } from '../store/erasures';
+import { erasureById, setToolErasure, type ToolErasure } from '../store/erasures';
 import { createNewsletterSender } from './sender';
 
 /**
  * An erasure reaches the newsletter tool: Mailchimp deletes the member for good, Kit unsubscribes them (its API
  * cannot delete; the desk asks an owner to delete them in Kit). Retried while the tool is down or limits the rate;
  * the erasure log records what the tool did, or that it refused (then an owner does it by hand). Neither tool is
- * ever made to create the person: a tool that has no one at the address needs nothing (recorded as deleted:
+ * ever made to create the person: a tool that has no one at the address needs nothing (recorded as absent:
  * nothing of them is left there). Calls that repeat change nothing, so a redelivered job is harmless. Returns the
  * wait before a retry, or undefined when done.
  */
@@ -24,15 +24,20 @@ export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): 
     logEvent('warn', 'newsletter.erase', { erasure: job.erasure, outcome: 'retry', code: outcome.code });
     return outcome.minDelaySeconds ?? 0;
   }
-  // A tool that had no one at the address is done: nothing of them is left there.
+  if (outcome.kind === 'absent') {
+    // A tool that had no one at the address is done: nothing of them is left there. A repeat of a call that already
+    // deleted or unsubscribed them finds no one too: what that call did stands.
+    const before = (await erasureById(env.DB, job.erasure))?.tool;
+    if (before?.state === 'deleted' || before?.state === 'unsubscribed') return undefined;
+    await record(env, job, { provider: job.provider, state: 'absent' });
+    return undefined;
+  }
   await record(
     env,
     job,
-    outcome.kind === 'absent'
-      ? { provider: job.provider, state: 'deleted' }
-      : outcome.kind === 'sent'
-        ? { provider: job.provider, state: tool.erases }
-        : { provider: job.provider, state: 'failed', code: outcome.code },
+    outcome.kind === 'sent'
+      ? { provider: job.provider, state: tool.erases }
+      : { provider: job.provider, state: 'failed', code: outcome.code },
   );
   return undefined;
 }

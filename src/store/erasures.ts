@@ -22,11 +22,11 @@ export interface ErasureCounts {
 /**
  * What the newsletter tool was told about an erasure that found a signup it had received: `pending` until the
  * queued job ran, then what the tool did (Mailchimp `deleted` them; Kit `unsubscribed` them, as its API cannot
- * delete), or `failed` with the tool's answer.
+ * delete), `absent` when the tool had no one at the address any more, or `failed` with the tool's answer.
  */
 export interface ToolErasure {
   provider: 'kit' | 'mailchimp';
-  state: 'pending' | 'deleted' | 'unsubscribed' | 'failed';
+  state: 'pending' | 'deleted' | 'unsubscribed' | 'absent' | 'failed';
   code?: string;
 }
 
