@@ -59,7 +59,7 @@ export interface WhatsAppConfig {
   /** The business number's id (WHATSAPP_PHONE_NUMBER_ID) when set: the webhook takes events for it only. */
   phoneNumberId?: string;
   owners: Owner[];
-  /** The status webhook's secrets; absent when either is not set (the webhook then refuses everything). */
+  /** The status webhook's secrets; absent when either is not set (the webhook then answers 404). */
   webhook?: { verifyToken: string; appSecret: string };
   /** The credentials when messages can go out; otherwise why not, and whether that is a mistake. */
   sending: { ok: true; token: string; phoneNumberId: string } | { ok: false; reason: string; misconfigured: boolean };

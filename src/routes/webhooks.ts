@@ -27,8 +27,9 @@ webhooks.get('/whatsapp', async (c) => {
   const mode = c.req.query('hub.mode');
   const token = c.req.query('hub.verify_token') ?? '';
   const challenge = c.req.query('hub.challenge') ?? '';
-  if (!webhook || mode !== 'subscribe' || !(await sameText(token, webhook.verifyToken))) {
-    logEvent('warn', 'webhook.refused', { reason: 'verification', configured: Boolean(webhook) });
+  if (!webhook) return unconfigured();
+  if (mode !== 'subscribe' || !(await sameText(token, webhook.verifyToken))) {
+    logEvent('warn', 'webhook.refused', { reason: 'verification', configured: true });
     return c.text('Forbidden', 403);
   }
   return c.text(challenge, 200);
@@ -37,10 +38,11 @@ webhooks.get('/whatsapp', async (c) => {
 webhooks.post('/whatsapp', async (c) => {
   const config = readConfig(c.env);
   const webhook = config.whatsapp.webhook;
+  if (!webhook) return unconfigured();
   const raw = await readCappedText(c.req.raw, WEBHOOK_MAX_BYTES);
   const signature = c.req.header('x-hub-signature-256') ?? '';
-  if (!webhook || !(await validSignature(raw, signature, webhook.appSecret))) {
-    logEvent('warn', 'webhook.refused', { reason: 'signature', configured: Boolean(webhook) });
+  if (!(await validSignature(raw, signature, webhook.appSecret))) {
+    logEvent('warn', 'webhook.refused', { reason: 'signature', configured: true });
     throw new ApiException(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256.');
   }
   const ours = config.whatsapp.phoneNumberId;
@@ -143,6 +145,15 @@ export function statusEvents(values: WebhookValue[]): StatusEvent[] {
     }
   }
   return events;
+}
+
+/**
+ * Without its secrets (WHATSAPP_WEBHOOK_VERIFY_TOKEN, WHATSAPP_APP_SECRET) the webhook does not exist: 404, before
+ * the body is read. Outside development that is a reported configuration problem, not a quiet state.
+ */
+function unconfigured(): never {
+  logEvent('warn', 'webhook.refused', { reason: 'not_configured', configured: false });
+  throw new ApiException(404, 'not_found', 'No such webhook.');
 }
 
 const encoder = new TextEncoder();
