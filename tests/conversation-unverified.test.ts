@@ -13,33 +13,22 @@ import type { Job } from '../src/queue/jobs';
 import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead, type EnquiryLead } from './fixtures/leads';
-import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
-import { firestoreEnv } from './support/firestore';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 import { captureQueue, consume } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Store = 'D1' | 'Firestore';
 const now = () => Math.floor(Date.now() / 1000);
 
 /** The Worker with WhatsApp at the stand-in, two owners of this test's own, leads in D1 or in the Firestore stand-in. */
 async function setup(store: Store) {
   const owners = [uniqueMobile('+9197'), uniqueMobile('+9197')];
   const graph = new GraphStandin();
-  let extra: Partial<Env> = {};
-  let firestore: ((request: Request) => Promise<Response>) | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('credentials');
-    const { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY } = made.env;
-    extra = { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY };
-    firestore = made.standin.fetch;
-  }
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    return request.url.startsWith(GRAPH_BASE) || !firestore ? graph.fetch(request) : firestore(request);
-  });
+  const { vars: extra, firestore } = await leadStoreVars(store);
+  routeFetch((request) => graph.fetch(request), firestore);
   const workerEnv = graphEnv({
     ...WEBHOOK_SECRETS,
     OWNER_PHONES: owners.join(','),

@@ -8,31 +8,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import { readConfig, type Env } from '../src/env';
 import { conversationId, getConversationStore } from '../src/store/conversations';
-import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
-import { firestoreEnv } from './support/firestore';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 import { captureQueue, consume } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, realWamid, webhookBody } from './support/whatsapp-webhook';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Store = 'D1' | 'Firestore';
 const now = () => Math.floor(Date.now() / 1000);
 
 async function setup(store: Store) {
   const graph = new GraphStandin();
-  let vars: Partial<Env> = {};
-  let firestore: ((request: Request) => Promise<Response>) | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('credentials');
-    const { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY } = made.env;
-    vars = { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY };
-    firestore = made.standin.fetch;
-  }
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    return request.url.startsWith(GRAPH_BASE) || !firestore ? graph.fetch(request) : firestore(request);
-  });
+  const { vars, firestore } = await leadStoreVars(store);
+  routeFetch((request) => graph.fetch(request), firestore);
   const owners = [uniqueMobile('+9197'), uniqueMobile('+9197')];
   const workerEnv = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: owners.join(','), ...vars } as Partial<Env>);
   const queued = captureQueue(workerEnv);

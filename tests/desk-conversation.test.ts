@@ -11,35 +11,24 @@ import type { Job } from '../src/queue/jobs';
 import { conversationId, getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
-import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
-import { firestoreEnv } from './support/firestore';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 import { captureQueue, consume, deliver } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, wamid, webhookBody } from './support/whatsapp-webhook';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const HOUR = 3600;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-type Store = 'D1' | 'Firestore';
 const STORES: Store[] = ['D1', 'Firestore'];
 
 /** The Worker with WhatsApp at the Graph stand-in, leads and messages in D1 or in the Firestore stand-in. */
 async function setup(store: Store) {
   const graph = new GraphStandin();
-  let firestoreVars: Partial<Env> = {};
-  let firestore: ((input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('credentials');
-    const { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY } = made.env;
-    firestoreVars = { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY };
-    firestore = made.standin.fetch;
-  }
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    return request.url.startsWith(GRAPH_BASE) || !firestore ? graph.fetch(request) : firestore(request);
-  });
+  const { vars: firestoreVars, firestore } = await leadStoreVars(store);
+  routeFetch((request) => graph.fetch(request), firestore);
   const workerEnv: Env = graphEnv({
     ...WEBHOOK_SECRETS,
     OWNER_PHONES: '+919700000001,+919700000002',

@@ -12,15 +12,14 @@ import { conversationId } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { allowConsoleErrors } from './setup';
-import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
-import { firestoreEnv } from './support/firestore';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 import { captureQueue, consume } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Store = 'D1' | 'Firestore';
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
@@ -30,24 +29,15 @@ const now = () => Math.floor(Date.now() / 1000);
 async function setup(store: Store) {
   const graph = new GraphStandin();
   const timeouts = { text: 0, template: 0 };
-  let vars: Partial<Env> = {};
-  let firestore: ((request: Request) => Promise<Response>) | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('credentials');
-    const { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY } = made.env;
-    vars = { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY };
-    firestore = made.standin.fetch;
-  }
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(GRAPH_BASE) && firestore) return firestore(request);
+  const { vars, firestore } = await leadStoreVars(store);
+  routeFetch(async (request) => {
     const type = ((await request.clone().json()) as { type?: 'text' | 'template' }).type;
     if (type && timeouts[type] > 0) {
       timeouts[type]--;
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     }
     return graph.fetch(request);
-  });
+  }, firestore);
   const owners = [uniqueMobile('+9197'), uniqueMobile('+9197')];
   const workerEnv = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: owners.join(','), ...vars } as Partial<Env>);
   const queued = captureQueue(workerEnv);

@@ -12,14 +12,13 @@ import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { senderRef } from '../src/notify/replies';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
-import { firestoreEnv } from './support/firestore';
 import { captureQueue, deliver } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { inbound, postWebhook, WEBHOOK_SECRETS, webhookBody } from './support/whatsapp-webhook';
-import { GRAPH_BASE, GraphStandin, graphEnv } from './standins/graph-api';
+import { GraphStandin, graphEnv } from './standins/graph-api';
 import { createNewsletterStandin, newsletterEnv } from './standins/newsletter';
-import type { FirestoreStandin } from './standins/firestore';
 import { allowConsoleErrors } from './setup';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -87,25 +86,10 @@ async function d1Text(): Promise<string> {
   return JSON.stringify(dumps.map((d) => d.results));
 }
 
-type Store = 'D1' | 'Firestore';
-
 async function setup(store: Store) {
   const graph = new GraphStandin();
-  let vars: Partial<Env> = {};
-  let standin: FirestoreStandin | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('emulator');
-    vars = {
-      FIRESTORE_PROJECT_ID: made.env.FIRESTORE_PROJECT_ID,
-      FIRESTORE_EMULATOR_HOST: made.env.FIRESTORE_EMULATOR_HOST,
-    };
-    standin = made.standin;
-  }
-  const firestore = standin?.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    return request.url.startsWith(GRAPH_BASE) || !firestore ? graph.fetch(request) : firestore(request);
-  });
+  const { vars, firestore: standin } = await leadStoreVars(store, 'emulator');
+  routeFetch((request) => graph.fetch(request), standin);
   const workerEnv = graphEnv({ ...WEBHOOK_SECRETS, ...vars });
   const text = async () => (standin ? JSON.stringify([...standin.documents.entries()]) : '') + (await d1Text());
   return { workerEnv, graph, standin, text };

@@ -12,16 +12,15 @@ import type { Job } from '../src/queue/jobs';
 import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
-import { GRAPH_BASE, GraphStandin, PHONE_NUMBER_ID, graphEnv } from './standins/graph-api';
-import { firestoreEnv } from './support/firestore';
+import { GraphStandin, PHONE_NUMBER_ID, graphEnv } from './standins/graph-api';
 import { captureQueue, consume } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { BUSINESS } from './support/whatsapp-envelope';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, realWamid, webhookBody } from './support/whatsapp-webhook';
+import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Store = 'D1' | 'Firestore';
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Every console line of the test, as written. */
@@ -63,24 +62,15 @@ async function setup(store: Store, extra: Partial<Env> = {}) {
   const owners = [uniqueMobile('+9197'), uniqueMobile('+9197')];
   const graph = new GraphStandin();
   const answered: string[] = [];
-  let vars: Partial<Env> = {};
-  let firestore: ((request: Request) => Promise<Response>) | undefined;
-  if (store === 'Firestore') {
-    const made = await firestoreEnv('credentials');
-    const { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY } = made.env;
-    vars = { FIRESTORE_PROJECT_ID, FIRESTORE_CLIENT_EMAIL, FIRESTORE_PRIVATE_KEY };
-    firestore = made.standin.fetch;
-  }
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(GRAPH_BASE) && firestore) return firestore(request);
+  const { vars, firestore } = await leadStoreVars(store);
+  routeFetch(async (request) => {
     const to = ((await request.clone().json()) as { to?: string }).to;
     const res = await graph.fetch(request);
     const json = (await res.json()) as { messages?: { id: string }[] };
     // Meta's ids hold the recipient's number: the stand-in's answer gets one shaped like them.
     if (to && json.messages?.[0]) answered.push((json.messages[0].id = realWamid(to)));
     return Response.json(json, { status: res.status });
-  });
+  }, firestore);
   const workerEnv = graphEnv({
     ...WEBHOOK_SECRETS,
     OWNER_PHONES: owners.join(','),
