@@ -171,6 +171,9 @@ test.describe('a person on the desk', () => {
     await expect(leads.getByRole('link', { name: /Enquiry Vani Rao/ })).toBeVisible();
     await expect(page.getByText('1 WhatsApp message from them')).toBeVisible();
     await page.screenshot({ path: info.outputPath(`person-other-kept-${info.project.name}.png`), fullPage: true });
+    // Her lead still shows what she wrote (and opening it reads it, as an owner would).
+    await leads.getByRole('link', { name: /Enquiry Vani Rao/ }).click();
+    await expect(page.getByText(words)).toBeVisible();
   });
 
   test('an owner corrects a misspelt name; the lead page records who corrected it', async ({
