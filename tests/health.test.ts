@@ -82,6 +82,7 @@ describe('the self-check', () => {
       ['visitors', true],
       ['retention', true],
       ['newsletter', true],
+      ['privacy', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

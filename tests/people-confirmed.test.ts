@@ -18,6 +18,8 @@ import { inbound, postWebhook, WEBHOOK_SECRETS, webhookBody } from './support/wh
 import { GraphStandin, graphEnv } from './standins/graph-api';
 import { createNewsletterStandin, newsletterEnv } from './standins/newsletter';
 import { allowConsoleErrors } from './setup';
+import { clearAccessKeyCache } from '../src/security/access-jwt';
+import { AUD, TEAM_DOMAIN, certsFetch, makeAccessKey, sign } from './standins/access';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => {
@@ -346,5 +348,48 @@ describe('ERASURE_KEY', () => {
       expect(() => parseConfig({ ENVIRONMENT, ERASURE_KEY: 'short' }).privacy).toThrow(/at least 32 characters/);
       expect(parseConfig({ ENVIRONMENT, ERASURE_KEY: 'k'.repeat(40) }).privacy.erasureKey).toBe('k'.repeat(40));
     }
+  });
+});
+
+describe('without ERASURE_KEY outside development', () => {
+  it('the self-check names it, and the people pages say what is missing instead of erasing or copying part', async () => {
+    allowConsoleErrors();
+    const { checkHealth } = await import('../src/health/run');
+    const production = graphEnv({ ENVIRONMENT: 'production', LEAD_STORE: 'd1', ERASURE_KEY: '' } as Partial<Env>);
+    const report = await checkHealth(production);
+    expect(report.checks.find((c) => c.name === 'privacy')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('ERASURE_KEY is not set'),
+    });
+    expect((await checkHealth(graphEnv())).checks.find((c) => c.name === 'privacy')).toMatchObject({ ok: true });
+
+    // An owner signed in through Access: the search and the erasure say which setting is missing; nothing is erased.
+    const key = await makeAccessKey('kid-erasure');
+    const desk = { ...production, SITE_URL: 'https://site.test', ACCESS_TEAM_DOMAIN: TEAM_DOMAIN, ACCESS_AUD: AUD };
+    const email = `nokey.${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const lead = newsletterLead({ email });
+    await getLeadStore(desk).save(lead);
+    const signedIn = async (path: string, fields: Record<string, string>) => {
+      clearAccessKeyCache();
+      vi.stubGlobal('fetch', certsFetch(() => [key]).fetch);
+      return call(desk, path, {
+        method: 'POST',
+        headers: {
+          'Cf-Access-Jwt-Assertion': await sign(key),
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    };
+    for (const [path, fields] of [
+      ['/desk/people', { q: email }],
+      ['/desk/people/erase', { q: email, confirm: email }],
+    ] as const) {
+      const res = await signedIn(path, fields);
+      expect(res.status, path).toBe(503);
+      expect(await res.text()).toContain('the site is missing a setting (ERASURE_KEY)');
+    }
+    expect(await getLeadStore(desk).get('newsletter', lead.id)).not.toBeNull();
   });
 });

@@ -94,6 +94,8 @@ export const desk = {
     include: 'Show the records with the ticked ones',
     storeDown: 'The lead store did not answer, so nothing could be found. Try again in a minute.',
     eraseDown: 'The lead store did not answer: nothing was erased. Try again in a minute.',
+    notConfigured: (settings: string[]) =>
+      `Nothing was done: the site is missing a setting (${[...new Set(settings)].join(', ')}). Ask whoever runs the site to set it; /desk/health names it too.`,
     erasePartial:
       'The erasure stopped part way (the lead store did not answer): some records may remain. Find the person again and erase again to finish.',
     eraseTitle: 'Erase this person',

@@ -18,6 +18,7 @@ export const health = {
     visitors: 'Visitor messages',
     retention: 'Retention',
     newsletter: 'Newsletter tool',
+    privacy: 'Erasure key',
   } as Record<string, string>,
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,

@@ -14,6 +14,7 @@ import {
   checkWhatsApp,
   type Check,
 } from './checks';
+import { checkPrivacy } from './privacy-check';
 
 /** The self-check's result, as /desk/health.json shows it. */
 export interface HealthReport {
@@ -52,6 +53,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('visitors', () => checkVisitors(env, now)),
     guarded('retention', () => checkRetention(env, now)),
     guarded('newsletter', () => checkNewsletter(env, config, now)),
+    guarded('privacy', () => checkPrivacy(config)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

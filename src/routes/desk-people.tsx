@@ -4,7 +4,7 @@ import { desk as copy } from '../content/desk';
 import { ErasureIncomplete, erasePerson, findPerson, idOf, personCopy } from '../desk/people';
 import { PeopleForm, PeopleParams, parse } from '../desk/params';
 import { PeoplePage, type PeopleView } from '../desk/views/people';
-import { readConfig, type Env } from '../env';
+import { ConfigError, readConfig, type Env } from '../env';
 import { readBody } from '../http/body';
 import { ApiException } from '../http/errors';
 import { errorMessage, logEvent } from '../log';
@@ -49,7 +49,7 @@ export function deskPeople(render: RenderPeople) {
       return page(c, { log, q: form.q, who: idOf(form.person), records });
     } catch (err) {
       logEvent('error', 'person.found', { outcome: 'unavailable', error: errorMessage(err) });
-      return page(c, { log, q: form.q, failure: copy.people.storeDown }, 503);
+      return page(c, { log, q: form.q, failure: notConfigured(err) ?? copy.people.storeDown }, 503);
     }
   });
 
@@ -62,7 +62,8 @@ export function deskPeople(render: RenderPeople) {
       records = await findPerson(c.env, form.person, form.ticked);
     } catch (err) {
       logEvent('error', 'person.exported', { outcome: 'unavailable', error: errorMessage(err) });
-      throw new ApiException(503, 'unavailable', copy.people.storeDown, undefined, { 'Retry-After': '60' });
+      const message = notConfigured(err) ?? copy.people.storeDown;
+      throw new ApiException(503, 'unavailable', message, undefined, { 'Retry-After': '60' });
     }
     const now = new Date().toISOString();
     logEvent('info', 'person.exported', {
@@ -89,8 +90,8 @@ export function deskPeople(render: RenderPeople) {
         const records = await findPerson(c.env, form.person, form.ticked);
         const who = idOf(form.person);
         return page(c, { log, q: form.q, who, records, errors: { confirm: copy.people.mismatch } }, 400);
-      } catch {
-        return page(c, { log, q: form.q, failure: copy.people.storeDown }, 503);
+      } catch (err) {
+        return page(c, { log, q: form.q, failure: notConfigured(err) ?? copy.people.storeDown }, 503);
       }
     }
     try {
@@ -98,12 +99,18 @@ export function deskPeople(render: RenderPeople) {
       return c.redirect(`/desk/people?erased=${id}`, 303);
     } catch (err) {
       const started = err instanceof ErasureIncomplete && err.started;
-      const failure = started ? copy.people.erasePartial : copy.people.eraseDown;
+      const failure = started ? copy.people.erasePartial : (notConfigured(err) ?? copy.people.eraseDown);
       return page(c, { log, q: form.q, failure }, 503);
     }
   });
 
   return people;
+}
+
+/** What the owners are told when a setting the people tools need is missing (the operator must set it), else null. */
+function notConfigured(err: unknown): string | null {
+  const cause = err instanceof ErasureIncomplete ? err.cause : err;
+  return cause instanceof ConfigError ? copy.people.notConfigured(cause.problems.map((p) => p.setting)) : null;
 }
 
 /** The posted form: the person it names (null when `q` is neither an address nor a number) and the ticked ones. */
