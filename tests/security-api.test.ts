@@ -1,5 +1,7 @@
 /** Requests: cross-site refusal, the honeypot, and per-address rate limits with Retry-After. */
-import { SELF, env } from 'cloudflare:test';
+import { SELF, createExecutionContext, env } from 'cloudflare:test';
+import worker from '../src/index';
+import { WEBHOOK_SECRETS } from './support/whatsapp-webhook';
 import { describe, expect, it, vi } from 'vitest';
 import { withinOneWindow } from './support/shared';
 import { visitorAddress } from './support/api';
@@ -193,16 +195,33 @@ describe('the 16 KiB body cap', () => {
     allowConsoleErrors();
     const { body, state } = hugeChunkedBody(prefix);
     const origin = new URL(target).origin;
-    const res = await SELF.fetch(target, {
+    const init = {
       method: 'POST',
       headers: { 'content-type': type, origin, 'cf-connecting-ip': visitorAddress() },
       body,
-      // @ts-expect-error: workerd's RequestInit knows duplex for streamed bodies
       duplex: 'half',
       redirect: 'manual',
-    });
+    } as RequestInit;
+    // The webhook exists only with its secrets (without them it answers 404 unread, below).
+    const res = target.endsWith('/webhooks/whatsapp')
+      ? await worker.fetch(new Request(target, init), { ...env, ...WEBHOOK_SECRETS }, createExecutionContext())
+      : await SELF.fetch(target, init);
     expect(res.status).toBe(413);
     expect(state.pulled).toBeLessThan(state.total);
     if (target.endsWith('/quiz')) expect(await res.text()).toContain('Step 1 of 4');
+  });
+
+  it('the WhatsApp webhook without its secrets answers 404 before reading the body', async () => {
+    allowConsoleErrors();
+    const { body, state } = hugeChunkedBody('{"entry":[');
+    const res = await SELF.fetch('https://site.test/webhooks/whatsapp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      // @ts-expect-error: workerd's RequestInit knows duplex for streamed bodies
+      duplex: 'half',
+    });
+    expect(res.status).toBe(404);
+    expect(state.pulled).toBeLessThan(state.total);
   });
 });
