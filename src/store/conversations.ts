@@ -1,4 +1,5 @@
 import { readConfig, type Env } from '../env';
+import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
@@ -45,12 +46,7 @@ export type NewMessage = Omit<ReceivedMessage, 'readAt'> & { conversation?: stri
  * Firestore alike) rather than random, so it needs no table of its own and every message knows its conversation.
  */
 export async function conversationId(phone: string, secret: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(phone)));
-  return [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return keyedHash(secret, phone, 16);
 }
 
 /** What a conversation id looks like (anything else is no conversation). */

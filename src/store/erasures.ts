@@ -1,4 +1,5 @@
 import { errorMessage, logEvent } from '../log';
+import { hex, keyedHash } from './keyed-hash';
 import { contactOf, normalizePhone, type Lead } from './lead';
 
 /** How many records of each kind an erasure removed: what the erasure log keeps (never the person's data). */
@@ -110,25 +111,8 @@ function keysOf(contact: { email?: string; phone?: string }, region: string): st
   return keys;
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 async function sha256(text: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-}
-
-/**
- * HMAC-SHA256 of `kind:value` under ERASURE_KEY: what an erasure keeps in place of an address, a number, a
- * sender's pseudonym or a message id. Without the key nobody can test a phone number against it.
- */
-async function erasureHash(key: string, value: string): Promise<string> {
-  const hmac = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return hex(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(value)));
 }
 
 /** What one erasure remembers: the person's contacts, their senders' pseudonyms and their message ids. */
@@ -163,7 +147,7 @@ export async function rememberErased(
           `INSERT INTO erased_contacts (hash, salt, erased_at, kind) VALUES (?, '', ?, ?)
            ON CONFLICT (hash) DO UPDATE SET erased_at = excluded.erased_at`,
         )
-        .bind(await erasureHash(erasureKey, key), at, key.slice(0, key.indexOf(':'))),
+        .bind(await keyedHash(erasureKey, key), at, key.slice(0, key.indexOf(':'))),
     ),
   );
   for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
@@ -173,7 +157,7 @@ export async function rememberErased(
 async function erasedAfter(db: D1Database, erasureKey: string | null, keys: string[], since: string): Promise<boolean> {
   if (keys.length === 0) return false;
   if (erasureKey !== null) {
-    const hashes = await Promise.all(keys.map((k) => erasureHash(erasureKey, k)));
+    const hashes = await Promise.all(keys.map((k) => keyedHash(erasureKey, k)));
     const keyed = await db
       .prepare(
         `SELECT 1 FROM erased_contacts WHERE erased_at > ? AND hash IN (${hashes.map(() => '?').join(', ')}) LIMIT 1`,
