@@ -244,6 +244,13 @@ describe.each<Store>(['D1', 'Firestore'])('a person is what the owner confirms: 
     const wamid = realWamid(phone);
     const at = new Date(Date.now() - 60_000).toISOString();
     await getConversationStore(workerEnv).receive({ id: wamid, phone, at, type: 'text', text: 'hi', leads: [] });
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, last_error_code,
+         components, created_at, updated_at)
+       VALUES (?, 'journey_owner', '+919800000001', 'enquiry', 'owner', 'failed', '131026', ?, ?, ?)`,
+    )
+      .bind(lead.id, JSON.stringify([{ type: 'body', parameters: [{ type: 'text', text: lead.name }] }]), at, at)
+      .run();
     captureQueue(workerEnv);
     expect((await erase(workerEnv, lead.email, [phone])).status).toBe(303);
     vi.restoreAllMocks();
@@ -261,6 +268,19 @@ describe.each<Store>(['D1', 'Firestore'])('a person is what the owner confirms: 
         .bind(`reply:%:${sender}`)
         .first<{ n: number }>())!.n;
     expect(await alerts()).toBe(0);
+    // An owner alert about them that failed: its email fallback, still queued, tells no one about an erased person.
+    const withEmails = { ...workerEnv, OWNER_EMAILS: 'priya@example.com,arjun@example.com' } as Env;
+    const fallback = await deliver(
+      { type: 'owner-fallback', submissionId: lead.id, template: 'journey_owner', recipient: '+919800000001' },
+      { env: withEmails },
+    );
+    expect(fallback.explicitAcks).toEqual([fallback.id]);
+    const emails = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM deliveries WHERE submission_id = ? AND template = 'owner_alert_email'",
+    )
+      .bind(lead.id)
+      .first<{ n: number }>();
+    expect(emails!.n).toBe(0);
     // The same sender writing after the erasure is alerted as anyone would be.
     const laterAt = new Date(Date.now() + 2000).toISOString();
     await deliver({ ...alert, hourStart: laterAt.slice(0, 13) + ':00:00.000Z', at: laterAt }, { env: workerEnv });

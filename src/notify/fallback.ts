@@ -46,6 +46,8 @@ export async function sendOwnerFallback(
     .bind(job.submissionId, job.template, job.recipient)
     .first<AlertRow>();
   if (!row || row.audience !== 'owner' || row.status === 'skipped') return undefined;
+  // An alert always has parameters: none left means its person was erased since, and nothing is written about them.
+  if (row.components === '[]') return undefined;
   if (row.receipt === 'delivered' || row.receipt === 'read') return undefined;
   if (['pending', 'sending', 'replay'].includes(row.status)) return 60;
   let reason: string;
