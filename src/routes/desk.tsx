@@ -246,7 +246,7 @@ async function render(
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }
   const { cursor: _cursor, ...filters } = params;
-  const html = await pageHtml(
+  const html = pageHtml(
     <DeskDocument
       title={title}
       css={assets.deskCss}

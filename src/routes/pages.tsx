@@ -73,7 +73,7 @@ export async function render(
 ): Promise<Response> {
   const SITE_URL = readConfig(c.env as Env).site.url;
   const canonical = `${SITE_URL}${path}`;
-  const html = await pageHtml(
+  const html = pageHtml(
     <Document
       title={title}
       description={description}
