@@ -12,6 +12,11 @@ const root = import.meta.dirname;
  * Firestore key, WhatsApp token or owner numbers; so the tests get a copy of wrangler.toml (paths made
  * absolute) in a folder of their own, where no such file is ever found.
  */
+/** wrangler.toml's `[alias]` table with its paths made absolute: the Worker's module substitutions. */
+function aliases(table: Record<string, string> | undefined) {
+  return Object.fromEntries(Object.entries(table ?? {}).map(([name, to]) => [name, path.resolve(root, to)]));
+}
+
 function pinnedWranglerConfig() {
   const { rawConfig } = experimental_readRawConfig({ config: path.join(root, 'wrangler.toml') });
   const abs = (p: string | undefined) => (p === undefined ? undefined : path.resolve(root, p));
@@ -19,6 +24,7 @@ function pinnedWranglerConfig() {
     ...rawConfig,
     main: abs(rawConfig.main),
     assets: rawConfig.assets && { ...rawConfig.assets, directory: abs(rawConfig.assets.directory) },
+    alias: aliases(rawConfig.alias),
     d1_databases: rawConfig.d1_databases?.map((db: { migrations_dir?: string }) => ({
       ...db,
       migrations_dir: abs(db.migrations_dir),
@@ -81,6 +87,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The modules wrangler substitutes when it bundles the Worker, substituted here too.
+    resolve: { alias: aliases(rawConfig.alias) },
     // The JSX runtime the Worker ships with (production), not the dev runtime Vite picks when it
     // cannot read `jsx` through the solution-style tsconfig.json: renders then cost what they cost deployed.
     oxc: { jsx: { runtime: 'automatic' as const, development: false } },

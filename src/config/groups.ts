@@ -1,6 +1,6 @@
 import { fallbackOf, type Group, type SettingName } from './settings.ts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
 import { parseQuiz, type QuizConfig } from './quiz.ts';
 import { parsePrivacy, type PrivacyConfig } from './privacy.ts';

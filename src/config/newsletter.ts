@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { SettingName } from './settings.ts';
 
 /** What this group reads with (the Reader of groups.ts, which calls it). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiException } from '../http/errors';
 import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery } from '../store/listing';
 import { TIME_ZONE } from '../content/site';

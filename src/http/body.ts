@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { site } from '../content/site';
 import { fieldErrors } from '../shared/lead-schemas';
 import { fieldsToObject } from '../shared/lead-rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { E164 } from '../store/lead';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */

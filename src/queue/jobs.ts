@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { E164, LeadSchema } from '../store/lead';
 
 /**

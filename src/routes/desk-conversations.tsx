@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ReactElement, ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { conversation as copy } from '../content/conversation';
 import {
   findConversation,

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { DeskDocument, type Banner } from '../desk/views/desk-document';
 import { InboxPage, deskHref } from '../desk/views/inbox';
 import { LeadDetail, VISITOR_EMAIL_REF } from '../desk/views/lead-detail';
@@ -32,6 +31,7 @@ import { unsubscribeLink } from '../newsletter/token';
 import { quizSubscription } from '../leads/newsletter-tags';
 import { deskConversations, inboxReplies, leadConversation } from './desk-conversations';
 import { deskPeople } from './desk-people';
+import { pageHtml } from './html';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 
@@ -246,7 +246,7 @@ async function render(
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }
   const { cursor: _cursor, ...filters } = params;
-  const html = renderToString(
+  const html = pageHtml(
     <DeskDocument
       title={title}
       css={assets.deskCss}
@@ -258,5 +258,5 @@ async function render(
       {body}
     </DeskDocument>,
   );
-  return c.html(`<!DOCTYPE html>${html}`, status);
+  return c.html(html, status);
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { reactRenderer } from '@hono/react-renderer';
 import type { ReactElement } from 'react';
+import { pageHtml } from './html';
 import { Document } from '../../client/document';
 import { LandingPage, type LandingForms } from '../../client/pages/landing';
 import { PrivacyPage } from '../../client/pages/privacy';
@@ -26,17 +26,6 @@ import { quizStepLabel } from '../shared/quiz-flow';
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
 const COLD_FEEDS_WAIT_MS = 300;
 
-declare module '@hono/react-renderer' {
-  interface Props {
-    title: string;
-    description: string;
-    path: string;
-    /** Overrides the request's CSP nonce (the landing page renders with a slot, filled per request). */
-    nonce?: string;
-    noindex?: boolean;
-  }
-}
-
 /**
  * Every visitor gets the same landing page until the feeds, the year or the configuration change,
  * so each isolate renders it once per such change and serves the HTML it kept, with only the
@@ -51,33 +40,6 @@ let slot: string | undefined;
 
 type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
 export type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
-
-/** The document around every page; installed on the pages app and by renderers used from /api. */
-const pageRenderer = reactRenderer(
-  ({ children, title, description, path, nonce, noindex, c }) => {
-    const SITE_URL = readConfig(c.env as Env).site.url;
-    const canonical = `${SITE_URL}${path}`;
-    return (
-      <Document
-        title={title}
-        description={description}
-        canonical={canonical}
-        image={`${SITE_URL}/images/og.png`}
-        siteName={site.siteName}
-        locale={site.locale}
-        jsonLd={profileJsonLd(SITE_URL, canonical)}
-        nonce={nonce ?? (c.get('secureHeadersNonce') as string | undefined) ?? ''}
-        assets={assets}
-        themeColor={site.theme.teal}
-        publicConfig={publicEnv(c.env as Env)}
-        noindex={noindex}
-      >
-        {children}
-      </Document>
-    );
-  },
-  { docType: true },
-);
 
 /**
  * The first touch this request describes, as the forms' hidden `attribution` field carries it (JSON,
@@ -99,22 +61,38 @@ function postedAttribution(posted: string | undefined): string {
 const attributeText = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
 
+type PageMeta = { title: string; description: string; path: string; nonce?: string; noindex?: boolean };
+
+/** A page inside the document every page shares (head, styles, scripts, public configuration). */
 export async function render(
   c: Context,
   node: ReactElement,
-  props: { title: string; description: string; path: string; nonce?: string; noindex?: boolean },
+  { title, description, path, nonce, noindex }: PageMeta,
   status: Status = 200,
   attribution = '',
 ): Promise<Response> {
-  await pageRenderer(c, async () => {});
-  c.status(status);
-  const res = await c.render(
-    <ServerAttribution.Provider value={attribution}>{node}</ServerAttribution.Provider>,
-    props,
+  const SITE_URL = readConfig(c.env as Env).site.url;
+  const canonical = `${SITE_URL}${path}`;
+  const html = pageHtml(
+    <Document
+      title={title}
+      description={description}
+      canonical={canonical}
+      image={`${SITE_URL}/images/og.png`}
+      siteName={site.siteName}
+      locale={site.locale}
+      jsonLd={profileJsonLd(SITE_URL, canonical)}
+      nonce={nonce ?? (c.get('secureHeadersNonce') as string | undefined) ?? ''}
+      assets={assets}
+      themeColor={site.theme.teal}
+      publicConfig={publicEnv(c.env as Env)}
+      noindex={noindex}
+    >
+      <ServerAttribution.Provider value={attribution}>{node}</ServerAttribution.Provider>
+    </Document>,
   );
   // Every page carries a per-request CSP nonce (and a form's fresh submission id), so no cache may keep it.
-  res.headers.set('Cache-Control', 'private, no-store');
-  return res;
+  return c.html(html, status, { 'Cache-Control': 'private, no-store' });
 }
 
 const landingMeta = { title: `${site.brand} · ${site.hero.headline}`, description: site.description, path: '/' };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { readCappedText } from '../http/body';

@@ -2,7 +2,7 @@
  * One schema per form, shared by the form (client) and the API (server).
  * Imports nothing server-only. Messages are the ones the visitor sees.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { QUIZ_STEPS, site } from '../content/site';
 import { consent as consentCopy, type ConsentForm } from '../content/privacy';
 import { cleanAttribution } from './attribution';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { consent as consentCopy } from '../content/privacy';
 import type { Attribution } from '../shared/attribution';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { QUIZ_STEP_COUNT } from '../../content/site';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../../store/counters';
 import { clientKey } from '../../security/guards';
