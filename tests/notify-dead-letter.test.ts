@@ -4,7 +4,7 @@ import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
 import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
-import { backoffSeconds } from '../src/notify/deliveries';
+import { backoffSeconds } from '../src/notify/deliver';
 import { enquiryLead, job } from './fixtures/leads';
 import { deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';

@@ -2,7 +2,9 @@ import { alertEmail } from '../content/alert-email';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { enqueue, type OwnerFallbackJob } from '../queue/jobs';
-import { readBudgets, deliver, DeliveryStore } from './deliveries';
+import { readBudgets } from './budgets';
+import { deliver } from './deliver';
+import { DeliveryStore } from './ledger-store';
 import { createEmailSender, emailMessage } from './email';
 import { TEMPLATES, type Component } from './templates';
 

@@ -2,16 +2,11 @@ import { readConfig, type Env } from '../env';
 import { logEvent, maskPhone } from '../log';
 import type { Lead } from '../store/lead';
 import { enqueue, type DigestJob } from '../queue/jobs';
-import {
-  readBudgets,
-  windowsAt,
-  type Budgets,
-  DeliveryStore,
-  leadRules,
-  type DeliveryKey,
-  type LedgerRules,
-  deliver,
-} from './deliveries';
+import { readBudgets, type Budgets, leadRules, type LedgerRules } from './budgets';
+import { windowsAt } from './budget-windows';
+import { DeliveryStore } from './ledger-store';
+import type { DeliveryKey } from './ledger-rows';
+import { deliver } from './deliver';
 import { afterOwnerAlert } from './fallback';
 import { markResultEmailDead, sendResultEmail } from './result-email';
 import { TEMPLATES, digestFor, sendsFor, type Send } from './templates';
