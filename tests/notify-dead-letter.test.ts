@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedEvents } from './support/logs';
 import type { Env } from '../src/env';
 import worker from '../src/index';
-import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/routes/queue';
+import { DEAD_LETTER_TRIES_BEFORE_RESEND } from '../src/consumer/consume';
 import { backoffSeconds } from '../src/notify/deliver';
 import { enquiryLead, job } from './fixtures/leads';
 import { deliver, ledgerRows } from './support/queue';
