@@ -10,7 +10,7 @@ import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { desk } from './routes/desk';
 import { webhooks } from './routes/webhooks';
-import { handleQueue } from './routes/queue';
+import { handleQueue } from './consumer/consume';
 import { scheduled } from './routes/cron';
 
 type AppEnv = { Bindings: Env };

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
-import { DeliveryStore } from '../src/notify/deliveries';
+import { DeliveryStore } from '../src/notify/ledger-store';
 import type { Job } from '../src/queue/jobs';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';

@@ -8,7 +8,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { DeliveryStore, windowsAt } from '../src/notify/deliveries';
+import { DeliveryStore } from '../src/notify/ledger-store';
+import { windowsAt } from '../src/notify/budget-windows';
 import type { Job } from '../src/queue/jobs';
 import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
-import { windowsAt } from '../src/notify/deliveries';
+import { windowsAt } from '../src/notify/budget-windows';
 import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './fixtures/leads';
 import { deliver, ledgerRows, visitorMessagesToday } from './support/queue';

@@ -1,7 +1,9 @@
 import { health as copy } from '../content/health';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
-import { readBudgets, deliver, DeliveryStore } from '../notify/deliveries';
+import { readBudgets } from '../notify/budgets';
+import { deliver } from '../notify/deliver';
+import { DeliveryStore } from '../notify/ledger-store';
 import { createEmailSender, emailMessage } from '../notify/email';
 import {
   checkDeliveries,

@@ -1,4 +1,4 @@
-import type { SendOutcome } from '../notify/deliveries';
+import type { SendOutcome } from '../notify/channel';
 import type { Send } from '../notify/templates';
 import { callJson, isOutcome, leftInTool, refusal, TIMEOUT_MS, type Answer } from './http';
 import type { EraseOutcome, NewsletterTool } from './sender';

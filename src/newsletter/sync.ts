@@ -1,6 +1,8 @@
 import type { Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
-import { DeliveryStore, deliver, readBudgets, type LedgerRules } from '../notify/deliveries';
+import { DeliveryStore } from '../notify/ledger-store';
+import { deliver } from '../notify/deliver';
+import { readBudgets, type LedgerRules } from '../notify/budgets';
 import type { NewsletterJob } from '../queue/jobs';
 import type { Lead } from '../store/lead';
 import { getLeadStore } from '../store/port';

@@ -1,7 +1,9 @@
 import type { Env } from '../env';
 import { logEvent, maskPhone } from '../log';
 import { enqueue, type DeskReplyJob } from '../queue/jobs';
-import { DeliveryStore, deliver, readBudgets, type LedgerRules } from './deliveries';
+import { DeliveryStore } from './ledger-store';
+import { deliver } from './deliver';
+import { readBudgets, type LedgerRules } from './budgets';
 import { FREE_TEXT, type Component, type Send } from './templates';
 import { createSender } from './whatsapp';
 

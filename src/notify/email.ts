@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
-import type { SendOutcome } from './deliveries';
+import type { SendOutcome } from './channel';
 import type { Audience, Send } from './templates';
 
 /**

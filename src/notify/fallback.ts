@@ -2,12 +2,21 @@ import { alertEmail } from '../content/alert-email';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { enqueue, type OwnerFallbackJob } from '../queue/jobs';
-import { readBudgets, deliver, DeliveryStore } from './deliveries';
+import { readBudgets } from './budgets';
+import { deliver } from './deliver';
+import { DeliveryStore } from './ledger-store';
 import { createEmailSender, emailMessage } from './email';
-import { TEMPLATES, type Component } from './templates';
+import { TEMPLATES, type Component, type Send } from './templates';
 
 /** The ledger template of an owner's alert email: one per lead and owner, whatever asked for it. */
 export const OWNER_ALERT_EMAIL = 'owner_alert_email';
+
+/** An owner alert that went out or failed for good: the second channel takes it from here. */
+export async function ownerAlertDone(env: Env, store: DeliveryStore, submissionId: string, send: Send): Promise<void> {
+  const key = store.key(submissionId, send);
+  const state = await store.state(key);
+  if (state) await afterOwnerAlert(env, key, state);
+}
 
 /**
  * After an owner alert left for WhatsApp: start the confirmation timer (sent through the Graph API),

@@ -1,6 +1,10 @@
 import { describeError, logEvent, maskRecipient } from '../log';
 import type { Env } from '../env';
-import { type DeliveryStore, type MessageSender, type StoredDelivery, readBudgets, deliver } from './deliveries';
+import type { DeliveryStore } from './ledger-store';
+import type { MessageSender } from './channel';
+import type { StoredDelivery } from './ledger-rows';
+import { readBudgets } from './budgets';
+import { deliver } from './deliver';
 import type { Audience, Component, Send } from './templates';
 import { createEmailSender } from './email';
 import { createResultEmailSender, isResultEmail } from './result-email';

@@ -3,16 +3,14 @@ import { recommendations } from '../content/recommendations';
 import { resultEmail } from '../content/result-email';
 import { QUIZ_STEPS, type ProgramSlug } from '../content/site';
 import { readConfig, type Env } from '../env';
-import { logEvent, maskRecipient } from '../log';
 import { bookingLink } from '../shared/booking';
 import { RECOMMENDED_PARAM, programSlugOf, programTitle, recommend } from '../shared/recommend';
 import type { Lead } from '../store/lead';
-import { deliver, type DeliveryStore, type LedgerRules, type Step } from './deliveries';
 import { BindingEmailSender, LogEmailSender, NotConfiguredEmailSender, emailMessage, type EmailSender } from './email';
 import { resultEmailHtml, resultEmailText, type ResultEmailView } from './result-email-html';
 import type { Send } from './templates';
 
-type QuizLead = Extract<Lead, { kind: 'quiz' }>;
+export type QuizLead = Extract<Lead, { kind: 'quiz' }>;
 
 /** The ledger template of the quiz result email: one per quiz response, to the address it gave. */
 export const QUIZ_RESULT_EMAIL = 'quiz_result_email';
@@ -77,70 +75,4 @@ export function createResultEmailSender(env: Env): EmailSender {
   if (binding) return new BindingEmailSender(binding, { email: from, name: resultEmail.fromName });
   if (config.environment === 'development') return new LogEmailSender();
   return new NotConfiguredEmailSender('The EMAIL (send_email) binding is missing from wrangler.toml.');
-}
-
-/**
- * Sends a stored quiz response its result, once, through the ledger; nothing when RESULT_EMAIL_FROM is unset
- * (the step is off) or the lead is not a quiz response. A repeat of the submission with another address does not
- * reach the second address. Returns the step (a wait before a retry when not done), or undefined when nothing is due.
- */
-export async function sendResultEmail(
-  lead: Lead,
-  env: Env,
-  store: DeliveryStore,
-  rules: LedgerRules,
-): Promise<Step | undefined> {
-  const send = resultEmailOf(lead, env);
-  if (!send) return undefined;
-  if (await goesElsewhere(env.DB, lead.id, send)) {
-    logEvent('info', 'delivery.skipped', {
-      submissionId: lead.id,
-      kind: lead.kind,
-      template: send.template,
-      to: maskRecipient(send.to),
-      reason: 'visitor_address_taken',
-    });
-    return undefined;
-  }
-  return deliver({ submissionId: lead.id, leadKind: lead.kind }, send, store, createResultEmailSender(env), rules);
-}
-
-/** A notify job that ran out of retries: its result email, if due and not sent, is recorded as dead. */
-export async function markResultEmailDead(
-  lead: Lead,
-  env: Env,
-  store: DeliveryStore,
-  rules: LedgerRules,
-  now: string,
-): Promise<void> {
-  const send = resultEmailOf(lead, env);
-  if (!send || (await goesElsewhere(env.DB, lead.id, send))) return;
-  const row = await store.markDead(store.key(lead.id, send), lead.kind, send, now, rules);
-  if (row.status !== 'dead') return;
-  logEvent('error', 'delivery.dead', {
-    submissionId: lead.id,
-    kind: lead.kind,
-    template: send.template,
-    to: maskRecipient(send.to),
-    attempts: row.attempts,
-    code: row.last_error_code,
-    error: row.last_error_message,
-  });
-}
-
-/** The result email a lead is due, or undefined (not a quiz response, no address, or the step is off). */
-function resultEmailOf(lead: Lead, env: Env): Send | undefined {
-  if (lead.kind !== 'quiz' || !lead.contact.email) return undefined;
-  const config = readConfig(env);
-  if (!config.quiz.resultEmailFrom) return undefined;
-  return resultEmailFor(lead, { siteUrl: config.site.url, bookingUrl: config.quiz.bookingUrl });
-}
-
-/** Whether this submission's result email already went (or is going) to another address. */
-async function goesElsewhere(db: D1Database, submissionId: string, send: Send): Promise<boolean> {
-  const other = await db
-    .prepare(`SELECT 1 FROM deliveries WHERE submission_id = ? AND template = ? AND recipient <> ? LIMIT 1`)
-    .bind(submissionId, send.template, send.to)
-    .first();
-  return other !== null;
 }

@@ -1,20 +1,15 @@
 import * as z from 'zod';
+import type { ReceivedMessage } from '../store/conversations';
 import { E164 } from '../store/lead';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;
 
-/** One message a visitor wrote, as the webhook reports it (the sender's number already in E.164). */
-export interface VisitorMessage {
-  id: string;
-  phone: string;
-  at: string;
-  type: string;
-  text?: string;
-  mediaId?: string;
-  profileName?: string;
-  contextId?: string;
-}
+/**
+ * One message a visitor wrote, as the webhook reports it (the sender's number already in E.164): the stored
+ * message's fields before it is linked to leads.
+ */
+export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'>;
 
 const Media = z.object({ id: z.string().min(1).max(200).optional(), caption: z.string().optional() }).loose();
 const MessageSchema = z

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import type { WhatsAppConfig } from '../config/groups';
-import { TIMED_OUT, type SendOutcome } from './deliveries';
+import { TIMED_OUT, type SendOutcome } from './channel';
 import { logEvent, maskPhone } from '../log';
 import { FREE_TEXT, TEMPLATE_LANGUAGE, type Send } from './templates';
 

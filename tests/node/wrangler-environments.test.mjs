@@ -1,5 +1,5 @@
 // Each environment's Worker must know which of its queues is the dead-letter queue: its messages are recorded as
-// dead, never run again (src/routes/queue.ts). A JOBS_DEAD_LETTER_QUEUE that does not name the site-jobs
+// dead, never run again (src/consumer/consume.ts). A JOBS_DEAD_LETTER_QUEUE that does not name the site-jobs
 // consumer's dead_letter_queue would make the Worker run dead jobs as live ones, silently.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
