@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { E164 } from '../store/lead';
+import { E164 } from '../store/phone';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;

@@ -1,13 +1,7 @@
-import {
-  corrected,
-  searchTokenOf,
-  searchTokens,
-  LeadStoreError,
-  COLLECTIONS,
-  KINDS,
-  type Lead,
-  type LeadKind,
-} from './lead';
+import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
+import { corrected } from './correction';
+import { LeadStoreError } from './lead-store-error';
+import { searchTokenOf, searchTokens } from './search-tokens';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import {

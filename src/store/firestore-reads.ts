@@ -1,4 +1,5 @@
-import { searchTokenOf, searchTokens, COLLECTIONS, KINDS, consentOr, type Lead, type LeadKind } from './lead';
+import { COLLECTIONS, KINDS, consentOr, type Lead, type LeadKind } from './lead';
+import { searchTokenOf, searchTokens } from './search-tokens';
 import {
   FOLLOW_UP_STATUSES,
   includesCursorRow,

@@ -1,13 +1,7 @@
-import {
-  corrected,
-  searchTokens,
-  COLLECTIONS,
-  KINDS,
-  type Consent,
-  type Lead,
-  type LeadKind,
-  LeadStoreError,
-} from './lead';
+import { COLLECTIONS, KINDS, type Consent, type Lead, type LeadKind } from './lead';
+import { corrected } from './correction';
+import { LeadStoreError } from './lead-store-error';
+import { searchTokens } from './search-tokens';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
