@@ -7,6 +7,8 @@ import { E164 } from './phone';
 export type { Attribution };
 export { LEAD_KINDS, type LeadKind };
 
+// A lead as stored, one shape per kind (zod), and the table of what differs between the kinds (KINDS).
+
 /** The consent a lead records, or for one stored before consent was recorded, that it was not. */
 export function consentOr(consent: Consent | undefined, createdAt: string): Consent {
   return consent ?? { version: consentCopy.notRecorded, at: createdAt };
