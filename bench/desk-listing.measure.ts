@@ -1,4 +1,4 @@
-import { searchTokens } from '../src/store/lead';
+import { searchTokens } from '../src/store/search-tokens';
 /**
  * How long one desk listing page takes with 100,000 leads, on D1 (inside
  * workerd) and on the Firestore stand-in (the real adapter code over REST

@@ -1,4 +1,5 @@
-import { SEARCH_VERSION, type Lead, COLLECTIONS } from '../src/store/lead';
+import { type Lead, COLLECTIONS } from '../src/store/lead';
+import { SEARCH_VERSION } from '../src/store/search-tokens';
 /**
  * The cron's rewrite of stored leads' search words: leads stored by an older version (found only by whole
  * words) become findable by the start of a word, a page at a time, each kind marked done once, on D1 and on

@@ -4,7 +4,8 @@
  * a new version: each stored lead records the version its visitor was shown.
  */
 
-export type ConsentForm = 'quiz' | 'newsletter' | 'enquiry';
+/** A form that shows a consent notice: each kind of lead has one (the forms' schemas read it by kind). */
+export type ConsentForm = keyof typeof consent.notices;
 
 /**
  * How long each record is kept: the notice below states these, and the cron deletes by them, so the two cannot
@@ -43,7 +44,7 @@ export const consent = {
       version: 'enquiry-2026-11-22',
       text: 'Sending this form sends a WhatsApp message to the phone number you give, confirming your enquiry; Priya and her assistant receive your message by WhatsApp too.',
     },
-  } satisfies Record<ConsentForm, ConsentNotice>,
+  } satisfies Record<string, ConsentNotice>,
   /**
    * The quiz's unticked "Also send me the newsletter": its own notice and version, recorded with the quiz
    * response only when ticked. Its version is the checkbox's value, so the post says which notice was shown.

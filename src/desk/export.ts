@@ -4,7 +4,7 @@ import { QUIZ_STEPS } from '../content/site';
 import type { LeadRecord } from '../store/listing';
 import type { LeadStore } from '../store/port';
 import { toQuery, type ListParams } from './params';
-import { type LeadKind } from '../store/lead';
+import { LEAD_KINDS as ALL, type LeadKind } from '../store/lead';
 
 /** Leads read per store query while streaming; the response never holds more than one page. */
 const EXPORT_PAGE = 500;
@@ -15,7 +15,6 @@ interface Column {
   value(lead: LeadRecord): string;
 }
 
-const ALL = ['quiz', 'newsletter', 'enquiry'] as const;
 const quizOnly = ['quiz'] as const;
 
 /** Every stored field, flattened: one column each, the quiz answers one per question. */

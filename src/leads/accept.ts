@@ -3,7 +3,8 @@ import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
 import { getLeadStore } from '../store/port';
-import { type Lead, LeadStoreError } from '../store/lead';
+import { type Lead } from '../store/lead';
+import { LeadStoreError } from '../store/lead-store-error';
 import { quizSubscription } from './newsletter-tags';
 import { parkLead } from './parked';
 

@@ -4,7 +4,8 @@ import { count } from '../store/counters';
 import { keepDeadLead } from '../store/dead-leads';
 import { countAndNotify } from './accept';
 import { enqueue, type StoreJob } from '../queue/jobs';
-import { LeadStoreError, type Lead } from '../store/lead';
+import { type Lead } from '../store/lead';
+import { LeadStoreError } from '../store/lead-store-error';
 import { getLeadStore } from '../store/port';
 
 /** Longest wait between two tries of a parked write (the store may be down for hours). */

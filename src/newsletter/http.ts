@@ -60,3 +60,38 @@ export function refusal(answer: Answer, text: string): SendOutcome {
     ? { kind: 'retryable', code, message }
     : { kind: 'permanent', code, message };
 }
+
+/**
+ * A newsletter tool's JSON API at `settings.apiUrl`. A call answers a 2xx answer, or the outcome of the call that
+ * failed (its status as the code, the tool's words as the message); each tool says how a call is signed and where
+ * its words are in a refusal.
+ */
+export abstract class ToolApi<S extends { apiUrl: string }> {
+  /** The tool's name in a refusal without words of its own ("HTTP 500 from Kit"). */
+  protected abstract readonly tool: string;
+
+  constructor(
+    protected readonly settings: S,
+    private readonly timeoutMs = TIMEOUT_MS,
+  ) {}
+
+  /** The headers of a call: its credentials and the JSON it accepts (and sends, when it has a body). */
+  protected abstract headers(hasBody: boolean): Record<string, string>;
+
+  /** The tool's words in a refusal's JSON body; '' when it has none. */
+  protected abstract refusalText(json: unknown): string;
+
+  protected async call(method: string, path: string, body: unknown): Promise<Answer | SendOutcome> {
+    const answer = await callJson(
+      `${this.settings.apiUrl}${path}`,
+      {
+        method,
+        headers: this.headers(body !== undefined),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      },
+      this.timeoutMs,
+    );
+    if (isOutcome(answer) || (answer.status >= 200 && answer.status < 300)) return answer;
+    return refusal(answer, this.refusalText(answer.json) || `HTTP ${answer.status} from ${this.tool}`);
+  }
+}

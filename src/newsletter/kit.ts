@@ -1,6 +1,6 @@
 import type { SendOutcome } from '../notify/channel';
 import type { Send } from '../notify/templates';
-import { callJson, isOutcome, leftInTool, refusal, TIMEOUT_MS, type Answer } from './http';
+import { isOutcome, leftInTool, ToolApi } from './http';
 import type { EraseOutcome, NewsletterTool } from './sender';
 import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
@@ -31,13 +31,10 @@ const LEFT = ['cancelled', 'complained', 'bounced'];
  * neither ever creates one. Kit's API cannot delete a subscriber: an erasure unsubscribes them, and an owner
  * deletes them in Kit.
  */
-export class KitSender implements NewsletterTool {
+export class KitSender extends ToolApi<KitSettings> implements NewsletterTool {
   readonly channel = 'kit';
   readonly erases = 'unsubscribed';
-  constructor(
-    private readonly settings: KitSettings,
-    private readonly timeoutMs = TIMEOUT_MS,
-  ) {}
+  protected readonly tool = 'Kit';
 
   async send(message: Send): Promise<SendOutcome> {
     if (message.template === NEWSLETTER_TEMPLATES.unsubscribe) {
@@ -116,24 +113,16 @@ export class KitSender implements NewsletterTool {
     return id;
   }
 
-  /** A 2xx answer, or the outcome of the call that failed (its status as the code, Kit's words as the message). */
-  private async call(method: string, path: string, body: unknown): Promise<Answer | SendOutcome> {
-    const answer = await callJson(
-      `${this.settings.apiUrl}${path}`,
-      {
-        method,
-        headers: {
-          'x-kit-api-key': this.settings.apiKey,
-          accept: 'application/json',
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      },
-      this.timeoutMs,
-    );
-    if (isOutcome(answer) || (answer.status >= 200 && answer.status < 300)) return answer;
-    const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
-    const text = Array.isArray(errors) ? errors.filter((e) => typeof e === 'string').join(' ') : '';
-    return refusal(answer, text || `HTTP ${answer.status} from Kit`);
+  protected headers(hasBody: boolean): Record<string, string> {
+    return {
+      'x-kit-api-key': this.settings.apiKey,
+      accept: 'application/json',
+      ...(hasBody && { 'content-type': 'application/json' }),
+    };
+  }
+
+  protected refusalText(json: unknown): string {
+    const errors = (json as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(errors) ? errors.filter((e) => typeof e === 'string').join(' ') : '';
   }
 }

@@ -1,6 +1,6 @@
 import type { SendOutcome } from '../notify/channel';
 import type { Send } from '../notify/templates';
-import { callJson, isOutcome, leftInTool, refusal, TIMEOUT_MS, type Answer } from './http';
+import { isOutcome, leftInTool, ToolApi, type Answer } from './http';
 import type { EraseOutcome, NewsletterTool } from './sender';
 import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';
 
@@ -27,13 +27,10 @@ export async function subscriberHash(email: string): Promise<string> {
  * more. An erasure deletes the member for good (`actions/delete-permanent`); an address the list no longer has
  * needs nothing more either. Neither creates a member.
  */
-export class MailchimpSender implements NewsletterTool {
+export class MailchimpSender extends ToolApi<MailchimpSettings> implements NewsletterTool {
   readonly channel = 'mailchimp';
   readonly erases = 'deleted';
-  constructor(
-    private readonly settings: MailchimpSettings,
-    private readonly timeoutMs = TIMEOUT_MS,
-  ) {}
+  protected readonly tool = 'Mailchimp';
 
   private async memberPath(email: string): Promise<string> {
     return `/3.0/lists/${encodeURIComponent(this.settings.listId)}/members/${await subscriberHash(email)}`;
@@ -72,23 +69,16 @@ export class MailchimpSender implements NewsletterTool {
     return { kind: 'sent', messageId: typeof id === 'string' ? id : null };
   }
 
-  private async call(method: string, path: string, body: unknown): Promise<Answer | SendOutcome> {
-    const answer = await callJson(
-      `${this.settings.apiUrl}${path}`,
-      {
-        method,
-        headers: {
-          authorization: `Basic ${btoa(`site:${this.settings.apiKey}`)}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      },
-      this.timeoutMs,
-    );
-    if (isOutcome(answer) || (answer.status >= 200 && answer.status < 300)) return answer;
-    const error = (answer.json ?? {}) as { title?: unknown; detail?: unknown };
-    const text = [error.title, error.detail].filter((t) => typeof t === 'string' && t !== '').join(': ');
-    return refusal(answer, text || `HTTP ${answer.status} from Mailchimp`);
+  protected headers(): Record<string, string> {
+    return {
+      authorization: `Basic ${btoa(`site:${this.settings.apiKey}`)}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+  }
+
+  protected refusalText(json: unknown): string {
+    const error = (json ?? {}) as { title?: unknown; detail?: unknown };
+    return [error.title, error.detail].filter((t) => typeof t === 'string' && t !== '').join(': ');
   }
 }

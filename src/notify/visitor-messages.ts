@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ReceivedMessage } from '../store/conversations';
-import { E164 } from '../store/lead';
+import { E164 } from '../store/phone';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;

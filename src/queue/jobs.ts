@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { E164, LeadSchema } from '../store/lead';
+import { LEAD_KINDS, LeadSchema } from '../store/lead';
+import { E164 } from '../store/phone';
 
 /**
  * Every kind of message the Worker sends itself through the JOBS queue. Queue bodies cross a deploy
@@ -62,9 +63,7 @@ export const JobSchema = z.discriminatedUnion('type', [
     type: z.literal('visitor-reply'),
     sender: z.string().regex(/^[0-9a-f]{16,64}$/),
     hourStart: z.iso.datetime(),
-    leadRef: z
-      .object({ kind: z.enum(['quiz', 'newsletter', 'enquiry']), id: z.string().min(1), name: z.string() })
-      .nullable(),
+    leadRef: z.object({ kind: z.enum(LEAD_KINDS), id: z.string().min(1), name: z.string() }).nullable(),
     /** The start of what they wrote (at most 300 characters). */
     text: z.string().max(300),
     /** When they wrote it (absent in jobs of older versions: then the hour's start stands for it). */

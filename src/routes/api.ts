@@ -17,7 +17,9 @@ import { EnquirySchema, NewsletterSchema, QuizSchema } from '../shared/lead-sche
 import { programTitle, recommend, recommendationPath } from '../shared/recommend';
 import { honeypot, refuseCrossSite, submitRateLimit, turnstile } from '../security/guards';
 import { acceptLead } from '../leads/accept';
-import { LeadStoreError, normalizePhone, type Lead, type LeadBase } from '../store/lead';
+import { LEAD_KINDS, type Lead, type LeadBase } from '../store/lead';
+import { LeadStoreError } from '../store/lead-store-error';
+import { normalizePhone } from '../store/phone';
 import { renderLanding, renderQuizAfter } from './pages';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
@@ -199,7 +201,7 @@ api.use('*', refuseCrossSite());
 api.use('/funnel', requestBody());
 api.route('/funnel', funnel);
 api.use('*', submitRateLimit());
-for (const form of ['quiz', 'newsletter', 'enquiry'] as const) {
+for (const form of LEAD_KINDS) {
   api.use(`/${form}`, requestBody(), honeypot(), turnstile(form));
 }
 

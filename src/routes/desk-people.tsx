@@ -10,7 +10,7 @@ import { ApiException } from '../http/errors';
 import { errorMessage, logEvent } from '../log';
 import type { OwnerVariables } from '../security/desk-access';
 import { erasureById, erasureLog } from '../store/erasures';
-import { personOf, type Person } from '../store/lead';
+import { personOf, type Person } from '../store/person';
 
 type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
 

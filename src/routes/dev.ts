@@ -1,7 +1,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { localRequest, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
-import { COLLECTIONS } from '../store/lead';
+import { COLLECTIONS, LEAD_KINDS } from '../store/lead';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -32,7 +32,7 @@ dev.get(
       ? { quiz: 'id = ?', newsletter: 'id = ?', enquiry: 'id = ?' }
       : { quiz: "json_extract(contact, '$.email') = ?", newsletter: 'email = ?', enquiry: 'email = ?' };
     const leads: Record<string, unknown[]> = {};
-    for (const kind of ['quiz', 'newsletter', 'enquiry'] as const) {
+    for (const kind of LEAD_KINDS) {
       const { results } = await c.env.DB.prepare(`SELECT * FROM ${COLLECTIONS[kind]} WHERE ${where[kind]}`)
         .bind(id ?? email)
         .all();

@@ -4,8 +4,9 @@
  */
 import * as z from 'zod';
 import { QUIZ_STEPS, site } from '../content/site';
-import { consent as consentCopy, type ConsentForm } from '../content/privacy';
+import { consent as consentCopy } from '../content/privacy';
 import { cleanAttribution } from './attribution';
+import type { LeadKind } from './lead-kinds';
 import {
   SUBMISSION_ID,
   EMAIL_PATTERN,
@@ -70,7 +71,7 @@ const submissionId = z
  * The version of the consent notice the form showed (a hidden field). A version the site never
  * showed is refused; a request without one records the notice the site shows now.
  */
-const consentVersion = (form: ConsentForm) => {
+const consentVersion = (form: LeadKind) => {
   const current = consentCopy.notices[form].version;
   const known: string[] = [current, ...consentCopy.retired];
   return z

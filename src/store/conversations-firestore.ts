@@ -1,5 +1,5 @@
 import { errorMessage } from '../log';
-import { LeadStoreError } from './lead';
+import { LeadStoreError } from './lead-store-error';
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
 import { FirestoreClient, FirestoreError, type Document, type FirestoreSettings, type Value } from './firestore-client';
 

@@ -1,4 +1,5 @@
-import { readConfig, type Env } from '../env';
+import type { Env } from '../env';
+import { databaseOf } from './database';
 import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
@@ -77,22 +78,12 @@ export interface ConversationStore {
   pruneBefore(before: string, limit: number): Promise<number>;
 }
 
-/** The adapter of the lead store in use (the same choice as getLeadStore). */
+/** The adapter of the database in use (databaseOf: the same choice as getLeadStore). */
 export function getConversationStore(env: Env): ConversationStore {
-  const config = readConfig(env);
-  if (config.leads.store === 'd1') return new D1ConversationStore(env.DB);
-  const firestore = config.firestore;
-  switch (firestore.mode) {
-    case 'credentials':
-      return new FirestoreConversationStore(firestore);
-    case 'emulator':
-      return new FirestoreConversationStore({
-        projectId: firestore.projectId,
-        emulator: { host: firestore.host, port: firestore.port },
-      });
-    case 'off':
-      throw new Error('Firestore is the lead store but is not configured.');
-  }
+  const database = databaseOf(env);
+  return database.name === 'd1'
+    ? new D1ConversationStore(database.db)
+    : new FirestoreConversationStore(database.settings);
 }
 
 /** What a person's export holds of their conversation: every message they sent and whether it was read. */

@@ -1,6 +1,9 @@
 import type { DeskState, FollowUpStatus, LeadRecord } from './listing';
-import { KINDS, consentOr, type Consent, type LeadKind } from './lead';
-import { marksOf } from './verdict';
+import { COLLECTIONS, KINDS, consentOr, type Consent, type Lead, type LeadKind } from './lead';
+import { marksOf, verdictOf } from './verdict';
+
+// A lead as rows of D1: the INSERT it is stored with, the SELECT that reads it with the owners' follow-up
+// (lead_desk), and a row read back as a lead.
 
 export type Row = Record<string, unknown>;
 
@@ -88,4 +91,84 @@ function deskOf(row: Row): DeskState {
   const corrected = json<unknown>(row.desk_corrected, undefined);
   if (Array.isArray(corrected)) desk.corrected = corrected.map(String);
   return desk;
+}
+
+/** The INSERT that stores a new lead in its kind's table; a repeat of its id changes nothing. */
+export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
+  switch (lead.kind) {
+    case 'quiz':
+      return db
+        .prepare(
+          `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
+             newsletter_consent, verdict)
+           VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+        )
+        .bind(
+          lead.id,
+          lead.createdAt,
+          JSON.stringify(lead.answers),
+          JSON.stringify(lead.contact),
+          lead.source,
+          jsonText(lead.recommended),
+          jsonText(lead.consent),
+          jsonText(lead.attribution),
+          jsonText(lead.newsletterConsent),
+          verdictOf(lead) ?? null,
+        );
+    case 'newsletter':
+      return db
+        .prepare(
+          `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags, verdict)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+        )
+        .bind(
+          lead.id,
+          lead.email,
+          lead.createdAt,
+          jsonText(lead.consent),
+          jsonText(lead.attribution),
+          lead.quizId ?? null,
+          jsonText(lead.tags),
+          verdictOf(lead) ?? null,
+        );
+    case 'enquiry':
+      return db
+        .prepare(
+          `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+        )
+        .bind(
+          lead.id,
+          lead.name,
+          lead.phone,
+          lead.email,
+          lead.description,
+          lead.createdAt,
+          jsonText(lead.consent),
+          jsonText(lead.attribution),
+          verdictOf(lead) ?? null,
+        );
+  }
+}
+
+/** The columns a corrected contact rewrites, with their new values. */
+export function contactColumns(lead: Lead): Record<string, unknown> {
+  return lead.kind === 'quiz'
+    ? { contact: JSON.stringify(lead.contact) }
+    : lead.kind === 'newsletter'
+      ? { email: lead.email }
+      : { name: lead.name, email: lead.email, phone: lead.phone };
+}
+
+/** The lead's columns with its follow-up (no lead_desk row: status new). */
+export function selectLeads(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
+  return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
+    d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at,
+    d.corrected AS desk_corrected, d.corrected_by AS desk_corrected_by, d.corrected_at AS desk_corrected_at
+    FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
+}
+
+/** A map or list as JSON text; NULL when absent (no attribution, or a lead parked before these fields existed). */
+export function jsonText(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
 }

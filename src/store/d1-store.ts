@@ -1,13 +1,7 @@
-import {
-  corrected,
-  searchTokenOf,
-  searchTokens,
-  LeadStoreError,
-  COLLECTIONS,
-  KINDS,
-  type Lead,
-  type LeadKind,
-} from './lead';
+import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
+import { corrected } from './correction';
+import { LeadStoreError } from './lead-store-error';
+import { searchTokenOf, searchTokens } from './search-tokens';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import {
@@ -19,8 +13,7 @@ import {
   type LeadRecord,
   type Position,
 } from './listing';
-import { fromRow, type Row } from './d1-rows';
-import { verdictOf } from './verdict';
+import { contactColumns, fromRow, insertLead, selectLeads, type Row } from './d1-rows';
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
@@ -36,7 +29,7 @@ export class D1LeadStore implements LeadStore {
 
   async save(lead: Lead): Promise<{ created: boolean }> {
     try {
-      const [result] = await this.db.batch([this.statement(lead), this.tokens(lead)]);
+      const [result] = await this.db.batch([insertLead(this.db, lead), this.tokens(lead)]);
       return { created: (result?.meta.changes ?? 0) > 0 };
     } catch (err) {
       throw new LeadStoreError(`D1 could not store ${COLLECTIONS[lead.kind]}/${lead.id}: ${errorMessage(err)}`, {
@@ -54,7 +47,7 @@ export class D1LeadStore implements LeadStore {
   async get(kind: LeadKind, id: string): Promise<LeadRecord | null> {
     return this.guard(`read ${COLLECTIONS[kind]}/${id}`, async () => {
       const row = await this.db
-        .prepare(`${select(kind)} WHERE t.id = ?`)
+        .prepare(`${selectLeads(kind)} WHERE t.id = ?`)
         .bind(id)
         .first<Row>();
       return row ? fromRow(kind, row) : null;
@@ -122,12 +115,7 @@ export class D1LeadStore implements LeadStore {
     if (!record) return null;
     const { lead, fields } = corrected(record, change.correction);
     if (fields.length === 0) return record;
-    const columns: Record<string, unknown> =
-      lead.kind === 'quiz'
-        ? { contact: JSON.stringify(lead.contact) }
-        : lead.kind === 'newsletter'
-          ? { email: lead.email }
-          : { name: lead.name, email: lead.email, phone: lead.phone };
+    const columns = contactColumns(lead);
     const names = Object.keys(columns);
     await this.db.batch([
       this.db
@@ -189,7 +177,7 @@ export class D1LeadStore implements LeadStore {
       args.push(query.to);
     }
     const from = token ? `lead_search s JOIN ${COLLECTIONS[kind]} t ON t.id = s.id` : undefined;
-    const sql = `${select(kind, from)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    const sql = `${selectLeads(kind, from)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${time} DESC, ${id} DESC LIMIT ?`;
     const { results } = await this.db
       .prepare(sql)
@@ -221,74 +209,4 @@ export class D1LeadStore implements LeadStore {
       )
       .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, onRefresh ? 1 : 0, lead.createdAt);
   }
-
-  private statement(lead: Lead): D1PreparedStatement {
-    switch (lead.kind) {
-      case 'quiz':
-        return this.db
-          .prepare(
-            `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
-               newsletter_consent, verdict)
-             VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-          )
-          .bind(
-            lead.id,
-            lead.createdAt,
-            JSON.stringify(lead.answers),
-            JSON.stringify(lead.contact),
-            lead.source,
-            json(lead.recommended),
-            json(lead.consent),
-            json(lead.attribution),
-            json(lead.newsletterConsent),
-            verdictOf(lead) ?? null,
-          );
-      case 'newsletter':
-        return this.db
-          .prepare(
-            `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags, verdict)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-          )
-          .bind(
-            lead.id,
-            lead.email,
-            lead.createdAt,
-            json(lead.consent),
-            json(lead.attribution),
-            lead.quizId ?? null,
-            json(lead.tags),
-            verdictOf(lead) ?? null,
-          );
-      case 'enquiry':
-        return this.db
-          .prepare(
-            `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-          )
-          .bind(
-            lead.id,
-            lead.name,
-            lead.phone,
-            lead.email,
-            lead.description,
-            lead.createdAt,
-            json(lead.consent),
-            json(lead.attribution),
-            verdictOf(lead) ?? null,
-          );
-    }
-  }
-}
-
-/** The lead's columns with its follow-up (no lead_desk row: status new). */
-function select(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
-  return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
-    d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at,
-    d.corrected AS desk_corrected, d.corrected_by AS desk_corrected_by, d.corrected_at AS desk_corrected_at
-    FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
-}
-
-/** A map or list as JSON text; NULL when absent (no attribution, or a lead parked before these fields existed). */
-function json(value: unknown): string | null {
-  return value === undefined ? null : JSON.stringify(value);
 }

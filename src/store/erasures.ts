@@ -1,12 +1,13 @@
 import { errorMessage, logEvent } from '../log';
 import { hex, keyedHash } from './keyed-hash';
-import { contactOf, normalizePhone, type Lead } from './lead';
+import { contactOf, type Lead, type LeadKind } from './lead';
+import { normalizePhone } from './phone';
 
-/** How many records of each kind an erasure removed: what the erasure log keeps (never the person's data). */
-export interface ErasureCounts {
-  quiz: number;
-  newsletter: number;
-  enquiry: number;
+/**
+ * How many records of each kind an erasure removed, leads by their kind: what the erasure log keeps (never the
+ * person's data).
+ */
+export interface ErasureCounts extends Record<LeadKind, number> {
   dead: number;
   /** Delivery-ledger rows whose number, address and parameters were blanked (kept as counts). */
   messages: number;

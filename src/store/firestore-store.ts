@@ -1,28 +1,13 @@
-import {
-  corrected,
-  searchTokens,
-  COLLECTIONS,
-  KINDS,
-  type Consent,
-  type Lead,
-  type LeadKind,
-  LeadStoreError,
-} from './lead';
+import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
+import { corrected } from './correction';
+import { LeadStoreError } from './lead-store-error';
 import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
-import {
-  LAST_CONTACT,
-  getDocument,
-  patchContact,
-  patchDesk,
-  patchSearch,
-  patchUnsubscribed,
-  queryExpired,
-  queryKind,
-} from './firestore-reads';
+import { LAST_CONTACT, documentFor } from './firestore-documents';
+import { getDocument, queryExpired, queryKind } from './firestore-reads';
+import { patchContact, patchDesk, patchSearch, patchUnsubscribed } from './firestore-writes';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
-import { verdictOf } from './verdict';
 
 export type { FirestoreSettings };
 
@@ -116,54 +101,6 @@ export class FirestoreLeadStore implements LeadStore {
       });
     }
   }
-}
-
-/**
- * A lead's document: its form's fields, with the words the desk searches by (searchTokens, queried with array-contains), each with its consent {version, at (a
- * timestamp)}, Turnstile's `verdict` (verdict.ts) when the lead carries one, and, when the visit had any, its attribution map; a quiz response also with `recommended`,
- * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked; a subscription
- * made with the quiz, its `quizId` and `tags`. The arrival time
- * is stamped by Firestore.
- */
-function documentFor(lead: Lead): Record<string, unknown> {
-  // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
-  const common = {
-    searchTokens: searchTokens(lead),
-    consent: consentMap(lead.consent),
-    attribution: lead.attribution,
-    verdict: verdictOf(lead),
-  };
-  switch (lead.kind) {
-    case 'quiz':
-      return defined({
-        status: 'submitted',
-        answers: lead.answers,
-        contact: lead.contact,
-        source: lead.source,
-        recommended: lead.recommended,
-        newsletterConsent: consentMap(lead.newsletterConsent),
-        ...common,
-      });
-    case 'newsletter':
-      return defined({ email: lead.email, quizId: lead.quizId, tags: lead.tags, ...common });
-    case 'enquiry':
-      return defined({
-        name: lead.name,
-        phone: lead.phone,
-        email: lead.email,
-        description: lead.description,
-        ...common,
-      });
-  }
-}
-
-/** consent as stored: its time as a Firestore timestamp. A lead parked before consent was recorded has none. */
-function consentMap(consent: Consent | undefined): { version: string; at: Date } | undefined {
-  return consent && { version: consent.version, at: new Date(consent.at) };
-}
-
-function defined(doc: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined));
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,4 +1,5 @@
-import { LEAD_KINDS, type Correction, type Lead, type LeadKind } from './lead';
+import { LEAD_KINDS, type Lead, type LeadKind } from './lead';
+import { type Correction } from './correction';
 
 /** Where the owners are with a lead. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'closed'] as const;

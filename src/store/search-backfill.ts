@@ -1,4 +1,5 @@
-import { SEARCH_VERSION, LEAD_KINDS } from './lead';
+import { LEAD_KINDS } from './lead';
+import { SEARCH_VERSION } from './search-tokens';
 import type { Env } from '../env';
 import { describeError, logEvent } from '../log';
 import { getLeadStore } from './port';

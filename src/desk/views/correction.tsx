@@ -1,5 +1,6 @@
 import { desk } from '../../content/desk';
-import { CORRECTABLE, contactOf } from '../../store/lead';
+import { contactOf } from '../../store/lead';
+import { CORRECTABLE } from '../../store/correction';
 import type { LeadRecord } from '../../store/listing';
 import { when } from './format';
 
