@@ -4,7 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import project from './scripts/eslint/project-rules.mjs';
+import project from './scripts/dev/eslint-rules.mjs';
 
 export default defineConfig(
   globalIgnores([
@@ -39,11 +39,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['client/**', 'scripts/budget/*.tsx'],
+    files: ['client/**', 'scripts/bench/budget/*.tsx'],
     ...reactHooks.configs.flat.recommended,
   },
   {
-    files: ['client/**', 'scripts/budget/*.tsx'],
+    files: ['client/**', 'scripts/bench/budget/*.tsx'],
     rules: { 'project/no-process-env': 'error' },
   },
   {

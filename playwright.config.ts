@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './scripts/dev/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT || 8788);
 
@@ -59,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node scripts/dev/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

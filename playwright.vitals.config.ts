@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
-import { CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { CHROMIUM_PATH } from './scripts/dev/chromium.mjs';
 
 // `npm run vitals`: the Core Web Vitals benchmark of / on an emulated phone (e2e/bench/web-vitals.bench.ts).
 // A benchmark, not a test: its timings depend on how busy the machine is, so `npm test` never runs it.

@@ -95,10 +95,15 @@ export default defineConfig(async () => {
     test: {
       setupFiles: ['./tests/setup.ts'],
       testTimeout: 20_000,
-      // MEASURE=1 runs the measurements in bench/ instead of the tests (npm run bench:desk, npm run bench):
+      // MEASURE=1 runs the measurements in scripts/bench/measure/ instead of the tests (npm run bench:desk, npm run bench):
       // timings, which depend on how busy the machine is, so `npm test` never asserts them.
       projects: process.env.MEASURE
-        ? [{ extends: true as const, test: { include: ['bench/**/*.measure.ts', 'bench/**/*.measure.tsx'] } }]
+        ? [
+            {
+              extends: true as const,
+              test: { include: ['scripts/bench/measure/*.measure.ts', 'scripts/bench/measure/*.measure.tsx'] },
+            },
+          ]
         : [
             // Starting a workerd runtime costs several seconds per file: the files that only read and write
             // their own rows share one runtime, one after another.

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { bareReactGzipBytes } from '../scripts/budget/bare-react.mjs';
+import { bareReactGzipBytes } from '../scripts/bench/budget/bare-react.mjs';
 import { setYoutube, withFeedsLock } from './support/feeds';
 import { expect, islandObserversReported, test } from './support/test';
 

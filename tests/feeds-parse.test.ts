@@ -129,7 +129,7 @@ describe('parseFeed edge cases', () => {
   });
 
   // Each is refused by a rule of its own, not by running out of time (how long each takes, and a full feed's
-  // parse, are measured by `npm run bench`: bench/feeds-parse.measure.ts).
+  // parse, are measured by `npm run bench`: scripts/bench/measure/feeds-parse.measure.ts).
   it('refuses a huge document by its size alone', () => {
     expect(parseFeed(hostileFeeds.huge(), CHANNEL_RULE)).toEqual({ ok: false, error: 'feed too large' });
   });

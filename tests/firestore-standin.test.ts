@@ -109,7 +109,7 @@ describe('Firestore stand-in', () => {
   });
 });
 
-describe('the token endpoint, by the rules the Node stand-in shares (scripts/standins/google-rules.mjs)', () => {
+describe('the token endpoint, by the rules the Node stand-in shares (tests/standins/google-rules.mjs)', () => {
   const EMAIL = 'checks@p1.iam.gserviceaccount.com';
   const b64url = (bytes: Uint8Array) =>
     btoa(String.fromCharCode(...bytes))

@@ -3,7 +3,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import { publicEnv, type Env } from '../src/env';
-import { SENTINELS, sentinelNeedles } from '../scripts/sentinels.mjs';
+import { SENTINELS, sentinelNeedles } from './standins/sentinels.mjs';
 import { firestoreEnv } from './support/firestore';
 import { allowConsoleErrors } from './setup';
 

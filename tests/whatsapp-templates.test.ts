@@ -8,7 +8,7 @@ import {
   parameterCount,
   WHATSAPP_TEMPLATES,
 } from '../src/notify/whatsapp-templates';
-import { APPROVED_TEMPLATES } from '../scripts/standins/graph-rules.mjs';
+import { APPROVED_TEMPLATES } from './standins/graph-rules.mjs';
 import { enquiryLead, newsletterLead } from './fixtures/leads';
 
 const whatsapp = parseConfig({ OWNER_PHONES: '+919800000001,+919800000002', OWNER_NAMES: 'Priya,Arjun' }).whatsapp;

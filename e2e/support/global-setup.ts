@@ -1,4 +1,4 @@
-import { CHROMIUM_PROBLEM } from '../../scripts/chromium.mjs';
+import { CHROMIUM_PROBLEM } from '../../scripts/dev/chromium.mjs';
 
 /** Fails early, saying how to install one, when no Chromium was found. */
 export default function globalSetup(): void {

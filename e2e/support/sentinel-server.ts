@@ -1,5 +1,5 @@
 /**
- * A second Worker for the secret-leak journeys: every secret is set to its sentinel (scripts/sentinels.mjs) and
+ * A second Worker for the secret-leak journeys: every secret is set to its sentinel (tests/standins/sentinels.mjs) and
  * every service that reads one is on. Leads go to Firestore (the strict Firestore stand-in the workerd tests use,
  * reached as FIRESTORE_EMULATOR_HOST; the service-account sentinels sit beside it in the Worker's environment),
  * Turnstile verifies tokens with the sentinel secret, WhatsApp sends with the sentinel token to the sentinel
@@ -11,14 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { startLocalWorker } from '../../scripts/local-worker.mjs';
-import { SENTINELS } from '../../scripts/sentinels.mjs';
-import { ACCESS_AUD } from '../../scripts/standins/access.mjs';
-import { register, startStandins } from '../../scripts/standins/index.mjs';
-import '../../scripts/standins/graph.mjs';
-import '../../scripts/standins/turnstile.mjs';
-import '../../scripts/standins/youtube.mjs';
-import '../../scripts/standins/newsletter.mjs';
+import { startLocalWorker } from '../../scripts/dev/local-worker.mjs';
+import { SENTINELS } from '../../tests/standins/sentinels.mjs';
+import { ACCESS_AUD } from '../../tests/standins/http/access.mjs';
+import { register, startStandins } from '../../tests/standins/http/index.mjs';
+import '../../tests/standins/http/graph.mjs';
+import '../../tests/standins/http/turnstile.mjs';
+import '../../tests/standins/http/youtube.mjs';
+import '../../tests/standins/http/newsletter.mjs';
 import { createFirestoreStandin, type FirestoreStandin } from '../../tests/standins/firestore';
 import type { CompositeIndex } from '../../tests/standins/firestore-query';
 

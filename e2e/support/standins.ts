@@ -1,4 +1,4 @@
-/** Talks to the outside-service stand-ins started by scripts/e2e-server.mjs. */
+/** Talks to the outside-service stand-ins started by scripts/dev/e2e-server.mjs. */
 const BASE = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}`;
 
 export interface StandinState {

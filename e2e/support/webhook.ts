@@ -1,6 +1,6 @@
 import { envelope, signature } from '../../tests/support/whatsapp-envelope';
 
-/** The status webhook's secrets the e2e server gives the Worker (scripts/e2e-server.mjs). */
+/** The status webhook's secrets the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
 export const WEBHOOK = { verifyToken: 'e2e-verify-token', appSecret: 'e2e-app-secret' };
 
 /** One status event as Meta posts it: `entry[].changes[].value.statuses[]`. */

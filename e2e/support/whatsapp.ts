@@ -9,7 +9,7 @@ export interface SentMessage {
   body: string[];
 }
 
-/** The owners the e2e server is configured with (scripts/e2e-server.mjs), Admin1 then Admin2. */
+/** The owners the e2e server is configured with (scripts/dev/e2e-server.mjs), Admin1 then Admin2. */
 export const OWNERS = ['+919800000001', '+919800000002'];
 
 type Component = { type: string; parameters?: { text?: string }[] };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ALL_TEMPLATES, parameterCount } from '../../src/notify/whatsapp-templates.ts';
-import { SENTINELS } from '../../scripts/sentinels.mjs';
+import { SENTINELS } from '../standins/sentinels.mjs';
 import {
   configureServices,
   control,
@@ -20,7 +20,7 @@ import {
 describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 }, () => {
   it('npm run deploy without --env, or with an environment that is not deployed, refuses and changes nothing', async () => {
     for (const args of [[], ['--env', 'development'], ['--env', 'dev']]) {
-      const { code, out } = await run('scripts/deploy.mjs', args);
+      const { code, out } = await run('scripts/ops/deploy.mjs', args);
       assert.equal(code, 2, out);
       assert.match(out, /say which environment: npm run deploy -- --env staging\|production/);
     }
@@ -34,7 +34,7 @@ describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 
     const config = path.join(process.cwd(), '.wrangler', 'top-level-production.toml');
     mkdirSync(path.dirname(config), { recursive: true });
     writeFileSync(config, toml);
-    const { code, out } = await run('scripts/preflight.mjs', ['--config', config]);
+    const { code, out } = await run('scripts/ops/preflight.mjs', ['--config', config]);
     assert.equal(code, 1, out);
     assert.match(out, /ENVIRONMENT=production at the top level of .*: the top level is development only/);
   });
@@ -42,7 +42,7 @@ describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 
 
 /** The production preflight with its live checks, against the stand-ins, with every secret set. */
 const livePreflight = () =>
-  run('scripts/preflight.mjs', [
+  run('scripts/ops/preflight.mjs', [
     '--env',
     'production',
     '--config',
@@ -55,7 +55,7 @@ const livePreflight = () =>
 describe('npm run preflight', { timeout: 600_000 }, () => {
   it('fails on a fresh clone for production, naming every secret it cannot confirm and every placeholder', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'no-login-'));
-    const { code, out } = await run('scripts/preflight.mjs', ['--env', 'production'], {
+    const { code, out } = await run('scripts/ops/preflight.mjs', ['--env', 'production'], {
       HOME: home,
       XDG_CONFIG_HOME: home,
       CLOUDFLARE_API_TOKEN: '',
@@ -80,7 +80,7 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
   });
 
   it('names each missing secret of an incomplete production configuration', async () => {
-    const { code, out } = await run('scripts/preflight.mjs', [
+    const { code, out } = await run('scripts/ops/preflight.mjs', [
       '--env',
       'production',
       '--secrets-file',
@@ -152,7 +152,7 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
   it('creates the missing templates with the right parameter counts, and a second run changes nothing', async () => {
     await configureServices({ graph: { managed: [] } });
     const args = ['--env', 'production', '--config', standinConfig(), '--secrets-file', secretsFile()];
-    const first = await run('scripts/whatsapp-templates.mjs', args);
+    const first = await run('scripts/ops/whatsapp-templates.mjs', args);
     assert.equal(first.code, 0, first.out);
     assert.match(first.out, new RegExp(`${ALL_TEMPLATES.length} created, 0 already there`));
     const state = await control({ service: 'graph' });
@@ -169,7 +169,7 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
       assert.equal(header?.example?.header_text?.length ?? 0, parameterCount(definition.header));
       assert.equal(bodyText.example?.body_text?.[0]?.length ?? 0, parameterCount(definition.body));
     }
-    const second = await run('scripts/whatsapp-templates.mjs', args);
+    const second = await run('scripts/ops/whatsapp-templates.mjs', args);
     assert.equal(second.code, 0, second.out);
     assert.match(second.out, new RegExp(`0 created, ${ALL_TEMPLATES.length} already there`));
     const after = await control({ service: 'graph' });
@@ -189,7 +189,7 @@ function newsletterConfig(provider, { formId = '1234567', listId = 'a1b2c3d4e5' 
 }
 
 const newsletterPreflight = (config, secrets) =>
-  run('scripts/preflight.mjs', [
+  run('scripts/ops/preflight.mjs', [
     '--env',
     'production',
     '--config',

@@ -11,7 +11,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { startLocalWorker } from '../../scripts/local-worker.mjs';
+import { startLocalWorker } from '../../scripts/dev/local-worker.mjs';
 import { SETTINGS } from '../../src/config/settings.ts';
 import { ALL_TEMPLATES } from '../../src/notify/whatsapp-templates.ts';
 import {
@@ -56,7 +56,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     const withVar = path.join(dir, 'with-var.secrets.env');
     const current = JSON.parse(readFileSync(secrets, 'utf8'));
     writeFileSync(withVar, `${dotenv(current)}WHATSAPP_PHONE_NUMBER_ID=100000000000001\nSITE_NAME_TYPO=x\n`);
-    let { code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', withVar]);
+    let { code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', withVar]);
     assert.equal(code, 1, out);
     assert.match(
       out,
@@ -65,28 +65,28 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     assert.match(out, /SITE_NAME_TYPO is not a setting this site reads: remove it from the secrets file/);
 
     const cut = secretsFile({ FIRESTORE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----' });
-    ({ code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', cut]));
+    ({ code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', cut]));
     assert.equal(code, 1, out);
     assert.match(out, /FIRESTORE_PRIVATE_KEY: is one line: the key was cut at its first newline/);
     const mangled = secretsFile({ FIRESTORE_PRIVATE_KEY: privatePem.replace(/[A-Za-z]{8}\n/, '\n') });
-    ({ code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', mangled]));
+    ({ code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', mangled]));
     assert.equal(code, 1, out);
     assert.match(out, /FIRESTORE_PRIVATE_KEY: does not parse as a private key/);
 
     const dollar = path.join(dir, 'dollar.secrets.env');
     writeFileSync(dollar, dotenv({ ...current, WHATSAPP_APP_SECRET: 'ab$cd' }));
-    ({ code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', dollar]));
+    ({ code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', dollar]));
     assert.equal(code, 1, out);
     assert.match(out, /WHATSAPP_APP_SECRET holds a "\$", which wrangler expands in a dotenv file: write it as \\\$/);
   });
 
   it('3. templates: created by npm run whatsapp:templates; the preflight fails while Meta reviews them', async () => {
     await configureServices({ graph: { managed: [], registered: false, pin: PIN } });
-    const created = await run('scripts/whatsapp-templates.mjs', [...env, '--secrets-file', secrets]);
+    const created = await run('scripts/ops/whatsapp-templates.mjs', [...env, '--secrets-file', secrets]);
     assert.equal(created.code, 0, created.out);
     assert.match(created.out, new RegExp(`${ALL_TEMPLATES.length} created`));
     // No --live: with a deployed environment's secrets file the live checks always run.
-    const { code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', secrets]);
+    const { code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', secrets]);
     assert.equal(code, 1, out);
     for (const t of ALL_TEMPLATES) assert.match(out, new RegExp(`template ${t.name} +\\| FAIL: PENDING`));
     assert.match(
@@ -98,35 +98,35 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
   });
 
   it('4. the number: registered with the two-step PIN (a wrong PIN is refused), then read back', async () => {
-    const wrong = await run('scripts/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, '000000\n');
+    const wrong = await run('scripts/ops/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, '000000\n');
     assert.equal(wrong.code, 1, wrong.out);
     assert.match(wrong.out, /registering failed: code 133005: Two step verification PIN Mismatch/);
-    const right = await run('scripts/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, `${PIN}\n`);
+    const right = await run('scripts/ops/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, `${PIN}\n`);
     assert.equal(right.code, 0, right.out);
     assert.match(right.out, /is registered with the Cloud API \(status CONNECTED\)/);
-    const again = await run('scripts/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, '');
+    const again = await run('scripts/ops/whatsapp-register.mjs', [...env, '--secrets-file', secrets], {}, '');
     assert.equal(again.code, 0, again.out);
     assert.match(again.out, /already registered/);
   });
 
   it('5. the preflight passes: every setting, and the live checks of each service', async () => {
-    const { code, out } = await run('scripts/preflight.mjs', [...env, '--secrets-file', secrets]);
+    const { code, out } = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', secrets]);
     assert.equal(code, 0, out);
     assert.match(out, /registration +\| ok: registered with the Cloud API/);
     assert.match(out, /preflight: all settings ok/);
-    const skipped = await run('scripts/preflight.mjs', [...env, '--secrets-file', secrets, '--skip-live']);
+    const skipped = await run('scripts/ops/preflight.mjs', [...env, '--secrets-file', secrets, '--skip-live']);
     assert.equal(skipped.code, 0, skipped.out);
     assert.match(skipped.out, /live checks: skipped \(--skip-live\)\. Nothing has shown that the token/);
   });
 
   it('6. the deploy: refused without the live checks; then bookmark, migrations and a tagged version, in that order', async () => {
     const wrangler = recordingWrangler();
-    const refused = await run('scripts/deploy.mjs', env, wrangler.env);
+    const refused = await run('scripts/ops/deploy.mjs', env, wrangler.env);
     assert.equal(refused.code, 2, refused.out);
     assert.match(refused.out, /pass --secrets-file production\.secrets\.env, or --skip-live/);
     assert.deepEqual(wrangler.calls(), []);
 
-    const { code, out } = await run('scripts/deploy.mjs', [...env, '--secrets-file', secrets], wrangler.env);
+    const { code, out } = await run('scripts/ops/deploy.mjs', [...env, '--secrets-file', secrets], wrangler.env);
     assert.equal(code, 0, out);
     assert.match(out, /D1 bookmark before migrating: 00000085-/);
     assert.match(out, /npx wrangler d1 time-travel restore DB --bookmark=00000085-\S+ --env production/);
@@ -149,7 +149,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     const wrangler = recordingWrangler();
     const file = rotated;
     const bad = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', file, 'WHATSAPP_TOKEN'],
       wrangler.env,
       'EAAG-typo\n',
@@ -163,7 +163,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     await control({ service: 'graph', tokens: [TOKEN, NEW_TOKEN] });
     const before = (await control({ service: 'graph' })).received.graph.length;
     const { code, out } = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', file, 'WHATSAPP_TOKEN'],
       wrangler.env,
       `${NEW_TOKEN}\n`,
@@ -197,7 +197,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     const wrangler = recordingWrangler();
     const key = 'a-new-erasure-key-of-at-least-thirty-two-characters';
     const erasure = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', rotated, 'ERASURE_KEY'],
       wrangler.env,
       `${key}\n`,
@@ -210,7 +210,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     );
     assert.doesNotMatch(erasure.out, /no longer matters/);
     const secret = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', rotated, 'WHATSAPP_APP_SECRET'],
       recordingWrangler().env,
       'a-new-app-secret\n',
@@ -223,7 +223,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     // docs/deploy.md, "Roll back": git checkout <tag of the good version>, then the same deploy command. (The
     // checkout is the operator's; here the tree stays as it is.) The rotated token goes up, never the revoked one.
     const wrangler = recordingWrangler();
-    const { code, out } = await run('scripts/deploy.mjs', [...env, '--secrets-file', rotated], wrangler.env);
+    const { code, out } = await run('scripts/ops/deploy.mjs', [...env, '--secrets-file', rotated], wrangler.env);
     assert.equal(code, 0, out);
     const calls = wrangler.calls();
     assert.deepEqual(
@@ -251,7 +251,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     });
     // Google does not know the new key yet: refused, nothing changed.
     const early = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', file, 'FIRESTORE_PRIVATE_KEY'],
       wrangler.env,
       account,
@@ -267,7 +267,7 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
       },
     });
     const { code, out } = await run(
-      'scripts/rotate.mjs',
+      'scripts/ops/rotate.mjs',
       [...env, '--secrets-file', file, 'FIRESTORE_PRIVATE_KEY'],
       wrangler.env,
       account,

@@ -1,12 +1,12 @@
 /**
  * A stand-in for a Cloudflare Access team inside workerd, by the rules the Node stand-in uses too
- * (scripts/standins/access-rules.mjs): its signing keys, the certs document it publishes at
+ * (tests/standins/access-rules.mjs): its signing keys, the certs document it publishes at
  * `${teamDomain}/cdn-cgi/access/certs`, and assertions signed the way Access signs them.
  */
-import * as team from '../../scripts/standins/access-rules.mjs';
-import type { AccessKey } from '../../scripts/standins/access-rules.mjs';
+import * as team from './access-rules.mjs';
+import type { AccessKey } from './access-rules.mjs';
 
-export { OWNER, makeAccessKey, type AccessKey } from '../../scripts/standins/access-rules.mjs';
+export { OWNER, makeAccessKey, type AccessKey } from './access-rules.mjs';
 export const TEAM_DOMAIN = 'https://aliveness-test.cloudflareaccess.com';
 export const AUD = 'd1e5c0ffee0000aud0000000000000000000000000000000000000000000000';
 

@@ -2,16 +2,11 @@
  * The service-account side of Google's OAuth token exchange: test keys (a real
  * RSA key pair made at test time, the private half PEM-encoded as a service
  * account's JSON key holds it). The checks Google makes on the signed JWT are
- * the ones every stand-in shares (scripts/standins/google-rules.mjs).
+ * the ones every stand-in shares (tests/standins/google-rules.mjs).
  */
-import type { TrustedKey } from '../../scripts/standins/google-rules.mjs';
+import type { TrustedKey } from './google-rules.mjs';
 
-export {
-  checkAssertion,
-  createTokenEndpoint,
-  googleError,
-  type TrustedKey,
-} from '../../scripts/standins/google-rules.mjs';
+export { checkAssertion, createTokenEndpoint, googleError, type TrustedKey } from './google-rules.mjs';
 export type TrustedKeys = Map<string, TrustedKey>;
 
 export interface ServiceAccountKey {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
-import { APPROVED_TEMPLATES, answerGraph, graphError, isManagement } from '../../scripts/standins/graph-rules.mjs';
+import { APPROVED_TEMPLATES, answerGraph, graphError, isManagement } from './graph-rules.mjs';
 
 /** Where the Worker is told the Graph API lives in tests. */
 export const GRAPH_BASE = 'https://graph.standin.test';
@@ -26,7 +26,7 @@ export interface ReceivedRequest {
 /**
  * In-process stand-in of the WhatsApp Cloud API, installed as the global fetch
  * inside workerd. It answers by the rules the Node stand-in uses too
- * (scripts/standins/graph-rules.mjs: token, sends, reads, template management)
+ * (tests/standins/graph-rules.mjs: token, sends, reads, template management)
  * and can be scripted to answer any error code.
  */
 export class GraphStandin {

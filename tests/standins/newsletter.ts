@@ -1,13 +1,13 @@
 /**
- * Kit and Mailchimp inside workerd, with the rules every stand-in shares (scripts/standins/kit-rules.mjs and
+ * Kit and Mailchimp inside workerd, with the rules every stand-in shares (tests/standins/kit-rules.mjs and
  * mailchimp-rules.mjs). `fetch` answers the two APIs and hands any other request to `next` (the Graph or
  * Firestore stand-in a test installed), so a test can run the whole path at once.
  */
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
-import { createKit } from '../../scripts/standins/kit-rules.mjs';
-import { createMailchimp } from '../../scripts/standins/mailchimp-rules.mjs';
+import { createKit } from './kit-rules.mjs';
+import { createMailchimp } from './mailchimp-rules.mjs';
 
 export const KIT_URL = 'https://kit.standin.test';
 export const KIT_KEY = 'kit-test-key-1';

@@ -1,10 +1,10 @@
 /**
- * Turnstile's siteverify inside workerd, with the rules every stand-in shares (scripts/standins/turnstile-rules.mjs):
+ * Turnstile's siteverify inside workerd, with the rules every stand-in shares (tests/standins/turnstile-rules.mjs):
  * Cloudflare's documented test keys, tokens that verify once, form posts only.
  */
-import { createSiteverify } from '../../scripts/standins/turnstile-rules.mjs';
+import { createSiteverify } from './turnstile-rules.mjs';
 
-export { DUMMY_TOKEN, FAIL_SECRET, PASS_SECRET, PASS_SITE_KEY } from '../../scripts/standins/turnstile-rules.mjs';
+export { DUMMY_TOKEN, FAIL_SECRET, PASS_SECRET, PASS_SITE_KEY } from './turnstile-rules.mjs';
 export const VERIFY_URL = 'https://turnstile.standin.test/siteverify';
 
 /** `answer` is what a passing token reports: where it was solved and for which form. */

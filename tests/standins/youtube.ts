@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
 import { site } from '../../src/content/site';
-import { createYoutube, type YoutubeMode } from '../../scripts/standins/youtube-rules.mjs';
+import { createYoutube, type YoutubeMode } from './youtube-rules.mjs';
 import channel from '../fixtures/youtube/channel-ift-2021-uc-prefix.xml?raw';
 import blender from '../fixtures/youtube/playlist-blender-open-movies.xml?raw';
 
-export type { YoutubeMode } from '../../scripts/standins/youtube-rules.mjs';
+export type { YoutubeMode } from './youtube-rules.mjs';
 
 /** Where wrangler.toml points the Worker (the real hosts); the stub below answers instead. */
 export const FEED_URL = 'https://www.youtube.com/feeds/videos.xml';
@@ -24,7 +24,7 @@ const captures = createYoutube({
 
 /**
  * In-process stand-in for YouTube's feed and image hosts, installed as the global fetch inside workerd, with the
- * rules the Node stand-in uses too (scripts/standins/youtube-rules.mjs) over captured feeds: it can be told to
+ * rules the Node stand-in uses too (tests/standins/youtube-rules.mjs) over captured feeds: it can be told to
  * fail, hang, answer empty feeds, or fail one playlist; and here, to hold every answer and count what is in flight.
  */
 export class YoutubeStandin {

@@ -23,7 +23,7 @@ export function feed(entries: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom"><title>Test</title>${entries.join('')}</feed>`;
 }
 
-/** Hostile documents a feed host could answer with: each must be refused, and quickly (bench/feeds-parse.measure.ts). */
+/** Hostile documents a feed host could answer with: each must be refused, and quickly (scripts/bench/measure/feeds-parse.measure.ts). */
 export const hostileFeeds = {
   /** Over the size limit. */
   huge: () => feed([entry({ id: 'eeeeeeeeeee', title: 'x'.repeat(3 * 1024 * 1024) })]),

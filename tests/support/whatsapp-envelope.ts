@@ -3,7 +3,7 @@
  * journeys post to /webhooks/whatsapp. Plain JavaScript and web APIs only (WebCrypto), so Node and workerd import it.
  */
 
-/** The business account and number the tests' Worker is configured with (scripts/e2e-server.mjs uses the same id). */
+/** The business account and number the tests' Worker is configured with (scripts/dev/e2e-server.mjs uses the same id). */
 export const BUSINESS = {
   accountId: '200000000000002',
   displayPhoneNumber: '919800000000',

@@ -9,11 +9,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { startStandins } from '../../../scripts/standins/index.mjs';
-import { EXPECT } from '../../../scripts/standins/graph.mjs';
-import '../../../scripts/standins/google.mjs';
-import '../../../scripts/standins/turnstile.mjs';
-import '../../../scripts/standins/newsletter.mjs';
+import { startStandins } from '../../standins/http/index.mjs';
+import { EXPECT } from '../../standins/http/graph.mjs';
+import '../../standins/http/google.mjs';
+import '../../standins/http/turnstile.mjs';
+import '../../standins/http/newsletter.mjs';
 import { ALL_TEMPLATES } from '../../../src/notify/whatsapp-templates.ts';
 
 export const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);

@@ -1,0 +1,166 @@
+// `npm run lighthouse:tasks`: what Lighthouse's simulated total blocking time counts, task by task.
+// Runs Lighthouse (mobile, its default simulated throttling) against / and /quiz (LIGHTHOUSE_PATHS) of each origin
+// in LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
+// LIGHTHOUSE_RUNS rounds (default 3), one Chrome for all. Without LIGHTHOUSE_ORIGINS it builds and serves this
+// checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
+// Simulated throttling multiplies each observed task by the CPU slowdown (4, or 2 for a task that lays out):
+// an observed task over about 12 ms (25 ms with a layout) counts. Per run it prints the score, simulated TBT,
+// benchmark index and load average, then each main-thread task that could count, with its thread time (the CPU
+// it got: on a shared host its wall clock is mostly waiting for a core), its wall clock and what ran in it (Parse
+// HTML, Layout with its object count, style recalculation, scripts by file); the table sums the thread times as
+// Lantern would. LIGHTHOUSE_TASKS_SIM=1 also lists the tasks of the simulation itself over 40 ms, marked COUNTED
+// when they end after the simulated FCP. It measures; it passes or fails nothing.
+import { loadavg } from 'node:os';
+import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
+import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
+const PATHS = (process.env.LIGHTHOUSE_PATHS || '/,/quiz').split(',');
+
+/** The counted tasks of the last TBT estimate, kept by the hook below (optimistic and pessimistic passes). */
+let counted = [];
+/** Every main-thread task of the last run's graph (observed). */
+let tasks = new Set();
+const TBT = Lantern.Metrics.TotalBlockingTime;
+const estimate = TBT.getEstimateFromSimulation.bind(TBT);
+TBT.getEstimateFromSimulation = function (simulation, extras) {
+  const result = estimate(simulation, extras);
+  const fcp = (extras.optimistic ? extras.fcpResult.pessimisticEstimate : extras.fcpResult.optimisticEstimate).timeInMs;
+  for (const [node, timing] of simulation.nodeTimings) {
+    if (node.type === 'cpu') tasks.add(node);
+    if (node.type !== 'cpu' || timing.duration < 40) continue;
+    counted.push({ pass: extras.optimistic ? 'opt' : 'pess', fcp, node, timing });
+  }
+  return result;
+};
+
+/** What ran in a task: the main trace events by name, with their total time (ms), layout size and script file. */
+function describe(node) {
+  const parts = new Map();
+  for (const e of node.childEvents) {
+    const data = e.args?.data ?? e.args?.beginData ?? {};
+    let key;
+    if (e.name === 'ParseHTML') key = 'ParseHTML';
+    else if (e.name === 'Layout') key = `Layout(${e.args?.beginData?.dirtyObjects ?? '?'} dirty)`;
+    else if (e.name === 'UpdateLayoutTree') key = `RecalcStyle(${e.args?.elementCount ?? '?'} el)`;
+    else if (['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall'].includes(e.name))
+      key = `${e.name} ${String(data.url ?? '').replace(/^.*\//, '') || data.functionName || ''}`.trim();
+    else if (['v8.evaluateModule', 'Paint', 'PrePaint', 'Commit', 'TimerFire', 'EventDispatch'].includes(e.name))
+      key = e.name;
+    else if (e.name === 'RunMicrotasks' || e.name === 'V8.GC_SCAVENGER' || e.name === 'MajorGC' || e.name === 'MinorGC')
+      key = e.name;
+    if (!key || !e.dur) continue;
+    parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+  }
+  return [...parts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+    .join(', ');
+}
+
+let worker;
+let origins;
+if (process.env.LIGHTHOUSE_ORIGINS) {
+  origins = process.env.LIGHTHOUSE_ORIGINS.split(',').map((pair) => pair.split('='));
+} else {
+  const port = Number(process.env.LIGHTHOUSE_PORT || 8870);
+  worker = await startLocalWorker({
+    port,
+    vars: { YOUTUBE_SAMPLE_FEEDS: '1', YOUTUBE_THUMB_URL: 'http://127.0.0.1:9' },
+  });
+  await warmFeedCache(worker.origin);
+  origins = [['this', worker.origin]];
+}
+const chrome = await chromeLauncher.launch({
+  chromePath: requireChromium(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+const rows = [];
+try {
+  for (let run = 1; run <= RUNS; run++) {
+    for (const path of PATHS) {
+      for (const [label, origin] of origins) {
+        counted = [];
+        tasks = new Set();
+        const load = loadavg()[0].toFixed(1);
+        const { lhr, artifacts } = await lighthouse(
+          origin + path,
+          { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] },
+          undefined,
+        );
+        if (lhr.runtimeError) {
+          console.log(`${label} ${path} run ${run}: Lighthouse could not measure the load (${lhr.runtimeError.code})`);
+          continue;
+        }
+        // The same sum from thread time (the CPU a task got, not the wall clock it took while it waited for a
+        // core on a shared host), times the simulation's multiplier, less 50 ms: for the tasks after the observed
+        // FCP, and for every task but the first parse, layout and paint (those make the simulated FCP; any other
+        // may be simulated after it, wherever it was observed).
+        const fcpTs = artifacts.Trace.traceEvents.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
+        let cpuAfterFcp = 0;
+        let cpuAny = 0;
+        const heavy = [];
+        const byId = new Map([...tasks].map((node) => [node.id, node]));
+        const firsts = new Set();
+        for (const name of ['ParseHTML', 'Layout', 'Paint']) {
+          const first = [...byId.values()]
+            .sort((a, b) => a.startTime - b.startTime)
+            .find((node) => node.childEvents.some((e) => e.name === name));
+          if (first) firsts.add(first.id);
+        }
+        for (const node of [...byId.values()].sort((a, b) => a.startTime - b.startTime)) {
+          const ms = (node.event.tdur ?? node.duration) / 1000;
+          const wall = node.duration / 1000;
+          const mult = node.didPerformLayout() ? 2 : 4;
+          const after = node.startTime >= fcpTs;
+          const excess = Math.max(0, ms * mult - 50);
+          if (after) cpuAfterFcp += excess;
+          if (!firsts.has(node.id)) cpuAny += excess;
+          if (ms * mult > 20 || wall * mult > 50)
+            heavy.push(
+              `   ${after ? 'after' : 'BEFORE'} FCP ${Math.round((node.startTime - fcpTs) / 1000)} ms${firsts.has(node.id) ? ' (first)' : ''}:` +
+                ` cpu ${ms.toFixed(1)} wall ${wall.toFixed(1)} ×${mult}: ${describe(node)}`,
+            );
+        }
+        const row = {
+          build: label,
+          page: path,
+          run,
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          TBT: Math.round(lhr.audits['total-blocking-time'].numericValue),
+          FCP: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+          LCP: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          CLS: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+          'cpuTBT after FCP': Math.round(cpuAfterFcp),
+          'cpuTBT any': Math.round(cpuAny),
+          bench: Math.round(lhr.environment.benchmarkIndex),
+          load,
+        };
+        rows.push(row);
+        console.log(Object.values(row).join(' | '));
+        for (const line of heavy) console.log(line);
+        const seen = new Set();
+        if (process.env.LIGHTHOUSE_TASKS_SIM !== '1') continue;
+        for (const { pass, fcp, node, timing } of counted) {
+          const id = `${node.id}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const counts =
+            timing.duration > 50 && timing.endTime > fcp ? 'COUNTED' : timing.endTime < fcp ? 'pre-FCP' : 'under50';
+          console.log(
+            `   ${counts} (${pass}, FCP ${Math.round(fcp)}): sim ${Math.round(timing.startTime)}+${Math.round(timing.duration)} ms,` +
+              ` observed ${(node.duration / 1000).toFixed(1)} ms: ${describe(node)}`,
+          );
+        }
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await worker?.stop();
+}
+console.table(rows);

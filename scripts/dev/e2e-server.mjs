@@ -1,0 +1,62 @@
+// Serves the site for the Playwright suite: builds the client, starts the outside-service
+// stand-ins, applies migrations to a dedicated local state folder and runs `wrangler dev`
+// pointed at the stand-ins. Stops everything it started on SIGTERM/SIGINT.
+import { prepareLocalState, spawnWranglerDev } from './local-worker.mjs';
+import { SENTINELS } from '../../tests/standins/sentinels.mjs';
+import { startStandins } from '../../tests/standins/http/index.mjs';
+import '../../tests/standins/http/graph.mjs';
+import '../../tests/standins/http/youtube.mjs';
+import { NEWSLETTER_EXPECT } from '../../tests/standins/http/newsletter.mjs';
+import '../../tests/standins/http/booking.mjs';
+import { ACCESS_AUD } from '../../tests/standins/http/access.mjs';
+
+export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
+export const STANDIN_PORT = Number(process.env.STANDIN_PORT || 8790);
+export const E2E_STATE = `.wrangler/e2e-state-${E2E_PORT}`;
+
+prepareLocalState(E2E_STATE);
+const standins = await startStandins(STANDIN_PORT);
+
+const base = `http://127.0.0.1:${STANDIN_PORT}`;
+const vars = {
+  SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
+  WHATSAPP_API_URL: `${base}/graph`,
+  WHATSAPP_TOKEN: SENTINELS.WHATSAPP_TOKEN,
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  OWNER_PHONES: SENTINELS.OWNER_PHONES,
+  OWNER_NAMES: 'Priya,Arjun',
+  // The owners' second channel: in development each email is logged and recorded in the ledger.
+  OWNER_EMAILS: 'priya@example.com,arjun@example.com',
+  // Must match e2e/support/webhook.ts: the journeys post signed status events.
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'e2e-verify-token',
+  WHATSAPP_APP_SECRET: 'e2e-app-secret',
+  // The journeys send well over 20 leads within an hour: each must reach the owners on its own, not in a digest.
+  // The budgets themselves are tested in tests/notify-budgets.test.ts and by `npm run abuse`.
+  OWNER_ALERTS_PER_HOUR: '100000',
+  VISITOR_MESSAGES_DAILY_BUDGET: '100000',
+  YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
+  YOUTUBE_THUMB_URL: `${base}/youtube`,
+  // The quiz's result goes by email through wrangler's local send_email binding, which keeps each one (listed at
+  // /cdn-cgi/local/explorer/api/local/email/sending) and sends none; "Book a call" leads to the booking stand-in.
+  RESULT_EMAIL_FROM: 'priya@coach.localhost',
+  BOOKING_URL: `${base}/booking`,
+  // The desk verifies assertions signed by the Access stand-in (development allows its http address).
+  ACCESS_TEAM_DOMAIN: `${base}/access`,
+  ACCESS_AUD,
+  // Every signup goes on to the Kit stand-in (e2e/unsubscribe.spec.ts checks it arrives once).
+  NEWSLETTER_PROVIDER: 'kit',
+  KIT_API_URL: `${base}/kit`,
+  KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,
+  KIT_FORM_ID: String(NEWSLETTER_EXPECT.kitFormId),
+};
+const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit', testScheduled: true });
+const stop = () => {
+  child.kill('SIGTERM');
+  standins.close();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  standins.close();
+  process.exit(code ?? 0);
+});
