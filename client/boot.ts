@@ -1,5 +1,5 @@
 /**
- * The page's one inline script (scripts/build-client.mjs minifies it into the manifest with the file names
+ * The page's one inline script (scripts/dev/build-client.mjs minifies it into the manifest with the file names
  * below; client/document.tsx writes it at the end of <body>). It starts the islands' code once the browser has
  * painted the server's page, so on a slow phone the scripts never share the first round trips with the HTML
  * and stylesheet that make the first view. Until then the page works without them: links are links and forms

@@ -1,6 +1,6 @@
 import manifest from './generated/assets.json';
 
-/** Fingerprinted client assets written by `npm run build` (scripts/build-client.mjs). */
+/** Fingerprinted client assets written by `npm run build` (scripts/dev/build-client.mjs). */
 export const assets: {
   entry: string;
   css: string;
