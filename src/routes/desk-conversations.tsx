@@ -19,7 +19,7 @@ import {
 } from '../desk/views/conversation';
 import { when } from '../desk/views/format';
 import type { Env } from '../env';
-import { readBody } from '../http/body';
+import { readRequestBody } from '../http/body';
 import { ApiException } from '../http/errors';
 import { queueDeskReply, resendDeskReply, windowState } from '../notify/desk-replies';
 import type { OwnerVariables } from '../security/desk-access';
@@ -124,7 +124,7 @@ export function deskConversations(render: RenderPage) {
   // A number no lead has is answered on its own page, by the conversation's opaque id (never a number in a URL).
   routes.post('/conversations/:conversation/reply', async (c) => {
     const id = c.req.param('conversation');
-    const form = parse(ReplyForm, (await readBody(c)).fields);
+    const form = parse(ReplyForm, (await readRequestBody(c)).fields);
     const message = await conversationOf(c.env, id);
     // A lead's message is answered on the lead's page.
     const lead = message.leads[0];
@@ -136,7 +136,7 @@ export function deskConversations(render: RenderPage) {
   // An answer whose send timed out is never retried by itself: the owner sends it again, within the window.
   routes.post('/conversations/:conversation/resend', async (c) => {
     const id = c.req.param('conversation');
-    const form = parse(ResendForm, (await readBody(c)).fields);
+    const form = parse(ResendForm, (await readRequestBody(c)).fields);
     const message = await conversationOf(c.env, id);
     await requireOpenWindow(c.env, message.phone);
     await resendDeskReply(c.env, form.submissionId, message.phone);
@@ -146,7 +146,7 @@ export function deskConversations(render: RenderPage) {
 
   routes.post('/leads/:kind/:id/reply', async (c) => {
     const { kind, id } = parse(LeadParams, c.req.param());
-    const form = parse(ReplyForm, (await readBody(c)).fields);
+    const form = parse(ReplyForm, (await readRequestBody(c)).fields);
     const lead = await getLeadStore(c.env).get(kind, id);
     if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
     const phone = contactOf(lead).phone;

@@ -5,7 +5,7 @@ import { ErasureIncomplete, erasePerson, findPerson, idOf, personCopy } from '..
 import { PeopleForm, PeopleParams, parse } from '../desk/params';
 import { PeoplePage, type PeopleView } from '../desk/views/people';
 import { ConfigError, readConfig, type Env } from '../env';
-import { readBody } from '../http/body';
+import { readRequestBody } from '../http/body';
 import { ApiException } from '../http/errors';
 import { errorMessage, logEvent } from '../log';
 import type { OwnerVariables } from '../security/desk-access';
@@ -115,7 +115,7 @@ function notConfigured(err: unknown): string | null {
 
 /** The posted form: the person it names (null when `q` is neither an address nor a number) and the ticked ones. */
 async function readForm(c: Context<DeskEnv>) {
-  const form = parse(PeopleForm, (await readBody(c)).value);
+  const form = parse(PeopleForm, (await readRequestBody(c)).value);
   const region = readConfig(c.env).leads.defaultPhoneRegion;
   const person = form.q ? personOf(form.q, region) : null;
   const ticked = form.also.map((v) => personOf(v, region)).filter((p): p is Person => p !== null);

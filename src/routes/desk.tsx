@@ -23,7 +23,7 @@ import { CorrectionSchemas, fieldErrors } from '../shared/lead-schemas';
 import { site } from '../content/site';
 import { logEvent } from '../log';
 import { ApiException } from '../http/errors';
-import { readBody } from '../http/body';
+import { readRequestBody } from '../http/body';
 import { getLeadStore } from '../store/port';
 import { readConfig, type Env } from '../env';
 import { deskAccess, type OwnerVariables } from '../security/desk-access';
@@ -97,7 +97,7 @@ desk.get('/leads/:kind/:id', async (c) => {
 /** A correction of the contact, by the form's own rules; refused, the page shows what was typed and why. */
 desk.post('/leads/:kind/:id/correct', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const values = (await readBody(c)).fields;
+  const values = (await readRequestBody(c)).fields;
   const store = getLeadStore(c.env);
   const lead = await store.get(kind, id);
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
@@ -122,21 +122,21 @@ desk.post('/leads/:kind/:id/correct', async (c) => {
 
 desk.post('/leads/:kind/:id/status', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const { status } = parse(StatusForm, (await readBody(c)).fields);
+  const { status } = parse(StatusForm, (await readRequestBody(c)).fields);
   await change(c, kind, id, { status });
   return c.redirect(leadPath(kind, id), 303);
 });
 
 desk.post('/leads/:kind/:id/note', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const { note } = parse(NoteForm, (await readBody(c)).fields);
+  const { note } = parse(NoteForm, (await readRequestBody(c)).fields);
   await change(c, kind, id, { note: note.trim() });
   return c.redirect(leadPath(kind, id), 303);
 });
 
 desk.post('/leads/:kind/:id/resend', async (c) => {
   const { kind, id } = parse(LeadParams, c.req.param());
-  const form = parse(ResendForm, (await readBody(c)).fields);
+  const form = parse(ResendForm, (await readRequestBody(c)).fields);
   // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
   const [label, channel] = form.recipient.split(':');
   const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
