@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { LeadDetail, VISITOR_EMAIL_REF } from '../../desk/views/lead-detail';
+import { LeadDetail } from '../../desk/views/lead-detail';
+import { VISITOR_EMAIL_REF } from '../../desk/views/lead-detail/message';
 import { desk as copy } from '../../content/desk';
 import { messagesFor, resend, visitorEmailRecipient } from '../../desk/messages';
 import { LeadParams, NoteForm, ResendForm, StatusForm, parse } from '../../desk/params';
