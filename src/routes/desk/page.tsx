@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DeskDocument, type Banner } from '../../desk/views/desk-document';
+import { DeskDocument, type Banner, type DeskArea } from '../../desk/views/desk-document';
 import { deskHref } from '../../desk/views/inbox';
 import { health as healthCopy } from '../../content/health';
 import { desk as copy } from '../../content/desk';
@@ -27,7 +27,7 @@ export const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${enc
 export async function renderDeskPage(
   c: Context<DeskEnv>,
   title: string,
-  current: 'inbox' | 'people' | 'numbers' | 'health' | 'conversations',
+  current: DeskArea,
   params: Partial<ListParams>,
   body: ReactElement,
   status: 200 | 400 | 503 = 200,
