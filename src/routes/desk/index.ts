@@ -20,13 +20,7 @@ desk.use('*', async function deskHeaders(c, next) {
 desk.use('*', deskAccess());
 desk.use('*', sameOriginWrites());
 
-// The leads: the inbox, the dead ones and the export; a lead's page and what the owners change on it.
-desk.route('/', inbox);
-desk.route('/', leadPages);
-// The daily counts and the self-check.
-desk.route('/', numbers);
-desk.route('/', health);
-// Conversations with visitors on WhatsApp, and the owners' answers.
-desk.route('/', conversations);
-// A person's records: found, copied and erased.
-desk.route('/', people);
+// By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
+// the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, and a
+// person's records (found, copied and erased).
+for (const area of [inbox, leadPages, numbers, health, conversations, people]) desk.route('/', area);

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { DeskDocument, type Banner, type DeskArea } from '../../desk/views/desk-document';
 import { deskHref } from '../../desk/views/inbox';
 import { health as healthCopy } from '../../content/health';
@@ -12,6 +11,7 @@ import type { ListParams } from '../../desk/params';
 import { assets } from '../../assets';
 import { readConfig, type Env } from '../../env';
 import type { OwnerVariables } from '../../security/desk-access';
+import { pageHtml } from '../html';
 
 /** What every desk route sees: the Worker's bindings and the owner Cloudflare Access let in. */
 export type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
@@ -46,7 +46,7 @@ export async function renderDeskPage(
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }
   const { cursor: _cursor, ...filters } = params;
-  const html = renderToString(
+  const html = pageHtml(
     <DeskDocument
       title={title}
       css={assets.deskCss}
@@ -58,5 +58,5 @@ export async function renderDeskPage(
       {body}
     </DeskDocument>,
   );
-  return c.html(`<!DOCTYPE html>${html}`, status);
+  return c.html(html, status);
 }
