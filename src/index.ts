@@ -8,6 +8,7 @@ import { thumbs } from './routes/thumbs';
 import { siteFiles } from './routes/site-files';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
+import { formPosts } from './routes/forms';
 import { desk } from './routes/desk';
 import { webhooks } from './routes/webhooks';
 import { handleQueue } from './consumer/consume';
@@ -20,6 +21,8 @@ export const app = new Hono<AppEnv>();
 app.use('*', securityHeaders());
 app.onError(onError);
 
+// A plain HTML post of a lead form (no JavaScript) is answered with pages: this wraps every /api route.
+app.use('/api/*', formPosts);
 app.route('/api', api);
 app.all('/api/*', () => {
   throw new ApiException(404, 'not_found', 'No such API endpoint.');

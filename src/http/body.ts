@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The request's body as an object (JSON, or a plain HTML form's nested fields), read once by requestBody(). */
+    /** The request's body as an object (JSON, or a plain HTML form's nested fields), kept by keepBodyObject(). */
     body: Record<string, unknown>;
   }
 }
@@ -42,9 +42,9 @@ const read = new WeakMap<Request, Promise<Body>>();
  * the JSON preflight; forms are checked by their Origin like every write.)
  *
  * @example
- * const { value } = await readBody(c);
+ * const { value } = await readRequestBody(c);
  */
-export function readBody(c: Context): Promise<Body> {
+export function readRequestBody(c: Context): Promise<Body> {
   let body = read.get(c.req.raw);
   if (!body) {
     body = parse(c);
@@ -115,15 +115,16 @@ export async function readCapped(message: Request | Response, max: number): Prom
 }
 
 /**
- * Reads a POST's body once, after bodyLimit has capped the stream, and keeps the object for the
- * honeypot, Turnstile and the route's validation. Not an object is a 400 invalid_body.
+ * Reads a POST's body once and keeps the object for the honeypot, Turnstile and the route's validation.
+ * Not an object is a 400 invalid_body. The cap is readRequestBody's: it stops at MAX_BODY_BYTES while the
+ * body streams in and answers 413 in the one error shape, so no hono/body-limit middleware runs before it.
  *
- * @example api.use('/quiz', requestBody())
+ * @example api.use('/quiz', keepBodyObject())
  */
-export function requestBody(): MiddlewareHandler {
-  return async function requestBodyMiddleware(c, next) {
+export function keepBodyObject(): MiddlewareHandler {
+  return async function keepBodyObjectMiddleware(c, next) {
     if (c.req.method !== 'POST') return next();
-    const { value } = await readBody(c);
+    const { value } = await readRequestBody(c);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ApiException(400, 'invalid_body', 'The request body must be a JSON object.');
     }
@@ -132,13 +133,13 @@ export function requestBody(): MiddlewareHandler {
   };
 }
 
-/** The body requestBody() read, or an empty object on a route that has none. */
+/** The body keepBodyObject() read, or an empty object on a route that has none. */
 export function bodyOf(c: Context): Record<string, unknown> {
   return c.get('body') ?? {};
 }
 
 /**
- * Validates the body requestBody() read (JSON or a plain HTML form) with a form's schema;
+ * Validates the body keepBodyObject() read (JSON or a plain HTML form) with a form's schema;
  * fields that fail are a 400 invalid_input with the message for each field.
  *
  * @example

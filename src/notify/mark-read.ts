@@ -5,7 +5,7 @@ import { GRAPH_API_VERSION, classifyResponse, classifyThrown } from './whatsapp'
 const TIMEOUT_MS = 10_000;
 
 /** The body of Graph's "mark as read" call: the sender sees blue ticks on the message and those before it. */
-export function readBody(messageId: string) {
+export function markReadBody(messageId: string) {
   return { messaging_product: 'whatsapp', status: 'read', message_id: messageId };
 }
 
@@ -28,7 +28,7 @@ export async function markRead(env: Env, messageId: string): Promise<number | un
     const response = await fetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${sending.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(readBody(messageId)),
+      body: JSON.stringify(markReadBody(messageId)),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     let json: unknown;

@@ -21,7 +21,7 @@ export const GRAPH_API_VERSION = 'v22.0';
 const TIMEOUT_MS = 10_000;
 
 /** The JSON body of a send: a free-form text (FREE_TEXT) or a template message. */
-export function requestBody(message: Send) {
+export function sendBody(message: Send) {
   return message.template === FREE_TEXT ? textBody(message) : messageBody(message);
 }
 
@@ -76,7 +76,7 @@ export class GraphSender implements WhatsAppSender {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify(requestBody(message)),
+        body: JSON.stringify(sendBody(message)),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {

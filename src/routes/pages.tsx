@@ -18,7 +18,7 @@ import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
 import { clientKey } from '../security/guards';
 import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
-import { readBody } from '../http/body';
+import { readRequestBody } from '../http/body';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
 import { quizStepLabel } from '../shared/quiz-flow';
@@ -207,7 +207,7 @@ pages.get('/quiz', (c) => {
 pages.post('/quiz', async (c) => {
   let body;
   try {
-    body = await readBody(c);
+    body = await readRequestBody(c);
   } catch (err) {
     // Over the cap (read no further than it): the quiz again from its first step, as a 413.
     if (err instanceof ApiException && err.status === 413)

@@ -140,7 +140,7 @@ export function isHoneypotFilled(body: Record<string, unknown>): boolean {
 
 /**
  * A submission that filled the honeypot gets the normal success answer, so the
- * bot learns nothing, and nothing is stored or sent. Reads the body requestBody() kept
+ * bot learns nothing, and nothing is stored or sent. Reads the body keepBodyObject() kept
  * (JSON or a plain HTML form's fields).
  *
  * @example api.use('/quiz', honeypot())

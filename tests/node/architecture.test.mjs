@@ -63,3 +63,43 @@ test("the browser's code imports only what may ship: shared rules, content and t
     .map(([, to, file]) => `${file} → ${to}`);
   assert.deepEqual(wrong, []);
 });
+
+/** Every file `file` reaches through relative imports (type-only imports too), itself included. */
+function reachedFrom(file) {
+  const seen = new Set();
+  const todo = [file];
+  while (todo.length > 0) {
+    const next = todo.pop();
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const text = fs.readFileSync(path.join(root, next), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = path.relative(root, path.resolve(root, path.dirname(next), spec));
+      const found = ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((ext) => target + ext);
+      const real = found.find((f) => fs.existsSync(path.join(root, f)) && fs.statSync(path.join(root, f)).isFile());
+      if (real) todo.push(real);
+    }
+  }
+  return seen;
+}
+
+test('the JSON API imports nothing from the pages', () => {
+  const reached = [...reachedFrom(path.join('src', 'routes', 'api.ts'))];
+  assert.ok(reached.includes(path.join('src', 'routes', 'api', 'leads.ts')), 'the import walk followed the API');
+  const pages = reached.filter(
+    (file) =>
+      file === path.join('src', 'routes', 'pages.tsx') ||
+      file.startsWith(path.join('src', 'routes', 'forms')) ||
+      file.split(path.sep)[0] === 'client',
+  );
+  assert.deepEqual(pages, []);
+});
+
+test('no file in src/ or client/ is over 300 lines (src/generated aside)', () => {
+  const long = [...sources('src'), ...sources('client')]
+    .filter((file) => !file.startsWith(path.join('src', 'generated') + path.sep))
+    .map((file) => [file, fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1])
+    .filter(([, lines]) => lines > 300)
+    .map(([file, lines]) => `${file}: ${lines} lines`);
+  assert.deepEqual(long, []);
+});

@@ -10,6 +10,18 @@ export interface Banner {
   href?: string;
 }
 
+/** The desk's areas, in the navigation's order. */
+const AREAS = [
+  { name: 'inbox', href: '/desk', label: desk.nav.inbox },
+  { name: 'people', href: '/desk/people', label: desk.nav.people },
+  { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
+  { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },
+  { name: 'health', href: '/desk/health', label: desk.nav.health },
+] as const;
+
+/** A desk area: the navigation marks the current one. */
+export type DeskArea = (typeof AREAS)[number]['name'];
+
 /** The page around every desk screen: no index, no scripts, the site's colours and type. */
 export function DeskDocument(props: {
   title: string;
@@ -17,7 +29,7 @@ export function DeskDocument(props: {
   owner: string;
   exportHref: string;
   banners: Banner[];
-  current: 'inbox' | 'people' | 'numbers' | 'health' | 'conversations';
+  current: DeskArea;
   children: ReactNode;
 }) {
   return (
@@ -43,21 +55,11 @@ export function DeskDocument(props: {
             </p>
           </div>
           <nav className="desk-nav" aria-label="Desk">
-            <a href="/desk" aria-current={props.current === 'inbox' ? 'page' : undefined}>
-              {desk.nav.inbox}
-            </a>
-            <a href="/desk/people" aria-current={props.current === 'people' ? 'page' : undefined}>
-              {desk.nav.people}
-            </a>
-            <a href="/desk/conversations" aria-current={props.current === 'conversations' ? 'page' : undefined}>
-              {conversation.nav}
-            </a>
-            <a href="/desk/numbers" aria-current={props.current === 'numbers' ? 'page' : undefined}>
-              {desk.nav.numbers}
-            </a>
-            <a href="/desk/health" aria-current={props.current === 'health' ? 'page' : undefined}>
-              {desk.nav.health}
-            </a>
+            {AREAS.map((area) => (
+              <a key={area.name} href={area.href} aria-current={props.current === area.name ? 'page' : undefined}>
+                {area.label}
+              </a>
+            ))}
             <a href={props.exportHref}>{desk.nav.export}</a>
           </nav>
         </header>

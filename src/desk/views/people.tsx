@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
 import { RETENTION_ERASER, type Erasure } from '../../store/erasures';
 import { contactOf } from '../../store/lead';
@@ -158,57 +159,48 @@ function Records(props: {
         </button>
       </p>
       {records.leads.length > 0 ? (
-        <section className="desk-card" aria-labelledby="person-leads">
-          <h2 id="person-leads">{copy.leads}</h2>
-          <ul className="desk-list">
-            {records.leads.map((lead) => {
-              const c = contactOf(lead);
-              return (
-                <li key={`${lead.kind}:${lead.id}`}>
-                  <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
-                    <span className="desk-item-top">
-                      <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
-                      <strong>{c.name || c.email || c.phone}</strong>
-                    </span>
-                    <time className="desk-meta" dateTime={lead.createdAt}>
-                      {when(lead.createdAt)}
-                    </time>
-                  </a>
-                  {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <ListCard id="person-leads" title={copy.leads}>
+          {records.leads.map((lead) => {
+            const c = contactOf(lead);
+            return (
+              <li key={`${lead.kind}:${lead.id}`}>
+                <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
+                  <span className="desk-item-top">
+                    <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+                    <strong>{c.name || c.email || c.phone}</strong>
+                  </span>
+                  <time className="desk-meta" dateTime={lead.createdAt}>
+                    {when(lead.createdAt)}
+                  </time>
+                </a>
+                {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
+              </li>
+            );
+          })}
+        </ListCard>
       ) : null}
       {records.dead.length > 0 ? (
-        <section className="desk-card" aria-labelledby="person-dead">
-          <h2 id="person-dead">{copy.dead}</h2>
-          <ul className="desk-list">
-            {records.dead.map((d) => (
-              <li key={d.id}>
-                {desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind} · {when(d.createdAt)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListCard id="person-dead" title={copy.dead}>
+          {records.dead.map((d) => (
+            <li key={d.id}>
+              {desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind} · {when(d.createdAt)}
+            </li>
+          ))}
+        </ListCard>
       ) : null}
       {records.messages.length > 0 ? (
-        <section className="desk-card" aria-labelledby="person-messages">
-          <h2 id="person-messages">{copy.messages}</h2>
-          <ul className="desk-list">
-            {records.messages.map((m) => (
-              <li key={`${m.submissionId}|${m.template}|${m.to}`}>
-                {copy.messageLine(
-                  desk.messages.templates[m.template] ?? m.template,
-                  m.to === 'owner' ? copy.owner : m.to,
-                  desk.messages.states[m.status] ?? m.status,
-                  when(m.sentAt ?? m.createdAt),
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListCard id="person-messages" title={copy.messages}>
+          {records.messages.map((m) => (
+            <li key={`${m.submissionId}|${m.template}|${m.to}`}>
+              {copy.messageLine(
+                desk.messages.templates[m.template] ?? m.template,
+                m.to === 'owner' ? copy.owner : m.to,
+                desk.messages.states[m.status] ?? m.status,
+                when(m.sentAt ?? m.createdAt),
+              )}
+            </li>
+          ))}
+        </ListCard>
       ) : null}
       {received > 0 ? <p className="desk-meta">{copy.conversations(received)}</p> : null}
       <section className="desk-card desk-danger" aria-labelledby="erase-heading">
@@ -238,5 +230,15 @@ function Records(props: {
         </div>
       </section>
     </>
+  );
+}
+
+/** A card of the person's records: a heading and a list. */
+function ListCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="desk-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="desk-list">{children}</ul>
+    </section>
   );
 }

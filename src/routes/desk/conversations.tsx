@@ -1,43 +1,32 @@
 import { Hono, type Context } from 'hono';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import * as z from 'zod';
-import { conversation as copy } from '../content/conversation';
+import { conversation as copy } from '../../content/conversation';
 import {
   findConversation,
   latestConversations,
   openConversation,
   unreadConversations,
   lastReceivedAt,
-} from '../desk/conversation';
-import type { ConversationSummary } from '../desk/conversation';
-import { LeadParams, parse } from '../desk/params';
+} from '../../desk/conversation';
+import type { ConversationSummary } from '../../desk/conversation';
+import { LeadParams, parse } from '../../desk/params';
 import {
   ConversationSection,
   ConversationsPage,
   UnmatchedConversationPage,
   UnreadReplies,
-} from '../desk/views/conversation';
-import { when } from '../desk/views/format';
-import type { Env } from '../env';
-import { readBody } from '../http/body';
-import { ApiException } from '../http/errors';
-import { queueDeskReply, resendDeskReply, windowState } from '../notify/desk-replies';
-import type { OwnerVariables } from '../security/desk-access';
-import { contactOf } from '../store/lead';
-import type { LeadRecord } from '../store/listing';
-import { getLeadStore } from '../store/port';
-import { desk as deskCopy } from '../content/desk';
-
-type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
-
-/** How the desk renders a page around its body (src/routes/desk.tsx). */
-export type RenderPage = (
-  c: Context<DeskEnv>,
-  title: string,
-  current: 'inbox' | 'numbers' | 'health' | 'conversations',
-  params: Record<string, never>,
-  body: ReactElement,
-) => Promise<Response>;
+} from '../../desk/views/conversation';
+import { when } from '../../desk/views/format';
+import type { Env } from '../../env';
+import { readRequestBody } from '../../http/body';
+import { ApiException } from '../../http/errors';
+import { queueDeskReply, resendDeskReply, windowState } from '../../notify/desk-replies';
+import { contactOf } from '../../store/lead';
+import type { LeadRecord } from '../../store/listing';
+import { getLeadStore } from '../../store/port';
+import { desk as deskCopy } from '../../content/desk';
+import { leadPath, renderDeskPage, type DeskEnv } from './page';
 
 /** An owner's answer: 1 to 1,000 characters, and the form's own id (a double tap sends once). */
 export const ReplyForm = z.object({
@@ -52,7 +41,6 @@ export const ReplyForm = z.object({
 /** Which answer the owner sends again (an answer from the desk whose first send may not have gone out). */
 export const ResendForm = z.object({ submissionId: z.string().regex(/^desk-reply:[0-9a-f-]{36}$/) });
 
-const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 /** A conversation's page, by its opaque id: never a number or a wamid (which embeds the number) in a URL. */
 const conversationPath = (id: string) => `/desk/conversations/${id}`;
 /** The ledger's lead kind of an answer to a number no lead has. */
@@ -91,72 +79,74 @@ async function requireOpenWindow(env: Env, phone: string): Promise<void> {
  * and an answer that may not have been sent, sent again (`POST /desk/conversations/:conversation/resend`).
  * Mounted inside the desk, behind its Access check, same-origin rule and no-store, noindex headers.
  */
-export function deskConversations(render: RenderPage) {
-  const routes = new Hono<DeskEnv>();
+export const conversations = new Hono<DeskEnv>();
 
-  routes.get('/conversations', async (c) => {
-    const summaries = await latestConversations(c.env);
-    const leads = await leadsOf(c.env, summaries);
-    return render(c, copy.listTitle, 'conversations', {}, <ConversationsPage summaries={summaries} leads={leads} />);
-  });
+conversations.get('/conversations', async (c) => {
+  const summaries = await latestConversations(c.env);
+  const leads = await leadsOf(c.env, summaries);
+  return renderDeskPage(
+    c,
+    copy.listTitle,
+    'conversations',
+    {},
+    <ConversationsPage summaries={summaries} leads={leads} />,
+  );
+});
 
-  routes.get('/conversations/:conversation', async (c) => {
-    const id = c.req.param('conversation');
-    const message = await conversationOf(c.env, id);
-    const lead = message.leads[0];
-    if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
-    const conversation = await openConversation(c.env, message.phone);
-    return render(
-      c,
-      message.profileName || copy.unknownSender,
-      'conversations',
-      {},
-      <UnmatchedConversationPage
-        conversation={conversation}
-        {...(message.profileName && { profileName: message.profileName })}
-        replyAction={`${conversationPath(id)}/reply`}
-        resendAction={`${conversationPath(id)}/resend`}
-        replyId={crypto.randomUUID()}
-      />,
-    );
-  });
+conversations.get('/conversations/:conversation', async (c) => {
+  const id = c.req.param('conversation');
+  const message = await conversationOf(c.env, id);
+  const lead = message.leads[0];
+  if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
+  const conversation = await openConversation(c.env, message.phone);
+  return renderDeskPage(
+    c,
+    message.profileName || copy.unknownSender,
+    'conversations',
+    {},
+    <UnmatchedConversationPage
+      conversation={conversation}
+      {...(message.profileName && { profileName: message.profileName })}
+      replyAction={`${conversationPath(id)}/reply`}
+      resendAction={`${conversationPath(id)}/resend`}
+      replyId={crypto.randomUUID()}
+    />,
+  );
+});
 
-  // A number no lead has is answered on its own page, by the conversation's opaque id (never a number in a URL).
-  routes.post('/conversations/:conversation/reply', async (c) => {
-    const id = c.req.param('conversation');
-    const form = parse(ReplyForm, (await readBody(c)).fields);
-    const message = await conversationOf(c.env, id);
-    // A lead's message is answered on the lead's page.
-    const lead = message.leads[0];
-    if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
-    await answer(c, { replyId: form.replyId, leadKind: UNMATCHED_KIND, to: message.phone, text: form.text });
-    return c.redirect(conversationPath(id), 303);
-  });
+// A number no lead has is answered on its own page, by the conversation's opaque id (never a number in a URL).
+conversations.post('/conversations/:conversation/reply', async (c) => {
+  const id = c.req.param('conversation');
+  const form = parse(ReplyForm, (await readRequestBody(c)).fields);
+  const message = await conversationOf(c.env, id);
+  // A lead's message is answered on the lead's page.
+  const lead = message.leads[0];
+  if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
+  await answer(c, { replyId: form.replyId, leadKind: UNMATCHED_KIND, to: message.phone, text: form.text });
+  return c.redirect(conversationPath(id), 303);
+});
 
-  // An answer whose send timed out is never retried by itself: the owner sends it again, within the window.
-  routes.post('/conversations/:conversation/resend', async (c) => {
-    const id = c.req.param('conversation');
-    const form = parse(ResendForm, (await readBody(c)).fields);
-    const message = await conversationOf(c.env, id);
-    await requireOpenWindow(c.env, message.phone);
-    await resendDeskReply(c.env, form.submissionId, message.phone);
-    const lead = message.leads[0];
-    return c.redirect(lead ? leadPath(lead.kind, lead.id) : conversationPath(id), 303);
-  });
+// An answer whose send timed out is never retried by itself: the owner sends it again, within the window.
+conversations.post('/conversations/:conversation/resend', async (c) => {
+  const id = c.req.param('conversation');
+  const form = parse(ResendForm, (await readRequestBody(c)).fields);
+  const message = await conversationOf(c.env, id);
+  await requireOpenWindow(c.env, message.phone);
+  await resendDeskReply(c.env, form.submissionId, message.phone);
+  const lead = message.leads[0];
+  return c.redirect(lead ? leadPath(lead.kind, lead.id) : conversationPath(id), 303);
+});
 
-  routes.post('/leads/:kind/:id/reply', async (c) => {
-    const { kind, id } = parse(LeadParams, c.req.param());
-    const form = parse(ReplyForm, (await readBody(c)).fields);
-    const lead = await getLeadStore(c.env).get(kind, id);
-    if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
-    const phone = contactOf(lead).phone;
-    if (!phone) throw new ApiException(409, 'no_phone', copy.reply.noPhone);
-    await answer(c, { replyId: form.replyId, leadKind: kind, to: phone, text: form.text });
-    return c.redirect(leadPath(kind, id), 303);
-  });
-
-  return routes;
-}
+conversations.post('/leads/:kind/:id/reply', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const form = parse(ReplyForm, (await readRequestBody(c)).fields);
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+  const phone = contactOf(lead).phone;
+  if (!phone) throw new ApiException(409, 'no_phone', copy.reply.noPhone);
+  await answer(c, { replyId: form.replyId, leadKind: kind, to: phone, text: form.text });
+  return c.redirect(leadPath(kind, id), 303);
+});
 
 /** A lead's conversation for its page (opening it marks it read), with the answer form; null without a phone. */
 export async function leadConversation(env: Env, lead: LeadRecord): Promise<ReactNode> {

@@ -1,0 +1,65 @@
+import { desk } from '../../../content/desk';
+import type { LeadRecord } from '../../../store/listing';
+import type { DeskMessage } from '../../messages';
+import { waDigits } from '../format';
+
+/**
+ * The top of a lead's page: who it is, its kind and status (and whether Turnstile refused it), and one-tap
+ * contact: call, WhatsApp, email.
+ */
+export function LeadHeader({
+  lead,
+  messages: all,
+  contact: { name, email, phone },
+}: {
+  lead: LeadRecord;
+  /** Every message of the lead, the newsletter tool's calls included. */
+  messages: DeskMessage[];
+  contact: { name?: string | undefined; email?: string | undefined; phone?: string | undefined };
+}) {
+  // Turnstile refused the submission: its owner alerts were folded into the hourly digest, and a sign-up was not
+  // sent on to the newsletter tool. The verdict is stored with the lead; a lead stored before it was is judged by
+  // its owner alerts skipped as unverified.
+  const unverified =
+    lead.verified !== undefined
+      ? lead.verified === false && lead.unchecked !== true
+      : all.some((m) => m.status === 'skipped' && m.skipReason === 'unverified' && m.audience === 'owner');
+  const unverifiedNote = lead.kind === 'newsletter' ? desk.lead.unverifiedSignupNote : desk.lead.unverifiedNote;
+  return (
+    <>
+      <p>
+        <a href="/desk">← {desk.lead.back}</a>
+      </p>
+      <h1 className="desk-title">{name || email || desk.list.noName}</h1>
+      <p className="desk-item-top">
+        <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+        <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+        {unverified ? <span className="desk-status desk-status-unverified">{desk.lead.unverified}</span> : null}
+      </p>
+      {unverified ? <p className="desk-meta">{unverifiedNote}</p> : null}
+
+      <div className="desk-actions">
+        {phone ? (
+          <a className="btn btn-outline" href={`tel:${phone}`}>
+            {desk.lead.call}
+          </a>
+        ) : null}
+        {phone ? (
+          <a
+            className="btn btn-outline"
+            href={`https://wa.me/${waDigits(phone)}`}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            {desk.lead.whatsapp}
+          </a>
+        ) : null}
+        {email ? (
+          <a className="btn btn-outline" href={`mailto:${email}`}>
+            {desk.lead.email}
+          </a>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { deskAccess } from '../../security/desk-access';
+import { sameOriginWrites } from '../../security/guards';
+import type { DeskEnv } from './page';
+import { inbox } from './inbox';
+import { numbers } from './numbers';
+import { health } from './health';
+import { leadPages } from './lead';
+import { conversations } from './conversations';
+import { people } from './people';
+
+/** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
+export const desk = new Hono<DeskEnv>();
+
+desk.use('*', async function deskHeaders(c, next) {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+});
+desk.use('*', deskAccess());
+desk.use('*', sameOriginWrites());
+
+// By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
+// the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, and a
+// person's records (found, copied and erased).
+for (const area of [inbox, leadPages, numbers, health, conversations, people]) desk.route('/', area);

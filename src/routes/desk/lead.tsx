@@ -1,0 +1,157 @@
+import { Hono, type Context } from 'hono';
+import { LeadDetail } from '../../desk/views/lead-detail';
+import { VISITOR_EMAIL_REF } from '../../desk/views/lead-detail/message';
+import { desk as copy } from '../../content/desk';
+import { messagesFor, resend, visitorEmailRecipient } from '../../desk/messages';
+import { LeadParams, NoteForm, ResendForm, StatusForm, parse } from '../../desk/params';
+import type { CorrectionState } from '../../desk/views/correction';
+import type { Correction } from '../../store/correction';
+import { normalizePhone } from '../../store/phone';
+import type { LeadRecord } from '../../store/listing';
+import { CorrectionSchemas, fieldErrors } from '../../shared/lead-schemas';
+import { site } from '../../content/site';
+import { logEvent } from '../../log';
+import { ApiException } from '../../http/errors';
+import { readRequestBody } from '../../http/body';
+import { getLeadStore } from '../../store/port';
+import { readConfig } from '../../env';
+import { unsubscribeLink } from '../../newsletter/token';
+import { quizSubscription } from '../../leads/newsletter-tags';
+import { leadPath, renderDeskPage, type DeskEnv } from './page';
+import { leadConversation } from './conversations';
+
+/**
+ * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
+ * set the status, write a note, send a message again. Each post answers 303 back to the page.
+ */
+export const leadPages = new Hono<DeskEnv>();
+
+leadPages.get('/leads/:kind/:id', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  return renderLead(c, lead);
+});
+
+/** A correction of the contact, by the form's own rules; refused, the page shows what was typed and why. */
+leadPages.post('/leads/:kind/:id/correct', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const values = (await readRequestBody(c)).fields;
+  const store = getLeadStore(c.env);
+  const lead = await store.get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  const result = CorrectionSchemas[kind].safeParse(values);
+  const errors = result.success ? {} : fieldErrors(result.error);
+  const correction: Correction = result.success ? { ...result.data } : {};
+  if (correction.phone) {
+    const e164 = normalizePhone(correction.phone, readConfig(c.env).leads.defaultPhoneRegion);
+    // As on the forms: an enquiry's number must be real (it is messaged); a quiz number that is not is kept as typed.
+    if (e164) correction.phone = e164;
+    else if (kind === 'enquiry') errors.phone = site.forms.invalidPhone;
+  }
+  if (Object.keys(errors).length > 0) {
+    const typed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    return renderLead(c, lead, { values: typed, errors }, 400);
+  }
+  const updated = await store.update(kind, id, { correction, by: c.var.owner.email, at: new Date().toISOString() });
+  if (!updated) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  logEvent('info', 'lead.corrected', { submissionId: id, kind, fields: (updated.desk.corrected ?? []).join(',') });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+leadPages.post('/leads/:kind/:id/status', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const { status } = parse(StatusForm, (await readRequestBody(c)).fields);
+  await change(c, kind, id, { status });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+leadPages.post('/leads/:kind/:id/note', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const { note } = parse(NoteForm, (await readRequestBody(c)).fields);
+  await change(c, kind, id, { note: note.trim() });
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+leadPages.post('/leads/:kind/:id/resend', async (c) => {
+  const { kind, id } = parse(LeadParams, c.req.param());
+  const form = parse(ResendForm, (await readRequestBody(c)).fields);
+  // The page names an owner by label: an owner's number (a secret) is never sent to the browser.
+  const [label, channel] = form.recipient.split(':');
+  const owner = readConfig(c.env).whatsapp.owners.find((o) => o.label === label);
+  const lead = await getLeadStore(c.env).get(kind, id);
+  if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  // A call to the newsletter tool names the subscriber's own address, read here: the page never sends it back.
+  const subscriber = form.recipient === 'subscriber' && lead.kind === 'newsletter' ? lead.email : undefined;
+  // So does the visitor's own email (the quiz result): the address it went to is the ledger row's.
+  const visitor =
+    form.recipient === VISITOR_EMAIL_REF ? await visitorEmailRecipient(c.env.DB, kind, id, form.template) : undefined;
+  const recipient = form.recipient.startsWith('+')
+    ? form.recipient
+    : (subscriber ?? visitor ?? (channel === 'email' ? owner?.email : owner?.phone));
+  if (!recipient)
+    throw new ApiException(400, 'invalid_input', 'Unknown recipient.', { recipient: 'Unknown recipient.' });
+  // A sign-up is never sent on again after the subscriber left: that would subscribe them without consent.
+  if (subscriber && lead.kind === 'newsletter' && lead.unsubscribedAt && form.template === 'newsletter_subscribe') {
+    throw new ApiException(409, 'unsubscribed', copy.subscription.unsubscribed);
+  }
+  // Already queued or sent (a double tap): nothing more to do, show the lead.
+  await resend(c.env, kind, id, form.template, recipient);
+  return c.redirect(leadPath(kind, id), 303);
+});
+
+async function renderLead(
+  c: Context<DeskEnv>,
+  lead: LeadRecord,
+  correction?: CorrectionState,
+  status: 200 | 400 = 200,
+) {
+  const messages = await messagesFor(c.env.DB, lead.kind, lead.id);
+  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
+    phone: o.phone,
+    ref: o.label,
+    label: `${o.name} (${o.label})`,
+    ...(o.email ? { email: o.email } : {}),
+  }));
+  const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
+  const subscription =
+    lead.kind === 'newsletter'
+      ? {
+          ...(lead.unsubscribedAt && { unsubscribedAt: lead.unsubscribedAt }),
+          link: await unsubscribeLink(c.env, lead.id),
+          provider: readConfig(c.env).newsletter.provider.name,
+          calls: messages.filter((m) => m.audience === 'newsletter'),
+          tags: lead.tags ?? [],
+          ...(lead.quizId && { quizPath: leadPath('quiz', lead.quizId) }),
+        }
+      : undefined;
+  // A quiz response whose visitor asked for the newsletter links to the subscription it made.
+  const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
+  const conversation = await leadConversation(c.env, lead);
+  const page = (
+    <LeadDetail
+      lead={lead}
+      messages={messages}
+      owners={owners}
+      conversation={conversation}
+      {...(correction && { correction })}
+      {...(subscription && { subscription })}
+      {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
+    />
+  );
+  return renderDeskPage(c, title, 'inbox', {}, page, status);
+}
+
+async function change(
+  c: Context<DeskEnv>,
+  kind: LeadParams['kind'],
+  id: string,
+  change: { status: StatusForm['status'] } | { note: string },
+): Promise<void> {
+  const updated = await getLeadStore(c.env).update(kind, id, {
+    ...change,
+    by: c.var.owner.email,
+    at: new Date().toISOString(),
+  });
+  if (!updated) throw new ApiException(404, 'not_found', copy.lead.notFound);
+}

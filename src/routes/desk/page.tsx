@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import type { ReactElement } from 'react';
+import { DeskDocument, type Banner, type DeskArea } from '../../desk/views/desk-document';
+import { deskHref } from '../../desk/views/inbox';
+import { health as healthCopy } from '../../content/health';
+import { desk as copy } from '../../content/desk';
+import { lastHealth } from '../../health/run';
+import { deadLeadCount } from '../../store/dead-leads';
+import { recentFailures } from '../../desk/messages';
+import type { ListParams } from '../../desk/params';
+import { assets } from '../../assets';
+import { readConfig, type Env } from '../../env';
+import type { OwnerVariables } from '../../security/desk-access';
+import { pageHtml } from '../html';
+
+/** What every desk route sees: the Worker's bindings and the owner Cloudflare Access let in. */
+export type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
+
+/** A lead's page on the desk. */
+export const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
+
+/**
+ * A desk page: the body inside the desk's document, with the navigation (`current` marked), the export
+ * link for the list's filters and a banner for each thing the owners should know (failed or dead
+ * messages, a failing health check, WhatsApp not configured).
+ */
+export async function renderDeskPage(
+  c: Context<DeskEnv>,
+  title: string,
+  current: DeskArea,
+  params: Partial<ListParams>,
+  body: ReactElement,
+  status: 200 | 400 | 503 = 200,
+) {
+  const banners: Banner[] = [];
+  const failed = await recentFailures(c.env.DB);
+  if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
+  const dead = await deadLeadCount(c.env.DB);
+  if (dead > 0) banners.push({ tone: 'warning', text: copy.banners.dead(dead), href: '/desk/dead' });
+  const health = await lastHealth(c.env.DB);
+  const failing = health?.checks
+    .filter((check) => !check.ok)
+    .map((check) => healthCopy.names[check.name] ?? check.name);
+  if (failing?.length) banners.push({ tone: 'warning', text: healthCopy.banner(failing), href: '/desk/health' });
+  if (!readConfig(c.env).whatsapp.sending.ok) {
+    banners.push({ tone: 'info', text: copy.banners.notConfigured });
+  }
+  const { cursor: _cursor, ...filters } = params;
+  const html = pageHtml(
+    <DeskDocument
+      title={title}
+      css={assets.deskCss}
+      owner={c.var.owner.email}
+      exportHref={deskHref('/desk/export.csv', filters)}
+      banners={banners}
+      current={current}
+    >
+      {body}
+    </DeskDocument>,
+  );
+  return c.html(html, status);
+}

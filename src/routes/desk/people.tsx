@@ -1,0 +1,107 @@
+import { Hono, type Context } from 'hono';
+import { desk as copy } from '../../content/desk';
+import { ErasureIncomplete, erasePerson, findPerson, idOf, personCopy } from '../../desk/people';
+import { PeopleForm, PeopleParams, parse } from '../../desk/params';
+import { PeoplePage, type PeopleView } from '../../desk/views/people';
+import { ConfigError, readConfig } from '../../env';
+import { readRequestBody } from '../../http/body';
+import { ApiException } from '../../http/errors';
+import { errorMessage, logEvent } from '../../log';
+import { renderDeskPage, type DeskEnv } from './page';
+import { erasureById, erasureLog } from '../../store/erasures';
+import { personOf, type Person } from '../../store/person';
+
+/**
+ * A person's records: found, copied and erased by form posts (field `q`, and `also.N` for each other number or
+ * address the owner ticked as theirs), so no address or number is ever in a URL, a request log or the history.
+ */
+export const people = new Hono<DeskEnv>();
+
+const page = (c: Context<DeskEnv>, view: PeopleView, status?: 200 | 400 | 503) =>
+  renderDeskPage(c, copy.people.title, 'people', {}, <PeoplePage {...view} />, status);
+
+/** The search box and the erasure log; after an erasure, what it did (a `q` in the address is ignored). */
+people.get('/people', async (c) => {
+  const params = parse(PeopleParams, c.req.query());
+  const erased = params.erased ? await erasureById(c.env.DB, params.erased) : null;
+  return page(c, { log: await erasureLog(c.env.DB), ...(erased && { erased }) });
+});
+
+people.post('/people', async (c) => {
+  const form = await readForm(c);
+  const log = await erasureLog(c.env.DB);
+  if (!form.person) return page(c, { log, q: form.q, errors: { q: copy.people.invalid } }, 400);
+  try {
+    const records = await findPerson(c.env, form.person, form.ticked);
+    return page(c, { log, q: form.q, who: idOf(form.person), records });
+  } catch (err) {
+    logEvent('error', 'person.found', { outcome: 'unavailable', error: errorMessage(err) });
+    return page(c, { log, q: form.q, failure: notConfigured(err) ?? copy.people.storeDown }, 503);
+  }
+});
+
+/** A person's copy: every record held for the confirmed identifiers, as readable JSON, downloaded. */
+people.post('/people/export.json', async (c) => {
+  const form = await readForm(c);
+  if (!form.person) throw new ApiException(400, 'invalid_input', copy.people.invalid, { q: copy.people.invalid });
+  let records;
+  try {
+    records = await findPerson(c.env, form.person, form.ticked);
+  } catch (err) {
+    logEvent('error', 'person.exported', { outcome: 'unavailable', error: errorMessage(err) });
+    const message = notConfigured(err) ?? copy.people.storeDown;
+    throw new ApiException(503, 'unavailable', message, undefined, { 'Retry-After': '60' });
+  }
+  const now = new Date().toISOString();
+  logEvent('info', 'person.exported', {
+    identifiers: records.confirmed.length,
+    left: records.others.length,
+    leads: records.leads.length,
+    dead: records.dead.length,
+    messages: records.messages.length,
+  });
+  return c.body(`${JSON.stringify(personCopy(records, now), null, 2)}\n`, 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="person-${now.slice(0, 10)}.json"`,
+  });
+});
+
+/** Erases a person once the owner has typed the address or number searched for again. */
+people.post('/people/erase', async (c) => {
+  const form = await readForm(c);
+  const log = await erasureLog(c.env.DB);
+  if (!form.person) return page(c, { log, q: form.q, errors: { q: copy.people.invalid } }, 400);
+  const confirmed = personOf(form.confirm, form.region);
+  if (!confirmed || idOf(confirmed) !== idOf(form.person)) {
+    try {
+      const records = await findPerson(c.env, form.person, form.ticked);
+      const who = idOf(form.person);
+      return page(c, { log, q: form.q, who, records, errors: { confirm: copy.people.mismatch } }, 400);
+    } catch (err) {
+      return page(c, { log, q: form.q, failure: notConfigured(err) ?? copy.people.storeDown }, 503);
+    }
+  }
+  try {
+    const { id } = await erasePerson(c.env, form.person, form.ticked, c.var.owner.email);
+    return c.redirect(`/desk/people?erased=${id}`, 303);
+  } catch (err) {
+    const started = err instanceof ErasureIncomplete && err.started;
+    const failure = started ? copy.people.erasePartial : (notConfigured(err) ?? copy.people.eraseDown);
+    return page(c, { log, q: form.q, failure }, 503);
+  }
+});
+
+/** What the owners are told when a setting the people tools need is missing (the operator must set it), else null. */
+function notConfigured(err: unknown): string | null {
+  const cause = err instanceof ErasureIncomplete ? err.cause : err;
+  return cause instanceof ConfigError ? copy.people.notConfigured(cause.problems.map((p) => p.setting)) : null;
+}
+
+/** The posted form: the person it names (null when `q` is neither an address nor a number) and the ticked ones. */
+async function readForm(c: Context<DeskEnv>) {
+  const form = parse(PeopleForm, (await readRequestBody(c)).value);
+  const region = readConfig(c.env).leads.defaultPhoneRegion;
+  const person = form.q ? personOf(form.q, region) : null;
+  const ticked = form.also.map((v) => personOf(v, region)).filter((p): p is Person => p !== null);
+  return { q: form.q ?? '', person, ticked, confirm: form.confirm, region };
+}
