@@ -1,7 +1,7 @@
 /**
  * Configuration: every var and secret the Worker reads, parsed once per `env` into typed groups. Code reads
  * configuration only as `readConfig(env).<group>`, so a setting is read, checked and defaulted in one place
- * (the README's "Adding a setting" says how to add one).
+ * (docs/development.md, "Adding a setting", says how to add one).
  */
 import { parseConfig, type AccessConfig, type Config } from './config/groups';
 import { SETTINGS } from './config/settings';

@@ -26,7 +26,7 @@ it('after an expired token (190) and a rotation, the operator replays the failed
   await deliver(job(lead), { env: workerEnv });
   expect(await statuses(lead.id)).toEqual(Array(2).fill({ status: 'failed', attempts: 1 }));
 
-  // `wrangler secret put WHATSAPP_TOKEN`, then the query from docs/decisions/004-whatsapp-delivery.md.
+  // `wrangler secret put WHATSAPP_TOKEN`, then the query from docs/deploy.md, "Resending after a fix".
   workerEnv.WHATSAPP_TOKEN = 'rotated-token';
   await env.DB.prepare(
     "UPDATE deliveries SET status = 'replay' WHERE status IN ('failed', 'dead') AND last_error_code = '190'",

@@ -6,7 +6,7 @@ import { FREE_TEXT, type Send } from './templates';
 // The sending budgets, the rules a new message is held to, and the one statement that opens a delivery's row
 // within them: pending, or skipped with the reason it may not go out.
 
-/** The sending budgets of the delivery ledger (see README "Abuse limits"). */
+/** The sending budgets of the delivery ledger (docs/deploy.md, "Abuse limits"). */
 export interface Budgets {
   /** VISITOR_MESSAGES_PER_DAY: journey_users messages one typed number receives in 24 h. */
   perNumber: number;

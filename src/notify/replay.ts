@@ -15,7 +15,7 @@ import { enqueue } from '../queue/jobs';
  * The operator's replay: deliveries set to status 'replay' in D1 are sent again
  * from their stored components when this message reaches site-jobs:
  *   {"type": "replay-deliveries"}
- * (See docs/decisions/004-whatsapp-delivery.md.) It goes through the same
+ * (docs/deploy.md, "Resending after a fix", has the query that marks them.) It goes through the same
  * claim-send-record path as a job, so a replayed message is still sent at most once per replay.
  */
 
