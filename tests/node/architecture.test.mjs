@@ -1,5 +1,6 @@
-// The folders' import directions (README, "Where things live"): no two folders of src/ import each other,
-// and the browser's code imports nothing of the Worker's but what is safe to ship.
+// The shape a newcomer reads (README, "Where things live" and "An enquiry's path"): no two folders of src/
+// import each other, the browser's code imports nothing of the Worker's but what is safe to ship, the JSON API
+// nothing of the pages, no file is over 300 lines, and the enquiry's path stays short enough to read in one sitting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -102,4 +103,16 @@ test('no file in src/ or client/ is over 300 lines (src/generated aside)', () =>
     .filter(([, lines]) => lines > 300)
     .map(([file, lines]) => `${file}: ${lines} lines`);
   assert.deepEqual(long, []);
+});
+
+test("the README's enquiry path names at most 20 files, each of which exists", () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const list = /<!-- enquiry-path:start -->([\s\S]*?)<!-- enquiry-path:end -->/.exec(readme)?.[1] ?? '';
+  const files = [...list.matchAll(/^\d+\. `([^`]+)`/gm)].map(([, file]) => file);
+  assert.ok(files.length > 10, 'the README lists the enquiry path between its markers');
+  assert.ok(files.length <= 20, `${files.length} files on the enquiry path`);
+  assert.deepEqual(
+    files.filter((file) => !fs.existsSync(path.join(root, file))),
+    [],
+  );
 });
