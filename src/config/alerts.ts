@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Problem } from './problem.ts';
 import { list, type Reader } from './reader.ts';
 import { fallbackOf } from './settings.ts';

@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FirestoreConfig } from './firestore.ts';
 import type { Problem } from './problem.ts';
 import type { Reader } from './reader.ts';

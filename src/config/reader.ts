@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Problem } from './problem.ts';
 import { fallbackOf, type SettingName } from './settings.ts';
 
