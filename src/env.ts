@@ -3,10 +3,10 @@
  * configuration only as `readConfig(env).<group>`, so a setting is read, checked and defaulted in one place
  * (docs/development.md, "Adding a setting", says how to add one).
  */
-import { parseConfig, type AccessConfig, type Config } from './config/groups';
+import { parseConfig, type AccessConfig, type Config } from './config/index';
 import { SETTINGS } from './config/settings';
 
-export { ConfigError, LOCAL_OWNER_EMAIL, type AccessConfig, type Config, type Problem } from './config/groups';
+export { ConfigError, LOCAL_OWNER_EMAIL, type AccessConfig, type Config, type Problem } from './config/index';
 export { SETTINGS, type Setting } from './config/settings';
 
 /** Bindings, vars and secrets as `wrangler types` generates them from wrangler.toml. */
@@ -57,7 +57,7 @@ export function publicEnv(env: Env): { turnstileSiteKey?: string } {
   return turnstile.enabled ? { turnstileSiteKey: turnstile.siteKey } : {};
 }
 
-/** The desk's Access settings (see parseAccess in src/config/groups.ts). */
+/** The desk's Access settings (see parseAccess in src/config/access.ts). */
 export function readAccessConfig(env: Env): AccessConfig {
   return readConfig(env).access;
 }

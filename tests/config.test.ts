@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config/groups';
+import { parseConfig } from '../src/config/index';
 import { ConfigError, readConfig, SETTINGS, type Env } from '../src/env';
 
 const DEPLOYED = {

@@ -9,7 +9,7 @@ import type { Env } from '../src/env';
 import { checkHealth } from '../src/health/run';
 import { D1LeadStore } from '../src/store/d1-store';
 import { signUnsubscribe } from '../src/newsletter/token';
-import { parseConfig } from '../src/config/groups';
+import { parseConfig } from '../src/config/index';
 import { newsletterLead } from './fixtures/leads';
 import { captureQueue, deliver, ledgerRows } from './support/queue';
 import { allowConsoleErrors } from './setup';

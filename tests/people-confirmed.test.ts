@@ -361,7 +361,7 @@ describe('the people pages keep addresses and numbers out of URLs', () => {
 
 describe('ERASURE_KEY', () => {
   it('is required outside development, at least 32 characters, and has a local value in development', async () => {
-    const { parseConfig } = await import('../src/config/groups');
+    const { parseConfig } = await import('../src/config/index');
     expect(parseConfig({}).privacy.erasureKey).toBe(fallbackOf('ERASURE_KEY'));
     for (const ENVIRONMENT of ['staging', 'production']) {
       expect(() => parseConfig({ ENVIRONMENT }).privacy).toThrow(/ERASURE_KEY is not set/);

@@ -6,7 +6,7 @@
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../src/index';
-import { parseConfig } from '../src/config/groups';
+import { parseConfig } from '../src/config/index';
 import type { Env } from '../src/env';
 import { consent } from '../src/content/privacy';
 import { site } from '../src/content/site';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETENTION } from '../src/content/privacy';
 import { KEEP_DELIVERIES_DAYS } from '../src/notify/prune';
 import { pruneDeadLeads } from '../src/store/dead-leads';
-import { checkRetention } from '../src/health/checks';
+import { checkRetention } from '../src/health/checks/retention';
 import { RETENTION_ERASER } from '../src/store/erasures';
 import { pruneExpiredLeads, retentionCutoff } from '../src/store/retention';
 import { getLeadStore } from '../src/store/port';

@@ -7,7 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { parseConfig } from '../src/config/groups';
+import { parseConfig } from '../src/config/index';
 import { getLeadStore } from '../src/store/port';
 import {
   listUnsubscribeHeaders,

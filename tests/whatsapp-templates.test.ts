@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config/groups';
+import { parseConfig } from '../src/config/index';
 import { sendsFor, templateMessage, type Send } from '../src/notify/templates';
 import {
   ALL_TEMPLATES,

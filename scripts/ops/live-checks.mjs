@@ -15,7 +15,7 @@ const TIMEOUT_MS = 15_000;
 const TOKEN_URL = process.env.PREFLIGHT_GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token';
 const FIRESTORE_URL = (process.env.PREFLIGHT_FIRESTORE_URL || 'https://firestore.googleapis.com').replace(/\/+$/, '');
 
-/** @param {import('../../src/config/groups.ts').Config} config */
+/** @param {import('../../src/config/index.ts').Config} config */
 export async function liveChecks(config) {
   const results = [];
   const add = (service, check, ok, detail) => results.push({ service, check, ok, detail });

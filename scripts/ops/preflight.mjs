@@ -8,7 +8,7 @@
 // a deployed environment's secrets file is given (--skip-live says not to, and what that risks), or with --live.
 // Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
 import { createPrivateKey } from 'node:crypto';
-import { parseConfig } from '../../src/config/groups.ts';
+import { parseConfig } from '../../src/config/index.ts';
 import { SETTINGS } from '../../src/config/settings.ts';
 import { liveChecks } from './live-checks.mjs';
 import { parseArgs, readSecrets, readWranglerConfig } from './settings-source.mjs';

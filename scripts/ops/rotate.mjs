@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../../src/config/groups.ts';
+import { parseConfig } from '../../src/config/index.ts';
 import { SETTINGS } from '../../src/config/settings.ts';
 import { liveChecks } from './live-checks.mjs';
 import {

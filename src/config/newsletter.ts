@@ -1,18 +1,5 @@
-import type * as z from 'zod';
-import type { SettingName } from './settings.ts';
-
-/** What this group reads with (the Reader of groups.ts, which calls it). */
-interface Reader {
-  text(name: SettingName): string | undefined;
-  valueOf(name: SettingName): string | undefined;
-  deployed: boolean;
-  url: z.ZodURL;
-  address(name: 'KIT_API_URL', out: Problem[]): string;
-}
-interface Problem {
-  setting: string;
-  message: string;
-}
+import { reasonOf, type Problem } from './problem.ts';
+import type { Reader } from './reader.ts';
 
 /** Where signups are sent on to, with what; or why they cannot be (a mistake outside development). */
 export type NewsletterProvider =
@@ -102,5 +89,5 @@ function parseProvider(r: Reader, out: Problem[]): NewsletterProvider {
   if (problems.length === 0) return provider;
   // In development a half-configured provider is reported too: nothing falls back to another tool.
   out.push(...problems);
-  return { name, ok: false, reason: problems.map((p) => p.message).join(' ') };
+  return { name, ok: false, reason: reasonOf(problems) };
 }

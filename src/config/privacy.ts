@@ -1,15 +1,5 @@
-import type { SettingName } from './settings.ts';
-
-/** What this group reads with (the Reader of groups.ts, which calls it). */
-interface Reader {
-  text(name: SettingName): string | undefined;
-  valueOf(name: SettingName): string | undefined;
-  deployed: boolean;
-}
-interface Problem {
-  setting: string;
-  message: string;
-}
+import type { Problem } from './problem.ts';
+import type { Reader } from './reader.ts';
 
 export interface PrivacyConfig {
   /**

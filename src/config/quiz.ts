@@ -1,16 +1,6 @@
 import * as z from 'zod';
-import type { SettingName } from './settings.ts';
-
-/** What this group reads with (the Reader of groups.ts, which calls it). */
-interface Reader {
-  text(name: SettingName): string | undefined;
-  deployed: boolean;
-  url: z.ZodURL;
-}
-interface Problem {
-  setting: string;
-  message: string;
-}
+import type { Problem } from './problem.ts';
+import type { Reader } from './reader.ts';
 
 /** What follows the quiz: its result by email, and the call a visitor can book (RESULT_EMAIL_FROM, BOOKING_URL). */
 export interface QuizConfig {

@@ -5,18 +5,16 @@ import { readBudgets } from '../notify/budgets';
 import { deliver } from '../notify/deliver';
 import { DeliveryStore } from '../notify/ledger-store';
 import { createEmailSender, emailMessage } from '../notify/email';
-import {
-  checkDeliveries,
-  checkFeeds,
-  checkNewsletter,
-  checkStore,
-  checkTemplates,
-  checkVisitors,
-  checkRetention,
-  checkWhatsApp,
-  type Check,
-} from './checks';
-import { checkPrivacy } from './privacy-check';
+import type { Check } from './checks/check';
+import { checkDeliveries } from './checks/deliveries';
+import { checkFeeds } from './checks/feeds';
+import { checkNewsletter } from './checks/newsletter';
+import { checkPrivacy } from './checks/privacy';
+import { checkRetention } from './checks/retention';
+import { checkStore } from './checks/store';
+import { checkTemplates } from './checks/templates';
+import { checkVisitors } from './checks/visitors';
+import { checkWhatsApp } from './checks/whatsapp';
 
 /** The self-check's result, as /desk/health.json shows it. */
 export interface HealthReport {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/groups';
+import { ConfigError } from '../config/index';
 import { describeError, logEvent } from '../log';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';

@@ -21,7 +21,7 @@ export interface Budgets {
   scale: number;
 }
 
-/** The budgets of the limits group (src/config/groups.ts parses and checks them). */
+/** The budgets of the limits group (src/config/limits.ts parses and checks them). */
 export function readBudgets(env: Env): Budgets {
   const limits = readConfig(env).limits;
   return {

@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import type { WhatsAppConfig } from '../config/groups';
+import type { WhatsAppConfig } from '../config/index';
 import { TIMED_OUT, type SendOutcome } from './channel';
 import { logEvent, maskPhone } from '../log';
 import { FREE_TEXT, TEMPLATE_LANGUAGE, type Send } from './templates';
