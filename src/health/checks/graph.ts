@@ -29,7 +29,7 @@ export async function graphGet(config: Config, path: string): Promise<GraphAnswe
 export function graphProblem(answer: GraphAnswer): string {
   const code = answer.json.error?.code;
   if (code === 190) {
-    return 'The WhatsApp token has expired or was revoked (code 190): create a new System User token and set WHATSAPP_TOKEN (docs/deploy.md, "Rotate a secret").';
+    return 'The WhatsApp token has expired or was revoked (code 190): create a new System User token and set WHATSAPP_TOKEN (docs/deploy.md, "Rotating a secret").';
   }
   return `The Graph API answered ${answer.status}${code !== undefined ? ` with error ${code}` : ''}: check WHATSAPP_PHONE_NUMBER_ID and the token's permissions.`;
 }
