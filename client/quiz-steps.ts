@@ -12,16 +12,15 @@
  * gets `data-moved`, so the entry renders the island afresh from them rather than hydrating markup that no longer
  * matches the server's (client/entry.tsx).
  */
-import { nextQuizStep, quizStepLabel, titleWithStep, type QuizState } from '../src/shared/quiz-flow';
+import { nextQuizStep, type QuizState } from '../src/shared/quiz-flow';
+import type { QuizWizardProps } from './islands/quiz-wizard';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
+import { answerFields, quizStepView, showStepInTitle } from './lib/quiz-step-view';
 
-/** What this script reads and writes of the island's props (client/islands/quiz-wizard.tsx). */
-interface WizardProps {
-  steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  initial: QuizState & { attribution?: string };
-}
+/** What this script reads and writes of the island's props. */
+type WizardProps = Pick<QuizWizardProps, 'steps' | 'initial'>;
 
-function hiddenField(name: string, value: string): HTMLInputElement {
+function hiddenField([name, value]: [string, string]): HTMLInputElement {
   const input = document.createElement('input');
   input.type = 'hidden';
   input.name = name;
@@ -29,47 +28,40 @@ function hiddenField(name: string, value: string): HTMLInputElement {
   return input;
 }
 
-/** Shows choice step `step` in the wizard's markup; false (and nothing changed) when the markup is not as expected. */
-function show(
-  island: HTMLElement,
-  form: HTMLFormElement,
-  { steps }: WizardProps,
-  { step, answers }: QuizState,
-): boolean {
-  const current = steps[step];
+/** Shows choice step `state.step` in the wizard's markup; false (and nothing changed) when the markup is not as expected. */
+function show(island: HTMLElement, form: HTMLFormElement, { steps }: WizardProps, state: QuizState): boolean {
+  const { label, now, fill, current, pressed, first } = quizStepView(steps, state);
   const heading = island.querySelector<HTMLElement>('.quiz-step-label');
   const question = form.querySelector('.quiz-question');
   const options = form.querySelector('.quiz-options');
   const template = options?.querySelector('button');
   const stepField = form.querySelector<HTMLInputElement>('input[name="step"]');
   if (!current || !heading || !question || !options || !template || !stepField) return false;
-  const total = steps.length + 1;
-  const label = quizStepLabel(step, total);
 
   const progress = island.querySelector('[role="progressbar"]');
-  progress?.setAttribute('aria-valuenow', String(step + 1));
+  progress?.setAttribute('aria-valuenow', String(now));
   progress?.setAttribute('aria-valuetext', label);
-  const fill = progress?.querySelector('.quiz-progress-fill');
-  if (fill) fill.className = `quiz-progress-fill is-${step + 1}-of-${total}`;
+  const bar = progress?.querySelector('.quiz-progress-fill');
+  if (bar) bar.className = fill;
 
-  stepField.value = String(step);
+  stepField.value = String(state.step);
   for (const field of Array.from(form.querySelectorAll('input[name^="answers."]'))) field.remove();
-  stepField.after(...Object.entries(answers).map(([i, option]) => hiddenField(`answers.${i}`, option)));
+  stepField.after(...answerFields(state.answers).map(hiddenField));
   question.textContent = current.title;
   options.replaceChildren(
     ...current.options.map((option) => {
       const button = template.cloneNode() as HTMLButtonElement;
       button.value = option;
       button.textContent = option;
-      button.setAttribute('aria-pressed', String(answers[String(step)] === option));
+      button.setAttribute('aria-pressed', String(pressed(option)));
       return button;
     }),
   );
   const back = form.querySelector<HTMLButtonElement>('button[name="go"][value="back"]');
-  if (back) back.disabled = step === 0;
+  if (back) back.disabled = first;
 
   heading.textContent = label;
-  document.title = titleWithStep(document.title, label);
+  showStepInTitle(label);
   heading.focus();
   return true;
 }

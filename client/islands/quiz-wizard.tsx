@@ -3,10 +3,11 @@ import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField, ServerAttribution } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
-import { nextQuizStep, quizStepLabel, titleWithStep, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
+import { quizStepView, showStepInTitle, type QuizSteps } from '../lib/quiz-step-view';
+import { nextQuizStep, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
 export interface QuizWizardProps {
-  steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
+  steps: QuizSteps;
   contact: QuizContactCopy;
   /**
    * Where the server put the visitor (step, answers so far) and the contact form's state. A tap before this island
@@ -28,14 +29,14 @@ export const QUIZ_STEP_PATH = '/quiz';
  * the same buttons in place.
  */
 export default function QuizWizard({ steps, contact, initial }: QuizWizardProps) {
-  const total = steps.length + 1;
   const [{ step, answers }, setState] = useState<QuizState>({ step: initial.step, answers: initial.answers });
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const label = quizStepLabel(step, total);
+  const view = quizStepView(steps, { step, answers });
+  const { label, total, current } = view;
 
   useEffect(() => {
-    document.title = titleWithStep(document.title, label);
+    showStepInTitle(label);
     // The first step shown keeps the page's natural focus; later steps move it to their heading.
     if (moved.current) heading.current?.focus();
   }, [label]);
@@ -45,7 +46,6 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
     setState((state) => nextQuizStep(steps, state, what));
   };
 
-  const current = steps[step];
   const last = step === total - 1;
   /** Back and Next post the step form without JavaScript; here they move between steps in place. */
   const move = (value: 'back' | 'next', className: string, text: string, disabled = false) => (
@@ -65,7 +65,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   );
   const nav = (
     <div className="quiz-nav">
-      {move('back', 'btn btn-outline', 'Back', step === 0)}
+      {move('back', 'btn btn-outline', 'Back', view.first)}
       {!last && move('next', 'btn btn-ghost', 'Next step')}
     </div>
   );
@@ -84,10 +84,10 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
         aria-label="Quiz progress"
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={step + 1}
+        aria-valuenow={view.now}
         aria-valuetext={label}
       >
-        <span className={`quiz-progress-fill is-${step + 1}-of-${total}`} />
+        <span className={view.fill} />
       </div>
       <h1 ref={heading} tabIndex={-1} className="quiz-step-label">
         {label}
@@ -106,7 +106,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
                 name="choice"
                 value={option}
                 className="quiz-option"
-                aria-pressed={answers[String(step)] === option}
+                aria-pressed={view.pressed(option)}
                 onClick={(event: MouseEvent<HTMLButtonElement>) => {
                   event.preventDefault();
                   press({ choice: option });
