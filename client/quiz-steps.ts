@@ -14,6 +14,7 @@
  */
 import { nextQuizStep, type QuizState } from '../src/shared/quiz-flow';
 import type { QuizWizardProps } from './islands/quiz-wizard';
+import { closestTo } from './lib/event-target';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
 import { answerFields, quizStepView, showStepInTitle } from './lib/quiz-step-view';
 
@@ -71,7 +72,7 @@ export function startQuiz(): void {
   if (!island) return;
   island.addEventListener('click', (event) => {
     if (island.hasAttribute(REACT_STARTED)) return;
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const button = closestTo<HTMLButtonElement>(event, 'button');
     const form = button?.closest('form.quiz-step');
     if (!button || !(form instanceof HTMLFormElement) || button.disabled) return;
     const props = JSON.parse(island.dataset.props ?? '{}') as WizardProps;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Field, INPUTS } from '../components/field';
 import { LeadForm } from '../components/lead-form';
 import { Modal, ModalClose } from '../components/modal';
+import { closestTo } from '../lib/event-target';
 import { useLeadForm } from '../lib/use-lead-form';
 import { LIMITS, checkFields, type FormState } from '../../src/shared/lead-rules';
 import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
@@ -74,7 +75,7 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-enquiry]') : null;
+      const target = closestTo<HTMLElement>(event, '[data-open-enquiry]');
       if (!target) return;
       event.preventDefault();
       setSent(false);
