@@ -12,11 +12,11 @@
  * gets `data-moved`, so the entry renders the island afresh from them rather than hydrating markup that no longer
  * matches the server's (client/entry.tsx).
  */
-import { nextQuizStep, type QuizState } from '../src/shared/quiz-flow';
+import { nextQuizStep, quizStepLabel, type QuizState } from '../src/shared/quiz-flow';
 import type { QuizWizardProps } from './islands/quiz-wizard';
 import { closestTo } from './lib/event-target';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
-import { answerFields, quizStepView, showStepInTitle } from './lib/quiz-step-view';
+import { answerFields, chosen, progressFill, showStepInTitle } from './lib/quiz-step-view';
 
 /** What this script reads and writes of the island's props. */
 type WizardProps = Pick<QuizWizardProps, 'steps' | 'initial'>;
@@ -29,37 +29,44 @@ function hiddenField([name, value]: [string, string]): HTMLInputElement {
   return input;
 }
 
-/** Shows choice step `state.step` in the wizard's markup; false (and nothing changed) when the markup is not as expected. */
-function show(island: HTMLElement, form: HTMLFormElement, { steps }: WizardProps, state: QuizState): boolean {
-  const { label, now, fill, current, pressed, first } = quizStepView(steps, state);
+/** Shows choice step `step` in the wizard's markup; false (and nothing changed) when the markup is not as expected. */
+function show(
+  island: HTMLElement,
+  form: HTMLFormElement,
+  { steps }: WizardProps,
+  { step, answers }: QuizState,
+): boolean {
+  const current = steps[step];
   const heading = island.querySelector<HTMLElement>('.quiz-step-label');
   const question = form.querySelector('.quiz-question');
   const options = form.querySelector('.quiz-options');
   const template = options?.querySelector('button');
   const stepField = form.querySelector<HTMLInputElement>('input[name="step"]');
   if (!current || !heading || !question || !options || !template || !stepField) return false;
+  const total = steps.length + 1;
+  const label = quizStepLabel(step, total);
 
   const progress = island.querySelector('[role="progressbar"]');
-  progress?.setAttribute('aria-valuenow', String(now));
+  progress?.setAttribute('aria-valuenow', String(step + 1));
   progress?.setAttribute('aria-valuetext', label);
   const bar = progress?.querySelector('.quiz-progress-fill');
-  if (bar) bar.className = fill;
+  if (bar) bar.className = progressFill(step, total);
 
-  stepField.value = String(state.step);
+  stepField.value = String(step);
   for (const field of Array.from(form.querySelectorAll('input[name^="answers."]'))) field.remove();
-  stepField.after(...answerFields(state.answers).map(hiddenField));
+  stepField.after(...answerFields(answers).map(hiddenField));
   question.textContent = current.title;
   options.replaceChildren(
     ...current.options.map((option) => {
       const button = template.cloneNode() as HTMLButtonElement;
       button.value = option;
       button.textContent = option;
-      button.setAttribute('aria-pressed', String(pressed(option)));
+      button.setAttribute('aria-pressed', String(chosen(answers, step) === option));
       return button;
     }),
   );
   const back = form.querySelector<HTMLButtonElement>('button[name="go"][value="back"]');
-  if (back) back.disabled = first;
+  if (back) back.disabled = step === 0;
 
   heading.textContent = label;
   showStepInTitle(label);

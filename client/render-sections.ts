@@ -9,7 +9,7 @@
  * the page changes size as it comes into view.
  */
 
-const SECTIONS = '.section:not([data-rendered]), .site-footer:not([data-rendered])';
+const SECTIONS = ':is(.section, .site-footer):not([data-rendered])';
 export const SECTIONS_RENDERED_EVENT = 'sections:rendered';
 
 /** Whether every section is marked (the entry asks before it waits for `sections:rendered`). */

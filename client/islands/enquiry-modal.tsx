@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Field, INPUTS } from '../components/field';
 import { LeadForm } from '../components/lead-form';
 import { Modal, ModalClose } from '../components/modal';
-import { closestTo } from '../lib/event-target';
 import { useLeadForm } from '../lib/use-lead-form';
 import { LIMITS, checkFields, type FormState } from '../../src/shared/lead-rules';
 import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
@@ -75,7 +74,7 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const target = closestTo<HTMLElement>(event, '[data-open-enquiry]');
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-enquiry]') : null;
       if (!target) return;
       event.preventDefault();
       setSent(false);

@@ -3,8 +3,8 @@ import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField, ServerAttribution } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
-import { quizStepView, showStepInTitle, type QuizSteps } from '../lib/quiz-step-view';
-import { nextQuizStep, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
+import { chosen, progressFill, showStepInTitle, type QuizSteps } from '../lib/quiz-step-view';
+import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
 export interface QuizWizardProps {
   steps: QuizSteps;
@@ -29,11 +29,11 @@ export const QUIZ_STEP_PATH = '/quiz';
  * the same buttons in place.
  */
 export default function QuizWizard({ steps, contact, initial }: QuizWizardProps) {
+  const total = steps.length + 1;
   const [{ step, answers }, setState] = useState<QuizState>({ step: initial.step, answers: initial.answers });
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const view = quizStepView(steps, { step, answers });
-  const { label, total, current } = view;
+  const label = quizStepLabel(step, total);
 
   useEffect(() => {
     showStepInTitle(label);
@@ -46,6 +46,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
     setState((state) => nextQuizStep(steps, state, what));
   };
 
+  const current = steps[step];
   const last = step === total - 1;
   /** Back and Next post the step form without JavaScript; here they move between steps in place. */
   const move = (value: 'back' | 'next', className: string, text: string, disabled = false) => (
@@ -65,7 +66,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   );
   const nav = (
     <div className="quiz-nav">
-      {move('back', 'btn btn-outline', 'Back', view.first)}
+      {move('back', 'btn btn-outline', 'Back', step === 0)}
       {!last && move('next', 'btn btn-ghost', 'Next step')}
     </div>
   );
@@ -84,10 +85,10 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
         aria-label="Quiz progress"
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={view.now}
+        aria-valuenow={step + 1}
         aria-valuetext={label}
       >
-        <span className={view.fill} />
+        <span className={progressFill(step, total)} />
       </div>
       <h1 ref={heading} tabIndex={-1} className="quiz-step-label">
         {label}
@@ -106,7 +107,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
                 name="choice"
                 value={option}
                 className="quiz-option"
-                aria-pressed={view.pressed(option)}
+                aria-pressed={chosen(answers, step) === option}
                 onClick={(event: MouseEvent<HTMLButtonElement>) => {
                   event.preventDefault();
                   press({ choice: option });
