@@ -14,6 +14,7 @@
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
+import { closestTo } from './lib/event-target';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
 import { renderSectionsInTurn } from './render-sections';
@@ -47,8 +48,8 @@ function load(): void {
   });
 }
 
-function hold(event: MouseEvent): void {
-  const button = event.target instanceof Element ? event.target.closest('[data-island] button') : null;
+function hold(event: Event): void {
+  const button = closestTo(event, '[data-island] button');
   if (!(button instanceof HTMLButtonElement) || button.type === 'submit') return;
   event.preventDefault();
   event.stopPropagation();
@@ -58,8 +59,7 @@ function hold(event: MouseEvent): void {
 
 /** A touch or focus inside an island marks it wanted (`data-wanted`): the entry starts it at once. */
 function want(event: Event): void {
-  const island = event.target instanceof Element ? event.target.closest('[data-island]') : null;
-  island?.setAttribute('data-wanted', '');
+  closestTo(event, '[data-island]')?.setAttribute('data-wanted', '');
   load();
 }
 
@@ -69,35 +69,36 @@ startHeader();
 startQuiz();
 startResourceTabs();
 
-addEventListener('click', hold, true);
-addEventListener('pointerdown', want, true);
-addEventListener('focusin', want, true);
-addEventListener('keydown', load, true);
-// The entry announces itself once it has taken over: from then on the islands' own listeners do this.
+// Until the entry announces that it has taken over: from then on the islands' own listeners do this.
+const untilEntry: Array<[string, EventListener]> = [
+  ['click', hold],
+  ['pointerdown', want],
+  ['focusin', want],
+  ['keydown', load],
+];
+for (const [type, listener] of untilEntry) addEventListener(type, listener, true);
 document.addEventListener(
   'islands:ready',
   () => {
-    removeEventListener('click', hold, true);
-    removeEventListener('pointerdown', want, true);
-    removeEventListener('focusin', want, true);
-    removeEventListener('keydown', load, true);
+    for (const [type, listener] of untilEntry) removeEventListener(type, listener, true);
   },
   { once: true },
 );
+
+/** After the first paint: the islands' code, and the sections below the first view. */
+function afterPaint(): void {
+  load();
+  renderSectionsInTurn();
+}
 
 if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')) {
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
-    load();
-    renderSectionsInTurn();
+    afterPaint();
   }).observe({ type: 'paint', buffered: true });
   // A page that is not painted (opened in a background tab) starts anyway.
-  setTimeout(() => {
-    load();
-    renderSectionsInTurn();
-  }, 3000);
+  setTimeout(afterPaint, 3000);
 } else {
-  load();
-  renderSectionsInTurn();
+  afterPaint();
 }

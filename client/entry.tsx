@@ -1,7 +1,8 @@
 import { captureFirstTouch } from './lib/attribution';
+import { closestTo } from './lib/event-target';
 import { islands } from './islands/registry';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
-import { SECTIONS_RENDERED_EVENT } from './render-sections';
+import { SECTIONS_RENDERED_EVENT, sectionsRendered } from './render-sections';
 
 /**
  * Browser entry, started by the page's boot script (client/boot.ts) once the page has painted or the visitor
@@ -30,7 +31,7 @@ const started = new WeakMap<HTMLElement, Promise<void>>();
 function settle(): void {
   const html = document.documentElement;
   if (pending !== 0) return;
-  if (html.hasAttribute('data-sections-rendered')) html.setAttribute('data-hydrated', '');
+  if (sectionsRendered()) html.setAttribute('data-hydrated', '');
   else document.addEventListener(SECTIONS_RENDERED_EVENT, settle, { once: true });
 }
 
@@ -89,7 +90,7 @@ function holdButtonPresses(el: HTMLElement): void {
     'click',
     (event) => {
       if (el.hasAttribute('data-hydrated')) return;
-      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      const button = closestTo<HTMLButtonElement>(event, 'button');
       if (!button || button.type === 'submit') return;
       event.preventDefault();
       event.stopPropagation();
@@ -136,7 +137,7 @@ for (const el of markers) {
       void start(el);
     } else if (selector) {
       const onClick = (event: MouseEvent) => {
-        const opener = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
+        const opener = closestTo<HTMLElement>(event, selector);
         if (!opener) return;
         // Until the island has hydrated, its opener would fall back to the plain link: hold the click,
         // then give it to the island (whose own listener opens it) once it is there.

@@ -11,7 +11,9 @@
  *   landing page finishes the scroll once it loads), closing the menu first.
  */
 
+import { closestTo } from './lib/event-target';
 import { trapTab } from './lib/focus-trap';
+import { prefersReducedMotion } from './lib/motion';
 import { renderAllSections } from './render-sections';
 
 /** Header shadow threshold: the height of `.scroll-sentinel` (client/styles/header.css). */
@@ -25,8 +27,7 @@ function scrollToAnchor(anchor: string): void {
   const target = document.getElementById(anchor);
   if (!target) return;
   renderAllSections();
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
 }
 
 /**
@@ -108,7 +109,7 @@ export function startHeader(): void {
   }
 
   header.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-section]') : null;
+    const link = closestTo<HTMLAnchorElement>(event, 'a[data-section]');
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (menu instanceof HTMLDialogElement && menu.open) menu.close();

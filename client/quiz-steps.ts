@@ -12,16 +12,16 @@
  * gets `data-moved`, so the entry renders the island afresh from them rather than hydrating markup that no longer
  * matches the server's (client/entry.tsx).
  */
-import { nextQuizStep, quizStepLabel, titleWithStep, type QuizState } from '../src/shared/quiz-flow';
+import { nextQuizStep, quizStepLabel, type QuizState } from '../src/shared/quiz-flow';
+import type { QuizWizardProps } from './islands/quiz-wizard';
+import { closestTo } from './lib/event-target';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
+import { answerFields, chosen, progressFill, showStepInTitle } from './lib/quiz-step-view';
 
-/** What this script reads and writes of the island's props (client/islands/quiz-wizard.tsx). */
-interface WizardProps {
-  steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
-  initial: QuizState & { attribution?: string };
-}
+/** What this script reads and writes of the island's props. */
+type WizardProps = Pick<QuizWizardProps, 'steps' | 'initial'>;
 
-function hiddenField(name: string, value: string): HTMLInputElement {
+function hiddenField([name, value]: [string, string]): HTMLInputElement {
   const input = document.createElement('input');
   input.type = 'hidden';
   input.name = name;
@@ -49,19 +49,19 @@ function show(
   const progress = island.querySelector('[role="progressbar"]');
   progress?.setAttribute('aria-valuenow', String(step + 1));
   progress?.setAttribute('aria-valuetext', label);
-  const fill = progress?.querySelector('.quiz-progress-fill');
-  if (fill) fill.className = `quiz-progress-fill is-${step + 1}-of-${total}`;
+  const bar = progress?.querySelector('.quiz-progress-fill');
+  if (bar) bar.className = progressFill(step, total);
 
   stepField.value = String(step);
   for (const field of Array.from(form.querySelectorAll('input[name^="answers."]'))) field.remove();
-  stepField.after(...Object.entries(answers).map(([i, option]) => hiddenField(`answers.${i}`, option)));
+  stepField.after(...answerFields(answers).map(hiddenField));
   question.textContent = current.title;
   options.replaceChildren(
     ...current.options.map((option) => {
       const button = template.cloneNode() as HTMLButtonElement;
       button.value = option;
       button.textContent = option;
-      button.setAttribute('aria-pressed', String(answers[String(step)] === option));
+      button.setAttribute('aria-pressed', String(chosen(answers, step) === option));
       return button;
     }),
   );
@@ -69,7 +69,7 @@ function show(
   if (back) back.disabled = step === 0;
 
   heading.textContent = label;
-  document.title = titleWithStep(document.title, label);
+  showStepInTitle(label);
   heading.focus();
   return true;
 }
@@ -79,7 +79,7 @@ export function startQuiz(): void {
   if (!island) return;
   island.addEventListener('click', (event) => {
     if (island.hasAttribute(REACT_STARTED)) return;
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const button = closestTo<HTMLButtonElement>(event, 'button');
     const form = button?.closest('form.quiz-step');
     if (!button || !(form instanceof HTMLFormElement) || button.disabled) return;
     const props = JSON.parse(island.dataset.props ?? '{}') as WizardProps;

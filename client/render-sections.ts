@@ -5,16 +5,21 @@
  * whole page. Part of the page's inline script (client/boot.ts):
  * - right after the first paint, one section per frame, top to bottom, so no frame lays out more than one;
  * - all at once before a scroll to a section, so the scroll lands where the section really is.
- * Once every section is marked, <html> gets `data-sections-rendered` and `sections:rendered` is dispatched on the
- * document: from then on nothing on the page changes size as it comes into view.
+ * Once every section is marked, `sections:rendered` is dispatched on the document (once): from then on nothing on
+ * the page changes size as it comes into view.
  */
 
-const SECTIONS = '.section:not([data-rendered]), .site-footer:not([data-rendered])';
+const SECTIONS = ':is(.section, .site-footer):not([data-rendered])';
 export const SECTIONS_RENDERED_EVENT = 'sections:rendered';
 
+/** Whether every section is marked (the entry asks before it waits for `sections:rendered`). */
+export const sectionsRendered = (): boolean => !document.querySelector(SECTIONS);
+
+let announced = false;
+
 function done(): void {
-  if (document.documentElement.hasAttribute('data-sections-rendered')) return;
-  document.documentElement.setAttribute('data-sections-rendered', '');
+  if (announced) return;
+  announced = true;
   document.dispatchEvent(new Event(SECTIONS_RENDERED_EVENT));
 }
 

@@ -10,6 +10,7 @@
  *   press is left to be held for the island.
  * Once the island's React root has started (`data-react` on its marker) the press is React's.
  */
+import { closestTo } from './lib/event-target';
 import { REACT_STARTED } from './lib/island-markers';
 import { scrollRow } from './lib/row-scroll';
 
@@ -18,10 +19,7 @@ export function startResourceTabs(): void {
   addEventListener(
     'click',
     (event) => {
-      const button =
-        event.target instanceof Element
-          ? event.target.closest<HTMLElement>('[data-island="ResourceTabs"] :is([role="tab"], [data-step])')
-          : null;
+      const button = closestTo<HTMLElement>(event, '[data-island="ResourceTabs"] :is([role="tab"], [data-step])');
       const island = button?.closest<HTMLElement>('[data-island]');
       if (!button || !island || island.hasAttribute(REACT_STARTED)) return;
       if (button.dataset.step) {

@@ -3,10 +3,11 @@ import { AnswerFields } from '../components/answer-fields';
 import { QuizContact, type QuizContactCopy } from '../components/quiz-contact';
 import { AttributionField, ServerAttribution } from '../components/lead-context';
 import type { FormState } from '../../src/shared/lead-rules';
-import { nextQuizStep, quizStepLabel, titleWithStep, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
+import { chosen, progressFill, showStepInTitle, type QuizSteps } from '../lib/quiz-step-view';
+import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
 
 export interface QuizWizardProps {
-  steps: ReadonlyArray<{ title: string; options: readonly string[] }>;
+  steps: QuizSteps;
   contact: QuizContactCopy;
   /**
    * Where the server put the visitor (step, answers so far) and the contact form's state. A tap before this island
@@ -35,7 +36,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   const label = quizStepLabel(step, total);
 
   useEffect(() => {
-    document.title = titleWithStep(document.title, label);
+    showStepInTitle(label);
     // The first step shown keeps the page's natural focus; later steps move it to their heading.
     if (moved.current) heading.current?.focus();
   }, [label]);
@@ -87,7 +88,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
         aria-valuenow={step + 1}
         aria-valuetext={label}
       >
-        <span className={`quiz-progress-fill is-${step + 1}-of-${total}`} />
+        <span className={progressFill(step, total)} />
       </div>
       <h1 ref={heading} tabIndex={-1} className="quiz-step-label">
         {label}
@@ -106,7 +107,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
                 name="choice"
                 value={option}
                 className="quiz-option"
-                aria-pressed={answers[String(step)] === option}
+                aria-pressed={chosen(answers, step) === option}
                 onClick={(event: MouseEvent<HTMLButtonElement>) => {
                   event.preventDefault();
                   press({ choice: option });

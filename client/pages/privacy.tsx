@@ -1,44 +1,32 @@
 import { privacy } from '../../src/content/privacy';
-import { Enquiry } from '../sections/enquiry';
-import { Footer } from '../sections/footer';
-import { SiteHeader } from '../sections/site-header';
 import { formatDay } from '../lib/format-date';
+import { TextPage } from './text-page';
 
 /** The privacy notice: what is collected, why, where, for how long, and how to ask for a copy or deletion. */
 export function PrivacyPage({ year }: { year: number }) {
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="section privacy">
-        <article className="container privacy-body">
-          <h1>{privacy.title}</h1>
-          <p className="privacy-updated">
-            {privacy.updatedLabel}: <time dateTime={privacy.updated}>{formatDay(privacy.updated)}</time>
-          </p>
-          <p className="privacy-intro">{privacy.intro}</p>
-          {privacy.sections.map((section) => (
-            <section key={section.heading} aria-labelledby={`privacy-${slug(section.heading)}`}>
-              <h2 id={`privacy-${slug(section.heading)}`}>{section.heading}</h2>
-              {section.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-              {section.list && (
-                <ul>
-                  {section.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              )}
-            </section>
+    <TextPage name="privacy" year={year} backHome={privacy.backHome}>
+      <h1>{privacy.title}</h1>
+      <p className="privacy-updated">
+        {privacy.updatedLabel}: <time dateTime={privacy.updated}>{formatDay(privacy.updated)}</time>
+      </p>
+      <p className="privacy-intro">{privacy.intro}</p>
+      {privacy.sections.map((section) => (
+        <section key={section.heading} aria-labelledby={`privacy-${slug(section.heading)}`}>
+          <h2 id={`privacy-${slug(section.heading)}`}>{section.heading}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
           ))}
-          <p>
-            <a href="/">{privacy.backHome}</a>
-          </p>
-        </article>
-      </main>
-      <Footer year={year} />
-      <Enquiry form={{ submissionId: crypto.randomUUID() }} />
-    </>
+          {section.list && (
+            <ul>
+              {section.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </TextPage>
   );
 }
 

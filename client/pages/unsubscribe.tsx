@@ -1,7 +1,5 @@
 import { unsubscribe as copy } from '../../src/content/unsubscribe';
-import { Enquiry } from '../sections/enquiry';
-import { Footer } from '../sections/footer';
-import { SiteHeader } from '../sections/site-header';
+import { TextPage } from './text-page';
 
 /** Which unsubscribe page: the question (with the form that answers it), the answer, or why the link fails. */
 export type UnsubscribeView =
@@ -12,36 +10,26 @@ export function UnsubscribePage({ year, page }: { year: number; page: Unsubscrib
   const heading =
     page.view === 'confirm' ? copy.confirm.heading : page.view === 'done' ? copy.done.heading : copy[page.view].heading;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="section unsubscribe">
-        <article className="container unsubscribe-body">
-          <h1>{heading}</h1>
-          {page.view === 'confirm' ? (
-            <>
-              <p>{copy.confirm.text}</p>
-              <form method="post" action={page.action}>
-                <button type="submit" className="btn btn-cta">
-                  {copy.confirm.button}
-                </button>
-              </form>
-            </>
-          ) : page.view === 'done' ? (
-            <>
-              <p role="status">{copy.done.text(page.when)}</p>
-              <p>{copy.done.resubscribe}</p>
-            </>
-          ) : (
-            <p role={page.view === 'unavailable' ? 'alert' : undefined}>{copy[page.view].text}</p>
-          )}
-          <p className="unsubscribe-help">{copy.help}</p>
-          <p>
-            <a href="/">{copy.backHome}</a>
-          </p>
-        </article>
-      </main>
-      <Footer year={year} />
-      <Enquiry form={{ submissionId: crypto.randomUUID() }} />
-    </>
+    <TextPage name="unsubscribe" year={year} backHome={copy.backHome}>
+      <h1>{heading}</h1>
+      {page.view === 'confirm' ? (
+        <>
+          <p>{copy.confirm.text}</p>
+          <form method="post" action={page.action}>
+            <button type="submit" className="btn btn-cta">
+              {copy.confirm.button}
+            </button>
+          </form>
+        </>
+      ) : page.view === 'done' ? (
+        <>
+          <p role="status">{copy.done.text(page.when)}</p>
+          <p>{copy.done.resubscribe}</p>
+        </>
+      ) : (
+        <p role={page.view === 'unavailable' ? 'alert' : undefined}>{copy[page.view].text}</p>
+      )}
+      <p className="unsubscribe-help">{copy.help}</p>
+    </TextPage>
   );
 }

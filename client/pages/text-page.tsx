@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Enquiry } from '../sections/enquiry';
+import { Footer } from '../sections/footer';
+import { SiteHeader } from '../sections/site-header';
+
+/**
+ * A page of text (the privacy notice, the unsubscribe pages): the header, one article (`<name>-body`) ending in a
+ * link back home, the footer, and the enquiry dialog the header's button opens.
+ */
+export function TextPage({
+  name,
+  year,
+  backHome,
+  children,
+}: {
+  /** The page's class (`section <name>`), and its article's (`container <name>-body`). */
+  name: string;
+  year: number;
+  backHome: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className={`section ${name}`}>
+        <article className={`container ${name}-body`}>
+          {children}
+          <p>
+            <a href="/">{backHome}</a>
+          </p>
+        </article>
+      </main>
+      <Footer year={year} />
+      <Enquiry form={{ submissionId: crypto.randomUUID() }} />
+    </>
+  );
+}
