@@ -60,6 +60,18 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
   {
+    // CommonJS (src/routes/react-dom-string.cjs, which picks React's build as React's own entries do): no program of
+    // its own, checked without types.
+    files: ['**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: globals.node,
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Hand-written declarations for the JavaScript scripts: no program of their own, checked without types.
     files: ['**/*.d.mts'],
     ...tseslint.configs.disableTypeChecked,
