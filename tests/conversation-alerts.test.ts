@@ -12,7 +12,7 @@ import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { allowConsoleErrors } from './setup';
 import { GraphStandin, graphEnv } from './standins/graph-api';
-import { captureQueue, consume } from './support/queue';
+import { captureQueue, consume, takeJobs } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
 
@@ -37,11 +37,7 @@ function setup(extra: Partial<Env> = {}) {
   const graph = new GraphStandin().install();
   const queued = captureQueue(workerEnv);
   /** Runs every queued job of a kind (and takes them off the list). */
-  const run = async (type: Job['type']) => {
-    const jobs = queued.filter((j) => j.type === type);
-    queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
-    return consume(workerEnv, jobs);
-  };
+  const run = (type: Job['type']) => consume(workerEnv, takeJobs(queued, type));
   const alerts = () =>
     graph.delivered.filter((b: { template?: { name: string } }) => b.template?.name === 'visitor_reply');
   return { workerEnv, owners, graph, queued, run, alerts };

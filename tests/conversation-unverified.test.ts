@@ -15,7 +15,7 @@ import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead, type EnquiryLead } from './fixtures/leads';
 import { GraphStandin, graphEnv } from './standins/graph-api';
-import { captureQueue, consume } from './support/queue';
+import { captureQueue, consume, takeJobs } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
@@ -37,11 +37,8 @@ async function setup(store: Store) {
     ...extra,
   } as Partial<Env>);
   const queued = captureQueue(workerEnv);
-  const run = async (type: Job['type']) => {
-    const jobs = queued.filter((j) => j.type === type);
-    queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
-    return consume(workerEnv, jobs);
-  };
+  /** Runs every queued job of a kind (and takes them off the list). */
+  const run = (type: Job['type']) => consume(workerEnv, takeJobs(queued, type));
   const alerts = () =>
     graph.delivered.filter((b: { template?: { name: string } }) => b.template?.name === 'visitor_reply');
   const call = async (path: string) => {
@@ -70,47 +67,38 @@ async function formLead(workerEnv: Env, phone: string, over: Partial<EnquiryLead
 
 describe.each<Store>(['D1', 'Firestore'])('a reply from a number with unverified leads only (%s)', (store) => {
   it('is stored with its lead and shown on the desk, counted by the digest, and its words reach no phone', async () => {
-    const { workerEnv, owners, queued, run, alerts, graph, call } = await setup(store);
+    const ready = await setup(store);
     const phone = uniqueMobile();
-    const lead = await formLead(workerEnv, phone, { verified: false }, 'Refused Form');
-    const ledger = new DeliveryStore(env.DB);
-    const hourStart = windowsAt(new Date()).hourStart;
-    const foldedBefore = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
-    queued.splice(0);
-    const words = 'Win a prize at https://evil.example/claim';
-    const body = webhookBody({ messages: [inbound(phone, now(), 'text', { body: words })] });
-    expect((await postWebhook(workerEnv, body)).status).toBe(200);
-
-    // Stored, linked to the lead, and on the lead's page.
-    expect(await getConversationStore(workerEnv).from(phone)).toMatchObject([
-      { text: words, leads: [{ kind: 'enquiry', id: lead.id }] },
-    ]);
-    const page = await (await call(`/desk/leads/enquiry/${lead.id}`)).text();
-    expect(page).toContain('Win a prize');
-
-    // The alert is a count in each owner's digest, never a message with the text.
-    const jobs = queued.filter((j) => j.type === 'visitor-reply');
-    expect(jobs).toMatchObject([{ leadRef: null }]);
-    await run('visitor-reply');
-    expect(alerts()).toEqual([]);
-    expect(graph.received).toEqual([]);
-    const foldedAfter = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
-    expect(foldedAfter).toEqual(foldedBefore.map((n) => n + 1));
-    const { results } = await env.DB.prepare(`SELECT components FROM deliveries WHERE recipient IN (?, ?)`)
-      .bind(...owners)
-      .all<{ components: string }>();
-    expect(results.map((r) => r.components).join()).not.toContain('evil.example');
+    const lead = await formLead(ready.workerEnv, phone, { verified: false }, 'Refused Form');
+    await expectOnlyCounted(ready, phone, async (words) => {
+      // Stored, linked to the lead, and on the lead's page.
+      expect(await getConversationStore(ready.workerEnv).from(phone)).toMatchObject([
+        { text: words, leads: [{ kind: 'enquiry', id: lead.id }] },
+      ]);
+      const page = await (await ready.call(`/desk/leads/enquiry/${lead.id}`)).text();
+      expect(page).toContain('Claim your refund');
+    });
   });
 
-  /** A message from `phone` and its alert job: each owner's digest counts it, no phone receives its words. */
-  async function expectOnlyCounted(setupDone: Awaited<ReturnType<typeof setup>>, phone: string) {
+  /**
+   * A message from `phone` and its alert job: each owner's digest counts it, no phone receives its words.
+   * `stored` checks what the webhook kept, before the alert job runs.
+   */
+  async function expectOnlyCounted(
+    setupDone: Awaited<ReturnType<typeof setup>>,
+    phone: string,
+    stored?: (words: string) => Promise<void>,
+  ) {
     const { workerEnv, owners, queued, run, alerts, graph } = setupDone;
     const ledger = new DeliveryStore(env.DB);
     const hourStart = windowsAt(new Date()).hourStart;
     const foldedBefore = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
     queued.splice(0);
     const words = 'Claim your refund at https://evil.example/pay';
-    await postWebhook(workerEnv, webhookBody({ messages: [inbound(phone, now(), 'text', { body: words })] }));
+    const body = webhookBody({ messages: [inbound(phone, now(), 'text', { body: words })] });
+    expect((await postWebhook(workerEnv, body)).status).toBe(200);
+    await stored?.(words);
+    // The alert is a count in each owner's digest, never a message with the text.
     expect(queued.filter((j) => j.type === 'visitor-reply')).toMatchObject([{ leadRef: null }]);
     await run('visitor-reply');
     expect(alerts()).toEqual([]);

@@ -12,7 +12,7 @@ import { conversationId, getConversationStore } from '../src/store/conversations
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { GraphStandin, graphEnv } from './standins/graph-api';
-import { captureQueue, consume, deliver } from './support/queue';
+import { captureQueue, consume, takeJobs, deliver } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, wamid, webhookBody } from './support/whatsapp-webhook';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
@@ -47,11 +47,7 @@ async function setup(store: Store) {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
       body: new URLSearchParams(fields).toString(),
     });
-  const take = (type: Job['type']) => {
-    const jobs = queued.filter((j) => j.type === type);
-    queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
-    return jobs;
-  };
+  const take = (type: Job['type']) => takeJobs(queued, type);
   return { workerEnv, graph, queued, call, reply, take };
 }
 

@@ -13,7 +13,7 @@ import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { allowConsoleErrors } from './setup';
 import { GraphStandin, graphEnv } from './standins/graph-api';
-import { captureQueue, consume } from './support/queue';
+import { captureQueue, consume, takeJobs } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
@@ -41,11 +41,7 @@ async function setup(store: Store) {
   const owners = [uniqueMobile('+9197'), uniqueMobile('+9197')];
   const workerEnv = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: owners.join(','), ...vars } as Partial<Env>);
   const queued = captureQueue(workerEnv);
-  const take = (type: Job['type']) => {
-    const jobs = queued.filter((j) => j.type === type);
-    queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
-    return jobs;
-  };
+  const take = (type: Job['type']) => takeJobs(queued, type);
   const call = async (path: string, init?: RequestInit) => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);

@@ -13,7 +13,7 @@ import { getConversationStore } from '../src/store/conversations';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
 import { GraphStandin, PHONE_NUMBER_ID, graphEnv } from './standins/graph-api';
-import { captureQueue, consume } from './support/queue';
+import { captureQueue, consume, takeJobs } from './support/queue';
 import { uniqueMobile } from './support/shared';
 import { BUSINESS } from './support/whatsapp-envelope';
 import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, realWamid, webhookBody } from './support/whatsapp-webhook';
@@ -78,11 +78,8 @@ async function setup(store: Store, extra: Partial<Env> = {}) {
     ...extra,
   } as Partial<Env>);
   const queued = captureQueue(workerEnv);
-  const run = async (type: Job['type']) => {
-    const jobs = queued.filter((j) => j.type === type);
-    queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
-    return consume(workerEnv, jobs);
-  };
+  /** Runs every queued job of a kind (and takes them off the list). */
+  const run = (type: Job['type']) => consume(workerEnv, takeJobs(queued, type));
   const call = async (path: string, init?: RequestInit) => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);

@@ -16,6 +16,13 @@ export function captureQueue(workerEnv: Env): Job[] {
   return sent;
 }
 
+/** Takes every captured job of a kind off the list (the others stay), in the order they were sent. */
+export function takeJobs(queued: Job[], type: Job['type']): Job[] {
+  const jobs = queued.filter((j) => j.type === type);
+  queued.splice(0, queued.length, ...queued.filter((j) => j.type !== type));
+  return jobs;
+}
+
 /**
  * Runs the Worker's queue consumer over one batch and returns each message's outcome, with the retry delays
  * it asked for (getQueueResult does not report them: they are read from spies on message.retry).
