@@ -3,9 +3,9 @@
  * for good, Kit unsubscribes them (its API cannot delete: the desk asks an owner to delete them in Kit). The
  * address travels only in the queued job; the erasure log records what the tool did, or that it could not be told.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
+import { callWorker, postForm } from './support/api';
 import { checkHealth } from '../src/health/run';
 import type { Env } from '../src/env';
 import { D1LeadStore } from '../src/store/d1-store';
@@ -21,25 +21,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ORIGIN = 'http://127.0.0.1:8787';
-
-async function call(workerEnv: Env, path: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
 /** Erases `email` on the desk; the erasure's id and the page shown after it. */
 async function erase(workerEnv: Env, email: string) {
-  const res = await call(workerEnv, '/desk/people/erase', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    body: new URLSearchParams({ q: email, confirm: email }).toString(),
-  });
+  const res = await postForm(workerEnv, '/desk/people/erase', { q: email, confirm: email });
   expect(res.status).toBe(303);
   const location = res.headers.get('location')!;
-  return { id: Number(location.split('=')[1]), page: async () => (await call(workerEnv, location)).text() };
+  return { id: Number(location.split('=')[1]), page: async () => (await callWorker(workerEnv, location)).text() };
 }
 
 const toolState = async (id: number) => {
@@ -75,7 +62,7 @@ describe('an erasure reaches the newsletter tool', () => {
     expect(result.explicitAcks).toContain(result.id);
     expect(standin.kit.subscribers.get(email.toLowerCase())?.state).toBe('cancelled');
     expect(await toolState(id)).toEqual({ provider: 'kit', state: 'unsubscribed' });
-    const log = await (await call(kitEnv, '/desk/people')).text();
+    const log = await (await callWorker(kitEnv, '/desk/people')).text();
     expect(log).toContain('Kit unsubscribed them. Kit’s API cannot delete: delete them in Kit by hand');
     // The log keeps what happened, never the address.
     const row = await env.DB.prepare('SELECT * FROM erasures WHERE id = ?').bind(id).first();
@@ -99,7 +86,7 @@ describe('an erasure reaches the newsletter tool', () => {
       path: `/3.0/lists/a1b2c3d4e5/members/${await standin.md5(email.toLowerCase())}/actions/delete-permanent`,
     });
     expect(await toolState(id)).toEqual({ provider: 'mailchimp', state: 'deleted' });
-    expect(await (await call(mcEnv, '/desk/people')).text()).toContain('Mailchimp deleted them too.');
+    expect(await (await callWorker(mcEnv, '/desk/people')).text()).toContain('Mailchimp deleted them too.');
 
     await deliver(queued[0], { env: mcEnv, attempts: 2 });
     expect(await toolState(id)).toEqual({ provider: 'mailchimp', state: 'deleted' });
@@ -127,7 +114,7 @@ describe('an erasure reaches the newsletter tool', () => {
     const wrongKey = { ...mcEnv, MAILCHIMP_API_KEY: 'mc-test-key-ffffff-us21' } as Env;
     await deliver(queued[0], { env: wrongKey });
     expect(await toolState(second.id)).toEqual({ provider: 'mailchimp', state: 'failed', code: '401' });
-    expect(await (await call(mcEnv, '/desk/people')).text()).toContain(
+    expect(await (await callWorker(mcEnv, '/desk/people')).text()).toContain(
       'Mailchimp could not be told (401): remove them there by hand.',
     );
 

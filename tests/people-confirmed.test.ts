@@ -3,9 +3,9 @@
  * requester's copy and erasure until the owner ticks it; an erasure is final (no job, retry or replay brings the
  * person back), message ids are erased with the number they hide, and a store failure erases nothing silently.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
+import { callWorker, postForm } from './support/api';
 import type { Env } from '../src/env';
 import { fallbackOf } from '../src/config/settings';
 import { getConversationStore } from '../src/store/conversations';
@@ -27,29 +27,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ORIGIN = 'http://127.0.0.1:8787';
-
-async function call(workerEnv: Env, path: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-const post = (workerEnv: Env, path: string, fields: Record<string, string>) =>
-  call(workerEnv, path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    body: new URLSearchParams(fields).toString(),
-  });
 const fields = (q: string, also: string[]) => ({ q, ...Object.fromEntries(also.map((v, i) => [`also.${i}`, v])) });
-const find = (e: Env, q: string, also: string[] = []) => post(e, '/desk/people', fields(q, also));
+const find = (e: Env, q: string, also: string[] = []) => postForm(e, '/desk/people', fields(q, also));
 const exportOf = async (e: Env, q: string, also: string[] = []) => {
-  const res = await post(e, '/desk/people/export.json', fields(q, also));
+  const res = await postForm(e, '/desk/people/export.json', fields(q, also));
   expect(res.status).toBe(200);
   return { text: await res.clone().text(), copy: (await res.json()) as Record<string, any> };
 };
 const erase = (e: Env, q: string, also: string[] = []) =>
-  post(e, '/desk/people/erase', { ...fields(q, also), confirm: q });
+  postForm(e, '/desk/people/erase', { ...fields(q, also), confirm: q });
 
 /**
  * A message id as WhatsApp makes one: `wamid.` and base64 of a record that holds the number it went to or came
@@ -185,7 +171,7 @@ describe.each<Store>(['D1', 'Firestore'])('a person is what the owner confirms: 
     const log = await env.DB.prepare('SELECT counts FROM erasures WHERE id = ?').bind(id).first<{ counts: string }>();
     expect(JSON.parse(log!.counts).identifiers).toEqual({ emails: 1, phones: 0, left: 1 });
     expect(log!.counts).not.toContain(s.vaniPhone.slice(-8));
-    const after = await (await call(workerEnv, res.headers.get('location')!)).text();
+    const after = await (await callWorker(workerEnv, res.headers.get('location')!)).text();
     expect(after).toContain('for 1 address confirmed as theirs (1 other in their forms left as someone else’s)');
   });
 
@@ -301,7 +287,7 @@ describe.each<Store>(['D1', 'Firestore'])('a person is what the owner confirms: 
     const search = await find(failing, lead.email);
     expect(search.status).toBe(503);
     expect(await search.text()).toContain('The lead store did not answer, so nothing could be found.');
-    const copy = await post(failing, '/desk/people/export.json', { q: lead.email });
+    const copy = await postForm(failing, '/desk/people/export.json', { q: lead.email });
     expect(copy.status).toBe(503);
     if (standin) standin.failFirestore = null;
     expect(await getLeadStore(workerEnv).get('newsletter', lead.id)).not.toBeNull();
@@ -328,7 +314,7 @@ describe('the people pages keep addresses and numbers out of URLs', () => {
   it('a search in the address bar searches nothing and shows nothing of it', async () => {
     const email = `url.${crypto.randomUUID().slice(0, 8)}@example.org`;
     await getLeadStore(graphEnv()).save(newsletterLead({ email }));
-    const res = await call(graphEnv(), `/desk/people?${new URLSearchParams({ q: email })}`);
+    const res = await callWorker(graphEnv(), `/desk/people?${new URLSearchParams({ q: email })}`);
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain(email);
     const found = await (await find(graphEnv(), email)).text();
@@ -392,15 +378,7 @@ describe('without ERASURE_KEY outside development', () => {
     const signedIn = async (path: string, fields: Record<string, string>) => {
       clearAccessKeyCache();
       vi.stubGlobal('fetch', certsFetch(() => [key]).fetch);
-      return call(desk, path, {
-        method: 'POST',
-        headers: {
-          'Cf-Access-Jwt-Assertion': await sign(key),
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+      return postForm(desk, path, fields, { 'Cf-Access-Jwt-Assertion': await sign(key) });
     };
     for (const [path, fields] of [
       ['/desk/people', { q: email }],

@@ -2,9 +2,9 @@
  * A person on the desk: every record held for an address or number found, copied, corrected and erased, in
  * both stores; jobs still queued for an erased person dropped; the erasure log holding counts only.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
+import { callWorker, postForm } from './support/api';
 import type { Env } from '../src/env';
 import { getLeadStore } from '../src/store/port';
 import { getConversationStore } from '../src/store/conversations';
@@ -19,28 +19,14 @@ import { graphEnv } from './standins/graph-api';
 import { allowConsoleErrors } from './setup';
 import type { FirestoreStandin } from './standins/firestore';
 
-const ORIGIN = 'http://127.0.0.1:8787';
-
 afterEach(() => vi.unstubAllGlobals());
 
-async function call(workerEnv: Env, path: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-const form = (workerEnv: Env, path: string, fields: Record<string, string>) =>
-  call(workerEnv, path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    body: new URLSearchParams(fields).toString(),
-  });
 /** The people forms post `q` (and `also.N` for each identifier ticked as the person's): nothing personal in a URL. */
-const find = (workerEnv: Env, q: string, also: string[] = []) => form(workerEnv, '/desk/people', fields(q, also));
+const find = (workerEnv: Env, q: string, also: string[] = []) => postForm(workerEnv, '/desk/people', fields(q, also));
 const exportOf = (workerEnv: Env, q: string, also: string[] = []) =>
-  form(workerEnv, '/desk/people/export.json', fields(q, also));
+  postForm(workerEnv, '/desk/people/export.json', fields(q, also));
 const erase = (workerEnv: Env, q: string, also: string[] = [], confirm = q) =>
-  form(workerEnv, '/desk/people/erase', { ...fields(q, also), confirm });
+  postForm(workerEnv, '/desk/people/erase', { ...fields(q, also), confirm });
 const fields = (q: string, also: string[]) => ({ q, ...Object.fromEntries(also.map((v, i) => [`also.${i}`, v])) });
 
 /** One person (an address and a number, different in every test) with a quiz, a subscription and a dead lead. */
@@ -198,7 +184,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
     expect(kept.results.map((r) => r.components)).toEqual(['[]', '[]']);
     expect(kept.results.map((r) => r.recipient).sort()).toEqual(['+919800000001', 'erased']);
     // The log: who, when, how many of each; the page says so.
-    const page = await (await call(e, location)).text();
+    const page = await (await callWorker(e, location)).text();
     expect(page).toContain(
       'Erased. 1 quiz response, 1 subscription, 1 dead lead, 2 message records, for 1 address and 1 number confirmed as theirs.',
     );
@@ -219,7 +205,9 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
     // Again: nothing more to erase, and that is logged too.
     const again = await erase(e, p.email);
     expect(again.status).toBe(303);
-    expect(await (await call(e, again.headers.get('location')!)).text()).toContain('Erased. nothing (already erased)');
+    expect(await (await callWorker(e, again.headers.get('location')!)).text()).toContain(
+      'Erased. nothing (already erased)',
+    );
     expect(await (await find(e, p.email)).text()).toContain(`Nothing is held for ${p.email}.`);
   });
 
@@ -291,18 +279,18 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
   it('corrects a name and a number by the form rules; a bad value is refused by its field and changes nothing', async () => {
     const { env: e, p } = await seed();
     const path = `/desk/leads/quiz/${p.quiz.id}/correct`;
-    const bad = await form(e, path, { first: 'Meera', last: 'Iyer', email: 'not-an-email', phone: p.phone });
+    const bad = await postForm(e, path, { first: 'Meera', last: 'Iyer', email: 'not-an-email', phone: p.phone });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toMatch(/id="correct-email"[^>]*aria-invalid="true"/);
     expect(html).toContain('value="not-an-email"');
     expect(((await getLeadStore(e).get('quiz', p.quiz.id)) as QuizLead).contact.email).toBe(p.email);
-    const ok = await form(e, path, { first: 'Meera', last: 'Iyengar', email: p.email, phone: '098765 43210' });
+    const ok = await postForm(e, path, { first: 'Meera', last: 'Iyengar', email: p.email, phone: '098765 43210' });
     expect(ok.status).toBe(303);
     const stored = (await getLeadStore(e).get('quiz', p.quiz.id)) as QuizLead & { desk: unknown };
     expect(stored.contact).toEqual({ first: 'Meera', last: 'Iyengar', email: p.email, phone: '+919876543210' });
     expect(stored.desk).toMatchObject({ corrected: ['last', 'phone'], correctedBy: 'owner@localhost' });
-    const page = await (await call(e, `/desk/leads/quiz/${p.quiz.id}`)).text();
+    const page = await (await callWorker(e, `/desk/leads/quiz/${p.quiz.id}`)).text();
     expect(page).toContain('Last name, Phone corrected by owner@localhost');
   });
 });
@@ -318,7 +306,7 @@ describe('a person on the desk: refusals', () => {
 
   it('refuses an erase posted from another site', async () => {
     allowConsoleErrors();
-    const res = await call(graphEnv(), '/desk/people/erase', {
+    const res = await callWorker(graphEnv(), '/desk/people/erase', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
       body: 'q=a%40example.com&confirm=a%40example.com',

@@ -47,3 +47,32 @@ export async function postWithEnv(workerEnv: Env, path: string, body: unknown, h
   await waitOnExecutionContext(ctx);
   return { status: res.status, body: (await res.json()) as Json };
 }
+
+/** The origin the Worker is called at with a given env: loopback, where development's local owner signs in. */
+export const LOOPBACK_ORIGIN = 'http://127.0.0.1:8787';
+
+/** A request to the Worker with a given env, at LOOPBACK_ORIGIN, waiting for its background work. */
+export async function callWorker(workerEnv: Env, path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${LOOPBACK_ORIGIN}${path}`, { redirect: 'manual', ...init }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** A plain HTML form post from the site's own page (urlencoded, same origin) to the Worker with a given env. */
+export function postForm(
+  workerEnv: Env,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return callWorker(workerEnv, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: LOOPBACK_ORIGIN, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
