@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, isPhone, test } from './support/test';
+import { animationsSettled, expect, gotoHydrated, isPhone, test } from './support/test';
 
 /**
  * axe-core (WCAG 2.x A and AA rules and best practices) over the whole page, or over `only` (a selector) where the
@@ -79,14 +79,7 @@ test.describe('accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     // The colours are final once the menu's 700 ms transition (and any other running on the page) has finished.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished),
-      ),
-    );
+    await animationsSettled(page);
     await expectNoViolations(page, 'mobile menu', 'dialog[open]');
   });
 });

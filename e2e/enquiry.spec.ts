@@ -8,7 +8,7 @@ import {
   uniquePhone,
 } from './support/leads';
 import { storedLeads, waitForLeads } from './support/store';
-import { expect, gotoHydrated, test } from './support/test';
+import { animationsSettled, expect, gotoHydrated, test } from './support/test';
 import { OWNERS, waitForMessages } from './support/whatsapp';
 
 /** The three openers: About's and Programs' "Start a Conversation", and the footer's Contact. */
@@ -65,7 +65,7 @@ test.describe('enquiry modal', () => {
     await open(page, footer);
     // A press that starts in a field and ends outside is not a backdrop click. The field's box is read once the
     // dialog's opening movement (modal-in) has ended, so the press lands where the field is.
-    await dialog(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await animationsSettled(page, 'dialog[open]');
     const box = (await dialog(page).getByLabel('Name').boundingBox())!;
     await page.mouse.move(box.x + 10, box.y + 10);
     await page.mouse.down();

@@ -53,6 +53,25 @@ export async function hydrateIsland(page: Page, name: string): Promise<void> {
   await expect(page.locator(`[data-island="${name}"]:not([data-hydrated])`)).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * Resolves once no finite animation or transition is running on the page (or inside `within`): each is awaited,
+ * then the page is asked again, since one ending can start another (a hover reached as a box moves under the
+ * pointer). One replaced or cancelled on the way rejects its `finished`; that counts as ended, not as a failure.
+ */
+export async function animationsSettled(page: Page, within?: string): Promise<void> {
+  await page.evaluate(async (selector) => {
+    const root: Document | Element = (selector && document.querySelector(selector)) || document;
+    for (let round = 0; round < 20; round++) {
+      const running = root
+        .getAnimations({ subtree: true } as GetAnimationsOptions)
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }
+  }, within);
+}
+
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 900;
 }
