@@ -7,6 +7,7 @@
  */
 import { parseAccess, type AccessConfig } from './access.ts';
 import { parseAlerts, type AlertsConfig } from './alerts.ts';
+import { parseBookings, type BookingsConfig } from './bookings.ts';
 import { parseFeeds, type FeedsConfig } from './feeds.ts';
 import { parseFirestore, type FirestoreConfig } from './firestore.ts';
 import { parseLeads, type LeadsConfig } from './leads.ts';
@@ -32,6 +33,8 @@ export type { LimitsConfig } from './limits.ts';
 export type { NewsletterConfig, NewsletterProvider } from './newsletter.ts';
 export type { PrivacyConfig } from './privacy.ts';
 export type { QuizConfig } from './quiz.ts';
+export type { BookingsConfig, BookingProvider } from './bookings.ts';
+export { BOOKING_PROVIDERS } from './bookings.ts';
 export type { SiteConfig } from './site.ts';
 export type { TurnstileConfig } from './turnstile.ts';
 export type { Owner, WhatsAppConfig } from './whatsapp.ts';
@@ -56,6 +59,8 @@ export interface Config {
   readonly newsletter: NewsletterConfig;
   /** Never throws: the result email and the booking link are off when unset or invalid. */
   readonly quiz: QuizConfig;
+  /** Never throws: the booking tool and its webhooks' keys; without them bookings do not come back. */
+  readonly bookings: BookingsConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
   readonly deadLetterQueue: string;
   /** Everything wrong, across groups (what preflight prints and the Worker logs). */
@@ -79,6 +84,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     feeds: [],
     newsletter: [],
     quiz: [],
+    bookings: [],
     privacy: [],
   };
   const site = parseSite(r, out.site);
@@ -92,6 +98,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const alerts = parseAlerts(r, whatsapp, out.alerts);
   const newsletter = parseNewsletter(r, out.newsletter);
   const quiz = parseQuiz(r, out.quiz);
+  const bookings = parseBookings(r, out.bookings);
   const privacy = parsePrivacy(r, out.privacy);
   problems.push(...Object.values(out).flat());
 
@@ -109,5 +116,15 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     });
   }
   const deadLetterQueue = r.valueOf('JOBS_DEAD_LETTER_QUEUE') ?? '';
-  return Object.assign(config, { whatsapp, turnstile, alerts, access, newsletter, quiz, deadLetterQueue, problems });
+  return Object.assign(config, {
+    whatsapp,
+    turnstile,
+    alerts,
+    access,
+    newsletter,
+    quiz,
+    bookings,
+    deadLetterQueue,
+    problems,
+  });
 }

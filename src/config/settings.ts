@@ -15,6 +15,7 @@ export type Group =
   | 'alerts'
   | 'newsletter'
   | 'quiz'
+  | 'bookings'
   | 'privacy';
 
 export interface Setting<N extends string = string> {
@@ -102,6 +103,9 @@ export const SETTINGS = [
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
   s('RESULT_EMAIL_FROM', 'var', 'quiz', "address on the site's sending domain the quiz result email comes from; unset: no result email"),
   s('BOOKING_URL', 'var', 'quiz', 'page where a visitor books a call (Cal.com, Calendly; https outside development); unset: the enquiry form'),
+  s('BOOKING_PROVIDER', 'var', 'bookings', '"calcom" or "calendly": the tool behind BOOKING_URL, whose link then carries the lead\'s opaque reference; empty: no reference'),
+  s('CALCOM_WEBHOOK_SECRET', 'secret', 'bookings', "Cal.com webhook's secret (X-Cal-Signature-256); unset: /webhooks/calcom answers 404"),
+  s('CALENDLY_WEBHOOK_SIGNING_KEY', 'secret', 'bookings', "Calendly webhook subscription's signing key (Calendly-Webhook-Signature); unset: /webhooks/calendly answers 404"),
 ] as const satisfies readonly Setting[];
 
 /** The name of a setting the Worker reads: a misspelled name does not compile. */

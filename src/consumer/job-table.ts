@@ -18,6 +18,7 @@ import { recordDeadReplyAlert, sendReplyAlert } from '../notify/replies';
 import type { Audience } from '../notify/templates';
 import { createSender } from '../notify/whatsapp';
 import type { Job } from '../queue/jobs';
+import { recordDeadBookingAlert, sendBookingAlert } from '../notify/booking-alerts';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/erasures';
 import type { Lead } from '../store/lead';
 import { getLeadStore } from '../store/port';
@@ -99,6 +100,7 @@ export const JOBS: JobTable = {
       (await erasures.since({ sender: job.sender }, job.at ?? job.hourStart)) ? { sender: job.sender } : null,
   },
   'desk-reply': { run: sendDeskReply, dead: recordDeadDeskReply },
+  'booking-alert': { run: sendBookingAlert, dead: recordDeadBookingAlert },
   'mark-read': {
     run: (job, env) => markRead(env, job.messageId),
     // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.

@@ -7,7 +7,7 @@ export const desk = {
   nav: { inbox: 'Inbox', people: 'People', numbers: 'Numbers', health: 'Health', export: 'Export CSV' },
   kinds: { quiz: 'Quiz', newsletter: 'Newsletter', enquiry: 'Enquiry' },
   kindsPlural: { all: 'All leads', quiz: 'Quiz responses', newsletter: 'Subscribers', enquiry: 'Enquiries' },
-  statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' },
+  statuses: { new: 'New', contacted: 'Contacted', booked: 'Call booked', client: 'Client', closed: 'Closed' },
   filters: {
     legend: 'Find leads',
     search: 'Search name, email or phone',

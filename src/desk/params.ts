@@ -42,7 +42,7 @@ export const LeadParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'Unknown lead id.'),
 });
 
-export const StatusForm = z.object({ status: z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted or closed.') });
+export const StatusForm = z.object({ status: z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted, booked, client or closed.') });
 export type StatusForm = z.infer<typeof StatusForm>;
 export const NoteForm = z.object({ note: z.string().max(2000, 'Keep the note under 2,000 characters.').default('') });
 export const ResendForm = z.object({

@@ -71,6 +71,18 @@ export const JobSchema = z.discriminatedUnion('type', [
   }),
   /** Send an owner's answer from the desk, already in the ledger under this key (template desk_reply). */
   z.object({ type: z.literal('desk-reply'), submissionId: z.string().min(1), recipient: E164 }),
+  /**
+   * A booking tool told of a new call or a cancelled one: alert both owners (templates call_booked,
+   * call_cancelled). The booking is read from the store when the job runs (an erased one is not told).
+   */
+  z.object({
+    type: z.literal('booking-alert'),
+    provider: z.enum(['calcom', 'calendly']),
+    bookingId: z.string().min(1).max(500),
+    event: z.enum(['created', 'cancelled']),
+    /** The event's time (BookingEvent.at): with the booking, the alert's key in the ledger. */
+    at: z.iso.datetime({ offset: true }),
+  }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
 ]);
@@ -100,3 +112,4 @@ export async function enqueue(env: { JOBS: Queue<unknown> }, job: Job, delaySeco
     delaySeconds === undefined ? { contentType: 'json' } : { contentType: 'json', delaySeconds },
   );
 }
+export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;

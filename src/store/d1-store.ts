@@ -54,6 +54,11 @@ export class D1LeadStore implements LeadStore {
     });
   }
 
+  /** STUB: the lead whose booking link carries `ref`. */
+  async findByBookingRef(_ref: string): Promise<LeadRecord | null> {
+    return null;
+  }
+
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
     return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async () => {
       if ('correction' in change) return this.correct(kind, id, change);

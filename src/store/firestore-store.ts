@@ -51,6 +51,11 @@ export class FirestoreLeadStore implements LeadStore {
     return this.guard(`read ${COLLECTIONS[kind]}/${id}`, (client) => getDocument(client, kind, id));
   }
 
+  /** STUB: the lead whose booking link carries `ref`. */
+  async findByBookingRef(_ref: string): Promise<LeadRecord | null> {
+    return null;
+  }
+
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
     return this.guard(`update ${COLLECTIONS[kind]}/${id}`, async (client) => {
       if ('correction' in change) {

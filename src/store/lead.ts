@@ -32,6 +32,15 @@ const base = {
   unchecked: z.boolean().optional(),
   // Leads queued before consent and attribution were recorded have neither.
   consent: ConsentSchema.optional(),
+  /**
+   * The opaque reference the lead's "Book a call" link carries (BOOKING_REF: random, 96 bits, hex), so that a
+   * booking comes back to it; made when a quiz response or an enquiry is accepted. Absent on other kinds and on
+   * leads stored before it existed.
+   */
+  bookingRef: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .optional(),
   /** First-touch attribution of the visit; absent when the visit had none. */
   attribution: z
     .record(z.string(), z.string())

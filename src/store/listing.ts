@@ -1,8 +1,11 @@
 import { LEAD_KINDS, type Lead, type LeadKind } from './lead';
 import { type Correction } from './correction';
 
-/** Where the owners are with a lead. */
-export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'closed'] as const;
+/**
+ * Where the owners are with a lead: `booked` when a call is booked (set by the booking's webhook, or by an owner),
+ * `client` once an owner says they became one.
+ */
+export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'booked', 'client', 'closed'] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 
 /** What the owners add to a stored lead: its status and a private note, each with who set it and when. */
@@ -33,6 +36,8 @@ export interface LeadQuery {
   to?: string;
   /** A name word, the whole name, the email address or the phone number. */
   q?: string;
+  /** Only leads whose follow-up status is this one. */
+  status?: FollowUpStatus;
   /** From a previous page's `next`. */
   cursor?: string;
   limit: number;

@@ -17,6 +17,8 @@ export interface LeadStore {
   list(query: LeadQuery): Promise<LeadPage>;
   /** One lead with the owners' follow-up, or null. */
   get(kind: LeadKind, id: string): Promise<LeadRecord | null>;
+  /** The lead whose "Book a call" link carries this reference (Lead.bookingRef), or null. */
+  findByBookingRef(ref: string): Promise<LeadRecord | null>;
   /**
    * Sets the follow-up status or the note, or corrects the contact (its search words follow), with who and
    * when; null when there is no such lead.
