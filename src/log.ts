@@ -65,6 +65,8 @@ export type LogEvent =
   | 'digest.sent'
   | 'queue.malformed'
   | 'queue.retry'
+  | 'booking.received'
+  | 'booking.linked'
   | 'webhook.refused'
   | 'webhook.received'
   | 'webhook.ignored'
