@@ -84,6 +84,7 @@ export const desk = {
     dead: 'Not stored yet (kept as dead leads)',
     messages: 'Messages sent about them',
     conversations: (n: number) => (n === 1 ? '1 WhatsApp message from them' : `${n} WhatsApp messages from them`),
+    bookings: (n: number) => (n === 1 ? '1 booked call' : `${n} booked calls`),
     messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
     owner: 'an owner',
     download: 'Download a copy (JSON)',
@@ -129,6 +130,7 @@ export const desk = {
       dead: number;
       messages: number;
       conversation?: number;
+      bookings?: number;
       identifiers?: { emails: number; phones: number; left: number };
     }) =>
       [
@@ -138,6 +140,7 @@ export const desk = {
         [c.dead, 'dead lead', 'dead leads'],
         [c.messages, 'message record', 'message records'],
         [c.conversation ?? 0, 'WhatsApp message from them', 'WhatsApp messages from them'],
+        [c.bookings ?? 0, 'booked call', 'booked calls'],
       ]
         .filter(([n]) => Number(n) > 0)
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)

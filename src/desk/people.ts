@@ -13,6 +13,8 @@ import { normalizePhone } from '../store/phone';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
 import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
+import type { BookingRecord } from '../store/bookings';
+import { bookingsCopy, bookingsOfPerson, eraseBookings } from './person-bookings';
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -30,6 +32,8 @@ export interface PersonRecords {
   messages: LedgerEntry[];
   /** What they wrote to the business number on WhatsApp, per confirmed number of theirs that wrote. */
   conversations: ConversationExport[];
+  /** Calls booked on their leads, or with an address of theirs. */
+  bookings: BookingRecord[];
 }
 
 /** Pages of search results read per kind: a person has a handful of leads, a shared word may match more. */
@@ -78,7 +82,8 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
   );
-  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations };
+  const bookings = await bookingsOfPerson(env, people, leadList);
+  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
 }
 
 /** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */
@@ -212,6 +217,7 @@ export async function erasePerson(
     counts.messages = await forgetInLedger(env.DB, match);
     for (const phone of phones)
       counts.conversation = (counts.conversation ?? 0) + (await eraseConversation(env, phone));
+    counts.bookings = await eraseBookings(env, records.bookings);
     counts.identifiers = {
       emails: records.confirmed.filter((p) => p.email !== undefined).length,
       phones: records.confirmed.filter((p) => p.phone !== undefined).length,
@@ -264,6 +270,7 @@ export function personCopy(records: PersonRecords, exportedAt: string) {
     notStoredYet: records.dead.map((d) => ({ id: d.id, arrived: d.createdAt, why: d.reason, submission: d.lead })),
     messages: records.messages,
     whatsAppConversations: records.conversations,
+    bookedCalls: bookingsCopy(records.bookings, records.confirmed),
   };
 }
 

@@ -13,6 +13,8 @@ export interface ErasureCounts extends Record<LeadKind, number> {
   messages: number;
   /** Messages they wrote to the business number on WhatsApp (absent in entries logged before conversations). */
   conversation?: number;
+  /** Calls they booked (absent in entries logged before bookings). */
+  bookings?: number;
   /**
    * Which of their identifiers the owner confirmed as theirs (the one searched for and those ticked), and how
    * many others their records held that were left as someone else's: counts, never the values. Absent in

@@ -5,12 +5,16 @@ import { RETENTION_ERASER, logErasure, type ErasureCounts } from './erasures';
 import type { LeadKind } from './lead';
 import { getLeadStore } from './port';
 import { getConversationStore } from './conversations';
+import { getBookingStore } from './bookings';
 
 /**
  * The kinds deleted RETENTION.leadYears after their last contact (and the WhatsApp messages visitors wrote,
  * that long after they wrote them); subscriptions stay until unsubscribed.
  */
 export const RETAINED_KINDS: LeadKind[] = ['quiz', 'enquiry'];
+
+/** A booking linked to no lead is kept this long after its call, for an owner to link it, then deleted. */
+export const UNLINKED_BOOKING_DAYS = 365;
 
 /** Leads deleted per kind and cron run: a few hundred store calls at most. */
 export const RETENTION_BATCH = 200;
@@ -44,15 +48,26 @@ export async function pruneExpiredLeads(
   const before = retentionCutoff(now);
   try {
     const store = getLeadStore(env);
+    const bookings = getBookingStore(env);
+    let calls = 0;
     for (const kind of RETAINED_KINDS) {
-      for (const id of await store.expired(kind, before, batch)) if (await store.erase(kind, id)) counts[kind] += 1;
+      for (const id of await store.expired(kind, before, batch)) {
+        // A lead's booked calls are part of it: they go first, so a failure leaves the lead to take them next run.
+        for (const b of await bookings.forLead(kind, id)) if (await bookings.erase(b.provider, b.id)) calls += 1;
+        if (await store.erase(kind, id)) counts[kind] += 1;
+      }
     }
+    const unlinkedBefore = new Date(now - UNLINKED_BOOKING_DAYS * 86_400_000).toISOString();
+    for (const b of await bookings.expiredUnlinked(unlinkedBefore, batch)) {
+      if (await bookings.erase(b.provider, b.id)) calls += 1;
+    }
+    if (calls > 0) counts.bookings = calls;
     // What visitors wrote on WhatsApp: the same period, from when they wrote it.
     counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
   } catch (err) {
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }
-  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) > 0) {
+  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) > 0) {
     await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
     logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
   }

@@ -203,6 +203,9 @@ function Records(props: {
         </ListCard>
       ) : null}
       {received > 0 ? <p className="desk-meta">{copy.conversations(received)}</p> : null}
+      {records && records.bookings.length > 0 ? (
+        <p className="desk-meta">{copy.bookings(records.bookings.length)}</p>
+      ) : null}
       <section className="desk-card desk-danger" aria-labelledby="erase-heading">
         <h2 id="erase-heading">{copy.eraseTitle}</h2>
         <p>{copy.eraseText}</p>
