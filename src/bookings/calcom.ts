@@ -1,19 +1,7 @@
 import * as z from 'zod';
 import type { BookingEvent, BookingEventKind } from '../store/bookings';
 import { signedWith } from '../security/hmac';
-import {
-  BookingId,
-  Email,
-  Instant,
-  Name,
-  OtherBooking,
-  Program,
-  Ref,
-  firstValid,
-  ignoredBody,
-  skippedBody,
-  type Reading,
-} from './fields';
+import * as field from './fields';
 
 /** What Cal.com sends as the signature when the webhook has no secret: never accepted. */
 const NO_SECRET = 'no-secret-provided';
@@ -36,24 +24,24 @@ const KINDS = new Map<string, BookingEventKind>([
   ['BOOKING_CANCELLED', 'cancelled'],
 ]);
 
-const Envelope = z.object({ triggerEvent: z.string(), createdAt: Instant, payload: z.unknown() }).loose();
+const Envelope = z.object({ triggerEvent: z.string(), createdAt: field.Instant, payload: z.unknown() }).loose();
 
 const Person = z.object({ name: z.unknown(), email: z.unknown() }).loose();
 const Answer = z.object({ value: z.unknown() }).loose();
 
 const Payload = z
   .object({
-    uid: BookingId,
-    startTime: Instant,
-    endTime: Instant,
+    uid: field.BookingId,
+    startTime: field.Instant,
+    endTime: field.Instant,
     attendees: z.array(z.unknown()).optional().catch(undefined),
     responses: z
       .object({ name: Answer.optional().catch(undefined), email: Answer.optional().catch(undefined) })
       .loose()
       .optional()
       .catch(undefined),
-    metadata: z.object({ ref: Ref, program: Program }).loose().nullish().catch(undefined),
-    rescheduleUid: OtherBooking,
+    metadata: z.object({ ref: field.Ref, program: field.Program }).loose().nullish().catch(undefined),
+    rescheduleUid: field.OtherBooking,
   })
   .loose();
 
@@ -63,33 +51,32 @@ const Payload = z
  * booking form's name and email answers. The lead's reference and the program come back in `metadata`, where the
  * link's `metadata[ref]` and `metadata[program]` put them.
  */
-export function readCalcom(body: unknown): Reading {
+export function readCalcom(body: unknown): field.Reading {
   const envelope = Envelope.safeParse(body);
-  if (!envelope.success) return skippedBody();
+  if (!envelope.success) return field.skippedBody();
   const kind = KINDS.get(envelope.data.triggerEvent);
-  if (!kind) return ignoredBody();
+  if (!kind) return field.ignoredBody();
   const payload = Payload.safeParse(envelope.data.payload);
-  if (!payload.success) return skippedBody();
+  if (!payload.success) return field.skippedBody();
   const p = payload.data;
   const first = Person.safeParse(p.attendees?.[0]);
   const attendee = first.success ? first.data : { name: undefined, email: undefined };
-  const email = firstValid(Email, attendee.email, p.responses?.email?.value);
+  const email = field.firstValid(field.Email, attendee.email, p.responses?.email?.value);
   // An address is what the booking is matched and kept by: without one the event is not a booking's.
-  if (email === undefined) return skippedBody();
-  const event: BookingEvent = {
+  if (email === undefined) return field.skippedBody();
+  return field.oneEvent({
     provider: 'calcom',
     bookingId: p.uid,
     event: kind,
     at: envelope.data.createdAt,
     startAt: p.startTime,
     endAt: p.endTime,
-    name: firstValid(Name, attendee.name, p.responses?.name?.value) ?? '',
+    name: field.firstValid(field.Name, attendee.name, p.responses?.name?.value) ?? '',
     email,
-    ...(p.metadata?.ref !== undefined && { ref: p.metadata.ref }),
-    ...(p.metadata?.program !== undefined && { program: p.metadata.program }),
-    ...(kind === 'rescheduled' && p.rescheduleUid !== undefined && { replaces: p.rescheduleUid }),
-  };
-  return { events: [event], ignored: 0, skipped: 0 };
+    ref: p.metadata?.ref,
+    program: p.metadata?.program,
+    replaces: kind === 'rescheduled' ? p.rescheduleUid : undefined,
+  });
 }
 
 /** readCalcom's events. */

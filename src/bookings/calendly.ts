@@ -1,19 +1,7 @@
 import * as z from 'zod';
 import type { BookingEvent } from '../store/bookings';
 import { joinBytes, signedWith } from '../security/hmac';
-import {
-  BookingId,
-  Email,
-  Instant,
-  Name,
-  OtherBooking,
-  Program,
-  Ref,
-  firstValid,
-  ignoredBody,
-  skippedBody,
-  type Reading,
-} from './fields';
+import * as field from './fields';
 
 /** How far a signature's timestamp may be from now, either way: an older delivery is a replay, refused. */
 export const CALENDLY_TOLERANCE_SECONDS = 300;
@@ -47,18 +35,18 @@ export async function verifyCalendly(
   return Math.abs(age) > CALENDLY_TOLERANCE_SECONDS ? 'stale' : 'ok';
 }
 
-const Envelope = z.object({ event: z.string(), created_at: Instant, payload: z.unknown() }).loose();
+const Envelope = z.object({ event: z.string(), created_at: field.Instant, payload: z.unknown() }).loose();
 
 const Payload = z
   .object({
-    uri: BookingId,
+    uri: field.BookingId,
     name: z.unknown(),
     email: z.unknown(),
-    scheduled_event: z.object({ start_time: Instant, end_time: Instant }).loose(),
-    tracking: z.object({ utm_content: Ref, utm_term: Program }).loose().nullish().catch(undefined),
+    scheduled_event: z.object({ start_time: field.Instant, end_time: field.Instant }).loose(),
+    tracking: z.object({ utm_content: field.Ref, utm_term: field.Program }).loose().nullish().catch(undefined),
     rescheduled: z.boolean().nullish().catch(undefined),
-    old_invitee: OtherBooking,
-    new_invitee: OtherBooking,
+    old_invitee: field.OtherBooking,
+    new_invitee: field.OtherBooking,
   })
   .loose();
 
@@ -68,33 +56,32 @@ const Payload = z
  * and when `rescheduled` is true it names the `new_invitee` that carries on. The lead's reference and the program
  * come back in `tracking`, where the link's `utm_content` and `utm_term` put them.
  */
-export function readCalendly(body: unknown): Reading {
+export function readCalendly(body: unknown): field.Reading {
   const envelope = Envelope.safeParse(body);
-  if (!envelope.success) return skippedBody();
+  if (!envelope.success) return field.skippedBody();
   const { event: name, created_at: at } = envelope.data;
-  if (name !== 'invitee.created' && name !== 'invitee.canceled') return ignoredBody();
+  if (name !== 'invitee.created' && name !== 'invitee.canceled') return field.ignoredBody();
   const payload = Payload.safeParse(envelope.data.payload);
-  if (!payload.success) return skippedBody();
+  if (!payload.success) return field.skippedBody();
   const p = payload.data;
-  const email = firstValid(Email, p.email);
-  if (email === undefined) return skippedBody();
+  const email = field.firstValid(field.Email, p.email);
+  if (email === undefined) return field.skippedBody();
   const replaces = name === 'invitee.created' ? p.old_invitee : undefined;
   const movedTo = name === 'invitee.canceled' && p.rescheduled === true ? p.new_invitee : undefined;
-  const event: BookingEvent = {
+  return field.oneEvent({
     provider: 'calendly',
     bookingId: p.uri,
     event: name === 'invitee.canceled' ? 'cancelled' : replaces !== undefined ? 'rescheduled' : 'created',
     at,
     startAt: p.scheduled_event.start_time,
     endAt: p.scheduled_event.end_time,
-    name: firstValid(Name, p.name) ?? '',
+    name: field.firstValid(field.Name, p.name) ?? '',
     email,
-    ...(p.tracking?.utm_content !== undefined && { ref: p.tracking.utm_content }),
-    ...(p.tracking?.utm_term !== undefined && { program: p.tracking.utm_term }),
-    ...(replaces !== undefined && { replaces }),
-    ...(movedTo !== undefined && { movedTo }),
-  };
-  return { events: [event], ignored: 0, skipped: 0 };
+    ref: p.tracking?.utm_content,
+    program: p.tracking?.utm_term,
+    replaces,
+    movedTo,
+  });
 }
 
 /** readCalendly's events. */

@@ -60,6 +60,12 @@ export function firstValid<T>(schema: z.ZodType<T>, ...values: unknown[]): T | u
   return undefined;
 }
 
+/** A body's one event; the optional fields it did not have are left out, not written as undefined. */
+export function oneEvent(event: BookingEvent): Reading {
+  const kept = Object.fromEntries(Object.entries(event).filter(([, value]) => value !== undefined));
+  return { events: [kept as unknown as BookingEvent], ignored: 0, skipped: 0 };
+}
+
 /** What a body that is not the tool's shape reads as. */
 export function skippedBody(): Reading {
   return { events: [], ignored: 0, skipped: 1 };

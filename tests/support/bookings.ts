@@ -15,8 +15,7 @@ export const BOOKING_SECRETS = {
 
 /** The test env with settings replaced (e.g. a secret set to '' to unset it). */
 export function envWith(over: Record<string, string>): Env {
-  const copy: Record<string, unknown> = { ...env, ...over };
-  return copy as Env;
+  return { ...env, ...over } as Env;
 }
 
 /** A call two days from now, on the hour, 30 minutes long. */
@@ -27,16 +26,23 @@ function defaultCall(): { start: string; end: string } {
 
 const token = () => crypto.randomUUID().replace(/-/g, '').slice(0, 22);
 
-export interface CalcomOver {
+/** What a test may set in either tool's body. */
+interface CallOver {
+  /** The tool's name of the event (a Cal.com trigger, a Calendly event). */
   event?: string;
-  uid?: string;
   start?: string;
   end?: string;
   name?: string;
   email?: string;
+  /** The lead's reference the link carried. */
   ref?: string;
   program?: string;
+  /** When the tool made the event. */
   createdAt?: string;
+}
+
+export interface CalcomOver extends CallOver {
+  uid?: string;
   /** BOOKING_RESCHEDULED: the old booking's uid. */
   rescheduleUid?: string;
 }
@@ -109,16 +115,8 @@ export function calcomBody(over: CalcomOver = {}) {
   };
 }
 
-export interface CalendlyOver {
-  event?: string;
+export interface CalendlyOver extends CallOver {
   uri?: string;
-  start?: string;
-  end?: string;
-  name?: string;
-  email?: string;
-  ref?: string;
-  program?: string;
-  createdAt?: string;
   /** invitee.created of a reschedule: the old invitee's URI. */
   old_invitee?: string;
   /** invitee.canceled of a reschedule: the new invitee's URI. */
