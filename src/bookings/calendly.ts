@@ -19,16 +19,17 @@ export async function verifyCalendly(
   key: string,
   now: Date,
 ): Promise<'ok' | 'stale' | 'invalid'> {
-  let t: string | undefined;
+  const timestamps: string[] = [];
   const macs: string[] = [];
   for (const part of (header ?? '').split(',')) {
     const at = part.indexOf('=');
-    const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
     if (at === -1) continue;
-    if (name === 't')
-      t = t === undefined ? value : ''; // two timestamps: malformed
+    const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+    if (name === 't') timestamps.push(value);
     else if (name === 'v1') macs.push(value);
   }
+  // One timestamp, in seconds: two are a malformed header, not a choice.
+  const t = timestamps.length === 1 ? timestamps[0] : undefined;
   if (t === undefined || !/^\d{1,12}$/.test(t)) return 'invalid';
   if (!(await signedWith(key, joinBytes(encoder.encode(`${t}.`), raw), macs))) return 'invalid';
   const age = now.getTime() / 1000 - Number(t);
