@@ -69,6 +69,10 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The booking webhooks' secrets, so /webhooks/calcom and /webhooks/calendly exist in the tests
+            // (tests/support/bookings.ts signs with them, read from env).
+            CALCOM_WEBHOOK_SECRET: 'test-calcom-webhook-secret',
+            CALENDLY_WEBHOOK_SIGNING_KEY: 'test-calendly-signing-key',
             // React picks its build from process.env.NODE_ENV (populated from text bindings under nodejs_compat).
             // Wrangler bundles the deployed Worker with the production build; the tests run that build too, not
             // React's development build, which renders the landing page about ten times slower.

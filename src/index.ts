@@ -11,6 +11,7 @@ import { api } from './routes/api';
 import { formPosts } from './routes/forms';
 import { desk } from './routes/desk';
 import { webhooks } from './routes/webhooks';
+import { bookingWebhooks } from './routes/booking-webhooks';
 import { handleQueue } from './consumer/consume';
 import { scheduled } from './routes/cron';
 
@@ -29,6 +30,7 @@ app.all('/api/*', () => {
 });
 app.route('/desk', desk);
 app.route('/webhooks', webhooks);
+app.route('/webhooks', bookingWebhooks);
 app.route('/', dev);
 app.route('/', thumbs);
 app.route('/', siteFiles);

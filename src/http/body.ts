@@ -77,21 +77,36 @@ async function parse(c: Context): Promise<Body> {
  * webhooks. Over `max` bytes it answers 413 without reading further.
  */
 export async function readCappedText(request: Request, max: number): Promise<string> {
-  const text = await readCapped(request, max);
-  if (text === null) {
-    throw new ApiException(413, 'payload_too_large', `The request body must be at most ${max} bytes.`);
-  }
-  return text;
+  return new TextDecoder().decode(await readCappedBytes(request, max));
 }
 
 /**
- * Reads a request's or a response's body as text up to `max` bytes, counting bytes as they arrive: a
- * chunked body (no Content-Length) is never read whole, and a declared length over `max` is not read at
- * all. Null when the body is larger.
+ * readCappedText's bytes, undecoded: what a signature is checked over (a body that is not valid UTF-8 must not be
+ * changed by decoding it before the check).
+ */
+export async function readCappedBytes(request: Request, max: number): Promise<Uint8Array> {
+  const bytes = await cappedBytes(request, max);
+  if (bytes === null) {
+    throw new ApiException(413, 'payload_too_large', `The request body must be at most ${max} bytes.`);
+  }
+  return bytes;
+}
+
+/**
+ * Reads a request's or a response's body as text up to `max` bytes (cappedBytes). Null when the body is larger.
  */
 export async function readCapped(message: Request | Response, max: number): Promise<string | null> {
+  const bytes = await cappedBytes(message, max);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/**
+ * A body's bytes up to `max`, counted as they arrive: a chunked body (no Content-Length) is never read whole,
+ * and a declared length over `max` is not read at all. Null when the body is larger.
+ */
+async function cappedBytes(message: Request | Response, max: number): Promise<Uint8Array | null> {
   if (Number(message.headers.get('content-length') ?? '0') > max) return null;
-  if (!message.body) return '';
+  if (!message.body) return new Uint8Array(0);
   const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -111,7 +126,7 @@ export async function readCapped(message: Request | Response, max: number): Prom
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /**

@@ -4,6 +4,7 @@ import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
 import { readCappedText } from '../http/body';
 import { logEvent, errorMessage, wamidRef } from '../log';
+import { signedWith } from '../security/hmac';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
 import { receiveMessages } from '../notify/replies';
 import { visitorMessages, webhookValues, type WebhookValue } from '../notify/visitor-messages';
@@ -162,12 +163,7 @@ const encoder = new TextEncoder();
 async function validSignature(raw: string, header: string, secret: string): Promise<boolean> {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
   if (!match) return false;
-  const bytes = new Uint8Array(match[1]!.match(/../g)!.map((h) => parseInt(h, 16)));
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'verify',
-  ]);
-  // verify() compares in constant time.
-  return crypto.subtle.verify('HMAC', key, bytes, encoder.encode(raw));
+  return signedWith(secret, encoder.encode(raw), [match[1]!]);
 }
 
 /** Constant-time equality of two strings (their SHA-256 digests are compared, so lengths leak nothing). */

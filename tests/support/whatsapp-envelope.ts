@@ -41,13 +41,19 @@ export function envelope(value: ChangeValue) {
 
 /** `sha256=<hex>`: the X-Hub-Signature-256 header Meta sends, an HMAC-SHA256 of the raw body with the app secret. */
 export async function signature(body: string, appSecret: string): Promise<string> {
+  return `sha256=${await hmacHex(appSecret, body)}`;
+}
+
+/** Hex HMAC-SHA256 of `data` (text as UTF-8, or bytes as they are): what every signed webhook sends. */
+export async function hmacHex(secret: string, data: string | Uint8Array): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
-    new TextEncoder().encode(appSecret),
+    new TextEncoder().encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],
   );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return `sha256=${Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
 }
