@@ -54,6 +54,6 @@ export async function hmacHex(secret: string, data: string | Uint8Array): Promis
     ['sign'],
   );
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes as Uint8Array<ArrayBuffer>));
   return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
 }
