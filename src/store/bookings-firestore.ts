@@ -1,15 +1,13 @@
 import type { BookingEvent, BookingLink, BookingProvider, BookingRecord, BookingStep, BookingStore } from './bookings';
 import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
 import { plain } from './firestore-documents';
-import { guarded, hashedId } from './firestore-guard';
+import { MAX_READ, guarded, hashedId } from './firestore-guard';
 import type { LeadKind } from './lead';
 
 /** One document per booking; its id is the SHA-256 of (provider, booking id): a Calendly URI holds `/`. */
 export const BOOKINGS_COLLECTION = 'bookings';
 /** One document per seen event of a booking, created once: its id is the SHA-256 of (provider, id, event, time). */
 export const BOOKING_EVENTS_COLLECTION = 'booking_events';
-/** More bookings than one lead, one address, the unlinked list or a week of calls ever holds; a query is cut here. */
-const MAX_READ = 1000;
 
 /**
  * Bookings in Firestore. Times are timestamps, read back as ISO strings (the canonical `toISOString` form the

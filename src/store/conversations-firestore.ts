@@ -1,11 +1,9 @@
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
 import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
-import { guarded, hashedId } from './firestore-guard';
+import { MAX_READ, guarded, hashedId } from './firestore-guard';
 
 /** The collection of received messages; each document's id is the SHA-256 of the wamid (which may hold `/`). */
 export const MESSAGES_COLLECTION = 'whatsapp_messages';
-/** More messages than one number or one desk page ever needs; a query is cut here. */
-const MAX_READ = 1000;
 
 /**
  * Received messages in Firestore. A message is created with an `exists: false` precondition, so a repeat

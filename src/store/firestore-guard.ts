@@ -2,6 +2,12 @@ import { errorMessage } from '../log';
 import { FirestoreError } from './firestore-client';
 import { LeadStoreError } from './lead-store-error';
 
+/**
+ * More documents than one number's messages, one lead's or one address's bookings or one desk page ever hold:
+ * a query that is sorted or filtered after reading is cut here.
+ */
+export const MAX_READ = 1000;
+
 /** The webhook and the desk should not wait longer than this on the database. */
 const TIMEOUT_MS = 8_000;
 
