@@ -553,6 +553,20 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     expect(page.leads[0]?.desk).toMatchObject({ status: 'client', statusBy: 'priya@example.com' });
   });
 
+  it('finds a new lead behind more than a batch of leads at another status', { timeout: 60_000 }, async () => {
+    const waiting = quizLead();
+    const contacted = Array.from({ length: 105 }, () => quizLead());
+    const { store, seed, range, at: time } = await setup([[waiting, 1]]);
+    await Promise.all(contacted.map((lead, i) => seed(lead, time(i + 2))));
+    await Promise.all(
+      contacted.map((lead) =>
+        store.update('quiz', lead.id, { status: 'contacted', by: 'priya@example.com', at: range.to }),
+      ),
+    );
+    const pages = await allPages(store, { ...range, kind: 'quiz', status: 'new', limit: 1 });
+    expect(pages.map(ids)).toEqual([ids([waiting] as LeadRecord[])]);
+  });
+
   it('reads one lead with its follow-up (new until an owner sets it), or null', async () => {
     const lead = enquiryLead();
     const { store } = await setup([[lead, 1]]);
