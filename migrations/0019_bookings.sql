@@ -66,3 +66,5 @@ INSERT INTO lead_desk_next (kind, id, status, status_by, status_at, note, note_b
   FROM lead_desk;
 DROP TABLE lead_desk;
 ALTER TABLE lead_desk_next RENAME TO lead_desk;
+-- The desk's list filtered by a follow-up status (booked, client…) finds its leads on this index.
+CREATE INDEX IF NOT EXISTS lead_desk_status ON lead_desk (kind, status);

@@ -53,6 +53,7 @@ const d1: () => Promise<Harness> = async () => ({
       quiz_id,
       tags,
       verdict,
+      booking_ref,
       ...rest
     } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
@@ -70,6 +71,7 @@ const d1: () => Promise<Harness> = async () => ({
       ...(quiz_id && { quizId: quiz_id }),
       ...(tags && { tags: JSON.parse(tags) }),
       ...(verdict && { verdict }),
+      ...(booking_ref && { bookingRef: booking_ref }),
     };
   },
   async setSearchWords(lead, words) {
@@ -304,6 +306,32 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     });
   });
 
+  it('stores the booking reference of a quiz response and an enquiry and finds the lead by it, never a subscription', async () => {
+    const { store, read } = await harness();
+    const ref = () =>
+      [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const quiz = quizLead({ bookingRef: ref() });
+    const enquiry = enquiryLead({ bookingRef: ref() });
+    const subscription = newsletterLead({ bookingRef: ref() });
+    const without = enquiryLead();
+    for (const lead of [quiz, enquiry, subscription, without]) await store.save(lead);
+    expect(await read('quiz_responses', quiz.id)).toMatchObject({ bookingRef: quiz.bookingRef });
+    expect(await read('enquiries', enquiry.id)).toMatchObject({ bookingRef: enquiry.bookingRef });
+    expect(await read('news_letter', subscription.id)).not.toHaveProperty('bookingRef');
+    expect(await read('enquiries', without.id)).not.toHaveProperty('bookingRef');
+    expect(await store.get('quiz', quiz.id)).toMatchObject({ bookingRef: quiz.bookingRef });
+    expect(await store.get('enquiry', without.id)).not.toHaveProperty('bookingRef');
+    expect(await store.findByBookingRef(quiz.bookingRef!)).toMatchObject({
+      kind: 'quiz',
+      id: quiz.id,
+      contact: quiz.contact,
+      desk: { status: 'new' },
+    });
+    expect(await store.findByBookingRef(enquiry.bookingRef!)).toMatchObject({ kind: 'enquiry', id: enquiry.id });
+    expect(await store.findByBookingRef(subscription.bookingRef!)).toBeNull();
+    expect(await store.findByBookingRef(ref())).toBeNull();
+  });
+
   it('keeps the first write when the same submission is saved again', async () => {
     const { store, read } = await harness();
     const first = newsletterLead();
@@ -481,6 +509,62 @@ describe.each(adapters)('LeadStore contract, listing and follow-up: %s', (_name,
     const { store, range } = await setup([...leads, [newsletterLead(), 6]]);
     const pages = await allPages(store, { ...range, q: 'same@example.com', limit: 2 });
     expect(pages.flatMap(ids)).toEqual([...leads].reverse().map(([l]) => `newsletter:${l.id}`));
+  });
+
+  it('lists only the leads at a follow-up status (none set reads as new), newest first, paged with the cursor', async () => {
+    const [q1, e1, n1, q2, e2, q3, n2] = [
+      quizLead(),
+      enquiryLead(),
+      newsletterLead(),
+      quizLead(),
+      enquiryLead(),
+      quizLead(),
+      newsletterLead(),
+    ];
+    const { store, range } = await setup([
+      [q1, 1],
+      [e1, 2],
+      [n1, 3],
+      [q2, 4],
+      [e2, 5],
+      [q3, 6],
+      [n2, 7],
+    ]);
+    const by = { by: 'priya@example.com', at: '2031-02-03T04:05:06.000Z' };
+    await store.update('quiz', q1.id, { status: 'booked', by: 'Calendly', at: by.at });
+    await store.update('enquiry', e1.id, { status: 'booked', by: 'Cal.com', at: by.at });
+    await store.update('enquiry', e2.id, { status: 'booked', ...by });
+    await store.update('quiz', q2.id, { status: 'booked', ...by });
+    await store.update('quiz', q2.id, { status: 'client', ...by });
+    await store.update('newsletter', n1.id, { status: 'contacted', ...by });
+    // A note alone leaves the status new.
+    await store.update('newsletter', n2.id, { note: 'Wrote back', ...by });
+    const listed = async (query: Omit<LeadQuery, 'cursor' | 'limit'>, limit = 10) =>
+      (await allPages(store, { ...range, ...query, limit })).map(ids);
+    expect(await listed({ status: 'booked' }, 2)).toEqual([ids([e2, e1] as LeadRecord[]), ids([q1] as LeadRecord[])]);
+    expect(await listed({ status: 'client' })).toEqual([ids([q2] as LeadRecord[])]);
+    expect(await listed({ status: 'contacted' })).toEqual([ids([n1] as LeadRecord[])]);
+    expect(await listed({ status: 'closed' })).toEqual([[]]);
+    expect(await listed({ status: 'new' }, 1)).toEqual([ids([n2] as LeadRecord[]), ids([q3] as LeadRecord[])]);
+    expect(await listed({ status: 'booked', kind: 'quiz' })).toEqual([ids([q1] as LeadRecord[])]);
+    expect(await listed({ status: 'booked', q: e1.email })).toEqual([ids([e2, e1] as LeadRecord[])]);
+    expect(await listed({ status: 'new', q: 'ravi' })).toEqual([ids([q3] as LeadRecord[])]);
+    const page = await store.list({ ...range, status: 'client', limit: 10 });
+    expect(page.leads[0]?.desk).toMatchObject({ status: 'client', statusBy: 'priya@example.com' });
+  });
+
+  it('finds a new lead behind more than a batch of leads at another status', { timeout: 60_000 }, async () => {
+    const waiting = quizLead();
+    const contacted = Array.from({ length: 105 }, () => quizLead());
+    const { store, seed, range, at: time } = await setup([[waiting, 1]]);
+    await Promise.all(contacted.map((lead, i) => seed(lead, time(i + 2))));
+    await Promise.all(
+      contacted.map((lead) =>
+        store.update('quiz', lead.id, { status: 'contacted', by: 'priya@example.com', at: range.to }),
+      ),
+    );
+    const pages = await allPages(store, { ...range, kind: 'quiz', status: 'new', limit: 1 });
+    expect(pages.map(ids)).toEqual([ids([waiting] as LeadRecord[])]);
   });
 
   it('reads one lead with its follow-up (new until an owner sets it), or null', async () => {

@@ -114,8 +114,5 @@ export interface BookingStore {
 /** The adapter of the database in use (databaseOf: the same choice as getLeadStore). */
 export function getBookingStore(env: Env): BookingStore {
   const database = databaseOf(env);
-  // The Firestore adapter is being written (a stub until then).
-  return database.name === 'd1'
-    ? new D1BookingStore(database.db)
-    : (new FirestoreBookingStore(database.settings) as unknown as BookingStore);
+  return database.name === 'd1' ? new D1BookingStore(database.db) : new FirestoreBookingStore(database.settings);
 }

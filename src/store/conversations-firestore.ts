@@ -1,14 +1,9 @@
-import { errorMessage } from '../log';
-import { LeadStoreError } from './lead-store-error';
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
-import { FirestoreClient, FirestoreError, type Document, type FirestoreSettings, type Value } from './firestore-client';
+import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
+import { MAX_READ, guarded, hashedId } from './firestore-guard';
 
 /** The collection of received messages; each document's id is the SHA-256 of the wamid (which may hold `/`). */
 export const MESSAGES_COLLECTION = 'whatsapp_messages';
-/** The webhook and the desk should not wait longer than this on the database. */
-const TIMEOUT_MS = 8_000;
-/** More messages than one number or one desk page ever needs; a query is cut here. */
-const MAX_READ = 1000;
 
 /**
  * Received messages in Firestore. A message is created with an `exists: false` precondition, so a repeat
@@ -37,34 +32,32 @@ export class FirestoreConversationStore implements ConversationStore {
       ...(m.conversation !== undefined && { conversation: m.conversation }),
     };
     const id = await docId(m.id);
-    const created = await this.guard('store a message', () =>
+    const created = await guarded('store a message', () =>
       this.client.create(MESSAGES_COLLECTION, id, fields, ['storedAt']),
     );
     return { created };
   }
 
   async message(id: string): Promise<ReceivedMessage | null> {
-    const doc = await this.guard('read a message', async () => this.client.get(MESSAGES_COLLECTION, await docId(id)));
+    const doc = await guarded('read a message', async () => this.client.get(MESSAGES_COLLECTION, await docId(id)));
     return doc ? fromDocument(doc) : null;
   }
 
   async ofConversation(conversation: string): Promise<ReceivedMessage | null> {
-    const docs = await this.guard('find a conversation', () =>
+    const docs = await guarded('find a conversation', () =>
       this.client.query({ ...where('conversation', { stringValue: conversation }), limit: 1 }),
     );
     return docs[0] ? fromDocument(docs[0]) : null;
   }
 
   async from(phone: string): Promise<ReceivedMessage[]> {
-    const docs = await this.guard('read a conversation', () =>
-      this.client.query(where('phone', { stringValue: phone })),
-    );
+    const docs = await guarded('read a conversation', () => this.client.query(where('phone', { stringValue: phone })));
     return docs.map(fromDocument).sort(oldestFirst);
   }
 
   async markRead(phone: string, at: string): Promise<number> {
     const unread = (await this.from(phone)).filter((m) => !m.readAt);
-    await this.guard('mark a conversation read', async () => {
+    await guarded('mark a conversation read', async () => {
       for (const m of unread) {
         await this.client.patch(MESSAGES_COLLECTION, await docId(m.id), {
           unread: { booleanValue: false },
@@ -76,14 +69,14 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 
   async unread(limit: number): Promise<ReceivedMessage[]> {
-    const docs = await this.guard('read unread messages', () =>
+    const docs = await guarded('read unread messages', () =>
       this.client.query(where('unread', { booleanValue: true })),
     );
     return docs.map(fromDocument).sort(oldestFirst).reverse().slice(0, limit);
   }
 
   async latest(limit: number): Promise<ReceivedMessage[]> {
-    const docs = await this.guard('read the latest messages', () =>
+    const docs = await guarded('read the latest messages', () =>
       this.client.query({
         from: [{ collectionId: MESSAGES_COLLECTION }],
         orderBy: [
@@ -97,7 +90,7 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 
   async pruneBefore(before: string, limit: number): Promise<number> {
-    const docs = await this.guard('find old messages', () =>
+    const docs = await guarded('find old messages', () =>
       this.client.query({
         from: [{ collectionId: MESSAGES_COLLECTION }],
         where: { fieldFilter: { field: { fieldPath: 'at' }, op: 'LESS_THAN', value: { timestampValue: before } } },
@@ -106,7 +99,7 @@ export class FirestoreConversationStore implements ConversationStore {
       }),
     );
     const old = docs.map(fromDocument);
-    await this.guard('delete old messages', async () => {
+    await guarded('delete old messages', async () => {
       for (const m of old) await this.client.delete(MESSAGES_COLLECTION, await docId(m.id));
     });
     return old.length;
@@ -116,30 +109,12 @@ export class FirestoreConversationStore implements ConversationStore {
     let erased = 0;
     // A query reads at most MAX_READ: erase page by page until none is left.
     for (let page = await this.from(phone); page.length > 0; page = await this.from(phone)) {
-      await this.guard('erase a conversation', async () => {
+      await guarded('erase a conversation', async () => {
         for (const m of page) await this.client.delete(MESSAGES_COLLECTION, await docId(m.id));
       });
       erased += page.length;
     }
     return erased;
-  }
-
-  /** Runs a call under the deadline; any failure becomes a LeadStoreError (permanent when retrying cannot help). */
-  private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LeadStoreError(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([work(), deadline]);
-    } catch (err) {
-      throw new LeadStoreError(`Firestore could not ${what}: ${errorMessage(err)}`, {
-        cause: err,
-        permanent: err instanceof FirestoreError && err.permanent,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }
 
@@ -154,10 +129,7 @@ function where(field: string, value: Value): Value {
 const oldestFirst = (a: ReceivedMessage, b: ReceivedMessage) =>
   a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at < b.at ? -1 : 1;
 
-async function docId(wamid: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(wamid));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+const docId = hashedId;
 
 function fromDocument(doc: Document): ReceivedMessage {
   const f = doc.fields ?? {};

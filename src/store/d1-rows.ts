@@ -27,6 +27,8 @@ export function fromRow(kind: LeadKind, row: Row): LeadRecord {
     consent: consentOr(json<Consent | undefined>(row.consent, undefined), createdAt),
     ...(typeof row.attribution === 'string' && { attribution: json<Record<string, string>>(row.attribution, {}) }),
     ...marksOf(row.verdict),
+    // The booking reference (migrations/0019): quiz responses and enquiries only, NULL on leads stored before it.
+    ...(typeof row.booking_ref === 'string' && { bookingRef: row.booking_ref }),
   };
   switch (kind) {
     case 'quiz':
@@ -100,8 +102,8 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
       return db
         .prepare(
           `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
-             newsletter_consent, verdict)
-           VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+             newsletter_consent, verdict, booking_ref)
+           VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
         )
         .bind(
           lead.id,
@@ -114,6 +116,7 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
           jsonText(lead.attribution),
           jsonText(lead.newsletterConsent),
           verdictOf(lead) ?? null,
+          lead.bookingRef ?? null,
         );
     case 'newsletter':
       return db
@@ -134,8 +137,9 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
     case 'enquiry':
       return db
         .prepare(
-          `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+          `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict,
+             booking_ref)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
         )
         .bind(
           lead.id,
@@ -147,6 +151,7 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
           jsonText(lead.consent),
           jsonText(lead.attribution),
           verdictOf(lead) ?? null,
+          lead.bookingRef ?? null,
         );
   }
 }

@@ -1,4 +1,4 @@
-import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
+import { BOOKABLE_KINDS, COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
 import { corrected } from './correction';
 import { LeadStoreError } from './lead-store-error';
 import { searchTokenOf, searchTokens } from './search-tokens';
@@ -54,9 +54,18 @@ export class D1LeadStore implements LeadStore {
     });
   }
 
-  /** STUB: the lead whose booking link carries `ref`. */
-  async findByBookingRef(_ref: string): Promise<LeadRecord | null> {
-    return null;
+  /** Quiz responses and enquiries carry a reference (a unique partial index on booking_ref in each table). */
+  async findByBookingRef(ref: string): Promise<LeadRecord | null> {
+    return this.guard('find a lead by its booking reference', async () => {
+      for (const kind of BOOKABLE_KINDS) {
+        const row = await this.db
+          .prepare(`${selectLeads(kind)} WHERE t.booking_ref = ?`)
+          .bind(ref)
+          .first<Row>();
+        if (row) return fromRow(kind, row);
+      }
+      return null;
+    });
   }
 
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {
@@ -172,6 +181,14 @@ export class D1LeadStore implements LeadStore {
     if (after) {
       where.push(`(${time}, ${id}) ${includesCursorRow(kind, after) ? '<=' : '<'} (?, ?)`);
       args.push(after.at, after.id);
+    }
+    if (query.status === 'new') {
+      // No lead_desk row reads as new.
+      where.push("coalesce(d.status, 'new') = 'new'");
+    } else if (query.status) {
+      // lead_desk_status (kind, status) finds the few leads at a later step.
+      where.push('d.status = ?');
+      args.push(query.status);
     }
     if (query.from) {
       where.push(`${time} >= ?`);

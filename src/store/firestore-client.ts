@@ -77,7 +77,7 @@ export class FirestoreClient {
     stampFields: string[],
   ): Promise<boolean> {
     const write = {
-      update: { name: `${this.prefix}/${collection}/${id}`, fields: convertToFirestoreDocument(fields).fields },
+      ...this.update(collection, id, fields),
       updateTransforms: stampFields.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })),
       currentDocument: { exists: false },
     };
@@ -88,6 +88,11 @@ export class FirestoreClient {
       if (err instanceof FirestoreError && (err.status === 409 || err.code === 'ALREADY_EXISTS')) return false;
       throw err;
     }
+  }
+
+  /** Writes a whole document, replacing any stored under its id (a commit without updateMask or precondition). */
+  async set(collection: string, id: string, fields: Record<string, unknown>): Promise<void> {
+    await this.call(':commit', { method: 'POST', body: { writes: [this.update(collection, id, fields)] } });
   }
 
   /** One document, or null when there is none. */
@@ -123,6 +128,12 @@ export class FirestoreClient {
     const res = await this.call(':runQuery', { method: 'POST', body: { structuredQuery } });
     const answer = (await res!.json()) as Array<{ document?: Document }>;
     return answer.flatMap(({ document }) => (document ? [document] : []));
+  }
+
+  private update(collection: string, id: string, fields: Record<string, unknown>) {
+    return {
+      update: { name: `${this.prefix}/${collection}/${id}`, fields: convertToFirestoreDocument(fields).fields },
+    };
   }
 
   /** Makes one call; `absent: true` answers null for a 404 instead of throwing. */

@@ -31,7 +31,8 @@ export const LAST_CONTACT = 'lastContactAt';
  * array-contains), each with its consent {version, at (a timestamp)}, Turnstile's `verdict` (verdict.ts) when the
  * lead carries one, and, when the visit had any, its attribution map; a quiz response also with `recommended`,
  * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked; a subscription
- * made with the quiz, its `quizId` and `tags`. The arrival time is stamped by Firestore.
+ * made with the quiz, its `quizId` and `tags`; a quiz response and an enquiry, its `bookingRef` (looked up by
+ * equality on its single-field index). The arrival time is stamped by Firestore.
  */
 export function documentFor(lead: Lead): Record<string, unknown> {
   // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
@@ -50,6 +51,7 @@ export function documentFor(lead: Lead): Record<string, unknown> {
         source: lead.source,
         recommended: lead.recommended,
         newsletterConsent: consentMap(lead.newsletterConsent),
+        bookingRef: lead.bookingRef,
         ...common,
       });
     case 'newsletter':
@@ -60,6 +62,7 @@ export function documentFor(lead: Lead): Record<string, unknown> {
         phone: lead.phone,
         email: lead.email,
         description: lead.description,
+        bookingRef: lead.bookingRef,
         ...common,
       });
   }
@@ -91,6 +94,7 @@ export function fromDocument(kind: LeadKind, doc: Document): LeadRecord {
     ),
     ...(attribution && { attribution: Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, text(v)])) }),
     ...marksOf(f.verdict),
+    ...(typeof f.bookingRef === 'string' && { bookingRef: f.bookingRef }),
   };
   switch (kind) {
     case 'quiz': {

@@ -5,7 +5,7 @@ import { errorMessage } from '../log';
 import type { LeadStore } from './port';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
 import { LAST_CONTACT, documentFor } from './firestore-documents';
-import { getDocument, queryExpired, queryKind } from './firestore-reads';
+import { getDocument, queryBookingRef, queryExpired, queryKind } from './firestore-reads';
 import { patchContact, patchDesk, patchSearch, patchUnsubscribed } from './firestore-writes';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
 
@@ -51,9 +51,8 @@ export class FirestoreLeadStore implements LeadStore {
     return this.guard(`read ${COLLECTIONS[kind]}/${id}`, (client) => getDocument(client, kind, id));
   }
 
-  /** STUB: the lead whose booking link carries `ref`. */
-  async findByBookingRef(_ref: string): Promise<LeadRecord | null> {
-    return null;
+  async findByBookingRef(ref: string): Promise<LeadRecord | null> {
+    return this.guard('find a lead by its booking reference', (client) => queryBookingRef(client, ref));
   }
 
   async update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null> {

@@ -138,6 +138,9 @@ export const KINDS: { [K in LeadKind]: KindRule<K> } = {
   },
 };
 
+/** The kinds of lead whose "Book a call" link carries a reference (Lead.bookingRef). */
+export const BOOKABLE_KINDS = ['quiz', 'enquiry'] as const satisfies readonly LeadKind[];
+
 /** Where each kind of lead lives: the Firestore collection and the D1 table share the name. */
 export const COLLECTIONS = Object.fromEntries(LEAD_KINDS.map((k) => [k, KINDS[k].collection])) as Record<
   LeadKind,
