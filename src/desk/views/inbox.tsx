@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { conversation } from '../../content/conversation';
 import { desk } from '../../content/desk';
-import { type LeadRecord } from '../../store/listing';
+import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
 import type { ListParams } from '../params';
 import { when } from './format';
 import { LEAD_KINDS, contactOf } from '../../store/lead';
@@ -20,6 +20,7 @@ export function InboxPage({
   next,
   replies,
   unread,
+  calls,
 }: {
   leads: LeadRecord[];
   params: ListParams;
@@ -28,12 +29,15 @@ export function InboxPage({
   replies?: ReactNode;
   /** Unread replies per lead (`kind:id`), marked on its row. */
   unread?: Map<string, number>;
+  /** The calls of today and the next days, above everything (src/desk/views/calls.tsx). */
+  calls?: ReactNode;
 }) {
-  const filtered = Boolean(params.q || params.kind || params.from || params.to);
+  const filtered = Boolean(params.q || params.kind || params.status || params.from || params.to);
   const { cursor: _cursor, ...filters } = params;
   return (
     <>
       <h1 className="desk-title">{desk.kindsPlural[params.kind ?? 'all']}</h1>
+      {calls}
       {replies}
       <form className="desk-filters" method="get" action="/desk" role="search">
         <div className="desk-search">
@@ -60,6 +64,17 @@ export function InboxPage({
               {LEAD_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {desk.kindsPlural[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{desk.filters.status}</span>
+            <select name="status" defaultValue={params.status ?? ''}>
+              <option value="">{desk.filters.anyStatus}</option>
+              {FOLLOW_UP_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {desk.statuses[s]}
                 </option>
               ))}
             </select>
