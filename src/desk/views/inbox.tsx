@@ -57,28 +57,18 @@ export function InboxPage({
           </button>
         </div>
         <div className="desk-filter-row">
-          <label>
-            <span>{desk.filters.kind}</span>
-            <select name="kind" defaultValue={params.kind ?? ''}>
-              <option value="">{desk.kindsPlural.all}</option>
-              {LEAD_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {desk.kindsPlural[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>{desk.filters.status}</span>
-            <select name="status" defaultValue={params.status ?? ''}>
-              <option value="">{desk.filters.anyStatus}</option>
-              {FOLLOW_UP_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {desk.statuses[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            name="kind"
+            label={desk.filters.kind}
+            value={params.kind}
+            options={[['', desk.kindsPlural.all], ...LEAD_KINDS.map((k) => [k, desk.kindsPlural[k]] as const)]}
+          />
+          <FilterSelect
+            name="status"
+            label={desk.filters.status}
+            value={params.status}
+            options={[['', desk.filters.anyStatus], ...FOLLOW_UP_STATUSES.map((s) => [s, desk.statuses[s]] as const)]}
+          />
           <label>
             <span>{desk.filters.from}</span>
             <input type="date" name="from" defaultValue={params.from ?? ''} />
@@ -119,6 +109,32 @@ export function InboxPage({
         ) : null}
       </nav>
     </>
+  );
+}
+
+/** One of the list's filters as a select: its label, and the options as [value, label], the first for "any". */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ''}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
