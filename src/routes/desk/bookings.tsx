@@ -4,7 +4,6 @@ import { LinkForm, candidatesFor } from '../../desk/bookings';
 import { BookingsPage, type UnlinkedView } from '../../desk/views/bookings';
 import { linkBooking } from '../../bookings/apply';
 import { readRequestBody } from '../../http/body';
-import { logEvent } from '../../log';
 import { getBookingStore } from '../../store/bookings';
 import { getLeadStore } from '../../store/port';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
@@ -35,8 +34,8 @@ bookings.post('/bookings/link', async (c) => {
   if (!booking) return page(c, { top: copy.errors.noBooking });
   if (booking.lead) return page(c, { top: copy.errors.alreadyLinked });
   if (!(await getLeadStore(c.env).get(to.kind, to.id))) return page(c, { key, text: copy.errors.noLead });
+  // linkBooking logs the link itself (booking.linked).
   const outcome = await linkBooking(c.env, ref, to, c.var.owner.email, new Date());
-  logEvent('info', 'desk.action', { action: 'link booking', provider: ref.provider, kind: to.kind, outcome });
   if (outcome === 'linked') return c.redirect(leadPath(to.kind, to.id), 303);
   if (outcome === 'no_lead') return page(c, { key, text: copy.errors.noLead });
   return page(c, { top: outcome === 'no_booking' ? copy.errors.noBooking : copy.errors.alreadyLinked });
