@@ -14,6 +14,8 @@ export const desk = {
     placeholder: 'Name, email or phone',
     searchButton: 'Search',
     kind: 'Kind',
+    status: 'Status',
+    anyStatus: 'Any status',
     from: 'From',
     to: 'To',
     apply: 'Apply',

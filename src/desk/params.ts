@@ -11,12 +11,14 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22.')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date.');
 const empty = (v: unknown) => (v === '' ? undefined : v);
+const followUpStatus = z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted, booked, client or closed.');
 
-/** The inbox and export filters: `/desk?q=…&kind=…&from=…&to=…&cursor=…`. */
+/** The inbox and export filters: `/desk?q=…&kind=…&status=…&from=…&to=…&cursor=…`. */
 export const ListParams = z
   .object({
     q: z.preprocess(empty, z.string().trim().max(120, 'Search for at most 120 characters.').optional()),
     kind: z.preprocess(empty, z.enum(LEAD_KINDS, 'Choose quiz, newsletter or enquiry.').optional()),
+    status: z.preprocess(empty, followUpStatus.optional()),
     from: z.preprocess(empty, day.optional()),
     to: z.preprocess(empty, day.optional()),
     cursor: z.preprocess(
@@ -42,7 +44,7 @@ export const LeadParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'Unknown lead id.'),
 });
 
-export const StatusForm = z.object({ status: z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted, booked, client or closed.') });
+export const StatusForm = z.object({ status: followUpStatus });
 export type StatusForm = z.infer<typeof StatusForm>;
 export const NoteForm = z.object({ note: z.string().max(2000, 'Keep the note under 2,000 characters.').default('') });
 export const ResendForm = z.object({
@@ -74,6 +76,7 @@ export function toQuery(params: ListParams, limit: number): LeadQuery {
   const query: LeadQuery = { limit };
   if (params.kind) query.kind = params.kind;
   if (params.q) query.q = params.q;
+  if (params.status) query.status = params.status;
   if (params.from) query.from = dayStart(params.from);
   if (params.to) query.to = new Date(Date.parse(dayStart(params.to)) + 86_400_000).toISOString();
   if (params.cursor) query.cursor = params.cursor;

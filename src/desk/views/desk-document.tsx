@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
+import { deskBookings } from '../../content/desk-bookings';
 import { site } from '../../content/site';
 import { conversation } from '../../content/conversation';
 
@@ -13,6 +14,7 @@ export interface Banner {
 /** The desk's areas, in the navigation's order. */
 const AREAS = [
   { name: 'inbox', href: '/desk', label: desk.nav.inbox },
+  { name: 'bookings', href: '/desk/bookings', label: deskBookings.nav },
   { name: 'people', href: '/desk/people', label: desk.nav.people },
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
   { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { conversation } from '../../content/conversation';
 import { desk } from '../../content/desk';
-import { type LeadRecord } from '../../store/listing';
+import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/listing';
 import type { ListParams } from '../params';
 import { when } from './format';
 import { LEAD_KINDS, contactOf } from '../../store/lead';
@@ -20,6 +20,7 @@ export function InboxPage({
   next,
   replies,
   unread,
+  calls,
 }: {
   leads: LeadRecord[];
   params: ListParams;
@@ -28,12 +29,15 @@ export function InboxPage({
   replies?: ReactNode;
   /** Unread replies per lead (`kind:id`), marked on its row. */
   unread?: Map<string, number>;
+  /** The calls of today and the next days, above everything (src/desk/views/calls.tsx). */
+  calls?: ReactNode;
 }) {
-  const filtered = Boolean(params.q || params.kind || params.from || params.to);
+  const filtered = Boolean(params.q || params.kind || params.status || params.from || params.to);
   const { cursor: _cursor, ...filters } = params;
   return (
     <>
       <h1 className="desk-title">{desk.kindsPlural[params.kind ?? 'all']}</h1>
+      {calls}
       {replies}
       <form className="desk-filters" method="get" action="/desk" role="search">
         <div className="desk-search">
@@ -53,17 +57,18 @@ export function InboxPage({
           </button>
         </div>
         <div className="desk-filter-row">
-          <label>
-            <span>{desk.filters.kind}</span>
-            <select name="kind" defaultValue={params.kind ?? ''}>
-              <option value="">{desk.kindsPlural.all}</option>
-              {LEAD_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {desk.kindsPlural[k]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            name="kind"
+            label={desk.filters.kind}
+            value={params.kind}
+            options={[['', desk.kindsPlural.all], ...LEAD_KINDS.map((k) => [k, desk.kindsPlural[k]] as const)]}
+          />
+          <FilterSelect
+            name="status"
+            label={desk.filters.status}
+            value={params.status}
+            options={[['', desk.filters.anyStatus], ...FOLLOW_UP_STATUSES.map((s) => [s, desk.statuses[s]] as const)]}
+          />
           <label>
             <span>{desk.filters.from}</span>
             <input type="date" name="from" defaultValue={params.from ?? ''} />
@@ -104,6 +109,32 @@ export function InboxPage({
         ) : null}
       </nav>
     </>
+  );
+}
+
+/** One of the list's filters as a select: its label, and the options as [value, label], the first for "any". */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ''}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

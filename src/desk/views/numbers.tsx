@@ -1,4 +1,5 @@
 import { desk } from '../../content/desk';
+import { deskBookings } from '../../content/desk-bookings';
 import { FUNNEL_METRICS, type DailyCounts } from '../../store/counters';
 import { LEAD_KINDS } from '../../store/lead';
 
@@ -8,8 +9,15 @@ const shortDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`
 
 const total = (row: Record<string, number> | undefined) => Object.values(row ?? {}).reduce((a, b) => a + b, 0);
 
-/** Leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
-export function NumbersPage({ counts }: { counts: DailyCounts }) {
+/** Calls and clients, leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
+export function NumbersPage({
+  counts,
+  outcomes,
+}: {
+  counts: DailyCounts;
+  /** Calls booked and leads who became clients in the 30 days (src/desk/bookings.ts). */
+  outcomes?: { calls: number; clients: number };
+}) {
   const days = [...counts.days].reverse();
   const perDay = (day: string) => LEAD_KINDS.reduce((n, k) => n + (counts.counts[`lead_${k}`]?.[day] ?? 0), 0);
   const busiest = Math.max(1, ...days.map(perDay));
@@ -17,6 +25,23 @@ export function NumbersPage({ counts }: { counts: DailyCounts }) {
   return (
     <>
       <h1 className="desk-title">{desk.numbers.title}</h1>
+      {outcomes ? (
+        <section className="desk-card" aria-labelledby="outcomes-heading">
+          <h2 id="outcomes-heading">{deskBookings.numbers.title}</h2>
+          <dl className="desk-outcomes">
+            <div>
+              <dt>{deskBookings.numbers.calls}</dt>
+              <dd>{outcomes.calls}</dd>
+              <dd className="desk-meta">{deskBookings.numbers.callsHint}</dd>
+            </div>
+            <div>
+              <dt>{deskBookings.numbers.clients}</dt>
+              <dd>{outcomes.clients}</dd>
+              <dd className="desk-meta">{deskBookings.numbers.clientsHint}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
       <section className="desk-card" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">{desk.numbers.funnel}</h2>
         <table className="desk-table">

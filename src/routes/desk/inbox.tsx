@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { InboxPage } from '../../desk/views/inbox';
+import { UpcomingCalls } from '../../desk/views/calls';
+import { upcomingCalls } from '../../desk/bookings';
 import { DeadLeadsPage } from '../../desk/views/dead-leads';
 import { desk as copy } from '../../content/desk';
 import { deadLeads } from '../../store/dead-leads';
@@ -18,12 +20,23 @@ inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
   const replies = await inboxReplies(c.env);
+  // The calls come first on the inbox itself: not on a search, a filter or an older page.
+  const { cursor, ...filters } = params;
+  const first = !cursor && Object.values(filters).every((v) => !v);
+  const calls = first ? <UpcomingCalls {...await upcomingCalls(c.env, new Date())} /> : null;
   return renderDeskPage(
     c,
     copy.kindsPlural[params.kind ?? 'all'],
     'inbox',
     params,
-    <InboxPage leads={page.leads} params={params} next={page.next} replies={replies.strip} unread={replies.unread} />,
+    <InboxPage
+      leads={page.leads}
+      params={params}
+      next={page.next}
+      replies={replies.strip}
+      unread={replies.unread}
+      calls={calls}
+    />,
   );
 });
 

@@ -14,6 +14,7 @@ import { logEvent } from '../../log';
 import { ApiException } from '../../http/errors';
 import { readRequestBody } from '../../http/body';
 import { getLeadStore } from '../../store/port';
+import { getBookingStore } from '../../store/bookings';
 import { readConfig } from '../../env';
 import { unsubscribeLink } from '../../newsletter/token';
 import { quizSubscription } from '../../leads/newsletter-tags';
@@ -128,9 +129,12 @@ async function renderLead(
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
   const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
   const conversation = await leadConversation(c.env, lead);
+  // A subscriber books no call: only quiz responses and enquiries carry a booking link.
+  const bookings = lead.kind === 'newsletter' ? [] : await getBookingStore(c.env).forLead(lead.kind, lead.id);
   const page = (
     <LeadDetail
       lead={lead}
+      bookings={bookings}
       messages={messages}
       owners={owners}
       conversation={conversation}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { desk } from '../../../content/desk';
 import type { LeadRecord } from '../../../store/listing';
 import type { DeskMessage } from '../../messages';
@@ -11,11 +12,14 @@ export function LeadHeader({
   lead,
   messages: all,
   contact: { name, email, phone },
+  call,
 }: {
   lead: LeadRecord;
   /** Every message of the lead, the newsletter tool's calls included. */
   messages: DeskMessage[];
   contact: { name?: string | undefined; email?: string | undefined; phone?: string | undefined };
+  /** The lead's booked call, or a cancellation that put its status back (src/desk/views/calls.tsx). */
+  call?: ReactNode;
 }) {
   // Turnstile refused the submission: its owner alerts were folded into the hourly digest, and a sign-up was not
   // sent on to the newsletter tool. The verdict is stored with the lead; a lead stored before it was is judged by
@@ -36,6 +40,7 @@ export function LeadHeader({
         <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
         {unverified ? <span className="desk-status desk-status-unverified">{desk.lead.unverified}</span> : null}
       </p>
+      {call}
       {unverified ? <p className="desk-meta">{unverifiedNote}</p> : null}
 
       <div className="desk-actions">

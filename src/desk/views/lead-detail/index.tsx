@@ -6,13 +6,15 @@ import type { DeskMessage } from '../../messages';
 import { Correction, type CorrectionState } from '../correction';
 import { SubscriptionCard, type SubscriptionView } from '../subscription';
 import { LeadHeader } from './header';
+import { CallNote, LeadCalls } from '../calls';
+import type { BookingRecord } from '../../../store/bookings';
 import { LeadFields } from './fields';
 import { NoteCard, StatusCard } from './follow-up';
 import { Message, type Recipient } from './message';
 
 /**
- * One lead: what came in, one-tap contact, the owners' status and note, a subscriber's newsletter state, and
- * its messages (WhatsApp and email).
+ * One lead: what came in, one-tap contact, its booked calls, the owners' status and note, a subscriber's
+ * newsletter state, and its messages (WhatsApp and email).
  */
 export function LeadDetail({
   lead,
@@ -22,6 +24,7 @@ export function LeadDetail({
   subscription,
   subscriptionPath,
   conversation,
+  bookings = [],
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -33,14 +36,22 @@ export function LeadDetail({
   subscriptionPath?: string;
   /** The WhatsApp conversation with the lead's number (src/desk/views/conversation.tsx). */
   conversation?: ReactNode;
+  /** The lead's booked calls, newest first. */
+  bookings?: BookingRecord[];
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
   const base = `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
   return (
     <article className="desk-lead">
-      <LeadHeader lead={lead} messages={all} contact={{ name, email, phone }} />
+      <LeadHeader
+        lead={lead}
+        messages={all}
+        contact={{ name, email, phone }}
+        call={<CallNote status={lead.desk.status} statusBy={lead.desk.statusBy} bookings={bookings} />}
+      />
 
+      <LeadCalls bookings={bookings} />
       {conversation}
 
       <LeadFields lead={lead} contact={{ email, phone }} subscriptionPath={subscriptionPath} />

@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import type { Env } from '../env';
+import { TIME_ZONE } from '../content/site';
+import { deskBookings as copy } from '../content/desk-bookings';
+import { BOOKING_PROVIDERS } from '../config/index';
+import { getBookingStore, type BookingRecord } from '../store/bookings';
+import { getLeadStore } from '../store/port';
+import type { LeadRecord } from '../store/listing';
+
+const DAY = 86_400_000;
+
+/** The start of the owners' day holding `now`, and the starts of the next day and of the day a week on (UTC). */
+export function daysAround(now: Date): { today: string; tomorrow: string; weekEnd: string } {
+  const offset = TIME_ZONE.utcOffsetMinutes * 60_000;
+  const start = Math.floor((now.getTime() + offset) / DAY) * DAY - offset;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { today: iso(start), tomorrow: iso(start + DAY), weekEnd: iso(start + 7 * DAY) };
+}
+
+/** The inbox's calls: today's (from the day's start, so a call under way still shows) and the next 7 days'. */
+export async function upcomingCalls(env: Env, now: Date): Promise<{ today: BookingRecord[]; week: BookingRecord[] }> {
+  const { today, tomorrow, weekEnd } = daysAround(now);
+  const calls = await getBookingStore(env).upcoming(today, weekEnd, 20);
+  return { today: calls.filter((b) => b.startAt < tomorrow), week: calls.filter((b) => b.startAt >= tomorrow) };
+}
+
+/** The booking a call on the desk is (`<provider>:<id>`, the id may hold ':' and '/') and the lead to link it to. */
+export const LinkForm = z.object({
+  booking: z
+    .string()
+    .max(600, copy.errors.booking)
+    .transform((v, ctx) => {
+      const at = v.indexOf(':');
+      const provider = v.slice(0, at);
+      const id = v.slice(at + 1);
+      if (at < 1 || !id || !(BOOKING_PROVIDERS as readonly string[]).includes(provider)) {
+        ctx.addIssue({ code: 'custom', message: copy.errors.booking });
+        return z.NEVER;
+      }
+      return { provider: provider as (typeof BOOKING_PROVIDERS)[number], id };
+    }),
+  lead: z
+    .string({ error: copy.errors.lead })
+    .regex(/^(quiz|enquiry):[A-Za-z0-9_-]{1,100}$/, copy.errors.lead)
+    .transform((v) => {
+      const [kind, id] = v.split(':') as ['quiz' | 'enquiry', string];
+      return { kind, id };
+    }),
+});
+export type LinkForm = z.output<typeof LinkForm>;
+
+/** How many candidates each search gives at most. */
+const CANDIDATES = 5;
+
+/**
+ * The quiz responses and enquiries a booking may belong to: those holding its email, then those with the
+ * attendee's name (the store's own search), each once, newest first within each search.
+ */
+export async function candidatesFor(env: Env, booking: BookingRecord): Promise<LeadRecord[]> {
+  const store = getLeadStore(env);
+  const searches = [booking.email, booking.name.trim()].filter((q) => q.length > 0 && q.length <= 120);
+  const found: LeadRecord[] = [];
+  for (const q of new Set(searches)) {
+    for (const kind of ['quiz', 'enquiry'] as const) {
+      const page = await store.list({ q, kind, limit: CANDIDATES });
+      for (const lead of page.leads) {
+        if (!found.some((f) => f.kind === lead.kind && f.id === lead.id)) found.push(lead);
+      }
+    }
+  }
+  return found;
+}
+
+/** Bookings read for the numbers at most: far more than a month of calls. */
+const NUMBERS_LIMIT = 1000;
+/** Pages of client leads read at most for the numbers. */
+const CLIENT_PAGES = 10;
+
+/**
+ * The 30 days' calls and clients. Calls: bookings first heard of in the window that replace no other (a moved
+ * call's new booking carries `replaces`, so it is not counted again). Clients: the lead store's list filtered by
+ * status `client` (every kind, newest first, a page at a time), kept when the status was set in the window.
+ */
+export async function callsAndClients(env: Env, now: Date, days: number): Promise<{ calls: number; clients: number }> {
+  const from = new Date(now.getTime() - days * DAY).toISOString();
+  const to = new Date(now.getTime() + 1).toISOString();
+  const bookings = await getBookingStore(env).receivedBetween(from, to, NUMBERS_LIMIT);
+  const calls = bookings.filter((b) => !b.replaces).length;
+  let clients = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < CLIENT_PAGES; page++) {
+    const result = await getLeadStore(env).list({ status: 'client', limit: 200, ...(cursor && { cursor }) });
+    clients += result.leads.filter((l) => l.desk.status === 'client' && (l.desk.statusAt ?? '') >= from).length;
+    if (!result.next) break;
+    cursor = result.next;
+  }
+  return { calls, clients };
+}

@@ -1,0 +1,87 @@
+import { desk } from '../../content/desk';
+import { deskBookings as copy } from '../../content/desk-bookings';
+import type { BookingRecord } from '../../store/bookings';
+import { contactOf } from '../../store/lead';
+import type { LeadRecord } from '../../store/listing';
+import { attendee } from './calls';
+import { when } from './format';
+
+/** An unlinked booking, the leads it may belong to, and the message of a link refused for it. */
+export interface UnlinkedView {
+  booking: BookingRecord;
+  candidates: LeadRecord[];
+  error?: string;
+}
+
+/** `/desk/bookings`: bookings linked to no lead, each with a form to link it to one of its candidate leads. */
+export function BookingsPage({ items, error }: { items: UnlinkedView[]; error?: string | undefined }) {
+  return (
+    <>
+      <h1 className="desk-title">{copy.unlinked.title}</h1>
+      <p className="desk-intro">{copy.unlinked.intro}</p>
+      {error ? (
+        <p className="desk-banner desk-banner-warning" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {items.length === 0 ? <p className="desk-empty">{copy.unlinked.none}</p> : null}
+      <ul className="desk-unlinked">
+        {items.map((item) => (
+          <Unlinked key={`${item.booking.provider}:${item.booking.id}`} {...item} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Unlinked({ booking: b, candidates, error }: UnlinkedView) {
+  const key = `${b.provider}:${b.id}`;
+  const errorId = `link-error-${encodeURIComponent(key)}`;
+  return (
+    <li className="desk-card desk-booking">
+      <p className="desk-message-top">
+        <strong>
+          <time dateTime={b.startAt}>{when(b.startAt)}</time>
+        </strong>
+        <span className={`desk-state desk-booking-state-${b.status}`}>{copy.statuses[b.status]}</span>
+      </p>
+      <p className="desk-call-name">{attendee(b)}</p>
+      <p className="desk-meta desk-wrap">{b.email}</p>
+      <p className="desk-meta">
+        {[copy.program(b.program) || copy.noProgram, copy.lead.with(copy.providers[b.provider] ?? b.provider)].join(
+          ' · ',
+        )}
+      </p>
+      <p className="desk-meta">{copy.unlinked.received(when(b.receivedAt))}</p>
+      <form method="post" action="/desk/bookings/link" className="desk-link-form">
+        <input type="hidden" name="booking" value={key} />
+        <fieldset aria-describedby={error ? errorId : undefined}>
+          <legend>{copy.unlinked.candidates}</legend>
+          {candidates.length === 0 ? <p className="desk-meta">{copy.unlinked.noCandidates}</p> : null}
+          {candidates.map((lead) => {
+            const { name, email } = contactOf(lead);
+            return (
+              <label key={`${lead.kind}:${lead.id}`} className="desk-choice">
+                <input type="radio" name="lead" value={`${lead.kind}:${lead.id}`} required />
+                <span>
+                  <strong>{name || email || desk.list.noName}</strong> · {desk.kinds[lead.kind]} ·{' '}
+                  {copy.unlinked.arrived(when(lead.createdAt))}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+        {error ? (
+          <p id={errorId} className="desk-message-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {candidates.length > 0 ? (
+          <button type="submit" className="btn btn-cta">
+            {copy.unlinked.link}
+          </button>
+        ) : null}
+      </form>
+    </li>
+  );
+}
