@@ -52,7 +52,11 @@ async function linkedLead(booking: BookingRecord, env: Env) {
 export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<number | undefined> {
   const plan = await planOf(job, env);
   if (!plan) {
-    logEvent('info', 'delivery.skipped', { kind: BOOKING_ALERT_KIND, event: job.event, reason: 'booking_gone' });
+    logEvent('info', 'delivery.skipped', {
+      submissionId: await bookingAlertId(job),
+      kind: BOOKING_ALERT_KIND,
+      reason: 'booking_gone',
+    });
     return undefined;
   }
   const store = new DeliveryStore(env.DB);
