@@ -31,6 +31,15 @@ export interface TemplateDefinition {
   onlyWith?: 'bookings';
 }
 
+/** The example values of a booking alert (call_booked, call_cancelled): the owner, who, when, the program, the link. */
+const CALL_EXAMPLE = [
+  'Priya',
+  'Asha Verma',
+  '21 November 2026 at 7:00 pm',
+  '1:1 Consultations',
+  'https://www.example.com/desk/leads/quiz/3f2a',
+];
+
 export const WHATSAPP_TEMPLATES = {
   newsletter: {
     name: 'subscription_notfication',
@@ -112,13 +121,7 @@ export const WHATSAPP_TEMPLATES = {
     onlyWith: 'bookings',
     body: {
       text: 'Hello {{1}}, {{2}} booked a call for {{3}} (India time).\nProgram: {{4}}\nSee it on the desk: {{5}}\nSent by the website.',
-      example: [
-        'Priya',
-        'Asha Verma',
-        '21 November 2026 at 7:00 pm',
-        '1:1 Consultations',
-        'https://www.example.com/desk/leads/quiz/3f2a',
-      ],
+      example: CALL_EXAMPLE,
     },
   },
   /** To each owner when a booked call is cancelled: who, when the call was, the program, the desk link. */
@@ -129,13 +132,7 @@ export const WHATSAPP_TEMPLATES = {
     onlyWith: 'bookings',
     body: {
       text: 'Hello {{1}}, {{2}} cancelled the call booked for {{3}} (India time).\nProgram: {{4}}\nSee it on the desk: {{5}}\nSent by the website.',
-      example: [
-        'Priya',
-        'Asha Verma',
-        '21 November 2026 at 7:00 pm',
-        '1:1 Consultations',
-        'https://www.example.com/desk/leads/quiz/3f2a',
-      ],
+      example: CALL_EXAMPLE,
     },
   },
 } as const satisfies Record<string, TemplateDefinition>;
