@@ -224,4 +224,19 @@ describe('call_booked and call_cancelled: the owners hear of a call', () => {
     const logged = JSON.stringify(lines);
     for (const secret of ['Zebulon', 'Quaid', 'zebulon', booking.id]) expect(logged).not.toContain(secret);
   });
+
+  it('records the alerts of a job that ran out of retries as dead, and asks for their emails', async () => {
+    allowConsoleErrors(); // a dead alert is logged as an error
+    const { workerEnv, owners, queued, graph } = setup();
+    const lead = await savedLead(workerEnv);
+    const booking = await stored(workerEnv, linkTo(lead));
+    const dead = await consume(workerEnv, [jobOf(booking)], 'site-jobs-dlq');
+    expect(dead.explicitAcks).toHaveLength(1);
+    expect(graph.received).toEqual([]);
+    expect((await ownerRows(owners)).map((r) => [r.template, r.status])).toEqual([
+      ['call_booked', 'dead'],
+      ['call_booked', 'dead'],
+    ]);
+    expect(takeJobs(queued, 'owner-fallback').map((j) => j.type === 'owner-fallback' && j.recipient)).toEqual(owners);
+  });
 });
