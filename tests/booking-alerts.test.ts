@@ -7,6 +7,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
+import { bookingAlertIds } from '../src/notify/booking-templates';
 import { DeliveryStore } from '../src/notify/ledger-store';
 import type { BookingAlertJob, Job } from '../src/queue/jobs';
 import { getBookingStore, type BookingRecord } from '../src/store/bookings';
@@ -108,8 +109,9 @@ describe('call_booked and call_cancelled: the owners hear of a call', () => {
       ['call_booked', 'sent', 'booking'],
       ['call_booked', 'sent', 'booking'],
     ]);
-    // The key names the booking event by a hash: no id, name or address of the person.
+    // The key names the booking event by a hash: no id, name or address of the person; erasure finds it.
     expect(rows[0]!.submission_id).toMatch(/^booking:[0-9a-f]{32}$/);
+    expect(await bookingAlertIds(booking)).toEqual([rows[0]!.submission_id]);
   });
 
   it('tells both owners of a cancelled call once, with the time the call was', async () => {

@@ -26,6 +26,24 @@ export async function bookingAlertId(job: Pick<BookingAlertJob, 'provider' | 'bo
 }
 
 /**
+ * The ledger keys every alert of a booking may have used (one per step of its history: a new or moved call alerts as
+ * `created`, a cancellation as `cancelled`): what a person's copy and erasure add to the rows of their leads.
+ */
+export async function bookingAlertIds(booking: Pick<BookingRecord, 'provider' | 'id' | 'history'>) {
+  const ids = await Promise.all(
+    booking.history.map((step) =>
+      bookingAlertId({
+        provider: booking.provider,
+        bookingId: booking.id,
+        event: step.event === 'cancelled' ? 'cancelled' : 'created',
+        at: step.at,
+      }),
+    ),
+  );
+  return [...new Set(ids)];
+}
+
+/**
  * The attendee's name as an alert shows it. Anyone can book on the tool's public page, so a name that fails the
  * site's name rule (one that reads as a web address, holds digits, @, / or :) is shown as "someone", never as
  * written; an empty one too. At most LIMITS.name characters.
