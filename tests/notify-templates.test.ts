@@ -4,6 +4,8 @@ import { sanitizeParam, formatIndianDateTime, sendsFor } from '../src/notify/tem
 import { messageBody } from '../src/notify/whatsapp';
 import { readConfig, type Env } from '../src/env';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
+import { attendeeName, bookingAlertId, bookingAlertSends } from '../src/notify/booking-templates';
+import type { BookingRecord } from '../src/store/bookings';
 
 // 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).
 const newsletter = newsletterLead({ createdAt: '2026-11-21T13:36:00.000Z' });
@@ -114,6 +116,79 @@ describe('template messages', () => {
 });
 
 describe('the en-IN date-time', () => {
+  it('booking: call_booked and call_cancelled to each owner with the name as the name rule shows it, the time, the program', () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const booking: BookingRecord = {
+      provider: 'calcom',
+      id: 'uid-1',
+      status: 'booked',
+      startAt: '2026-11-21T13:30:00.000Z',
+      endAt: '2026-11-21T14:00:00.000Z',
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      program: 'talks-keynotes',
+      eventAt: at,
+      receivedAt: at,
+      history: [{ event: 'created', at, startAt: '2026-11-21T13:30:00.000Z', endAt: '2026-11-21T14:00:00.000Z' }],
+    };
+    const job = { type: 'booking-alert', provider: 'calcom', bookingId: 'uid-1', event: 'created', at } as const;
+    const link = 'https://example.com/desk/bookings';
+    const sends = bookingAlertSends(booking, job, readConfig(vars).whatsapp, link).map(messageBody);
+    expect(sends).toEqual([
+      message('+919800000001', 'call_booked', [
+        {
+          type: 'body',
+          parameters: text('Priya', 'Asha Verma', '21 November 2026 at 7:00 pm', 'Talks & Keynotes', link),
+        },
+      ]),
+      message('+919800000002', 'call_booked', [
+        {
+          type: 'body',
+          parameters: text('Dr. Arjun', 'Asha Verma', '21 November 2026 at 7:00 pm', 'Talks & Keynotes', link),
+        },
+      ]),
+    ]);
+    const cancelled = bookingAlertSends(
+      { ...booking, program: 'no-such-program', name: 'bit.ly/x' },
+      { ...job, event: 'cancelled' },
+      readConfig(vars).whatsapp,
+      link,
+    );
+    expect(cancelled.map((s) => [s.template, s.components[0]!.parameters.map((p) => p.text).slice(1, 4)])).toEqual([
+      ['call_cancelled', ['someone', '21 November 2026 at 7:00 pm', '—']],
+      ['call_cancelled', ['someone', '21 November 2026 at 7:00 pm', '—']],
+    ]);
+  });
+
+  it('shows an attendee’s name only when it passes the forms’ name rule, at most 60 characters', () => {
+    for (const [name, shown] of [
+      ['Asha Verma', 'Asha Verma'],
+      ['  ', 'someone'],
+      ['www.evil.example', 'someone'],
+      ['https://x.y', 'someone'],
+      ['asha@example.com', 'someone'],
+      ['Dr.Asha', 'someone'],
+      ['J. R. Nair', 'J. R. Nair'],
+      ['राम कुमार', 'राम कुमार'],
+      ['x'.repeat(200), 'x'.repeat(60)],
+    ]) {
+      expect(attendeeName(name!)).toBe(shown);
+    }
+  });
+
+  it('names the booking event in the ledger by a hash: stable, and nothing of the person', async () => {
+    const job = {
+      provider: 'calendly',
+      bookingId: 'https://api.calendly.com/x/invitees/1',
+      event: 'created',
+      at: '2026-11-21T10:00:00Z',
+    } as const;
+    const id = await bookingAlertId(job);
+    expect(id).toMatch(/^booking:[0-9a-f]{32}$/);
+    expect(await bookingAlertId(job)).toBe(id);
+    expect(await bookingAlertId({ ...job, event: 'cancelled' })).not.toBe(id);
+  });
+
   it('reads day, long month, year, hour and minute in India time', () => {
     expect(formatIndianDateTime('2026-01-05T03:30:00Z')).toBe('5 January 2026 at 9:00 am');
     // Just after midnight in India is still the previous day in UTC.

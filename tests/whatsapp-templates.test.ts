@@ -6,7 +6,9 @@ import {
   creationRequest,
   fillTemplate,
   parameterCount,
+  requiredTemplates,
   WHATSAPP_TEMPLATES,
+  type TemplateDefinition,
 } from '../src/notify/whatsapp-templates';
 import { APPROVED_TEMPLATES } from './standins/graph-rules.mjs';
 import { enquiryLead, newsletterLead } from './fixtures/leads';
@@ -24,7 +26,27 @@ describe('WhatsApp templates as data', () => {
       ['quiz_owner', 'en', 'UTILITY'],
       ['leads_digest', 'en', 'UTILITY'],
       ['visitor_reply', 'en', 'UTILITY'],
+      ['call_booked', 'en', 'UTILITY'],
+      ['call_cancelled', 'en', 'UTILITY'],
     ]);
+  });
+
+  it('the booking alerts: five body parameters each, with examples; required approved only with a booking webhook on', () => {
+    const booking: TemplateDefinition[] = [WHATSAPP_TEMPLATES.callBooked, WHATSAPP_TEMPLATES.callCancelled];
+    for (const t of booking) {
+      expect([parameterCount(t.header), parameterCount(t.body), t.body.example.length]).toEqual([0, 5, 5]);
+      expect(t.onlyWith).toBe('bookings');
+    }
+    const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
+    expect(names(requiredTemplates({}))).not.toContain('call_booked');
+    expect(names(requiredTemplates({}))).toHaveLength(ALL_TEMPLATES.length - 2);
+    expect(names(requiredTemplates({ calcomSecret: 'x'.repeat(32) }))).toEqual(names(ALL_TEMPLATES));
+    expect(names(requiredTemplates({ calendlySigningKey: 'x'.repeat(32) }))).toEqual(names(ALL_TEMPLATES));
+    expect(fillTemplate(WHATSAPP_TEMPLATES.callBooked, { body: WHATSAPP_TEMPLATES.callBooked.body.example })).toEqual({
+      body:
+        'Hello Priya, Asha Verma booked a call for 21 November 2026 at 7:00 pm (India time).\nProgram: 1:1 Consultations\n' +
+        'See it on the desk: https://www.example.com/desk/leads/quiz/3f2a\nSent by the website.',
+    });
   });
 
   it('numbers each text’s parameters 1…n without gaps and gives one example per parameter', () => {

@@ -8,7 +8,7 @@
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
 // PREFLIGHT_FIRESTORE_URL; WhatsApp and Turnstile use the configured WHATSAPP_API_URL and TURNSTILE_VERIFY_URL.
 import { createSign } from 'node:crypto';
-import { ALL_TEMPLATES } from '../../src/notify/whatsapp-templates.ts';
+import { requiredTemplates } from '../../src/notify/whatsapp-templates.ts';
 
 const GRAPH_VERSION = 'v22.0';
 const TIMEOUT_MS = 15_000;
@@ -55,7 +55,8 @@ export async function liveChecks(config) {
       );
       if (!list.ok) add('whatsapp', 'templates', false, graphProblem(list));
       else {
-        for (const t of ALL_TEMPLATES) {
+        // The booking alerts must be approved only when a booking webhook is on.
+        for (const t of requiredTemplates(config.bookings)) {
           const found = (list.json.data ?? []).find((d) => d.name === t.name && d.language === t.language);
           add(
             'whatsapp',

@@ -9,9 +9,21 @@ export const alertEmail = {
     quiz_owner: ['Name', 'Email', 'Phone', 'Answers', 'Recommended'],
     subscription_notfication: ['Hello', 'Email', 'Subscribed'],
     visitor_reply: ['Hello', 'From', 'They wrote', 'Answer on the desk'],
+    call_booked: ['Hello', 'Who', 'When (India time)', 'Program', 'On the desk'],
+    call_cancelled: ['Hello', 'Who', 'Call was (India time)', 'Program', 'On the desk'],
   } as Record<string, string[]>,
+  /** The subject of an alert that is not about a new lead, from its WhatsApp parameters, per template. */
+  subjects: {
+    call_booked: (values: string[]) => `Call booked: ${values[1] ?? ''}, ${values[2] ?? ''}`,
+    call_cancelled: (values: string[]) => `Call cancelled: ${values[1] ?? ''}, ${values[2] ?? ''}`,
+  } as Record<string, (values: string[]) => string>,
+  /** A booked or cancelled call's email: where the desk shows it, and that it is kept. */
+  booking: {
+    open: 'Open it on the desk:',
+    footer: 'Sent by the website. The booking is stored; nothing is lost.',
+  },
   why: (reason: string) => `You are getting this by email because ${reason}.`,
-  failed: (code: string) => `the WhatsApp alert for this lead failed (WhatsApp error ${code})`,
+  failed: (code: string) => `the WhatsApp alert failed (WhatsApp error ${code})`,
   unconfirmed: (minutes: number) => `WhatsApp had not confirmed the alert as delivered after ${minutes} minutes`,
   open: 'Open the lead on the desk:',
   footer: 'Sent by the website. The lead is stored; nothing is lost.',

@@ -1,10 +1,96 @@
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
+import { logEvent, maskPhone } from '../log';
 import type { BookingAlertJob } from '../queue/jobs';
+import { getBookingStore, type BookingRecord } from '../store/bookings';
+import { getLeadStore } from '../store/port';
+import { leadRules, readBudgets, type LedgerRules } from './budgets';
+import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink } from './booking-templates';
+import { deliver } from './deliver';
+import { digestKey, scheduleDigest } from './digest';
+import { ownerAlertDone } from './fallback';
+import { DeliveryStore } from './ledger-store';
+import type { Send } from './templates';
+import { createSender } from './whatsapp';
 
-/** STUB: tells both owners of a booked or cancelled call (call_booked, call_cancelled). */
-export async function sendBookingAlert(_job: BookingAlertJob, _env: Env): Promise<number | undefined> {
-  throw new Error('not written yet');
+// The owners hear of a booked or cancelled call through the ledger like every owner alert: once per booking event,
+// inside OWNER_ALERTS_PER_HOUR (past it, the digest), by email when WhatsApp fails or stays unconfirmed.
+
+interface Plan {
+  submissionId: string;
+  sends: Send[];
+  rules: LedgerRules;
 }
 
-/** STUB: records a booking alert that ran out of retries. */
-export async function recordDeadBookingAlert(_job: BookingAlertJob, _env: Env): Promise<void> {}
+/**
+ * What a booking event's alerts are, or null when the booking is gone (erased since the job was queued). A booking
+ * linked to a lead a person sent is alerted like that lead; one linked to no lead (anyone can book on the tool's
+ * public page), or to a lead whose Turnstile token was refused, is held to the rule of an unverified lead: its
+ * alerts are folded into the hour's digest.
+ */
+async function planOf(job: BookingAlertJob, env: Env): Promise<Plan | null> {
+  const booking = await getBookingStore(env).get(job.provider, job.bookingId);
+  if (!booking) return null;
+  const config = readConfig(env);
+  const lead = await linkedLead(booking, env);
+  return {
+    submissionId: await bookingAlertId(job),
+    sends: bookingAlertSends(booking, job, config.whatsapp, bookingDeskLink(config.site.url, lead ?? undefined)),
+    rules: leadRules(lead ?? { verified: false }, readBudgets(env)),
+  };
+}
+
+/** The lead a booking is linked to, while it is stored. */
+async function linkedLead(booking: BookingRecord, env: Env) {
+  if (!booking.lead) return null;
+  return getLeadStore(env).get(booking.lead.kind, booking.lead.id);
+}
+
+/**
+ * Tells both owners of a booked call (call_booked) or a cancelled one (call_cancelled); nothing for a booking no
+ * longer stored. Returns the wait before a retry, or undefined when every alert is done.
+ */
+export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<number | undefined> {
+  const plan = await planOf(job, env);
+  if (!plan) {
+    logEvent('info', 'delivery.skipped', {
+      submissionId: await bookingAlertId(job),
+      kind: BOOKING_ALERT_KIND,
+      reason: 'booking_gone',
+    });
+    return undefined;
+  }
+  const store = new DeliveryStore(env.DB);
+  const sender = createSender(env);
+  const ref = { submissionId: plan.submissionId, leadKind: BOOKING_ALERT_KIND };
+  let wait: number | undefined;
+  for (const send of plan.sends) {
+    const step = await deliver(ref, send, store, sender, plan.rules);
+    if (!step.done) wait = Math.max(wait ?? 0, step.after);
+    else if (step.folded)
+      await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), plan.rules.budgets);
+    else await ownerAlertDone(env, store, plan.submissionId, send);
+  }
+  return wait;
+}
+
+/** A booking-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
+export async function recordDeadBookingAlert(job: BookingAlertJob, env: Env): Promise<void> {
+  const plan = await planOf(job, env);
+  if (!plan) return;
+  const store = new DeliveryStore(env.DB);
+  const now = new Date().toISOString();
+  for (const send of plan.sends) {
+    const key = store.key(plan.submissionId, send);
+    const row = await store.markDead(key, BOOKING_ALERT_KIND, send, now, plan.rules);
+    if (row.status !== 'dead') continue;
+    await ownerAlertDone(env, store, plan.submissionId, send);
+    logEvent('error', 'delivery.dead', {
+      submissionId: plan.submissionId,
+      kind: BOOKING_ALERT_KIND,
+      template: send.template,
+      to: maskPhone(send.to),
+      attempts: row.attempts,
+      code: row.last_error_code,
+    });
+  }
+}

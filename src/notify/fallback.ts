@@ -6,7 +6,9 @@ import { readBudgets } from './budgets';
 import { deliver } from './deliver';
 import { DeliveryStore } from './ledger-store';
 import { createEmailSender, emailMessage } from './email';
+import { BOOKING_ALERT_KIND } from './booking-templates';
 import { TEMPLATES, type Component, type Send } from './templates';
+import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 
 /** The ledger template of an owner's alert email: one per lead and owner, whatever asked for it. */
 export const OWNER_ALERT_EMAIL = 'owner_alert_email';
@@ -69,10 +71,11 @@ export async function sendOwnerFallback(
   } else {
     reason = alertEmail.failed(row.receipt_error_code ?? row.last_error_code ?? row.status);
   }
-  // A reply alert carries its own desk link (its key is the sender's hour, not a lead).
+  // A reply or booking alert carries its own desk link (its key is the sender's hour or the booking event, not a lead).
+  const own = OWN_LINK[job.template];
   const link =
-    job.template === TEMPLATES.visitorReply
-      ? (bodyValues(row)[3] ?? `${config.site.url}/desk/conversations`)
+    own !== undefined
+      ? (bodyValues(row)[own] ?? `${config.site.url}/desk`)
       : `${config.site.url}/desk/leads/${row.lead_kind}/${encodeURIComponent(job.submissionId)}`;
   const message = emailMessage(OWNER_ALERT_EMAIL, owner.email, ...emailText(job.template, row, reason, link));
   const store = new DeliveryStore(env.DB);
@@ -85,6 +88,13 @@ export async function sendOwnerFallback(
   );
   return step.done ? undefined : step.after;
 }
+
+/** The alerts whose key is not a lead: the body parameter (0-based) that holds their desk link. */
+const OWN_LINK: Record<string, number> = {
+  [TEMPLATES.visitorReply]: 3,
+  [WHATSAPP_TEMPLATES.callBooked.name]: 4,
+  [WHATSAPP_TEMPLATES.callCancelled.name]: 4,
+};
 
 interface AlertRow {
   lead_kind: string;
@@ -109,11 +119,14 @@ function emailText(template: string, row: AlertRow, reason: string, link: string
   const labels = alertEmail.fields[template] ?? values.map((_, i) => `Detail ${i + 1}`);
   const lines = values.map((v, i) => `${labels[i] ?? `Detail ${i + 1}`}: ${v}`);
   const who = template === 'subscription_notfication' ? (values[1] ?? '') : (values[0] ?? '');
-  const subject =
-    template === TEMPLATES.visitorReply
+  const own = alertEmail.subjects[template];
+  const subject = own
+    ? own(values)
+    : template === TEMPLATES.visitorReply
       ? alertEmail.replySubject(values[1] ?? '')
       : alertEmail.subject(alertEmail.kinds[row.lead_kind] ?? row.lead_kind, who);
-  const text = [...lines, '', alertEmail.why(reason), '', alertEmail.open, link, '', alertEmail.footer].join('\n');
+  const { open, footer } = row.lead_kind === BOOKING_ALERT_KIND ? alertEmail.booking : alertEmail;
+  const text = [...lines, '', alertEmail.why(reason), '', open, link, '', footer].join('\n');
   return [subject, text];
 }
 

@@ -24,7 +24,21 @@ export interface TemplateDefinition {
   /** A text header takes at most one parameter. */
   header?: TemplateText;
   body: TemplateText;
+  /**
+   * `bookings`: sent only when a booking tool's webhook is on (a webhook secret is set), so only then must it be
+   * approved (requiredTemplates). Created with every other template all the same.
+   */
+  onlyWith?: 'bookings';
 }
+
+/** The example values of a booking alert (call_booked, call_cancelled): the owner, who, when, the program, the link. */
+const CALL_EXAMPLE = [
+  'Priya',
+  'Asha Verma',
+  '21 November 2026 at 7:00 pm',
+  '1:1 Consultations',
+  'https://www.example.com/desk/leads/quiz/3f2a',
+];
 
 export const WHATSAPP_TEMPLATES = {
   newsletter: {
@@ -96,10 +110,47 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Priya', 'Asha Verma', 'Tuesday works for me.', 'https://www.example.com/desk/leads/enquiry/3f2a'],
     },
   },
+  /**
+   * To each owner when a call is booked on the booking tool: who (as the site's name rule shows them), when in
+   * India, the program the link named, and where the desk shows it.
+   */
+  callBooked: {
+    name: 'call_booked',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'bookings',
+    body: {
+      text: 'Hello {{1}}, {{2}} booked a call for {{3}} (India time).\nProgram: {{4}}\nSee it on the desk: {{5}}\nSent by the website.',
+      example: CALL_EXAMPLE,
+    },
+  },
+  /** To each owner when a booked call is cancelled: who, when the call was, the program, the desk link. */
+  callCancelled: {
+    name: 'call_cancelled',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'bookings',
+    body: {
+      text: 'Hello {{1}}, {{2}} cancelled the call booked for {{3}} (India time).\nProgram: {{4}}\nSee it on the desk: {{5}}\nSent by the website.',
+      example: CALL_EXAMPLE,
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */
 export const ALL_TEMPLATES: readonly TemplateDefinition[] = Object.values(WHATSAPP_TEMPLATES);
+
+/**
+ * The templates that must be approved for the site's settings: the booking alerts only when a booking webhook is
+ * on (CALCOM_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY set).
+ */
+export function requiredTemplates(bookings: {
+  calcomSecret?: string | undefined;
+  calendlySigningKey?: string | undefined;
+}): readonly TemplateDefinition[] {
+  const bookingsOn = Boolean(bookings.calcomSecret || bookings.calendlySigningKey);
+  return ALL_TEMPLATES.filter((t) => t.onlyWith !== 'bookings' || bookingsOn);
+}
 
 /** How many parameters a text declares: the highest {{n}} (checked elsewhere to run 1…n without gaps). */
 export function parameterCount(text: TemplateText | undefined): number {

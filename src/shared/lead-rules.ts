@@ -28,6 +28,15 @@ export const NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .'’-]+$/u;
  */
 export const NAME_ADDRESS = /[\p{L}\p{N}]\.\p{L}{2,}/u;
 
+/**
+ * Whether a name typed where the site does not check it (a booking tool's public page) passes the name rule of
+ * the site's forms: NAME_PATTERN, not NAME_ADDRESS, no forbidden character. One that fails is never shown as
+ * written, so it cannot carry a link, a number or an address to an owner's phone.
+ */
+export function passesNameRule(name: string): boolean {
+  return NAME_PATTERN.test(name) && !NAME_ADDRESS.test(name) && !hasForbiddenChars(name);
+}
+
 /** Titles a greeting skips to reach the person's own first name. */
 const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'shri', 'sri', 'smt', 'kumari', 'sir', 'madam']);
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ALL_TEMPLATES, parameterCount } from '../../src/notify/whatsapp-templates.ts';
+import { ALL_TEMPLATES, parameterCount, requiredTemplates } from '../../src/notify/whatsapp-templates.ts';
 import { SENTINELS } from '../standins/sentinels.mjs';
 import {
   configureServices,
@@ -40,15 +40,15 @@ describe('the top level of wrangler.toml is never deployed', { timeout: 120_000 
   });
 });
 
-/** The production preflight with its live checks, against the stand-ins, with every secret set. */
-const livePreflight = () =>
+/** The production preflight with its live checks, against the stand-ins, with every secret set (and `extra`). */
+const livePreflight = (extra = {}) =>
   run('scripts/ops/preflight.mjs', [
     '--env',
     'production',
     '--config',
     standinConfig(),
     '--secrets-file',
-    secretsFile(),
+    secretsFile(extra),
     '--live',
   ]);
 
@@ -102,8 +102,10 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     const { code, out } = await livePreflight();
     assert.equal(code, 0, out);
     assert.match(out, /\| whatsapp +\| phone number id +\| ok: \+91 98000 00000/);
-    for (const t of ALL_TEMPLATES)
+    for (const t of requiredTemplates({}))
       assert.match(out, new RegExp(`\\| whatsapp +\\| template ${t.name} +\\| ok: APPROVED`));
+    // Without a booking webhook the booking alerts are never sent: their approval is not asked for.
+    assert.doesNotMatch(out, /template call_booked/);
     assert.match(out, /\| firestore +\| token exchange +\| ok/);
     assert.match(out, /\| firestore +\| one read +\| ok: project coach-leads answers/);
     assert.match(out, /\| turnstile +\| siteverify +\| ok: secret accepted/);
@@ -145,6 +147,18 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     assert.equal(code, 1, out);
     assert.match(out, /template journey_users +\| FAIL: PENDING/);
     assert.match(out, /template journey_owner +\| FAIL: missing: run npm run whatsapp:templates/);
+  });
+
+  it('asks for the booking alerts’ templates once a booking webhook is on', async () => {
+    const sent = ALL_TEMPLATES.filter((t) => t.onlyWith !== 'bookings');
+    await configureServices({
+      graph: { managed: sent.map((t) => ({ name: t.name, language: 'en', category: t.category, status: 'APPROVED' })) },
+    });
+    const { code, out } = await livePreflight({ CALCOM_WEBHOOK_SECRET: 'calcom-webhook-secret-of-the-tests' });
+    assert.equal(code, 1, out);
+    assert.match(out, /template call_booked +\| FAIL: missing: run npm run whatsapp:templates/);
+    assert.match(out, /template call_cancelled +\| FAIL: missing: run npm run whatsapp:templates/);
+    assert.match(out, /template quiz_owner +\| ok: APPROVED/);
   });
 });
 

@@ -15,6 +15,8 @@ export const APPROVED_TEMPLATES = {
   quiz_owner: { header: 1, body: 5 },
   leads_digest: { header: 0, body: 3 },
   visitor_reply: { header: 0, body: 4 },
+  call_booked: { header: 0, body: 5 },
+  call_cancelled: { header: 0, body: 5 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;

@@ -1,9 +1,12 @@
 import type { Config } from '../../config/index';
-import { ALL_TEMPLATES } from '../../notify/whatsapp-templates';
+import { requiredTemplates } from '../../notify/whatsapp-templates';
 import { failing, ok, type Check } from './check';
 import { graphGet, graphProblem } from './graph';
 
-/** Every template the site sends must be APPROVED (a PENDING, PAUSED or REJECTED one fails every send). */
+/**
+ * Every template the site sends must be APPROVED (a PENDING, PAUSED or REJECTED one fails every send); the booking
+ * alerts only when a booking webhook is on.
+ */
 export async function checkTemplates(config: Config): Promise<Check> {
   const sending = config.whatsapp.sending;
   const account = config.whatsapp.businessAccountId;
@@ -18,7 +21,8 @@ export async function checkTemplates(config: Config): Promise<Check> {
   const listed = Array.isArray(answer.json.data)
     ? (answer.json.data as { name?: string; status?: string; language?: string }[])
     : [];
-  const problems = ALL_TEMPLATES.flatMap((t) => {
+  const required = requiredTemplates(config.bookings);
+  const problems = required.flatMap((t) => {
     const found = listed.find((l) => l.name === t.name && (l.language ?? 'en') === t.language);
     if (!found) return [`${t.name} is missing`];
     return found.status === 'APPROVED' ? [] : [`${t.name} is ${found.status ?? 'in an unknown state'}`];
@@ -26,5 +30,5 @@ export async function checkTemplates(config: Config): Promise<Check> {
   if (problems.length > 0) {
     return failing('templates', `${problems.join('; ')}. Run npm run whatsapp:templates, or wait for Meta’s review.`);
   }
-  return ok('templates', `All ${ALL_TEMPLATES.length} templates are approved.`);
+  return ok('templates', `All ${required.length} templates are approved.`);
 }
