@@ -1,6 +1,9 @@
 /**
  * What follows the quiz, with and without JavaScript: the result offers "Book a call" (the e2e server sets
- * BOOKING_URL to the booking stand-in) about the most fitting program and nothing personal; the result goes to the
+ * BOOKING_URL to the booking stand-in, BOOKING_PROVIDER to calcom) about the most fitting program, carrying the
+ * response's opaque booking reference (metadata[ref]) and nothing personal; the reference reaches the result page
+ * through the tab's storage, never through an address of the site, and without JavaScript only the email's link
+ * carries it (the page cannot know it without putting it in an address); the result goes to the
  * address given by email, once, recorded in the ledger and kept by wrangler's local send_email binding; a ticked
  * "Also send me the newsletter" is recorded with the response and makes a subscription that reaches the Kit
  * stand-in once, tagged with the recommended programs; an unticked box sends nothing to the tool.
@@ -52,13 +55,42 @@ async function contactStep(page: Page, email: string, { newsletter }: { newslett
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-/** The result view, its "Book a call" link, the booking page it leads to, and the email that was recorded. */
-async function expectFollowUp(page: Page, email: string, program: string, urls: string[], newsletter: boolean) {
+/** The booking stand-in's address for a program, with a lead's reference as Cal.com booking metadata. */
+const bookingHref = (program: string, ref?: string) =>
+  `${STANDIN}/booking?program=${program}${ref ? `&metadata[ref]=${ref}&metadata[program]=${program}` : ''}`;
+
+const BOOKING_REF = /^[0-9a-f]{24}$/;
+
+/**
+ * The booking reference the quiz API answers the browser with (the page keeps it in the tab's storage): read as the
+ * answer passes, since its body is gone once the page moves on to the result.
+ */
+async function quizAnswerRef(page: Page): Promise<() => string | undefined> {
+  let ref: string | undefined;
+  await page.route('**/api/quiz', async (route) => {
+    const res = await route.fetch();
+    ref = ((await res.json()) as { bookingRef?: string }).bookingRef;
+    await route.fulfill({ response: res });
+  });
+  return () => ref;
+}
+
+/**
+ * The result view, its "Book a call" link (with the response's reference `ref` when the page knows it), the booking
+ * page it leads to, and the email that was recorded, whose link always carries the response's reference.
+ */
+async function expectFollowUp(
+  page: Page,
+  email: string,
+  program: string,
+  urls: string[],
+  { newsletter, ref }: { newsletter: boolean; ref?: string },
+) {
   const result = page.getByRole('region', { name: recommendations.thanksHeading });
   await expect(result).toBeVisible();
   const book = result.getByRole('link', { name: recommendations.book });
   await expect(book).toBeVisible();
-  await expect(book).toHaveAttribute('href', `${STANDIN}/booking?program=${program}`);
+  await expect(book).toHaveAttribute('href', bookingHref(program, ref));
 
   const [row] = await waitForLeads<QuizRow>('quiz_responses', email);
   if (newsletter) {
@@ -75,18 +107,27 @@ async function expectFollowUp(page: Page, email: string, program: string, urls: 
   const [sent] = await waitForEmailsTo(email);
   expect(sent!.subject).toBe('Asha, the programs that fit your answers');
   expect(sent!.from).toContain('priya@coach.localhost');
-  expect(sent!.text).toContain(`Book a call: ${STANDIN}/booking?program=${program}`);
+  const emailed = /Book a call: (\S+)/.exec(sent!.text ?? '')?.[1] ?? '';
+  const emailedRef = new URL(emailed).searchParams.get('metadata[ref]') ?? '';
+  expect(emailedRef).toMatch(BOOKING_REF);
+  if (ref) expect(emailedRef).toBe(ref);
+  expect(emailed).toBe(bookingHref(program, emailedRef));
   expect(sent!.html).toContain('>Book a call</a>');
 
-  // The booking page receives the program, nothing else.
+  // The booking page receives the program and the reference, nothing else.
   await book.click();
   await expect(page.getByRole('heading', { name: 'Book a call' })).toBeVisible();
-  await expect(page).toHaveURL(`${STANDIN}/booking?program=${program}`);
+  await expect(page).toHaveURL(bookingHref(program, ref));
   const visits = (await standinState()).received.booking ?? [];
-  expect(visits.some((v) => v.search === `?program=${program}`)).toBe(true);
+  const expected = [...new URL(bookingHref(program, ref)).searchParams];
+  expect(visits.some((v) => JSON.stringify([...new URLSearchParams(v.search)]) === JSON.stringify(expected))).toBe(
+    true,
+  );
   for (const url of urls) {
     const decoded = decodeURIComponent(url).toLowerCase();
     for (const personal of [email, 'asha', 'verma']) expect(decoded, url).not.toContain(personal);
+    // The reference travels only to the booking tool: no address of the site carries it.
+    if (!url.startsWith(STANDIN)) expect(decoded, url).not.toContain(emailedRef);
   }
 }
 
@@ -100,10 +141,13 @@ test.describe('after the quiz', () => {
     for (const choice of ['Leadership', '40-55', 'I attended an event']) {
       await page.getByRole('button', { name: choice, exact: true }).click();
     }
+    const answered = await quizAnswerRef(page);
     await contactStep(page, email, { newsletter: true });
     await expect(page).toHaveURL(/\/\?recommended=retreats-workshops,talks-keynotes#programs$/);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await expectFollowUp(page, email, 'retreats-workshops', urls, true);
+    const ref = answered();
+    expect(ref).toMatch(BOOKING_REF);
+    await expectFollowUp(page, email, 'retreats-workshops', urls, { newsletter: true, ref: ref! });
 
     // The box made a subscription of its own, which reached Kit once: one opt-in email, a tag per program.
     const [quiz] = await storedLeads<QuizRow>('quiz_responses', email);
@@ -142,7 +186,7 @@ test.describe('after the quiz, without JavaScript', () => {
     }
     await contactStep(page, email, { newsletter: false });
     await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
-    await expectFollowUp(page, email, 'consultations', urls, false);
+    await expectFollowUp(page, email, 'consultations', urls, { newsletter: false });
     // Unticked: no subscription, and nothing about them reached the newsletter tool.
     expect(await storedLeads('news_letter', email)).toEqual([]);
     expect(await kitHas(email)).toEqual({ subscriber: null, optIns: 0 });

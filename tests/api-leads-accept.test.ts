@@ -145,7 +145,13 @@ describe('accepting a lead with Firestore configured', () => {
     const contact = { first: 'Asha', last: 'Rao', email: 'asha@example.com' };
     expect(await postTo(firestore, 'quiz', { submissionId: id, answers: { '0': 'Wealth' }, contact })).toEqual({
       status: 201,
-      body: { ok: true, id, recommended: ['consultations'], next: '/?recommended=consultations#programs' },
+      body: {
+        ok: true,
+        id,
+        bookingRef: expect.stringMatching(/^[0-9a-f]{24}$/),
+        recommended: ['consultations'],
+        next: '/?recommended=consultations#programs',
+      },
     });
     expect(standin.document('quiz_responses', id)?.fields).toMatchObject({
       recommended: { arrayValue: { values: [{ stringValue: '1:1 Consultations' }] } },

@@ -23,9 +23,12 @@ describe('atomic create on Firestore', () => {
       postWithEnv(workerEnv, 'enquiry', body),
       postWithEnv(workerEnv, 'enquiry', { ...body, name: 'Asha Twin' }),
     ]);
+    // Both carry the booking reference the first write stored.
+    const bookingRef = answers[0]!.body.bookingRef as string;
+    expect(bookingRef).toMatch(/^[0-9a-f]{24}$/);
     expect(answers).toEqual([
-      { status: 201, body: { ok: true, id } },
-      { status: 201, body: { ok: true, id } },
+      { status: 201, body: { ok: true, id, bookingRef } },
+      { status: 201, body: { ok: true, id, bookingRef } },
     ]);
     expect([...standin.documents.keys()].filter((k) => k === `enquiries/${id}`)).toHaveLength(1);
     // The first write's values are kept; each request queues the lead's notifications (the ledger sends once).

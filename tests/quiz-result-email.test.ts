@@ -119,6 +119,19 @@ describe('the result email’s content', () => {
     ]);
   });
 
+  it("with BOOKING_PROVIDER, Book a call carries the response's booking reference and nothing personal", async () => {
+    new GraphStandin().install();
+    const booking = 'https://calendly.standin.test/priya/intro';
+    const { email, workerEnv } = resultEnv({ BOOKING_URL: booking, BOOKING_PROVIDER: 'calendly' });
+    const quiz = lead({ recommended: ['1:1 Consultations'], bookingRef: 'f0e1d2c3b4a5968778695a4b' });
+    await deliver(job(quiz), { env: workerEnv });
+
+    const [sent] = email.to(quiz.contact.email);
+    const href = `${booking}?program=consultations&utm_content=f0e1d2c3b4a5968778695a4b&utm_term=consultations`;
+    expect(sent!.text).toContain(`Book a call: ${href}\n`);
+    expect(sent!.html).toContain(`href="${href.replaceAll('&', '&amp;')}"`);
+  });
+
   it('two programs, most fitting first, and "Book a call" about the first when BOOKING_URL is set; nothing personal in any link', async () => {
     new GraphStandin().install();
     const { email, workerEnv } = resultEnv({ BOOKING_URL: 'https://cal.standin.test/priya/intro?month=next' });

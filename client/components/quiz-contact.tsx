@@ -3,6 +3,7 @@ import { Field, INPUTS } from './field';
 import { LeadForm } from './lead-form';
 import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
 import { OptIn, type OptInCopy } from './opt-in';
+import { keepBookingRef } from '../lib/booking-ref';
 import { useLeadForm } from '../lib/use-lead-form';
 import { checkFields, type FormState, DONE_PATHS } from '../../src/shared/lead-rules';
 
@@ -57,6 +58,8 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
       // A refused field, or too many attempts: nothing was stored, so the visitor stays here with the message.
       if (fixable || result.kind === 'rate-limited') return false;
       if (result.kind !== 'ok') window.alert(copy.failed);
+      // The result page's "Book a call" takes the reference from the tab's storage, not from its address.
+      else keepBookingRef(result.bookingRef);
       // Success lands on the recommendation (the address the API gave); a failure on the plain home page.
       window.location.assign(result.kind === 'ok' && result.next ? result.next : DONE_PATHS.quiz);
       return true;

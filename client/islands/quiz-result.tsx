@@ -1,4 +1,6 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, useSyncExternalStore } from 'react';
+import { bookingLink, type BookingLinkProvider } from '../../src/shared/booking';
+import { keptBookingRef } from '../lib/booking-ref';
 
 export interface QuizResultProps {
   heading: string;
@@ -6,8 +8,19 @@ export interface QuizResultProps {
   /** The recommended programs, most fitting first: each title links to its card below. */
   programs: ReadonlyArray<{ slug: string; title: string }>;
   next: string;
-  /** With a booking page: "Book a call" about the most fitting program, the result's main action. */
-  booking?: { href: string; label: string; note: string } | undefined;
+  /**
+   * With a booking page: "Book a call" about the most fitting program, the result's main action. With the booking
+   * tool (`provider`), the link also carries the reference the quiz's answer left in this tab.
+   */
+  booking?: BookingOffer | undefined;
+}
+
+export interface BookingOffer {
+  url: string;
+  program: string;
+  provider?: BookingLinkProvider | undefined;
+  label: string;
+  note: string;
 }
 
 /**
@@ -17,9 +30,15 @@ export interface QuizResultProps {
  */
 export default function QuizResult({ heading, lead, programs, next, booking }: QuizResultProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // The server renders the link without a reference; hydration agrees with it, then the tab's reference fills in.
+  const bookingRef = useSyncExternalStore(unchanging, keptBookingRef, noReference);
   useEffect(() => {
     ref.current?.focus();
   }, []);
+  const provider = booking?.provider;
+  const bookingHref =
+    booking &&
+    bookingLink(booking.url, booking.program, provider && bookingRef ? { provider, ref: bookingRef } : undefined);
   return (
     <div
       ref={ref}
@@ -44,7 +63,7 @@ export default function QuizResult({ heading, lead, programs, next, booking }: Q
       </p>
       {booking ? (
         <p className="quiz-result-book">
-          <a className="btn btn-cta btn-lg" href={booking.href}>
+          <a className="btn btn-cta btn-lg" href={bookingHref}>
             {booking.label}
           </a>
           <span className="quiz-result-book-note">{booking.note}</span>
@@ -53,3 +72,7 @@ export default function QuizResult({ heading, lead, programs, next, booking }: Q
     </div>
   );
 }
+
+/** The tab's reference changes only when a quiz is sent, which leaves this page: nothing to subscribe to. */
+const unchanging = () => () => {};
+const noReference = () => undefined;

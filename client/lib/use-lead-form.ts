@@ -5,8 +5,11 @@ import { fieldsToObject, isSitePath, SUBMISSION_ID_FIELD, type FormState } from 
 // form tells apart, and the Turnstile token the post carries when the site uses Turnstile.
 
 export type LeadResult =
-  /** `next`: where the API says the visitor goes now (the quiz's recommendation). */
-  | { kind: 'ok'; id: string; next?: string }
+  /**
+   * `next`: where the API says the visitor goes now (the quiz's recommendation); `bookingRef`: the lead's booking
+   * reference (a quiz response, an enquiry), which its "Book a call" link carries.
+   */
+  | { kind: 'ok'; id: string; next?: string; bookingRef?: string }
   /** 400: the server named the fields it could not accept. */
   | { kind: 'invalid'; fields: Record<string, string>; message: string }
   /** 429: too many attempts; seconds from Retry-After when given. */
@@ -37,11 +40,13 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
   } catch {
     return { kind: 'failed' };
   }
-  const data = (await res.json().catch(() => null)) as { ok: true; id: string; next?: unknown } | ErrorBody | null;
+  const data = (await res.json().catch(() => null)) as
+    { ok: true; id: string; next?: unknown; bookingRef?: unknown } | ErrorBody | null;
   if (res.ok && data?.ok) {
     // Only a path on this site is followed.
     const next = typeof data.next === 'string' && isSitePath(data.next) ? data.next : undefined;
-    return { kind: 'ok', id: data.id, ...(next && { next }) };
+    const bookingRef = typeof data.bookingRef === 'string' ? data.bookingRef : undefined;
+    return { kind: 'ok', id: data.id, ...(next && { next }), ...(bookingRef && { bookingRef }) };
   }
   if (res.status === 429) {
     const seconds = Number(res.headers.get('Retry-After'));

@@ -10,6 +10,7 @@ import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
 import type { VideosPayload } from '../../src/feeds/types';
 import type { ProgramSlug } from '../../src/content/site';
+import type { BookingLinkProvider } from '../../src/shared/booking';
 import type { FormState } from '../../src/shared/lead-rules';
 
 /** The state of the page's two lead forms (each with its own submission id). */
@@ -26,18 +27,20 @@ export interface LandingProps {
   recommended?: readonly ProgramSlug[];
   /** The booking page (BOOKING_URL), when set: the result after the quiz offers "Book a call". */
   bookingUrl?: string | undefined;
+  /** The booking tool behind it (BOOKING_PROVIDER), when set: the link then carries the response's reference. */
+  bookingProvider?: BookingLinkProvider | undefined;
   forms: LandingForms;
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year, videos, forms, recommended = [], bookingUrl }: LandingProps) {
+export function LandingPage({ year, videos, forms, recommended = [], bookingUrl, bookingProvider }: LandingProps) {
   return (
     <>
       <SiteHeader />
       <main id="main">
         <Hero />
         <About />
-        <Programs recommended={recommended} {...(bookingUrl && { bookingUrl })} />
+        <Programs recommended={recommended} {...(bookingUrl && { bookingUrl, bookingProvider })} />
         <Resources videos={videos} />
         <Listen />
         <LatestVideos videos={videos} />

@@ -1,21 +1,24 @@
 import { recommendations } from '../../src/content/recommendations';
 import { site, type ProgramSlug } from '../../src/content/site';
-import { bookingLink } from '../../src/shared/booking';
+import type { BookingLinkProvider } from '../../src/shared/booking';
 import { Island } from '../islands/island';
 import QuizResult from '../islands/quiz-result';
 import { EnquiryButton } from './enquiry-button';
 
 /**
  * The three programs; after the quiz, the thank-you first and the recommended cards marked. With a booking page
- * (BOOKING_URL) the thank-you's main action is "Book a call" about the most fitting program; without one, the
- * enquiry button below stays the next step.
+ * (BOOKING_URL) the thank-you's main action is "Book a call" about the most fitting program, whose link the
+ * island completes with the response's booking reference for the booking tool (BOOKING_PROVIDER); without one,
+ * the enquiry button below stays the next step.
  */
 export function Programs({
   recommended = [],
   bookingUrl,
+  bookingProvider,
 }: {
   recommended?: readonly ProgramSlug[];
   bookingUrl?: string;
+  bookingProvider?: BookingLinkProvider | undefined;
 }) {
   const { programs } = site;
   const chosen = programs.cards
@@ -38,7 +41,9 @@ export function Programs({
               booking:
                 bookingUrl && chosen[0]
                   ? {
-                      href: bookingLink(bookingUrl, chosen[0].slug),
+                      url: bookingUrl,
+                      program: chosen[0].slug,
+                      provider: bookingProvider,
                       label: recommendations.book,
                       note: recommendations.bookNote,
                     }

@@ -5,19 +5,29 @@ import { count } from '../store/counters';
 import { getLeadStore } from '../store/port';
 import { type Lead } from '../store/lead';
 import { LeadStoreError } from '../store/lead-store-error';
+import { withBookingRef } from './booking-ref';
 import { quizSubscription } from './newsletter-tags';
 import { parkLead } from './parked';
 
 /** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */
 export type Accepted = 'stored' | 'parked';
 
+/** What acceptLead did with a lead, and the lead as accepted (with its booking reference, if it has one). */
+export interface Acceptance {
+  status: Accepted;
+  lead: Lead;
+}
+
 /**
  * What every lead route does once its input is valid: store first, then hand
  * the notifications to the queue. A store that is down or slow parks the lead
- * in the queue instead. Throws LeadStoreError only when the lead could be
- * neither stored nor parked; the route decides what the visitor hears.
+ * in the queue instead. A quiz response or an enquiry gets its booking reference
+ * here; a repeat of a stored submission keeps the reference stored with it, so the
+ * visitor's link, the result email and the store agree. Throws LeadStoreError only
+ * when the lead could be neither stored nor parked; the route decides what the visitor hears.
  */
-export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
+export async function acceptLead(env: Env, submitted: Lead): Promise<Acceptance> {
+  let lead = withBookingRef(submitted);
   let created: boolean;
   try {
     ({ created } = await getLeadStore(env).save(lead));
@@ -30,12 +40,25 @@ export async function acceptLead(env: Env, lead: Lead): Promise<Accepted> {
         cause: parkErr,
       });
     }
-    return 'parked';
+    return { status: 'parked', lead };
   }
   logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created });
+  if (!created) lead = await storedRef(env, lead);
   // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
   await countAndNotify(env, lead, created);
-  return 'stored';
+  return { status: 'stored', lead };
+}
+
+/** A repeated submission with the booking reference its first write stored (the first write wins). */
+async function storedRef(env: Env, lead: Lead): Promise<Lead> {
+  if (lead.bookingRef === undefined) return lead;
+  try {
+    const stored = await getLeadStore(env).get(lead.kind, lead.id);
+    return stored?.bookingRef ? { ...lead, bookingRef: stored.bookingRef } : lead;
+  } catch (err) {
+    logEvent('warn', 'lead.stored', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
+    return lead;
+  }
 }
 
 /**

@@ -70,7 +70,11 @@ function resultEmailOf(lead: QuizLead, env: Env): Send | undefined {
   if (!lead.contact.email) return undefined;
   const config = readConfig(env);
   if (!config.quiz.resultEmailFrom) return undefined;
-  return resultEmailFor(lead, { siteUrl: config.site.url, bookingUrl: config.quiz.bookingUrl });
+  return resultEmailFor(lead, {
+    siteUrl: config.site.url,
+    bookingUrl: config.quiz.bookingUrl,
+    bookingProvider: config.bookings.provider,
+  });
 }
 
 /** Whether this submission's result email already went (or is going) to another address. */

@@ -3,7 +3,7 @@ import { recommendations } from '../content/recommendations';
 import { resultEmail } from '../content/result-email';
 import { QUIZ_STEPS, type ProgramSlug } from '../content/site';
 import { readConfig, type Env } from '../env';
-import { bookingLink } from '../shared/booking';
+import { bookingLink, type BookingLinkProvider } from '../shared/booking';
 import { RECOMMENDED_PARAM, programSlugOf, programTitle, recommend } from '../shared/recommend';
 import type { Lead } from '../store/lead';
 import { BindingEmailSender, LogEmailSender, NotConfiguredEmailSender, emailMessage, type EmailSender } from './email';
@@ -26,13 +26,18 @@ function programsOf(lead: QuizLead): ProgramSlug[] {
 
 /**
  * The result email of a quiz response: its programs (title, one line, a link to it on the site), the next step
- * (the booking page when there is one, else the enquiry form), the answers it was based on, who it is from and
+ * (the booking page when there is one, with the response's booking reference, else the enquiry form), the answers it was based on, who it is from and
  * why it came, and the privacy notice. Pure: the same response and settings give the same email. It counts as a
  * message to the visitor: their budgets apply, and nothing goes for a submission Turnstile did not verify.
  */
-export function resultEmailFor(lead: QuizLead, settings: { siteUrl: string; bookingUrl?: string }): Send {
-  const { siteUrl, bookingUrl } = settings;
+export function resultEmailFor(
+  lead: QuizLead,
+  settings: { siteUrl: string; bookingUrl?: string | undefined; bookingProvider?: BookingLinkProvider | undefined },
+): Send {
+  const { siteUrl, bookingUrl, bookingProvider } = settings;
   const slugs = programsOf(lead);
+  // The link carries the response's reference when the booking tool is known, so the booking comes back to it.
+  const booking = bookingProvider && lead.bookingRef ? { provider: bookingProvider, ref: lead.bookingRef } : undefined;
   const view: ResultEmailView = {
     greeting: resultEmail.greeting(lead.contact.first),
     intro: resultEmail.intro,
@@ -43,7 +48,7 @@ export function resultEmailFor(lead: QuizLead, settings: { siteUrl: string; book
       linkText: resultEmail.programLink,
     })),
     next: bookingUrl
-      ? { lead: resultEmail.bookLead, label: resultEmail.book, href: bookingLink(bookingUrl, slugs[0]!) }
+      ? { lead: resultEmail.bookLead, label: resultEmail.book, href: bookingLink(bookingUrl, slugs[0]!, booking) }
       : { lead: resultEmail.enquiryLead, label: resultEmail.enquiry, href: `${siteUrl}/#contact` },
     answersHeading: resultEmail.answersHeading,
     answers: QUIZ_STEPS.map((step, i) => ({

@@ -111,7 +111,8 @@ export async function renderLanding(
   const year = new Date().getFullYear();
   const nonce = c.get('secureHeadersNonce') ?? '';
   const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
-  const bookingUrl = readConfig(c.env).quiz.bookingUrl;
+  const config = readConfig(c.env);
+  const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
   if (forms.newsletter || forms.enquiry) {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
@@ -122,14 +123,14 @@ export async function renderLanding(
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
     return render(
       c,
-      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} bookingUrl={bookingUrl} />,
+      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} {...booking} />,
       landingMeta,
       status,
       attribution,
     );
   }
   const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([year, videos, readConfig(c.env).site.url, publicEnv(c.env), bookingUrl]);
+  const key = JSON.stringify([year, videos, config.site.url, publicEnv(c.env), booking]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
@@ -139,7 +140,7 @@ export async function renderLanding(
     };
     const rendered = await render(
       c,
-      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} bookingUrl={bookingUrl} />,
+      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} {...booking} />,
       { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
       200,
       `${slot}-attribution`,

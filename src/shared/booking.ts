@@ -1,17 +1,53 @@
 /**
- * The "Book a call" link after the quiz: the booking page (BOOKING_URL) with the program it is about as a plain
- * parameter, so the coach sees which recommendation led to the call. It never carries the visitor's name, email
- * or phone: the booking page asks for those itself. Imports nothing server-only.
+ * The "Book a call" link: the booking page (BOOKING_URL) with the program it is about as a plain parameter, and,
+ * after a lead exists and when the booking tool is known (BOOKING_PROVIDER), the lead's opaque reference in the
+ * field that tool passes back with its webhook, so a booking comes back to the lead. It never carries the
+ * visitor's name, email or phone: the booking page asks for those itself. Imports nothing server-only.
  */
 
 /** The parameter the booking page receives: a program id (slug), never anything personal. */
 export const BOOKING_PROGRAM_PARAM = 'program';
 
-/** The booking page's address with `program=<slug>` added after any parameters it has (before a fragment). */
-export function bookingLink(bookingUrl: string, program: string): string {
+/** A lead's booking reference: 96 random bits as 24 lower-case hex characters, nothing derived from the visitor. */
+export const BOOKING_REF_PATTERN = /^[0-9a-f]{24}$/;
+
+/** The booking tools whose links can carry a reference (the values of BOOKING_PROVIDER). */
+export type BookingLinkProvider = 'calcom' | 'calendly';
+
+/** The lead a link is for: the tool it goes to and the lead's reference. */
+export interface BookingFor {
+  provider: BookingLinkProvider;
+  ref: string;
+}
+
+/**
+ * The fields each tool hands back unchanged in its webhook: Cal.com keeps `metadata[...]` parameters as the
+ * booking's metadata; Calendly keeps the UTM parameters as the invitee's tracking.
+ */
+const CARRIED: Record<BookingLinkProvider, (ref: string, program: string) => [string, string][]> = {
+  calcom: (ref, program) => [
+    ['metadata[ref]', ref],
+    ['metadata[program]', program],
+  ],
+  calendly: (ref, program) => [
+    ['utm_content', ref],
+    ['utm_term', program],
+  ],
+};
+
+/**
+ * The booking page's address with `program=<slug>` added after any parameters it has (before a fragment), and,
+ * for a lead, its reference in the fields its tool passes back. A reference of any other shape is left out.
+ */
+export function bookingLink(bookingUrl: string, program: string, booking?: BookingFor): string {
   const hashAt = bookingUrl.indexOf('#');
   const base = hashAt === -1 ? bookingUrl : bookingUrl.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : bookingUrl.slice(hashAt);
   const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
-  return `${base}${separator}${BOOKING_PROGRAM_PARAM}=${encodeURIComponent(program)}${hash}`;
+  const pairs: [string, string][] = [[BOOKING_PROGRAM_PARAM, program]];
+  const carried = booking && CARRIED[booking.provider];
+  if (carried && BOOKING_REF_PATTERN.test(booking.ref)) pairs.push(...carried(booking.ref, program));
+  // The names are fixed and written as each tool documents them (`metadata[ref]`); the values are encoded.
+  const query = pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  return `${base}${separator}${query}${hash}`;
 }

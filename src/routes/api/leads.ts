@@ -85,11 +85,18 @@ function leadBase(
   };
 }
 
-/** Stores and tells: 201 once stored, 202 once parked, 503 when neither worked (the visitor may try again). */
+/**
+ * Stores and tells: 201 once stored, 202 once parked, 503 when neither worked (the visitor may try again). A quiz
+ * response or an enquiry is answered with its booking reference, which the page's "Book a call" link carries.
+ */
 async function answerLead(c: Context, lead: Lead, extra: Record<string, unknown> = {}): Promise<Response> {
   try {
-    const accepted = await acceptLead(c.env, lead);
-    return c.json({ ok: true, id: lead.id, ...extra }, accepted === 'stored' ? 201 : 202);
+    const { status, lead: accepted } = await acceptLead(c.env, lead);
+    const { bookingRef } = accepted;
+    return c.json(
+      { ok: true, id: lead.id, ...(bookingRef && { bookingRef }), ...extra },
+      status === 'stored' ? 201 : 202,
+    );
   } catch (err) {
     if (!(err instanceof LeadStoreError)) throw err;
     logEvent('error', 'lead.refused', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
