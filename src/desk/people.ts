@@ -14,7 +14,7 @@ import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
 import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
 import type { BookingRecord } from '../store/bookings';
-import { bookingsCopy, bookingsOfPerson, eraseBookings } from './person-bookings';
+import { bookingAlertKeys, bookingsCopy, bookingsOfPerson, eraseBookings } from './person-bookings';
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -77,12 +77,12 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const deadList = [...dead.values()];
   const others = heldBy(leadList, deadList, region).filter((p) => !confirmed.has(idOf(p)));
   const people = [...confirmed.values()];
-  const match = await ledgerMatch(env, people, others, leadList, deadList, region);
+  const bookings = await bookingsOfPerson(env, people, leadList);
+  const match = await ledgerMatch(env, people, others, leadList, deadList, region, bookings);
   const messages = await ledgerEntriesFor(env.DB, match);
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
   );
-  const bookings = await bookingsOfPerson(env, people, leadList);
   return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
 }
 
@@ -138,13 +138,17 @@ async function ledgerMatch(
   leads: LeadRecord[],
   dead: DeadLead[],
   region: string,
+  bookings: BookingRecord[],
 ): Promise<LedgerMatch> {
   const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
   const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
   return {
     recipients: contacts,
-    submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id)])],
+    // The owners' alerts of their booked calls carry the name they booked with.
+    submissionIds: [
+      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(bookings))]),
+    ],
     contacts,
     exclude: spellings(others, leads, dead, region),
     submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })),
@@ -210,7 +214,15 @@ export async function erasePerson(
       env.DB,
       records.dead.map((d) => d.id),
     );
-    const match = await ledgerMatch(env, records.confirmed, records.others, records.leads, records.dead, region);
+    const match = await ledgerMatch(
+      env,
+      records.confirmed,
+      records.others,
+      records.leads,
+      records.dead,
+      region,
+      records.bookings,
+    );
     // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
     const provider = toolName(env);
     const inTool = provider ? await addressesInNewsletterTool(env.DB, records.leads) : [];

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { bookingAlertIds } from '../notify/booking-templates';
 import { getBookingStore, type BookingRecord } from '../store/bookings';
 import type { LeadRecord } from '../store/listing';
 import type { Person } from '../store/person';
@@ -38,4 +39,9 @@ export async function eraseBookings(env: Env, bookings: BookingRecord[]): Promis
   let erased = 0;
   for (const b of bookings) if (await store.erase(b.provider, b.id)) erased += 1;
   return erased;
+}
+
+/** The ledger keys of the owners' alerts about these bookings (each carries the attendee's name). */
+export async function bookingAlertKeys(bookings: BookingRecord[]): Promise<string[]> {
+  return (await Promise.all(bookings.map((b) => bookingAlertIds(b)))).flat();
 }
