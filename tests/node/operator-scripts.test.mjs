@@ -188,7 +188,8 @@ function newsletterConfig(provider, { formId = '1234567', listId = 'a1b2c3d4e5' 
   return file;
 }
 
-const newsletterPreflight = (config, secrets) =>
+/** The production preflight of `config` with a secrets file of `secrets`, with its live checks or without. */
+const preflightOf = (config, secrets, live = '--live') =>
   run('scripts/ops/preflight.mjs', [
     '--env',
     'production',
@@ -196,8 +197,9 @@ const newsletterPreflight = (config, secrets) =>
     config,
     '--secrets-file',
     secretsFile(secrets),
-    '--live',
+    live,
   ]);
+const newsletterPreflight = (config, secrets) => preflightOf(config, secrets);
 
 describe('npm run preflight with a newsletter tool', { timeout: 600_000 }, () => {
   it('checks the Kit key and that KIT_FORM_ID is one of its forms', async () => {
@@ -262,16 +264,7 @@ function bookingConfig(provider) {
   return file;
 }
 
-const bookingPreflight = (config, secrets) =>
-  run('scripts/ops/preflight.mjs', [
-    '--env',
-    'production',
-    '--config',
-    config,
-    '--secrets-file',
-    secretsFile(secrets),
-    '--skip-live',
-  ]);
+const bookingPreflight = (config, secrets) => preflightOf(config, secrets, '--skip-live');
 
 const CALCOM_SECRET = 'a-calcom-webhook-secret-0123456789';
 
