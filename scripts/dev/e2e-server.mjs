@@ -40,7 +40,6 @@ const vars = {
   // /cdn-cgi/local/explorer/api/local/email/sending) and sends none; "Book a call" leads to the booking stand-in.
   RESULT_EMAIL_FROM: 'priya@coach.localhost',
   BOOKING_URL: `${base}/booking`,
-  BOOKING_PROVIDER: 'calcom',
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,
