@@ -135,6 +135,18 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
     ] as const) {
       expect((await post(p, data)).status()).toBe(400);
     }
+    // Bookings whose signature is not made with the sentinel keys: refused (401), no key echoed.
+    expect(
+      (
+        await post('/webhooks/calcom', { triggerEvent: 'BOOKING_CREATED' }, { 'x-cal-signature-256': '0'.repeat(64) })
+      ).status(),
+    ).toBe(401);
+    const stamp = `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
+    expect(
+      (
+        await post('/webhooks/calendly', { event: 'invitee.created' }, { 'calendly-webhook-signature': stamp })
+      ).status(),
+    ).toBe(401);
     expect((await post('/api/newsletter', { email }, { origin: 'https://elsewhere.example' })).status()).toBe(403);
     expect((await post('/api/enquiry', { ...enquiryBody, description: 'x'.repeat(70_000) })).status()).toBe(413);
     const burst = address();

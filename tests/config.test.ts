@@ -247,4 +247,76 @@ describe('config reader', () => {
       expect(parseConfig({}).problems).toEqual([]);
     });
   });
+
+  describe('the booking tool and its webhooks', () => {
+    const CALCOM = 'a-calcom-secret-of-32-characters';
+    const CALENDLY = 'a-calendly-key-of-32-characters!';
+
+    it('with nothing set: no problem, no warning, no provider and no keys', () => {
+      for (const raw of [{}, DEPLOYED]) {
+        const config = parseConfig(raw);
+        expect(config.problems).toEqual([]);
+        expect(config.bookings).toEqual({ warnings: [] });
+      }
+    });
+
+    it('reads a provider and both keys', () => {
+      const config = parseConfig({
+        ...DEPLOYED,
+        BOOKING_PROVIDER: 'calendly',
+        CALCOM_WEBHOOK_SECRET: CALCOM,
+        CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY,
+      });
+      expect(config.problems).toEqual([]);
+      expect(config.bookings).toEqual({
+        provider: 'calendly',
+        calcomSecret: CALCOM,
+        calendlySigningKey: CALENDLY,
+        warnings: [],
+      });
+    });
+
+    it('makes an unknown provider a problem naming the two it takes', () => {
+      const config = parseConfig({ ...DEPLOYED, BOOKING_PROVIDER: 'acuity' });
+      expect(config.problems).toEqual([
+        { setting: 'BOOKING_PROVIDER', message: 'BOOKING_PROVIDER must be "calcom" or "calendly".' },
+      ]);
+      expect(config.bookings.provider).toBeUndefined();
+    });
+
+    it('refuses a short key outside development, and takes it in development', () => {
+      const short = { CALCOM_WEBHOOK_SECRET: 'short', CALENDLY_WEBHOOK_SIGNING_KEY: 'fifteen-chars!!' };
+      const deployed = parseConfig({ ...DEPLOYED, ...short });
+      expect(deployed.problems).toEqual([
+        { setting: 'CALCOM_WEBHOOK_SECRET', message: 'CALCOM_WEBHOOK_SECRET must be at least 16 characters.' },
+        {
+          setting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
+          message: 'CALENDLY_WEBHOOK_SIGNING_KEY must be at least 16 characters.',
+        },
+      ]);
+      expect(deployed.bookings).toEqual({ warnings: [] });
+      const local = parseConfig(short);
+      expect(local.problems).toEqual([]);
+      expect(local.bookings).toMatchObject({ calcomSecret: 'short', calendlySigningKey: 'fifteen-chars!!' });
+    });
+
+    it("warns, without a problem, when the provider's key is not set (the other tool's key does not count)", () => {
+      const calcom = parseConfig({ ...DEPLOYED, BOOKING_PROVIDER: 'calcom', CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY });
+      expect(calcom.problems).toEqual([]);
+      expect(calcom.bookings.warnings).toEqual([
+        'CALCOM_WEBHOOK_SECRET is not set: bookings made on Cal.com do not come back to the desk.',
+      ]);
+      const calendly = parseConfig({ BOOKING_PROVIDER: 'calendly' });
+      expect(calendly.problems).toEqual([]);
+      expect(calendly.bookings.warnings).toEqual([
+        'CALENDLY_WEBHOOK_SIGNING_KEY is not set: bookings made on Calendly do not come back to the desk.',
+      ]);
+    });
+
+    it('warns once, not twice, when the key is there but too short (the problem says it)', () => {
+      const config = parseConfig({ ...DEPLOYED, BOOKING_PROVIDER: 'calcom', CALCOM_WEBHOOK_SECRET: 'short' });
+      expect(config.problems.map((p) => p.setting)).toEqual(['CALCOM_WEBHOOK_SECRET']);
+      expect(config.bookings.warnings).toEqual([]);
+    });
+  });
 });

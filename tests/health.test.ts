@@ -83,6 +83,7 @@ describe('the self-check', () => {
       ['retention', true],
       ['newsletter', true],
       ['privacy', true],
+      ['bookings', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { consent, privacy } from '../src/content/privacy';
+import { consent, privacy, RETENTION } from '../src/content/privacy';
 import { recommendations } from '../src/content/recommendations';
 
 const get = (path: string) => SELF.fetch(`http://example.com${path}`);
@@ -38,6 +38,23 @@ describe('the privacy page', () => {
       expect(html).toContain(`name="consent" value="${consent.notices[form].version}"`);
     }
     expect(html.match(/href="\/privacy" target="_blank"/g)?.length).toBe(2);
+  });
+
+  it('names the booked calls: what comes back, why, the booking tool, the reference and how long', async () => {
+    const html = await text('/privacy');
+    for (const words of [
+      'the call’s time, the name and email you typed there, the program the call is about and the tool’s own id',
+      'a random code with nothing about you in it',
+      'linked to the quiz response or enquiry it came from',
+      'The booking page is run by a booking tool (Cal.com or Calendly)',
+      'under its own terms and privacy policy',
+      'is kept as part of the response or enquiry it is linked to and deleted with it',
+      'a booked call linked to neither is kept for 365 days (one year) after the call, then deleted automatically',
+      'the calls booked with them',
+    ]) {
+      expect(html, words).toContain(words);
+    }
+    expect(RETENTION.unlinkedBookingDays).toBe(365);
   });
 });
 

@@ -46,6 +46,43 @@ describe('secrets stay on the server', () => {
   });
 });
 
+describe("the booking webhooks' keys stay on the server", () => {
+  it('every secret the site reads, the booking keys included, is a needle', () => {
+    for (const name of ['CALCOM_WEBHOOK_SECRET', 'CALENDLY_WEBHOOK_SIGNING_KEY'] as const) {
+      expect(SENTINELS[name].length).toBeGreaterThanOrEqual(16);
+      expect(sentinelNeedles()).toContain(SENTINELS[name]);
+    }
+  });
+
+  it('a booking refused for its signature echoes no secret', async () => {
+    const body = JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { uid: 'b1' } });
+    const signed = [
+      ['/webhooks/calcom', { 'x-cal-signature-256': '0'.repeat(64) }],
+      [
+        '/webhooks/calendly',
+        { 'calendly-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      ],
+    ] as const;
+    for (const [path, headers] of signed) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`https://site.test${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        }),
+        sentinelEnv,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      const text = (await res.text()) + JSON.stringify([...res.headers]);
+      for (const needle of sentinelNeedles()) expect(text, needle).not.toContain(needle);
+    }
+  });
+});
+
 describe('secrets stay on the server while Firestore signs in with them', () => {
   afterEach(() => vi.unstubAllGlobals());
 

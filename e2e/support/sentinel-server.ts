@@ -89,6 +89,9 @@ export async function startSentinelServer(): Promise<SentinelServer> {
       KIT_API_URL: `${standins}/kit`,
       KIT_API_KEY: SENTINELS.KIT_API_KEY,
       KIT_FORM_ID: '1234567',
+      BOOKING_PROVIDER: 'calcom',
+      CALCOM_WEBHOOK_SECRET: SENTINELS.CALCOM_WEBHOOK_SECRET,
+      CALENDLY_WEBHOOK_SIGNING_KEY: SENTINELS.CALENDLY_WEBHOOK_SIGNING_KEY,
     },
   });
   return {

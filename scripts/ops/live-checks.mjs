@@ -5,6 +5,7 @@
 //   Turnstile  a siteverify with a dummy token (a valid secret answers invalid-input-response)
 //   Kit        GET /v4/account (the key), then GET /v4/forms (KIT_FORM_ID is one of the account's forms)
 //   Mailchimp  GET /3.0/ping (the key, at its data centre), then GET /3.0/lists/{MAILCHIMP_LIST_ID}
+// The booking webhooks have none: neither tool can be asked whether a webhook key matches (booking-webhooks.mjs).
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
 // PREFLIGHT_FIRESTORE_URL; WhatsApp and Turnstile use the configured WHATSAPP_API_URL and TURNSTILE_VERIFY_URL.
 import { createSign } from 'node:crypto';

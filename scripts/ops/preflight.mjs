@@ -6,10 +6,12 @@
 // unescaped `$`), and FIRESTORE_PRIVATE_KEY must parse as a private key.
 // The live checks make one harmless call to each configured service, with the secret values: they run whenever
 // a deployed environment's secrets file is given (--skip-live says not to, and what that risks), or with --live.
+// It says which booking webhook is on (its key set) and which answers 404 (booking-webhooks.mjs).
 // Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
 import { createPrivateKey } from 'node:crypto';
 import { parseConfig } from '../../src/config/index.ts';
 import { SETTINGS } from '../../src/config/settings.ts';
+import { bookingWebhooks } from './booking-webhooks.mjs';
 import { liveChecks } from './live-checks.mjs';
 import { parseArgs, readSecrets, readWranglerConfig } from './settings-source.mjs';
 
@@ -26,6 +28,8 @@ const SET_BUT_UNSEEN = {
   OWNER_EMAILS: 'set@set.invalid',
   OPERATOR_EMAIL: 'set@set.invalid',
   HEALTHCHECK_URL: 'https://set.invalid/',
+  CALCOM_WEBHOOK_SECRET: 'set-but-not-seen-here',
+  CALENDLY_WEBHOOK_SIGNING_KEY: 'set-but-not-seen-here',
 };
 
 export async function preflight(args) {
@@ -95,6 +99,9 @@ export async function preflight(args) {
   const header = `preflight: ${args.env ? `[env.${args.env}]` : 'local setup'} of ${args.config} (ENVIRONMENT=${environment}); secrets: ${secrets.source}`;
   const lines = [header, '', ...table(['setting', 'kind', 'state', 'what it is for / what is wrong'], rows)];
 
+  const bookings = bookingWebhooks(config, secrets.known);
+  lines.push('', bookings.heading, ...table(['tool', 'route', 'state'], bookings.rows), bookings.note);
+
   const live = args.live || (Boolean(args.env) && Boolean(args.secretsFile) && !args.skipLive);
   if (args.skipLive) {
     lines.push(
@@ -127,7 +134,12 @@ export async function preflight(args) {
   }
   // Warnings do not fail the preflight: the site works, one safety net or step is off (no owner email, no result email).
   // The alerts' only when the secrets are known: an OWNER_EMAILS that cannot be seen is not "not set".
-  const warnings = [...(secrets.known ? config.alerts.warnings : []), ...config.quiz.warnings];
+  // The bookings' about a webhook key likewise; the one about BOOKING_PROVIDER (a var) always.
+  const warnings = [
+    ...(secrets.known ? config.alerts.warnings : []),
+    ...config.quiz.warnings,
+    ...config.bookings.warnings.filter((w) => secrets.known || w.startsWith('BOOKING_PROVIDER')),
+  ];
   if (warnings.length > 0) {
     lines.push('', 'Warnings:', ...warnings.map((w) => `  - ${w}`));
   }

@@ -10,7 +10,10 @@
 //   4. WHATSAPP_TOKEN: sends each owner a check message (leads_digest, "0 more leads") with the new token, and marks
 //      the owner messages that failed with an expired token (190) or no configuration in the last 7 days for replay
 //      (`wrangler d1 execute`): the next cron run (within 15 minutes) queues the replay, each row sent once;
-//   5. prints what the operator must still do: revoke the old value, then run the live checks again.
+//   5. prints what the operator must still do: revoke the old value (or, for a booking webhook's key, give the
+//      booking tool the same value), then run the live checks again.
+// No value is made here: a random one (the unsubscribe and erasure keys, Cal.com's webhook secret, Calendly's
+// signing key) comes from `openssl rand`, the others from the service that issues them.
 // OPERATOR_WRANGLER names another wrangler executable (the operator tests use a recording stand-in).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -170,6 +173,14 @@ export async function rotate(args, input, log = console.log) {
       KIT_API_KEY: 'delete the old key in Kit (Settings → Developer), then resend refused sign-ups from the desk',
       MAILCHIMP_API_KEY:
         'disable the old key in Mailchimp (Account → Extras → API keys), then resend refused sign-ups from the desk',
+      CALCOM_WEBHOOK_SECRET:
+        'paste the same value as the secret of the webhook in Cal.com now (Settings → Developer → Webhooks → the ' +
+        'webhook → Secret → Save): until both match, each booking is refused (401) and Cal.com does not send it ' +
+        'again, so a call booked meanwhile is only on Cal.com, not on the desk',
+      CALENDLY_WEBHOOK_SIGNING_KEY:
+        'check that the Calendly webhook subscription is the one created with this value as signing_key, and that ' +
+        'the old subscription is deleted (docs/deploy.md, "Booking webhooks"): deliveries refused (401) meanwhile ' +
+        'are retried by Calendly for 24 hours, so they arrive late, not lost',
     }[name] ?? `the old ${name} no longer matters once the new version is live`,
     `run the live checks again: npm run preflight -- --env ${args.env} --secrets-file ${args.secretsFile}`,
     'open /desk/health after the next cron run (15 minutes): it should say Working',

@@ -19,7 +19,20 @@ export const health = {
     retention: 'Retention',
     newsletter: 'Newsletter tool',
     privacy: 'Erasure key',
+    bookings: 'Booking webhooks',
   } as Record<string, string>,
+  bookings: {
+    none: 'No booking webhook: calls booked on Cal.com or Calendly do not come back to the desk (docs/deploy.md, "Booking webhooks").',
+    on: (tools: string[], named: string | undefined) =>
+      `${tools.join(' and ')} ${tools.length === 1 ? 'sends' : 'send'} booked, moved and cancelled calls to the desk.` +
+      (named
+        ? ` "Book a call" links carry each lead's reference for ${named}.`
+        : ' "Book a call" links carry no reference (BOOKING_PROVIDER is not set): a booking is matched by email only.'),
+    notSetLocally: (tool: string) =>
+      `${tool} is the booking tool, but its webhook's key is not set: bookings do not come back (development).`,
+    keyMissing: (tool: string, setting: string) =>
+      `Warning: BOOKING_PROVIDER names ${tool} but ${setting} is not set, so calls booked on ${tool} do not come back to the desk. Set it (docs/deploy.md, "Booking webhooks").`,
+  },
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,
     recoveredSubject: 'Website: everything is working again',

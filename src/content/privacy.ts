@@ -18,6 +18,8 @@ export const RETENTION = {
   messageDays: 90,
   /** A lead the database refused for good, kept whole for the owners to enter by hand. */
   deadLeadDays: 90,
+  /** A call booked on the booking tool that is linked to no lead: kept this long after the call. */
+  unlinkedBookingDays: 365,
 } as const;
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -75,7 +77,7 @@ export const privacy = {
   path: '/privacy',
   title: 'Privacy',
   description:
-    'What Priya Raman’s website collects when you take the quiz, subscribe or send an enquiry, why, where it is kept, for how long, and how to get a copy or have it deleted.',
+    'What Priya Raman’s website collects when you take the quiz, subscribe, send an enquiry or book a call, why, where it is kept, for how long, and how to get a copy or have it deleted.',
   updated: '2026-11-26',
   updatedLabel: 'Last updated',
   intro:
@@ -83,11 +85,14 @@ export const privacy = {
   sections: [
     {
       heading: 'What is collected',
-      paragraphs: ['Only what you type into a form, and a few facts about how you found the site:'],
+      paragraphs: [
+        'Only what you type into a form here or on the booking page, and a few facts about how you found the site:',
+      ],
       list: [
         'The quiz: your answers (area of life, age range, where you are on your journey), your first and last name, email and, if you give it, your phone number, the programs recommended to you, and whether you also asked for the newsletter.',
         'The newsletter: your email address.',
         'An enquiry: your name, phone number, email and message.',
+        'A call you book: when you follow “Book a call” to the booking page and book, move or cancel a call there, the booking tool tells this site the call’s time, the name and email you typed there, the program the call is about and the tool’s own id for the booking. The “Book a call” link shown after the quiz or an enquiry carries a reference made for that form: a random code with nothing about you in it, so that the call can be matched to the form. The link shown to everyone else carries none.',
         'With each of these: the version of the notice you were shown and when you sent the form, and whether the form passed the site’s anti-spam check; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
         'Your internet address is used for a minute to stop floods of automated submissions; it is not stored with your details. The site sets no cookies and loads no tracking scripts.',
       ],
@@ -96,6 +101,7 @@ export const privacy = {
       heading: 'Why',
       paragraphs: [
         'To answer you: to recommend programs and send them to the email address you gave, to send the newsletter you asked for, and to reply to your enquiry. The campaign details tell me which talks, posts and links bring people here; they are never used to profile you. Nothing is sold or shared for advertising.',
+        'A call you book is linked to the quiz response or enquiry it came from (by that reference, or else by your email address), so that my assistant and I are told of it (by WhatsApp) and know what you have already told me before we speak.',
       ],
     },
     {
@@ -103,15 +109,16 @@ export const privacy = {
       paragraphs: ['Your details pass through, or are stored by, services that work on my behalf:'],
       list: [
         'Cloudflare runs this website, passes each form to the database and sends the email with your quiz result; it keeps short-lived records of the messages sent about it.',
-        'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups and enquiries.',
-        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them, filed under a one-way fingerprint of your number (a keyed hash) so that the site’s own links and records of the conversation never show the number.',
+        'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups, enquiries and booked calls.',
+        'The booking page is run by a booking tool (Cal.com or Calendly): what you type there goes to it and is handled under its own terms and privacy policy; it sends this site the details of the call listed above.',
+        'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission or the call you booked, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them, filed under a one-way fingerprint of your number (a keyed hash) so that the site’s own links and records of the conversation never show the number.',
         'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up (when you ask for the newsletter with the quiz, also the names of the programs recommended to you, so the letters can fit them), and so is your unsubscribe; that service then asks you to confirm the sign-up by email. A sign-up the site could not verify as sent by a person (its anti-spam check) is kept here but not passed on unless we know it is yours, and an address is passed on at most once a day, so that nobody can make the service write to someone else’s address again and again.',
       ],
     },
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically; newsletter sign-ups until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result and of each sign-up or unsubscribe passed to a newsletter service (or held back, and why), and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically, and a call you booked is kept as part of the response or enquiry it is linked to and deleted with it; a booked call linked to neither is kept for ${RETENTION.unlinkedBookingDays} days (one year) after the call, then deleted automatically. Newsletter sign-ups are kept until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, then deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result and of each sign-up or unsubscribe passed to a newsletter service (or held back, and why), and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
       ],
     },
     {
@@ -125,7 +132,7 @@ export const privacy = {
       heading: 'A copy, a correction or deletion',
       paragraphs: [
         'You can ask for a copy of everything I hold about you, for a correction, or for it to be deleted, at any time. Use the Contact button at the foot of any page, or reply to any newsletter, and say which email address or phone number you used. I answer within 30 days and confirm when it is done.',
-        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the notes we kept about them, the records of the messages sent about them, and what you wrote to us on WhatsApp. If your forms also held another number or address, I ask you whether it is yours: until you confirm it, the messages sent to it and written from it belong to someone else, and are neither in your copy nor deleted with your records. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address, message id or name. A log keeps when a deletion was made, how many records it removed and how many numbers and addresses you confirmed, never your details. To make sure a deletion stays done, the site keeps a one-way fingerprint (a keyed hash, from which they cannot be read back) of the numbers and addresses deleted, for 30 days, so that messages about you still waiting to be sent are dropped, and of the WhatsApp messages deleted, so that they can never be stored again. If you send a form again afterwards, it is kept as a new contact. If the newsletter service had your address, it is told at once: Mailchimp deletes you; Kit unsubscribes you (its interface for websites cannot delete), and I then delete you there by hand.',
+        'The copy is one file with every quiz response, newsletter sign-up and enquiry sent with that address or number, the calls booked with them, the notes we kept about them, the records of the messages sent about them, and what you wrote to us on WhatsApp. If your forms also held another number or address, I ask you whether it is yours: until you confirm it, the messages sent to it and written from it belong to someone else, and are neither in your copy nor deleted with your records. Deletion removes all of these; the records of messages keep only that a message was sent, with no number, address, message id or name. A log keeps when a deletion was made, how many records it removed and how many numbers and addresses you confirmed, never your details. To make sure a deletion stays done, the site keeps a one-way fingerprint (a keyed hash, from which they cannot be read back) of the numbers and addresses deleted, for 30 days, so that messages about you still waiting to be sent are dropped, and of the WhatsApp messages deleted, so that they can never be stored again. If you send a form again afterwards, it is kept as a new contact. If the newsletter service had your address, it is told at once: Mailchimp deletes you; Kit unsubscribes you (its interface for websites cannot delete), and I then delete you there by hand. A call you booked is deleted here with the rest, and I delete it in the booking tool by hand.',
         'If you are not satisfied with my answer, you may complain to the data protection authority where you live (in India, the Data Protection Board; in the EU, your national authority).',
       ],
     },

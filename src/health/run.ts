@@ -5,6 +5,7 @@ import { readBudgets } from '../notify/budgets';
 import { deliver } from '../notify/deliver';
 import { DeliveryStore } from '../notify/ledger-store';
 import { createEmailSender, emailMessage } from '../notify/email';
+import { checkBookings } from './checks/bookings';
 import type { Check } from './checks/check';
 import { checkDeliveries } from './checks/deliveries';
 import { checkFeeds } from './checks/feeds';
@@ -54,6 +55,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('retention', () => checkRetention(env, now)),
     guarded('newsletter', () => checkNewsletter(env, config, now)),
     guarded('privacy', () => checkPrivacy(config)),
+    guarded('bookings', () => checkBookings(config)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

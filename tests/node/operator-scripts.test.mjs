@@ -202,7 +202,8 @@ function newsletterConfig(provider, { formId = '1234567', listId = 'a1b2c3d4e5' 
   return file;
 }
 
-const newsletterPreflight = (config, secrets) =>
+/** The production preflight of `config` with a secrets file of `secrets`, with its live checks or without. */
+const preflightOf = (config, secrets, live = '--live') =>
   run('scripts/ops/preflight.mjs', [
     '--env',
     'production',
@@ -210,8 +211,9 @@ const newsletterPreflight = (config, secrets) =>
     config,
     '--secrets-file',
     secretsFile(secrets),
-    '--live',
+    live,
   ]);
+const newsletterPreflight = (config, secrets) => preflightOf(config, secrets);
 
 describe('npm run preflight with a newsletter tool', { timeout: 600_000 }, () => {
   it('checks the Kit key and that KIT_FORM_ID is one of its forms', async () => {
@@ -263,5 +265,74 @@ describe('npm run preflight with a newsletter tool', { timeout: 600_000 }, () =>
       out,
       /UNSUBSCRIBE_SECRET: UNSUBSCRIBE_SECRET is not set: no unsubscribe link can be made or checked\./,
     );
+  });
+});
+
+/** The stand-in configuration with BOOKING_PROVIDER set to `provider` in every environment. */
+function bookingConfig(provider) {
+  const file = path.join(process.cwd(), `wrangler.operator-test-bookings-${provider}.toml`);
+  writeFileSync(
+    file,
+    readFileSync(standinConfig(), 'utf8').replaceAll('BOOKING_PROVIDER = ""', `BOOKING_PROVIDER = "${provider}"`),
+  );
+  return file;
+}
+
+const bookingPreflight = (config, secrets) => preflightOf(config, secrets, '--skip-live');
+
+const CALCOM_SECRET = 'a-calcom-webhook-secret-0123456789';
+
+describe('npm run preflight with booking webhooks', { timeout: 300_000 }, () => {
+  it('says which webhook is on and which answers 404, and that neither has a live check', async () => {
+    const { code, out } = await bookingPreflight(bookingConfig('calcom'), { CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });
+    assert.equal(code, 0, out);
+    assert.match(
+      out,
+      /booking webhooks \(BOOKING_PROVIDER=calcom: "Book a call" links carry the lead's reference for Cal\.com\):/,
+    );
+    assert.match(
+      out,
+      /\| Cal\.com +\| \/webhooks\/calcom +\| on: CALCOM_WEBHOOK_SECRET is set; signed bookings come back/,
+    );
+    assert.match(
+      out,
+      /\| Calendly +\| \/webhooks\/calendly +\| off: CALENDLY_WEBHOOK_SIGNING_KEY is not set, so the route answers 404/,
+    );
+    assert.match(
+      out,
+      /no live check: Cal\.com has no API that checks a webhook secret, and Calendly's needs a personal/,
+    );
+    assert.doesNotMatch(out, /do not come back to the desk/);
+    assert.ok(!out.includes(CALCOM_SECRET), 'the preflight never prints a secret');
+  });
+
+  it('warns, without failing, when BOOKING_PROVIDER names a tool whose key is not set', async () => {
+    const { code, out } = await bookingPreflight(bookingConfig('calendly'), { CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });
+    assert.equal(code, 0, out);
+    assert.match(
+      out,
+      /Warnings:\n(?: {2}- .*\n)* {2}- CALENDLY_WEBHOOK_SIGNING_KEY is not set: bookings made on Calendly do not come back to the desk\./,
+    );
+    assert.match(
+      out,
+      /\| Cal\.com +\| \/webhooks\/calcom +\| on: .*\(BOOKING_PROVIDER names Calendly: links to Cal\.com carry no reference\)/,
+    );
+  });
+
+  it('fails on an unknown tool and on a key too short to keep a forger out', async () => {
+    const { code, out } = await bookingPreflight(bookingConfig('acuity'), {
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'short-key',
+    });
+    assert.equal(code, 1, out);
+    assert.match(out, /\| BOOKING_PROVIDER +\| var +\| invalid +\| BOOKING_PROVIDER must be "calcom" or "calendly"\./);
+    assert.match(
+      out,
+      /\| CALENDLY_WEBHOOK_SIGNING_KEY +\| secret \| invalid +\| CALENDLY_WEBHOOK_SIGNING_KEY must be at least 16/,
+    );
+    assert.match(
+      out,
+      /\| Calendly +\| \/webhooks\/calendly +\| off: CALENDLY_WEBHOOK_SIGNING_KEY must be at least 16 characters\./,
+    );
+    assert.match(out, /preflight: 2 problem\(s\):\n {2}- BOOKING_PROVIDER: .*\n {2}- CALENDLY_WEBHOOK_SIGNING_KEY: /);
   });
 });

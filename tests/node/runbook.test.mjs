@@ -220,6 +220,45 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     assert.match(secret.out, /reset the app secret in Meta .* every webhook is refused \(401\)/s);
   });
 
+  it("7c. rotating a booking webhook's key: a short one changes nothing; a new one is put and the tool named", async () => {
+    const wrangler = recordingWrangler();
+    const file = secretsFile();
+    const short = await run(
+      'scripts/ops/rotate.mjs',
+      [...env, '--secrets-file', file, 'CALCOM_WEBHOOK_SECRET'],
+      wrangler.env,
+      'too-short\n',
+    );
+    assert.equal(short.code, 1, short.out);
+    assert.match(short.out, /CALCOM_WEBHOOK_SECRET: CALCOM_WEBHOOK_SECRET must be at least 16 characters/);
+    assert.deepEqual(wrangler.calls(), []);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).CALCOM_WEBHOOK_SECRET, undefined);
+
+    // docs/deploy.md, "Booking webhooks": openssl rand -hex 32, the same value pasted into Cal.com.
+    const secret = 'f'.repeat(64);
+    const calcom = await run(
+      'scripts/ops/rotate.mjs',
+      [...env, '--secrets-file', file, 'CALCOM_WEBHOOK_SECRET'],
+      wrangler.env,
+      `${secret}\n`,
+    );
+    assert.equal(calcom.code, 0, calcom.out);
+    assert.deepEqual(wrangler.calls()[0].uploaded, { CALCOM_WEBHOOK_SECRET: secret });
+    assert.equal(wrangler.calls().length, 1, 'no replay for a webhook key');
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).CALCOM_WEBHOOK_SECRET, secret);
+    assert.match(calcom.out, /Still to do:\s+1\. paste the same value as the secret of the webhook in Cal\.com now/);
+    assert.ok(!calcom.out.includes(secret), 'the rotation never prints the secret');
+
+    const calendly = await run(
+      'scripts/ops/rotate.mjs',
+      [...env, '--secrets-file', file, 'CALENDLY_WEBHOOK_SIGNING_KEY'],
+      recordingWrangler().env,
+      `${'e'.repeat(64)}\n`,
+    );
+    assert.equal(calendly.code, 0, calendly.out);
+    assert.match(calendly.out, /created with this value as signing_key.*retried by Calendly for 24 hours/s);
+  });
+
   it("8. rolling back: the previous version deployed with today's secrets, a new bookmark first", async () => {
     // docs/deploy.md, "Roll back": git checkout <tag of the good version>, then the same deploy command. (The
     // checkout is the operator's; here the tree stays as it is.) The rotated token goes up, never the revoked one.

@@ -13,5 +13,7 @@ export declare const SENTINELS: {
   ERASURE_KEY: string;
   KIT_API_KEY: string;
   MAILCHIMP_API_KEY: string;
+  CALCOM_WEBHOOK_SECRET: string;
+  CALENDLY_WEBHOOK_SIGNING_KEY: string;
 };
 export declare function sentinelNeedles(): string[];

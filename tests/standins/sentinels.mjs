@@ -15,6 +15,8 @@ export const SENTINELS = {
   ERASURE_KEY: 'SENTINEL-erasure-key-2d8b-long-enough-for-production',
   KIT_API_KEY: 'SENTINEL-kit-api-key-4c1e',
   MAILCHIMP_API_KEY: 'SENTINEL-mailchimp-key-77d0-us21',
+  CALCOM_WEBHOOK_SECRET: 'SENTINEL-calcom-webhook-secret-a41c',
+  CALENDLY_WEBHOOK_SIGNING_KEY: 'SENTINEL-calendly-signing-key-e05b',
 };
 
 /** The strings to search for: each secret whole, and each owner number in the forms a page might print it. */
@@ -34,6 +36,8 @@ export function sentinelNeedles() {
     SENTINELS.ERASURE_KEY,
     SENTINELS.KIT_API_KEY,
     SENTINELS.MAILCHIMP_API_KEY,
+    SENTINELS.CALCOM_WEBHOOK_SECRET,
+    SENTINELS.CALENDLY_WEBHOOK_SIGNING_KEY,
     ...owners,
   ];
 }
