@@ -14,7 +14,7 @@ import { getBookingStore } from './bookings';
 export const RETAINED_KINDS: LeadKind[] = ['quiz', 'enquiry'];
 
 /** A booking linked to no lead is kept this long after its call, for an owner to link it, then deleted. */
-export const UNLINKED_BOOKING_DAYS = 365;
+export const UNLINKED_BOOKING_DAYS = RETENTION.unlinkedBookingDays;
 
 /** Leads deleted per kind and cron run: a few hundred store calls at most. */
 export const RETENTION_BATCH = 200;
