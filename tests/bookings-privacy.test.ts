@@ -14,9 +14,26 @@ import { getLeadStore } from '../src/store/port';
 import { firestoreEnv } from './support/firestore';
 import { uniqueMobile } from './support/shared';
 
-const adapters: Array<[string, () => Promise<Env>]> = [
-  ['D1', async () => env],
-  ['Firestore', async () => (await firestoreEnv('credentials')).env],
+/** An env, and how a lead is stored as if it had arrived at `at` (Firestore stamps its own arrival time). */
+type Harness = { env: Env; saveAt(lead: Lead, at: string): Promise<void> };
+
+const adapters: Array<[string, () => Promise<Harness>]> = [
+  ['D1', async () => ({ env, saveAt: async (lead) => void (await getLeadStore(env).save(lead)) })],
+  [
+    'Firestore',
+    async () => {
+      const { standin, env: workerEnv } = await firestoreEnv('credentials');
+      return {
+        env: workerEnv,
+        async saveAt(lead, at) {
+          await getLeadStore(workerEnv).save(lead);
+          const doc = standin.document('enquiries', lead.id)!;
+          doc.fields.createdAt = { timestampValue: at };
+          doc.fields.lastContactAt = { timestampValue: at };
+        },
+      };
+    },
+  ],
 ];
 
 afterEach(() => vi.restoreAllMocks());
@@ -58,7 +75,7 @@ function booking(email: string, over: Partial<BookingRecord> = {}): BookingRecor
 
 describe.each(adapters)('booked calls as personal data on %s', (_, makeEnv) => {
   it("are in a person's copy and go with their erasure", async () => {
-    const workerEnv = await makeEnv();
+    const { env: workerEnv } = await makeEnv();
     const email = `meera-${hex(4)}@example.com`;
     const lead = enquiry(email);
     await getLeadStore(workerEnv).save(lead);
@@ -90,11 +107,11 @@ describe.each(adapters)('booked calls as personal data on %s', (_, makeEnv) => {
   });
 
   it('are deleted with their lead by retention, and a year after the call when never linked', async () => {
-    const workerEnv = await makeEnv();
+    const { env: workerEnv, saveAt } = await makeEnv();
     const now = Date.now();
     const old = new Date(Date.parse(retentionCutoff(now)) - 86_400_000).toISOString();
     const lead = enquiry(`old-${hex(4)}@example.com`, old);
-    await getLeadStore(workerEnv).save(lead);
+    await saveAt(lead, old);
     const bookings = getBookingStore(workerEnv);
     const linked = booking(`old-${hex(4)}@example.com`, { lead: { kind: 'enquiry', id: lead.id, by: 'ref', at: old } });
     const yearAgo = new Date(now - (UNLINKED_BOOKING_DAYS + 1) * 86_400_000).toISOString();

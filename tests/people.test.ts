@@ -199,6 +199,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
       dead: 1,
       messages: 2,
       conversation: 0,
+      bookings: 0,
       identifiers: { emails: 1, phones: 1, left: 0 },
     });
     expect(String(log!.counts)).not.toContain(p.phone.slice(-8));

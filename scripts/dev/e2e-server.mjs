@@ -42,6 +42,8 @@ const vars = {
   BOOKING_URL: `${base}/booking`,
   // Its link carries the response's booking reference as Cal.com booking metadata (e2e/quiz-follow-up.spec.ts).
   BOOKING_PROVIDER: 'calcom',
+  // Must match e2e/bookings.spec.ts: the journey posts a signed booking as Cal.com would.
+  CALCOM_WEBHOOK_SECRET: 'e2e-calcom-webhook-secret',
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,
