@@ -3,26 +3,21 @@
  * stored and linked to its lead, a repeat changes nothing, a reschedule and a cancellation arrive in either order,
  * a wrong signature changes nothing, and a store that fails answers 503 so the tool sends it again.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { getBookingStore } from '../src/store/bookings';
 import type { Lead } from '../src/store/lead';
 import { getLeadStore } from '../src/store/port';
 import { calcomBody, calendlyBody, calendlyInvitee, postCalcom, postCalendly } from './support/bookings';
-import { firestoreEnv } from './support/firestore';
+import { D1_AND_FIRESTORE, firestoreEnv } from './support/firestore';
 import { captureQueue, takeJobs } from './support/queue';
-import { uniqueMobile } from './support/shared';
+import { randomHex, uniqueMobile } from './support/shared';
 
-const adapters: Array<[string, () => Promise<Env>]> = [
-  ['D1', async () => env],
-  ['Firestore', async () => (await firestoreEnv('credentials')).env],
-];
+const adapters = D1_AND_FIRESTORE;
 
 afterEach(() => vi.restoreAllMocks());
 
-const hex = (n: number) =>
-  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const hex = randomHex;
 
 async function quizLead(workerEnv: Env, email: string): Promise<Lead> {
   const lead = {

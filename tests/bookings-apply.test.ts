@@ -4,26 +4,21 @@
  * lead's status booked and put back on a cancellation, a reschedule moving the one call, the owners' alert queued
  * once, an owner's link by hand, and nothing kept of a person erased after the event.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { applyBookingEvent, linkBooking } from '../src/bookings/apply';
 import { getBookingStore, type BookingEvent } from '../src/store/bookings';
 import type { Lead } from '../src/store/lead';
 import { getLeadStore } from '../src/store/port';
-import { firestoreEnv } from './support/firestore';
+import { D1_AND_FIRESTORE } from './support/firestore';
 import { captureQueue, takeJobs } from './support/queue';
-import { uniqueMobile } from './support/shared';
+import { randomHex, uniqueMobile } from './support/shared';
 
-const adapters: Array<[string, () => Promise<Env>]> = [
-  ['D1', async () => env],
-  ['Firestore', async () => (await firestoreEnv('credentials')).env],
-];
+const adapters = D1_AND_FIRESTORE;
 
 afterEach(() => vi.restoreAllMocks());
 
-const hex = (n: number) =>
-  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const hex = randomHex;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
 const NOW = new Date(Date.UTC(2026, 10, 20, 10, 0));
 

@@ -12,7 +12,7 @@ import { getBookingStore, type BookingRecord } from '../src/store/bookings';
 import type { Lead } from '../src/store/lead';
 import { getLeadStore } from '../src/store/port';
 import { firestoreEnv } from './support/firestore';
-import { uniqueMobile } from './support/shared';
+import { randomHex, uniqueMobile } from './support/shared';
 
 /** An env, and how a lead is stored as if it had arrived at `at` (Firestore stamps its own arrival time). */
 type Harness = { env: Env; saveAt(lead: Lead, at: string): Promise<void> };
@@ -38,8 +38,7 @@ const adapters: Array<[string, () => Promise<Harness>]> = [
 
 afterEach(() => vi.restoreAllMocks());
 
-const hex = (n: number) =>
-  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const hex = randomHex;
 
 function enquiry(email: string, createdAt = new Date().toISOString()): Lead {
   return {

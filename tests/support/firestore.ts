@@ -45,3 +45,9 @@ export async function firestoreEnv(mode: 'credentials' | 'emulator'): Promise<{
       : { FIRESTORE_EMULATOR_HOST: EMULATOR_HOST };
   return { standin, projectId, keys: pair, env: { ...env, FIRESTORE_PROJECT_ID: projectId, ...secrets } };
 }
+
+/** The two databases a store test runs on: D1 as bound, and Firestore (service account) against a fresh stand-in. */
+export const D1_AND_FIRESTORE: Array<[string, () => Promise<Env>]> = [
+  ['D1', async () => env],
+  ['Firestore', async () => (await firestoreEnv('credentials')).env],
+];

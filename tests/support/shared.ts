@@ -17,3 +17,7 @@ export async function withinOneWindow(periodSeconds: number, seconds: number): P
   const left = period - (Date.now() % period);
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
+
+/** `bytes` random bytes as lower-case hex (a booking reference is 12). */
+export const randomHex = (bytes: number): string =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
