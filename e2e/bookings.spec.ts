@@ -106,3 +106,32 @@ test('a booked call comes back to the lead, tells the owners, and the owner mark
   const [stored] = await storedLeads<QuizRow>('quiz_responses', email);
   expect(stored!.id).toBe(row!.id);
 });
+
+test("an enquiry's thank-you offers Book a call with the enquiry's reference, and stays until dismissed", async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('enquiry-booked');
+  await gotoHydrated(page, '/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: site.enquiry.heading });
+  await dialog.getByLabel('Name').fill('Kavya Nair');
+  await dialog.getByLabel('Phone').fill('9812345670');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: site.enquiry.submit }).click();
+
+  const thanks = page.getByRole('status').filter({ hasText: 'your message is on its way' });
+  await expect(thanks).toBeVisible();
+  const [row] = await waitForLeads<QuizRow>('enquiries', email);
+  const book = thanks.getByRole('link', { name: site.enquiry.book });
+  await expect(book).toHaveAttribute('href', new RegExp(`\\?metadata\\[ref\\]=${row!.booking_ref}$`));
+  for (const personal of [email, 'kavya', '9812345670']) {
+    expect(decodeURIComponent((await book.getAttribute('href'))!).toLowerCase()).not.toContain(personal);
+  }
+  expect(page.url().startsWith(baseURL!) && !page.url().includes(row!.booking_ref!)).toBe(true);
+  // It does not vanish on its own while it holds a link; the visitor dismisses it.
+  await page.waitForTimeout(6_500);
+  await expect(book).toBeVisible();
+  await thanks.getByRole('button', { name: site.enquiry.dismiss }).click();
+  await expect(book).toBeHidden();
+});

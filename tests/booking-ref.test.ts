@@ -69,6 +69,14 @@ describe('bookingLink', () => {
     expect(bookingLink(BOOKING, 'consultations')).toBe(`${BOOKING}?program=consultations`);
   });
 
+  it('after an enquiry (no program): the reference alone, or the page as it is', () => {
+    expect(bookingLink(`${BOOKING}#top`, undefined, { provider: 'calcom', ref: REF })).toBe(
+      `${BOOKING}?metadata[ref]=${REF}#top`,
+    );
+    expect(bookingLink(BOOKING, undefined, { provider: 'calendly', ref: REF })).toBe(`${BOOKING}?utm_content=${REF}`);
+    expect(bookingLink(`${BOOKING}?month=next`, undefined)).toBe(`${BOOKING}?month=next`);
+  });
+
   it('a new reference is 24 lower-case hex characters, a fresh one each time', () => {
     const refs = new Set(Array.from({ length: 50 }, newBookingRef));
     expect(refs.size).toBe(50);

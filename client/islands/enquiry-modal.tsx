@@ -5,6 +5,7 @@ import { Modal, ModalClose } from '../components/modal';
 import { useLeadForm } from '../lib/use-lead-form';
 import { LIMITS, checkFields, type FormState } from '../../src/shared/lead-rules';
 import { AttributionField, ConsentNotice, type ConsentCopy } from '../components/lead-context';
+import { bookingLink, type BookingLinkProvider } from '../../src/shared/booking';
 
 export interface EnquiryModalProps {
   copy: {
@@ -12,6 +13,9 @@ export interface EnquiryModalProps {
     intro: string;
     submit: string;
     sent: string;
+    bookSooner: string;
+    book: string;
+    dismiss: string;
     submitting: string;
     invalidEmail: string;
     required: string;
@@ -22,6 +26,8 @@ export interface EnquiryModalProps {
     consent: ConsentCopy;
   };
   form: FormState;
+  /** The booking page (BOOKING_URL) and its tool (BOOKING_PROVIDER), when set: the thank-you offers a call. */
+  booking?: { url: string; provider?: BookingLinkProvider };
 }
 
 /** The id of the enquiry dialog: "Start a Conversation" links here, so the form is reachable without JavaScript. */
@@ -37,11 +43,13 @@ const SENT_NOTICE_MS = 6000;
  * a refused post comes back shown in the page with its messages. A failed send keeps the fields
  * and says so: an enquiry is never lost silently.
  */
-export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
+export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps) {
   /** Open as a modal, and the element focus returns to (none when it opened from the #contact address). */
   const [opened, setOpened] = useState<{ by: HTMLElement | null } | null>(null);
   const [inline, setInline] = useState(Boolean(form.problem || Object.keys(form.errors ?? {}).length));
   const [sent, setSent] = useState(Boolean(form.done));
+  /** The sent enquiry's booking reference, held in memory only (the post without JavaScript has none). */
+  const [bookingRef, setBookingRef] = useState<string | undefined>(undefined);
   const [ready, setReady] = useState(true);
   const [formKey, setFormKey] = useState(0);
   const [values, setValues] = useState(form.values ?? {});
@@ -59,6 +67,7 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
       setFormKey((k) => k + 1);
       setOpened(null);
       setInline(false);
+      setBookingRef(result.bookingRef);
       setSent(true);
       return true;
     },
@@ -99,11 +108,12 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: `inline` is the server's state
   }, []);
 
+  // A thank-you that offers a call stays until it is dismissed: a link must not vanish while someone reaches for it.
   useEffect(() => {
-    if (!sent) return;
+    if (!sent || booking) return;
     const timer = window.setTimeout(() => setSent(false), SENT_NOTICE_MS);
     return () => window.clearTimeout(timer);
-  }, [sent]);
+  }, [sent, booking]);
 
   // The form was re-mounted or the dialog opened: read which required fields the page now holds.
   useEffect(() => {
@@ -188,8 +198,27 @@ export default function EnquiryModal({ copy, form }: EnquiryModalProps) {
           </button>
         </LeadForm>
       </Modal>
-      <p className={sent ? 'toast is-visible' : 'toast'} role="status">
+      <p className={sent ? `toast is-visible${booking ? ' toast-lasting' : ''}` : 'toast'} role="status">
         {sent ? copy.sent : ''}
+        {sent && booking ? (
+          <>
+            {' '}
+            {copy.bookSooner}{' '}
+            <a
+              className="toast-link"
+              href={bookingLink(
+                booking.url,
+                undefined,
+                booking.provider && bookingRef ? { provider: booking.provider, ref: bookingRef } : undefined,
+              )}
+            >
+              {copy.book}
+            </a>
+            <button type="button" className="toast-close" aria-label={copy.dismiss} onClick={() => setSent(false)}>
+              ×
+            </button>
+          </>
+        ) : null}
       </p>
     </>
   );

@@ -47,7 +47,7 @@ export function LandingPage({ year, videos, forms, recommended = [], bookingUrl,
         <Newsletter form={forms.newsletter} />
       </main>
       <Footer year={year} />
-      <Enquiry form={forms.enquiry} />
+      <Enquiry form={forms.enquiry} {...(bookingUrl && { bookingUrl, bookingProvider })} />
     </>
   );
 }

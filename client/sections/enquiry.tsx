@@ -3,9 +3,21 @@ import EnquiryModal from '../islands/enquiry-modal';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
 import type { FormState } from '../../src/shared/lead-rules';
+import type { BookingLinkProvider } from '../../src/shared/booking';
 
-/** The one enquiry modal on the landing page; every [data-open-enquiry] link opens it. */
-export function Enquiry({ form }: { form: FormState }) {
+/**
+ * The one enquiry modal on the landing page; every [data-open-enquiry] link opens it. With a booking page
+ * (BOOKING_URL) its thank-you offers "Book a call", carrying the enquiry's reference for the booking tool.
+ */
+export function Enquiry({
+  form,
+  bookingUrl,
+  bookingProvider,
+}: {
+  form: FormState;
+  bookingUrl?: string | undefined;
+  bookingProvider?: BookingLinkProvider | undefined;
+}) {
   const { forms } = site;
   return (
     <Island
@@ -25,6 +37,7 @@ export function Enquiry({ form }: { form: FormState }) {
           consent: consentCopy('enquiry'),
         },
         form,
+        ...(bookingUrl && { booking: { url: bookingUrl, ...(bookingProvider && { provider: bookingProvider }) } }),
       }}
     />
   );

@@ -157,6 +157,10 @@ export const site = {
     intro: 'Tell me a little about what you are looking for. I reply personally, usually within two working days.',
     submit: 'Send message',
     sent: 'Thank you — your message is on its way. I will be in touch soon.',
+    /** After the thank-you when a booking page is set (BOOKING_URL): the call can be booked now. */
+    bookSooner: 'Rather talk sooner?',
+    book: 'Book a call',
+    dismiss: 'Dismiss',
   },
   latest: {
     intro: 'Talks, guided practices, and reflections—stream the newest release and browse the recent playlist.',

@@ -24,30 +24,28 @@ export interface BookingFor {
  * The fields each tool hands back unchanged in its webhook: Cal.com keeps `metadata[...]` parameters as the
  * booking's metadata; Calendly keeps the UTM parameters as the invitee's tracking.
  */
-const CARRIED: Record<BookingLinkProvider, (ref: string, program: string) => [string, string][]> = {
-  calcom: (ref, program) => [
-    ['metadata[ref]', ref],
-    ['metadata[program]', program],
-  ],
-  calendly: (ref, program) => [
-    ['utm_content', ref],
-    ['utm_term', program],
-  ],
+const CARRIED: Record<BookingLinkProvider, { ref: string; program: string }> = {
+  calcom: { ref: 'metadata[ref]', program: 'metadata[program]' },
+  calendly: { ref: 'utm_content', program: 'utm_term' },
 };
 
 /**
  * The booking page's address with `program=<slug>` added after any parameters it has (before a fragment), and,
- * for a lead, its reference in the fields its tool passes back. A reference of any other shape is left out.
+ * for a lead, its reference in the fields its tool passes back. A reference of any other shape is left out. Without
+ * a program (after an enquiry) only the reference is added, or nothing.
  */
-export function bookingLink(bookingUrl: string, program: string, booking?: BookingFor): string {
+export function bookingLink(bookingUrl: string, program: string | undefined, booking?: BookingFor): string {
   const hashAt = bookingUrl.indexOf('#');
   const base = hashAt === -1 ? bookingUrl : bookingUrl.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : bookingUrl.slice(hashAt);
   const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
-  const pairs: [string, string][] = [[BOOKING_PROGRAM_PARAM, program]];
+  const pairs: [string, string][] = program === undefined ? [] : [[BOOKING_PROGRAM_PARAM, program]];
   const carried = booking && CARRIED[booking.provider];
-  if (carried && BOOKING_REF_PATTERN.test(booking.ref)) pairs.push(...carried(booking.ref, program));
+  if (carried && BOOKING_REF_PATTERN.test(booking.ref)) {
+    pairs.push([carried.ref, booking.ref]);
+    if (program !== undefined) pairs.push([carried.program, program]);
+  }
   // The names are fixed and written as each tool documents them (`metadata[ref]`); the values are encoded.
   const query = pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
-  return `${base}${separator}${query}${hash}`;
+  return query === '' ? bookingUrl : `${base}${separator}${query}${hash}`;
 }
