@@ -176,8 +176,10 @@ describe('the result page', () => {
     expect(html).not.toMatch(/provider/);
   });
 
-  it('the landing page without a lead offers no booking link at all', async () => {
+  it('the landing page without a lead renders no booking link (the enquiry island is told the page, for its thank-you)', async () => {
     const html = await page('/', { BOOKING_URL: BOOKING, BOOKING_PROVIDER: 'calcom' });
-    expect(html).not.toContain(BOOKING);
+    expect(html).not.toContain(`href="${BOOKING}`);
+    expect(html).not.toContain('metadata[ref]');
+    expect(html).toContain('cal.standin.test');
   });
 });
