@@ -13,9 +13,6 @@ export interface EnquiryModalProps {
     intro: string;
     submit: string;
     sent: string;
-    bookSooner: string;
-    book: string;
-    dismiss: string;
     submitting: string;
     invalidEmail: string;
     required: string;
@@ -27,7 +24,7 @@ export interface EnquiryModalProps {
   };
   form: FormState;
   /** The booking page (BOOKING_URL) and its tool (BOOKING_PROVIDER), when set: the thank-you offers a call. */
-  booking?: { url: string; provider?: BookingLinkProvider };
+  booking?: { url: string; provider?: BookingLinkProvider; copy: { sooner: string; book: string; dismiss: string } };
 }
 
 /** The id of the enquiry dialog: "Start a Conversation" links here, so the form is reachable without JavaScript. */
@@ -203,7 +200,7 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
         {sent && booking ? (
           <>
             {' '}
-            {copy.bookSooner}{' '}
+            {booking.copy.sooner}{' '}
             <a
               className="toast-link"
               href={bookingLink(
@@ -212,9 +209,14 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
                 booking.provider && bookingRef ? { provider: booking.provider, ref: bookingRef } : undefined,
               )}
             >
-              {copy.book}
+              {booking.copy.book}
             </a>
-            <button type="button" className="toast-close" aria-label={copy.dismiss} onClick={() => setSent(false)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label={booking.copy.dismiss}
+              onClick={() => setSent(false)}
+            >
               ×
             </button>
           </>

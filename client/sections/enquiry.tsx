@@ -19,6 +19,8 @@ export function Enquiry({
   bookingProvider?: BookingLinkProvider | undefined;
 }) {
   const { forms } = site;
+  // The booking words go to the island only with a booking page: the page says nothing of a call without one.
+  const { bookSooner, book, dismiss, ...enquiry } = site.enquiry;
   return (
     <Island
       name="EnquiryModal"
@@ -26,7 +28,7 @@ export function Enquiry({
       load="interaction"
       props={{
         copy: {
-          ...site.enquiry,
+          ...enquiry,
           submitting: forms.submitting,
           invalidEmail: forms.invalidEmail,
           required: forms.required,
@@ -37,7 +39,13 @@ export function Enquiry({
           consent: consentCopy('enquiry'),
         },
         form,
-        ...(bookingUrl && { booking: { url: bookingUrl, ...(bookingProvider && { provider: bookingProvider }) } }),
+        ...(bookingUrl && {
+          booking: {
+            url: bookingUrl,
+            ...(bookingProvider && { provider: bookingProvider }),
+            copy: { sooner: bookSooner, book, dismiss },
+          },
+        }),
       }}
     />
   );
