@@ -1,7 +1,7 @@
 import type { Env } from '../env';
 import { logEvent, maskPhone } from '../log';
 import { enqueue, type DeskReplyJob } from '../queue/jobs';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { deliver } from './deliver';
 import { readBudgets, type LedgerRules } from './budgets';
 import { FREE_TEXT, type Component, type Send } from './templates';
@@ -42,7 +42,7 @@ export async function queueDeskReply(
   answer: { replyId: string; leadKind: string; to: string; text: string; by: string },
   now = new Date(),
 ): Promise<boolean> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const send = freeText(answer.to, answer.text);
   const key = store.key(deskReplyId(answer.replyId), send);
   const row = await store.open(key, answer.leadKind, send, now, rules(env));
@@ -95,7 +95,7 @@ export async function resendDeskReply(env: Env, submissionId: string, to: string
 
 /** Sends a queued answer through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
 export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number | undefined> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const row = await storedReply(env, job);
   if (!row) return undefined;
   const step = await deliver(
@@ -112,7 +112,7 @@ export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number
 export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<void> {
   const row = await storedReply(env, job);
   if (!row) return;
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const dead = await store.markDead(
     store.key(job.submissionId, row.send),
     row.lead_kind,

@@ -10,7 +10,7 @@ import type { LeadRecord } from '../store/listing';
 import { getLeadStore, type LeadStore } from '../store/port';
 import { digestKey, scheduleDigest } from './digest';
 import { ownerAlertDone } from './fallback';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { deliver } from './deliver';
 import { readBudgets, type LedgerRules } from './budgets';
 import { windowsAt } from './budget-windows';
@@ -163,7 +163,7 @@ function alertSends(job: VisitorReplyJob, env: Env): Send[] {
  * has is never an alert of its own: its row is folded into the hour's digest, which counts it.
  */
 export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<number | undefined> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const sender = createSender(env);
   const budgets = readBudgets(env);
   const rules: LedgerRules = { budgets, verified: true, foldOwnerAlerts: job.leadRef === null };
@@ -180,7 +180,7 @@ export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<nu
 
 /** A visitor-reply job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
 export async function recordDeadReplyAlert(job: VisitorReplyJob, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const rules: LedgerRules = { budgets: readBudgets(env), verified: true, foldOwnerAlerts: job.leadRef === null };
   const now = new Date().toISOString();
   for (const send of alertSends(job, env)) {
