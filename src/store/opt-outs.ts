@@ -52,11 +52,18 @@ export async function recordOptOut(
   return result.meta.changes > 0;
 }
 
-/** Forgets a number's opt-out (they wrote START, or an owner opted them back in); answers whether there was one. */
-export async function removeOptOut(db: D1Database, erasureKey: string, phone: string): Promise<boolean> {
+/**
+ * Forgets a number's opt-out (they wrote START, or an owner opted them back in); answers whether there was one.
+ * With `asOf` (when START was written), only an opt-out recorded by then: a START delivered late never undoes a
+ * newer STOP.
+ */
+export async function removeOptOut(db: D1Database, erasureKey: string, phone: string, asOf?: string): Promise<boolean> {
   const hash = await optOutHash(erasureKey, phone);
   if (!hash) return false;
-  const result = await db.prepare('DELETE FROM whatsapp_opt_outs WHERE number_hash = ?').bind(hash).run();
+  const result = await db
+    .prepare('DELETE FROM whatsapp_opt_outs WHERE number_hash = ?1 AND (?2 IS NULL OR opted_out_at <= ?2)')
+    .bind(hash, asOf ?? null)
+    .run();
   return result.meta.changes > 0;
 }
 
@@ -69,4 +76,16 @@ export async function optOutOf(db: D1Database, erasureKey: string, phone: string
     .bind(hash)
     .first<OptOutRow>();
   return row && { at: row.opted_out_at, how: row.how, by: row.by_owner };
+}
+
+/** The opt-outs of these numbers (E.164), each with its number: for a person's page. */
+export async function optOutsOf(
+  db: D1Database,
+  erasureKey: string,
+  phones: string[],
+): Promise<Array<OptOut & { phone: string }>> {
+  const found = await Promise.all(
+    phones.map(async (phone) => ({ phone, optOut: await optOutOf(db, erasureKey, phone) })),
+  );
+  return found.flatMap(({ phone, optOut }) => (optOut ? [{ ...optOut, phone }] : []));
 }
