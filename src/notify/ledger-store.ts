@@ -17,13 +17,15 @@ import type { Send } from './templates';
 const WHATSAPP_NUMBER = /^\+[1-9]\d{6,14}$/;
 
 /**
- * Delivery state in D1 (migrations/0002_deliveries.sql): the storage port of the notifier. `erasureKey` keys the
- * opt-outs every message to a visitor's number is checked against (src/store/opt-outs.ts).
+ * Delivery state in D1 (migrations/0002_deliveries.sql): the storage port of the notifier. `erasureKey` gives the
+ * key of the opt-outs every message to a visitor's number is checked against (src/store/opt-outs.ts), read only for
+ * such a message; '' when ERASURE_KEY is not set (then no opt-out can have been recorded, and the config problem is
+ * reported by the self-check), so a missing key never stops the owners' alerts.
  */
 export class DeliveryStore {
   constructor(
     private readonly db: D1Database,
-    private readonly erasureKey: string,
+    private readonly erasureKey: () => string,
   ) {}
 
   key = keyOf;
@@ -42,7 +44,9 @@ export class DeliveryStore {
     rules: LedgerRules,
   ): Promise<DeliveryRow & { created: boolean }> {
     const optOutKey =
-      send.audience === 'visitor' && WHATSAPP_NUMBER.test(send.to) ? await optOutHash(this.erasureKey, send.to) : null;
+      send.audience === 'visitor' && WHATSAPP_NUMBER.test(send.to)
+        ? await optOutHash(this.erasureKey(), send.to)
+        : null;
     const results = await this.db.batch<DeliveryRow>([
       openRow(this.db, key, leadKind, send, now, rules, optOutKey),
       ...(optOutKey ? [skipOptedOut(this.db, key, send, now, optOutKey)] : []),
@@ -259,7 +263,13 @@ export class DeliveryStore {
   }
 }
 
-/** The delivery ledger of this environment (its D1, and the key of its opt-outs). */
+/** The delivery ledger of this environment (its D1, and the key of its opt-outs, read when needed). */
 export function deliveryStore(env: Env): DeliveryStore {
-  return new DeliveryStore(env.DB, readConfig(env).privacy.erasureKey);
+  return new DeliveryStore(env.DB, () => {
+    try {
+      return readConfig(env).privacy.erasureKey;
+    } catch {
+      return '';
+    }
+  });
 }
