@@ -83,6 +83,7 @@ export type LogEvent =
   | 'conversation.received'
   | 'conversation.read'
   | 'conversation.reply'
+  | 'conversation.opt-out'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { bookingAlertIds } from '../src/notify/booking-templates';
-import { DeliveryStore } from '../src/notify/ledger-store';
+import { deliveryStore } from '../src/notify/ledger-store';
 import type { BookingAlertJob, Job } from '../src/queue/jobs';
 import { getBookingStore, type BookingRecord } from '../src/store/bookings';
 import type { Lead } from '../src/store/lead';
@@ -169,7 +169,7 @@ describe('call_booked and call_cancelled: the owners hear of a call', () => {
       .all<{ components: string }>();
     expect(results[0]!.components).toContain(`${SITE}/desk/bookings`);
     const hourStart = rows[0]!.digest_hour!;
-    const store = new DeliveryStore(env.DB);
+    const store = deliveryStore(env);
     for (const owner of owners) expect(await store.foldedInto(hourStart, owner)).toBe(2);
   });
 

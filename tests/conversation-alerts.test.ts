@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
-import { DeliveryStore } from '../src/notify/ledger-store';
+import { deliveryStore } from '../src/notify/ledger-store';
 import type { Job } from '../src/queue/jobs';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead } from './fixtures/leads';
@@ -136,7 +136,7 @@ describe('visitor_reply: the owners hear of a reply', () => {
     const digests = queued.filter((j) => j.type === 'digest');
     expect(digests.map((j) => j.type === 'digest' && j.recipient).sort()).toEqual([...owners].sort());
     const hourStart = digests[0]!.type === 'digest' ? digests[0]!.hourStart : '';
-    const store = new DeliveryStore(env.DB);
+    const store = deliveryStore(env);
     for (const owner of owners) expect(await store.foldedInto(hourStart, owner)).toBe(1);
     // The stranger's words are not kept in the ledger's parameters.
     const { results } = await env.DB.prepare(

@@ -8,7 +8,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
-import { DeliveryStore } from '../src/notify/ledger-store';
+import { deliveryStore } from '../src/notify/ledger-store';
 import { windowsAt } from '../src/notify/budget-windows';
 import type { Job } from '../src/queue/jobs';
 import { getConversationStore } from '../src/store/conversations';
@@ -90,7 +90,7 @@ describe.each<Store>(['D1', 'Firestore'])('a reply from a number with unverified
     stored?: (words: string) => Promise<void>,
   ) {
     const { workerEnv, owners, queued, run, alerts, graph } = setupDone;
-    const ledger = new DeliveryStore(env.DB);
+    const ledger = deliveryStore(env);
     const hourStart = windowsAt(new Date()).hourStart;
     const foldedBefore = await Promise.all(owners.map((owner) => ledger.foldedInto(hourStart, owner)));
     queued.splice(0);

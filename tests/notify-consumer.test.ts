@@ -4,7 +4,7 @@ import { loggedEvents } from './support/logs';
 import worker from '../src/index';
 import { enquiryLead, job, newsletterLead } from './fixtures/leads';
 import { readConfig } from '../src/env';
-import { DeliveryStore } from '../src/notify/ledger-store';
+import { deliveryStore } from '../src/notify/ledger-store';
 import { readBudgets } from '../src/notify/budgets';
 import { backoffSeconds, deliver as deliverOne } from '../src/notify/deliver';
 import { sendsFor } from '../src/notify/templates';
@@ -103,7 +103,7 @@ describe('queue consumer', () => {
   // checked where it is decided, on the step one send asks for.
   it('asks for at least 6 s before the next try after a pair rate limit (131056), and no floor otherwise', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const store = new DeliveryStore(env.DB);
+    const store = deliveryStore(env);
     const sender = createSender(graphEnv());
     const [send] = sendsFor(newsletterLead(), readConfig(graphEnv()).whatsapp);
     const rules = { budgets: readBudgets(graphEnv()), verified: true };

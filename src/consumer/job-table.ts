@@ -10,7 +10,7 @@ import { recordDeadDigest, sendDigest } from '../notify/digest';
 import { createEmailSender } from '../notify/email';
 import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { notifyLead, recordDeadNotify } from '../notify/lead-messages';
-import { DeliveryStore } from '../notify/ledger-store';
+import { deliveryStore } from '../notify/ledger-store';
 import { markRead } from '../notify/mark-read';
 import { notifyQuizLead, recordDeadQuizNotify } from '../notify/quiz-messages';
 import { replayDeliveries, replayToDead } from '../notify/replay';
@@ -75,8 +75,8 @@ export const JOBS: JobTable = {
     erased: aboutLead,
   },
   'replay-deliveries': {
-    run: (_, env) => replayDeliveries(env, new DeliveryStore(env.DB), sendersFor(env)),
-    dead: (_, env) => replayToDead(env, new DeliveryStore(env.DB)),
+    run: (_, env) => replayDeliveries(env, deliveryStore(env), sendersFor(env)),
+    dead: (_, env) => replayToDead(env, deliveryStore(env)),
   },
   digest: { run: sendDigest, dead: recordDeadDigest },
   'owner-fallback': { run: (job, env) => sendOwnerFallback(job, env), dead: recordDeadFallback },

@@ -238,6 +238,7 @@ export const desk = {
       budget: 'Not sent: the day’s budget of messages to visitors was spent.',
       unverified: 'Not sent: the form was not verified as sent by a person (Turnstile).',
       hourly_cap: 'Not sent on its own: folded into the end-of-hour digest.',
+      opted_out: 'Not sent: this number opted out of WhatsApp messages.',
     } as Record<string, string>,
   },
   dead: {

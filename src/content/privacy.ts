@@ -129,6 +129,13 @@ export const privacy = {
       ],
     },
     {
+      heading: 'Stopping WhatsApp messages',
+      paragraphs: [
+        'Write STOP (or UNSUBSCRIBE, STOP ALL or OPT OUT) to the business number on WhatsApp, or ask us by phone or email, and no message from us goes to your number there again; you get one message confirming it. Write START to hear from us again.',
+        'To honour that request, the site keeps a record of it: a one-way fingerprint of your number (a keyed hash, from which the number cannot be read back), when you asked, and how (on WhatsApp, or noted by Priya or her assistant, with which of us noted it). Never the number itself. It is kept until you write START, and it is not removed when your other records are deleted, so that a deletion never makes us write to you again.',
+      ],
+    },
+    {
       heading: 'A copy, a correction or deletion',
       paragraphs: [
         'You can ask for a copy of everything I hold about you, for a correction, or for it to be deleted, at any time. Use the Contact button at the foot of any page, or reply to any newsletter, and say which email address or phone number you used. I answer within 30 days and confirm when it is done.',

@@ -1,5 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { windowState } from '../notify/desk-replies';
+import { OPT_OUT_CONFIRMATION } from '../notify/ledger-rows';
 import { FREE_TEXT, type Component } from '../notify/templates';
 import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
 import { enqueue } from '../queue/jobs';
@@ -10,6 +11,7 @@ import {
   type LeadRef,
   type ReceivedMessage,
 } from '../store/conversations';
+import { optOutOf, type OptOut } from '../store/opt-outs';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
@@ -29,6 +31,10 @@ export type ConversationItem =
       errorMessage: string | null;
       /** The owner who answered from the desk (free-form answers only). */
       by: string | null;
+      /** Why it was never sent (status skipped): only `opted_out` is shown. */
+      skipReason: string | null;
+      /** The confirmation the visitor got when they opted out, sent by the site itself. */
+      optOutConfirmation: boolean;
     };
 
 export interface Conversation {
@@ -38,6 +44,8 @@ export interface Conversation {
   items: ConversationItem[];
   /** Whether an owner may answer freely now; null when the visitor never wrote. */
   window: { open: boolean; closesAt: string } | null;
+  /** The number's opt-out of WhatsApp messages, or null. */
+  optOut: OptOut | null;
 }
 
 interface SentRow {
@@ -50,19 +58,24 @@ interface SentRow {
   sent_at: string | null;
   components: string;
   sent_by: string | null;
+  skip_reason: string | null;
   last_error_code: string | null;
   last_error_message: string | null;
   receipt_error_code: string | null;
   receipt_error_title: string | null;
 }
 
-/** Every message the business sent to a number (the ledger's visitor messages), oldest first. */
+/**
+ * Every message the business sent to a number (the ledger's visitor messages), oldest first, with those not sent
+ * because the number opted out (other skipped messages never concerned the visitor).
+ */
 async function sentTo(db: D1Database, phone: string): Promise<SentRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT submission_id, template, status, receipt, receipt_at, created_at, sent_at, components, sent_by, last_error_code,
-         last_error_message, receipt_error_code, receipt_error_title
-       FROM deliveries WHERE recipient = ? AND audience = 'visitor' AND status <> 'skipped' ORDER BY created_at`,
+      `SELECT submission_id, template, status, receipt, receipt_at, created_at, sent_at, components, sent_by, skip_reason,
+         last_error_code, last_error_message, receipt_error_code, receipt_error_title
+       FROM deliveries WHERE recipient = ? AND audience = 'visitor'
+         AND (status <> 'skipped' OR skip_reason = 'opted_out') ORDER BY created_at`,
     )
     .bind(phone)
     .all<SentRow>();
@@ -87,7 +100,11 @@ function sentText(row: SentRow): string {
  */
 export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
   const store = getConversationStore(env);
-  const [received, sent] = await Promise.all([store.from(phone), sentTo(env.DB, phone)]);
+  const [received, sent, optOut] = await Promise.all([
+    store.from(phone),
+    sentTo(env.DB, phone),
+    optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone),
+  ]);
   // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
   const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
   const unread = received.filter((m) => !m.readAt);
@@ -109,9 +126,11 @@ export async function openConversation(env: Env, phone: string, now = new Date()
       errorCode: row.receipt_error_code ?? row.last_error_code,
       errorMessage: row.receipt_error_title ?? row.last_error_message,
       by: row.sent_by,
+      skipReason: row.skip_reason,
+      optOutConfirmation: row.submission_id.startsWith(OPT_OUT_CONFIRMATION),
     })),
   ].sort(inTimeOrder);
-  return { id, phone, items, window: windowState(received.at(-1)?.at ?? null, now) };
+  return { id, phone, items, window: windowState(received.at(-1)?.at ?? null, now), optOut };
 }
 
 /**

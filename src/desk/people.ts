@@ -10,6 +10,7 @@ import { logErasure, rememberErased, setToolErasure, type ErasureCounts, type To
 import { LEAD_KINDS, contactOf } from '../store/lead';
 import { holds, personToken, type Person } from '../store/person';
 import { normalizePhone } from '../store/phone';
+import { optOutsOf, type OptOut } from '../store/opt-outs';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
 import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
@@ -34,6 +35,8 @@ export interface PersonRecords {
   conversations: ConversationExport[];
   /** Calls booked on their leads, or with an address of theirs. */
   bookings: BookingRecord[];
+  /** Their numbers that opted out of WhatsApp messages (kept as a keyed hash: it outlives an erasure). */
+  optOuts?: Array<OptOut & { phone: string }>;
 }
 
 /** Pages of search results read per kind: a person has a handful of leads, a shared word may match more. */
@@ -83,7 +86,8 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
   );
-  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
+  const optOuts = await optOutsOf(env.DB, readConfig(env).privacy.erasureKey, phonesOf(people));
+  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings, optOuts };
 }
 
 /** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */

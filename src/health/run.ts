@@ -3,7 +3,7 @@ import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { readBudgets } from '../notify/budgets';
 import { deliver } from '../notify/deliver';
-import { DeliveryStore } from '../notify/ledger-store';
+import { deliveryStore } from '../notify/ledger-store';
 import { createEmailSender, emailMessage } from '../notify/email';
 import { checkBookings } from './checks/bookings';
 import type { Check } from './checks/check';
@@ -114,7 +114,7 @@ async function tellOfChange(env: Env, report: HealthReport): Promise<void> {
     // A broken SITE_URL is itself reported by the checks; the email still goes.
   }
   const text = [...lines, '', copy.email.see, `${site}/desk/health`].join('\n');
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const sender = createEmailSender(env);
   const rules = { budgets: readBudgets(env), verified: true };
   for (const to of recipients) {

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
-import { DeliveryStore } from '../notify/ledger-store';
+import { deliveryStore } from '../notify/ledger-store';
 import { deliver } from '../notify/deliver';
 import { readBudgets, type LedgerRules } from '../notify/budgets';
 import type { NewsletterJob } from '../queue/jobs';
@@ -51,14 +51,14 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
   }
   const ref = { submissionId: job.subscriptionId, leadKind: 'newsletter' };
   const send = newsletterSend(job.action, email, tags);
-  const step = await deliver(ref, send, new DeliveryStore(env.DB), sender, rules(env, signup));
+  const step = await deliver(ref, send, deliveryStore(env), sender, rules(env, signup));
   return step.done ? undefined : step.after;
 }
 
 /** A newsletter job that ran out of retries: its call is recorded as dead, keeping its last error. */
 export async function recordDeadNewsletter(job: NewsletterJob, env: Env): Promise<void> {
   if (!createNewsletterSender(env)) return;
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const send = newsletterSend(job.action, job.email);
   const row = await store.markDead(
     store.key(job.subscriptionId, send),

@@ -8,7 +8,7 @@ import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink 
 import { deliver } from './deliver';
 import { digestKey, scheduleDigest } from './digest';
 import { ownerAlertDone } from './fallback';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import type { Send } from './templates';
 import { createSender } from './whatsapp';
 
@@ -59,7 +59,7 @@ export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<
     });
     return undefined;
   }
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const sender = createSender(env);
   const ref = { submissionId: plan.submissionId, leadKind: BOOKING_ALERT_KIND };
   let wait: number | undefined;
@@ -77,7 +77,7 @@ export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<
 export async function recordDeadBookingAlert(job: BookingAlertJob, env: Env): Promise<void> {
   const plan = await planOf(job, env);
   if (!plan) return;
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const now = new Date().toISOString();
   for (const send of plan.sends) {
     const key = store.key(plan.submissionId, send);

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { windowsAt } from './budget-windows';
-import { keyArgs, type DeliveryKey } from './ledger-rows';
+import { keyArgs, OPT_OUT_CONFIRMATION, type DeliveryKey } from './ledger-rows';
 import { FREE_TEXT, type Send } from './templates';
 
 // The sending budgets, the rules a new message is held to, and the one statement that opens a delivery's row
@@ -74,10 +74,20 @@ const COUNTED = `status IN ('pending', 'sending', 'sent', 'replay')`;
 const TEMPLATED = `template <> '${FREE_TEXT}'`;
 
 /**
+ * Whether a visitor's message is held back by an opt-out, in SQL over the parameters named: its number's opt-out key
+ * (null for anything but a WhatsApp number) is in whatsapp_opt_outs, and it is not the confirmation of that opt-out.
+ */
+const optedOut = (submissionId: string, audience: string, optOutKey: string) =>
+  `${audience} = 'visitor' AND ${optOutKey} IS NOT NULL
+   AND substr(${submissionId}, 1, ${OPT_OUT_CONFIRMATION.length}) <> '${OPT_OUT_CONFIRMATION}'
+   AND EXISTS (SELECT 1 FROM whatsapp_opt_outs WHERE number_hash = ${optOutKey})`;
+
+/**
  * The statement that makes a delivery's row unless it exists: pending, or skipped with its reason when a budget is
- * spent. The decision and the insert are one statement, so two consumers can never both take the last place in a
- * budget. Each count reads only the rows of one partial index (messages that went or may go out), never the skipped
- * rows a flood leaves behind.
+ * spent or the number opted out (every kind of message to a visitor, an owner's answer included). The decision and
+ * the insert are one statement, so two consumers can never both take the last place in a budget. Each count reads
+ * only the rows of one partial index (messages that went or may go out), never the skipped rows a flood leaves
+ * behind. `optOutKey` is the recipient's opt-out key (optOutHash), null when it has none.
  */
 export function openRow(
   db: D1Database,
@@ -86,6 +96,7 @@ export function openRow(
   send: Send,
   now: Date,
   rules: LedgerRules,
+  optOutKey: string | null = null,
 ): D1PreparedStatement {
   const { budgets } = rules;
   const w = windowsAt(now, budgets.scale);
@@ -97,6 +108,7 @@ export function openRow(
        SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN reason IS NULL THEN 'pending' ELSE 'skipped' END, reason,
          CASE WHEN reason = 'hourly_cap' OR (reason = 'unverified' AND ?5 = 'owner') THEN ?14 END, ?6, ?7, ?7
        FROM (SELECT CASE
+         WHEN ${optedOut('?1', '?5', '?19')} THEN 'opted_out'
          WHEN ?2 = '${FREE_TEXT}' THEN NULL
          WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
          WHEN ?5 = 'owner' AND ?17 = 1 THEN 'unverified'
@@ -134,5 +146,20 @@ export function openRow(
       budgets.ownerPerHour,
       rules.foldOwnerAlerts ? 1 : 0,
       rules.oncePerDay ? 1 : 0,
+      optOutKey,
     );
+}
+
+/**
+ * A row of a message to a visitor made before their number opted out (queued, or marked for replay) is skipped as
+ * `opted_out` instead of sent. Takes the parameters of openRow, so it reads the same rule.
+ */
+export function skipOptedOut(db: D1Database, key: DeliveryKey, send: Send, now: Date, optOutKey: string) {
+  return db
+    .prepare(
+      `UPDATE deliveries SET status = 'skipped', skip_reason = 'opted_out', updated_at = ?4
+       WHERE submission_id = ?1 AND template = ?2 AND recipient = ?3 AND status IN ('pending', 'replay')
+         AND ${optedOut('?1', '?5', '?6')}`,
+    )
+    .bind(...keyArgs(key), now.toISOString(), send.audience, optOutKey);
 }

@@ -1,7 +1,7 @@
 import type { Env } from '../env';
 import { logEvent, maskPhone } from '../log';
 import { enqueue, type DeskReplyJob } from '../queue/jobs';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { deliver } from './deliver';
 import { readBudgets, type LedgerRules } from './budgets';
 import { FREE_TEXT, type Component, type Send } from './templates';
@@ -42,18 +42,35 @@ export async function queueDeskReply(
   answer: { replyId: string; leadKind: string; to: string; text: string; by: string },
   now = new Date(),
 ): Promise<boolean> {
-  const store = new DeliveryStore(env.DB);
-  const send = freeText(answer.to, answer.text);
-  const key = store.key(deskReplyId(answer.replyId), send);
-  const row = await store.open(key, answer.leadKind, send, now, rules(env));
+  return queueFreeText(env, { ...answer, submissionId: deskReplyId(answer.replyId) }, now);
+}
+
+/**
+ * Puts a free-form message to a visitor in the ledger under `submissionId` (pending, with the owner who wrote it,
+ * if one did) and queues its sending; a repeat of the same id finds the row and queues nothing. Answers whether
+ * this call queued it.
+ */
+export async function queueFreeText(
+  env: Env,
+  message: { submissionId: string; leadKind: string; to: string; text: string; by?: string },
+  now = new Date(),
+): Promise<boolean> {
+  const store = deliveryStore(env);
+  const send = freeText(message.to, message.text);
+  const key = store.key(message.submissionId, send);
+  const row = await store.open(key, message.leadKind, send, now, rules(env));
   if (!row.created) return false;
-  await env.DB.prepare(`UPDATE deliveries SET sent_by = ? WHERE submission_id = ? AND template = ? AND recipient = ?`)
-    .bind(answer.by, key.submissionId, key.template, key.recipient)
-    .run();
+  if (message.by) {
+    await env.DB.prepare(`UPDATE deliveries SET sent_by = ? WHERE submission_id = ? AND template = ? AND recipient = ?`)
+      .bind(message.by, key.submissionId, key.template, key.recipient)
+      .run();
+  }
+  // A message to a number that opted out is recorded as skipped, and not queued.
+  if (row.status !== 'pending') return false;
   try {
     await enqueue(env, { type: 'desk-reply', submissionId: key.submissionId, recipient: key.recipient });
   } catch (err) {
-    // Not queued: forget the row, so the owner's next try (the same form) queues it afresh.
+    // Not queued: forget the row, so the next try (the same form, or the webhook again) queues it afresh.
     await env.DB.prepare(
       `DELETE FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'pending'`,
     )
@@ -61,7 +78,7 @@ export async function queueDeskReply(
       .run();
     throw err;
   }
-  logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(answer.to) });
+  logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(message.to) });
   return true;
 }
 
@@ -95,7 +112,7 @@ export async function resendDeskReply(env: Env, submissionId: string, to: string
 
 /** Sends a queued answer through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
 export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number | undefined> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const row = await storedReply(env, job);
   if (!row) return undefined;
   const step = await deliver(
@@ -112,7 +129,7 @@ export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number
 export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<void> {
   const row = await storedReply(env, job);
   if (!row) return;
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const dead = await store.markDead(
     store.key(job.submissionId, row.send),
     row.lead_kind,

@@ -4,7 +4,7 @@ import { enqueue, type DigestJob } from '../queue/jobs';
 import { readBudgets, type Budgets } from './budgets';
 import { windowsAt } from './budget-windows';
 import { deliver } from './deliver';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore, DeliveryStore } from './ledger-store';
 import type { DeliveryKey } from './ledger-rows';
 import { TEMPLATES, digestFor } from './templates';
 import { createSender } from './whatsapp';
@@ -48,7 +48,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
   const hourEnd = Date.parse(windowsAt(new Date(job.hourStart), budgets.scale).hourEnd);
   // Delivered early: alerts may still be folded into this hour.
   if (Date.now() < hourEnd) return Math.ceil((hourEnd - Date.now()) / 1000);
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const count = await store.foldedInto(job.hourStart, job.recipient);
   const owner = readConfig(env).whatsapp.owners.find((o) => o.phone === job.recipient) ?? {
     phone: job.recipient,
@@ -65,7 +65,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
 
 /** A digest job that ran out of retries: its row is recorded as dead. */
 export async function recordDeadDigest(job: DigestJob, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const key = digestKey(job.hourStart, job.recipient);
   const send = digestFor({ phone: job.recipient, name: 'Admin' }, 0, '');
   const row = await store.markDead(key, 'digest', send, new Date().toISOString(), {

@@ -4,7 +4,7 @@ import { logEvent } from '../log';
 import { enqueue, type OwnerFallbackJob } from '../queue/jobs';
 import { readBudgets } from './budgets';
 import { deliver } from './deliver';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore, DeliveryStore } from './ledger-store';
 import { createEmailSender, emailMessage } from './email';
 import { BOOKING_ALERT_KIND } from './booking-templates';
 import { TEMPLATES, type Component, type Send } from './templates';
@@ -78,7 +78,7 @@ export async function sendOwnerFallback(
       ? (bodyValues(row)[own] ?? `${config.site.url}/desk`)
       : `${config.site.url}/desk/leads/${row.lead_kind}/${encodeURIComponent(job.submissionId)}`;
   const message = emailMessage(OWNER_ALERT_EMAIL, owner.email, ...emailText(job.template, row, reason, link));
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const step = await deliver(
     { submissionId: job.submissionId, leadKind: row.lead_kind },
     message,

@@ -5,7 +5,7 @@ import { readBudgets, leadRules, type LedgerRules } from './budgets';
 import { deliver } from './deliver';
 import { digestKey, scheduleDigest } from './digest';
 import { afterOwnerAlert, ownerAlertDone } from './fallback';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { sendsFor } from './templates';
 import { createSender } from './whatsapp';
 
@@ -18,7 +18,7 @@ import { createSender } from './whatsapp';
  */
 export async function notifyLead(lead: Lead, env: Env): Promise<number | undefined> {
   const config = readConfig(env);
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const sender = createSender(env);
   const rules: LedgerRules = leadRules(lead, readBudgets(env));
   const ref = { submissionId: lead.id, leadKind: lead.kind };
@@ -51,7 +51,7 @@ export async function notifyLead(lead: Lead, env: Env): Promise<number | undefin
 
 /** A notify job that ran out of retries: its unsent deliveries are recorded as dead. */
 export async function recordDeadNotify(lead: Lead, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const rules: LedgerRules = leadRules(lead, readBudgets(env));
   const now = new Date().toISOString();
   for (const send of sendsFor(lead, readConfig(env).whatsapp)) {

@@ -8,8 +8,15 @@ export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead' 
 /**
  * Why a message was never sent, on purpose (status skipped). `cap`: the recipient's cap for 24 hours was reached
  * (VISITOR_MESSAGES_PER_DAY for a visitor's number or address; one sign-up sent on to the newsletter tool).
+ * `opted_out`: a WhatsApp message to a visitor's number that opted out (src/store/opt-outs.ts).
  */
-export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap';
+export type SkipReason = 'cap' | 'budget' | 'unverified' | 'hourly_cap' | 'opted_out';
+
+/**
+ * The submission id prefix of the one confirmation a visitor gets when they opt out: the only message that goes to
+ * a number that opted out (it answers their own STOP, inside the window).
+ */
+export const OPT_OUT_CONFIRMATION = 'opt-out:';
 
 export interface DeliveryKey {
   submissionId: string;

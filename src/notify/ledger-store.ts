@@ -1,4 +1,6 @@
-import { openRow, type LedgerRules } from './budgets';
+import { readConfig, type Env } from '../env';
+import { optOutHash } from '../store/opt-outs';
+import { openRow, skipOptedOut, type LedgerRules } from './budgets';
 import type { SendOutcome } from './channel';
 import {
   keyArgs as args,
@@ -11,16 +13,28 @@ import {
 } from './ledger-rows';
 import type { Send } from './templates';
 
-/** Delivery state in D1 (migrations/0002_deliveries.sql): the storage port of the notifier. */
+/** A WhatsApp number (E.164): the only recipient an opt-out applies to (not an email address). */
+const WHATSAPP_NUMBER = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * Delivery state in D1 (migrations/0002_deliveries.sql): the storage port of the notifier. `erasureKey` gives the
+ * key of the opt-outs every message to a visitor's number is checked against (src/store/opt-outs.ts), read only for
+ * such a message; '' when ERASURE_KEY is not set (then no opt-out can have been recorded, and the config problem is
+ * reported by the self-check), so a missing key never stops the owners' alerts.
+ */
 export class DeliveryStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(
+    private readonly db: D1Database,
+    private readonly erasureKey: () => string,
+  ) {}
 
   key = keyOf;
 
   /**
    * Creates the row on first sight and returns its current state, with `created` true when this call made it: a
-   * new row is pending, or skipped with its reason when a budget is spent (openRow). A row that exists already (a
-   * redelivered job) is returned as it is: a retry is never capped.
+   * new row is pending, or skipped with its reason when a budget is spent or the number opted out (openRow). A row
+   * that exists already (a redelivered job) is returned as it is (a retry is never capped), unless it is a message to
+   * a number that opted out since it was queued: then it is skipped as `opted_out` (skipOptedOut).
    */
   async open(
     key: DeliveryKey,
@@ -29,10 +43,16 @@ export class DeliveryStore {
     now: Date,
     rules: LedgerRules,
   ): Promise<DeliveryRow & { created: boolean }> {
-    const [insert, read] = await this.db.batch<DeliveryRow>([
-      openRow(this.db, key, leadKind, send, now, rules),
+    const optOutKey =
+      send.audience === 'visitor' && WHATSAPP_NUMBER.test(send.to)
+        ? await optOutHash(this.erasureKey(), send.to)
+        : null;
+    const results = await this.db.batch<DeliveryRow>([
+      openRow(this.db, key, leadKind, send, now, rules, optOutKey),
+      ...(optOutKey ? [skipOptedOut(this.db, key, send, now, optOutKey)] : []),
       this.select(key),
     ]);
+    const [insert, read] = [results[0], results.at(-1)];
     const row = read?.results[0];
     if (!row) throw new Error('delivery row missing right after insert');
     return { ...row, created: (insert?.meta.changes ?? 0) > 0 };
@@ -241,4 +261,15 @@ export class DeliveryStore {
       )
       .bind(...args(key), outcome, code, message, channel, now);
   }
+}
+
+/** The delivery ledger of this environment (its D1, and the key of its opt-outs, read when needed). */
+export function deliveryStore(env: Env): DeliveryStore {
+  return new DeliveryStore(env.DB, () => {
+    try {
+      return readConfig(env).privacy.erasureKey;
+    } catch {
+      return '';
+    }
+  });
 }

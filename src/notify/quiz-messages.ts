@@ -3,7 +3,7 @@ import { logEvent, maskRecipient } from '../log';
 import { leadRules, readBudgets } from './budgets';
 import { deliver } from './deliver';
 import { notifyLead, recordDeadNotify } from './lead-messages';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { createResultEmailSender, resultEmailFor, type QuizLead } from './result-email';
 import type { Send } from './templates';
 
@@ -41,7 +41,7 @@ async function sendResultEmail(lead: QuizLead, env: Env) {
     });
     return undefined;
   }
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const rules = leadRules(lead, readBudgets(env));
   return deliver({ submissionId: lead.id, leadKind: lead.kind }, send, store, createResultEmailSender(env), rules);
 }
@@ -50,7 +50,7 @@ async function sendResultEmail(lead: QuizLead, env: Env) {
 async function markResultEmailDead(lead: QuizLead, env: Env): Promise<void> {
   const send = resultEmailOf(lead, env);
   if (!send || (await goesElsewhere(env.DB, lead.id, send))) return;
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const rules = leadRules(lead, readBudgets(env));
   const row = await store.markDead(store.key(lead.id, send), lead.kind, send, new Date().toISOString(), rules);
   if (row.status !== 'dead') return;

@@ -10,7 +10,7 @@ import type { LeadRecord } from '../store/listing';
 import { getLeadStore, type LeadStore } from '../store/port';
 import { digestKey, scheduleDigest } from './digest';
 import { ownerAlertDone } from './fallback';
-import { DeliveryStore } from './ledger-store';
+import { deliveryStore } from './ledger-store';
 import { deliver } from './deliver';
 import { readBudgets, type LedgerRules } from './budgets';
 import { windowsAt } from './budget-windows';
@@ -18,13 +18,14 @@ import { templateMessage, type Send } from './templates';
 import type { VisitorMessage } from './visitor-messages';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { createSender } from './whatsapp';
+import { applyOptOutWord } from './opt-outs';
 
 /** How much of what a visitor wrote reaches the owners' phones in an alert. */
 export const ALERT_TEXT_CHARS = 300;
 
 /**
- * Stores each message once (by its wamid) with every lead that has the sender's number, then queues one
- * alert job per message. Repeats are queued too: the job's ledger key (sender and hour) lets only the
+ * Stores each message once (by its wamid) with every lead that has the sender's number, acts on a STOP or START
+ * (src/notify/opt-outs.ts), then queues one alert job per message. Repeats are queued too: the job's ledger key (sender and hour) lets only the
  * first alert of a sender's hour go out, so a webhook retried after a partial failure loses no alert.
  */
 export async function receiveMessages(env: Env, messages: VisitorMessage[]): Promise<number> {
@@ -55,6 +56,8 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       leads: found.length,
       repeat: !stored.created,
     });
+    // STOP or START: acted on even for a repeat (recording is idempotent; the confirmation is keyed by the message).
+    await applyOptOutWord(env, m, found[0]?.kind ?? 'conversation');
     // Only a lead a person sent puts the sender's words on the owners' phones; otherwise the alert is a count.
     if (!vouched.has(m.phone)) vouched.set(m.phone, await vouchingLeads(env.DB, found));
     const newest = vouched.get(m.phone)![0];
@@ -163,7 +166,7 @@ function alertSends(job: VisitorReplyJob, env: Env): Send[] {
  * has is never an alert of its own: its row is folded into the hour's digest, which counts it.
  */
 export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<number | undefined> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const sender = createSender(env);
   const budgets = readBudgets(env);
   const rules: LedgerRules = { budgets, verified: true, foldOwnerAlerts: job.leadRef === null };
@@ -180,7 +183,7 @@ export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<nu
 
 /** A visitor-reply job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
 export async function recordDeadReplyAlert(job: VisitorReplyJob, env: Env): Promise<void> {
-  const store = new DeliveryStore(env.DB);
+  const store = deliveryStore(env);
   const rules: LedgerRules = { budgets: readBudgets(env), verified: true, foldOwnerAlerts: job.leadRef === null };
   const now = new Date().toISOString();
   for (const send of alertSends(job, env)) {

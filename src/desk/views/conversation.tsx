@@ -1,10 +1,12 @@
 import { conversation as copy } from '../../content/conversation';
 import { desk } from '../../content/desk';
+import { optOut as optOutCopy } from '../../content/opt-out';
 import type { ReceivedMessage } from '../../store/conversations';
 import { contactOf } from '../../store/lead';
 import type { LeadRecord } from '../../store/listing';
 import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
 import { when } from './format';
+import { OptOutNotice } from './opt-out';
 
 /** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
 export function receivedText(m: ReceivedMessage): string {
@@ -17,23 +19,26 @@ export function receivedText(m: ReceivedMessage): string {
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
  * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
- * sent is sent again from.
+ * sent is sent again from; `optOutBase` where an owner records an opt-out or undoes it (OptOutNotice).
  */
 export function ConversationSection({
   conversation,
   replyAction,
   replyId,
   resendAction,
+  optOutBase,
 }: {
   conversation: Conversation;
   replyAction?: string;
   replyId?: string;
   resendAction?: string;
+  optOutBase?: string;
 }) {
   const { items, window } = conversation;
   return (
     <section className="desk-card desk-conversation" aria-labelledby="conversation-heading">
       <h2 id="conversation-heading">{copy.title}</h2>
+      <OptOutNotice optOut={conversation.optOut} {...(optOutBase && { base: optOutBase })} />
       {items.length === 0 ? <p className="desk-meta">{copy.none}</p> : null}
       <ol className="desk-chat">
         {items.map((item, i) => (
@@ -62,13 +67,19 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
   }
   const state = item.receipt
     ? (desk.messages.receipts[item.receipt] ?? item.receipt)
-    : (desk.messages.states[item.status] ?? item.status);
+    : item.skipReason === 'opted_out'
+      ? optOutCopy.skipped
+      : (desk.messages.states[item.status] ?? item.status);
   const failed = item.receipt === 'failed' || item.status === 'failed' || item.status === 'dead';
   return (
     <li className="desk-bubble desk-bubble-out">
       <p className="desk-bubble-top">
         <span>
-          {item.by ? copy.answeredBy(item.by) : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
+          {item.by
+            ? copy.answeredBy(item.by)
+            : item.optOutConfirmation
+              ? optOutCopy.confirmationLabel
+              : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
         </span>
         <span className={`desk-state desk-state-${failed || item.status === 'unknown' ? 'failed' : item.status}`}>
           {state}
@@ -186,12 +197,14 @@ export function UnmatchedConversationPage({
   replyAction,
   replyId,
   resendAction,
+  optOutBase,
 }: {
   conversation: Conversation;
   profileName?: string;
   replyAction: string;
   replyId: string;
   resendAction: string;
+  optOutBase: string;
 }) {
   return (
     <article className="desk-lead">
@@ -209,6 +222,7 @@ export function UnmatchedConversationPage({
         replyAction={replyAction}
         replyId={replyId}
         resendAction={resendAction}
+        optOutBase={optOutBase}
       />
     </article>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { desk } from '../../content/desk';
+import { optOut as optOutCopy } from '../../content/opt-out';
 import { RETENTION_ERASER, type Erasure } from '../../store/erasures';
 import { contactOf } from '../../store/lead';
 import { idOf, type PersonRecords } from '../people';
@@ -203,6 +204,11 @@ function Records(props: {
         </ListCard>
       ) : null}
       {received > 0 ? <p className="desk-meta">{copy.conversations(received)}</p> : null}
+      {(records.optOuts ?? []).map((o) => (
+        <p key={o.phone} className="desk-meta desk-opted-out">
+          {optOutCopy.personLine(o.phone, when(o.at))}
+        </p>
+      ))}
       {records && records.bookings.length > 0 ? (
         <p className="desk-meta">{copy.bookings(records.bookings.length)}</p>
       ) : null}

@@ -109,6 +109,7 @@ conversations.get('/conversations/:conversation', async (c) => {
       {...(message.profileName && { profileName: message.profileName })}
       replyAction={`${conversationPath(id)}/reply`}
       resendAction={`${conversationPath(id)}/resend`}
+      optOutBase={conversationPath(id)}
       replyId={crypto.randomUUID()}
     />,
   );
@@ -158,6 +159,7 @@ export async function leadConversation(env: Env, lead: LeadRecord): Promise<Reac
       conversation={conversation}
       replyAction={`${leadPath(lead.kind, lead.id)}/reply`}
       {...(conversation.id && { resendAction: `${conversationPath(conversation.id)}/resend` })}
+      optOutBase={leadPath(lead.kind, lead.id)}
       replyId={crypto.randomUUID()}
     />
   );
