@@ -9,6 +9,7 @@ import { leadPages } from './lead';
 import { conversations } from './conversations';
 import { people } from './people';
 import { bookings } from './bookings';
+import { replies } from './replies';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -23,5 +24,6 @@ desk.use('*', sameOriginWrites());
 
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
-// person's records (found, copied and erased), and the booked calls no lead was found for.
-for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings]) desk.route('/', area);
+// person's records (found, copied and erased), the booked calls no lead was found for, and the owners' saved
+// replies.
+for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, replies]) desk.route('/', area);
