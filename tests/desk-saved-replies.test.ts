@@ -74,7 +74,7 @@ describe('saved replies', () => {
     expect((await post(`/desk/replies/${row!.id}`, { title: 'Fees', text: 'From ₹2,500.' })).status).toBe(303);
     const [edited] = await rows();
     expect(edited).toMatchObject({ id: row!.id, title: 'Fees', text: 'From ₹2,500.', created_at: row!.created_at });
-    expect(edited!.updated_at >= row!.created_at).toBe(true);
+    expect(edited!.updated_at! >= row!.created_at!).toBe(true);
 
     expect((await post(`/desk/replies/${row!.id}/delete`, {})).status).toBe(303);
     expect(await rows()).toHaveLength(0);
@@ -166,7 +166,7 @@ const STORES: Store[] = ['D1', 'Firestore'];
 describe.each(STORES)('conversations waiting for an answer (%s)', (store) => {
   it('marks one unanswered past REPLY_DUE_HOURS, sorted first; under it or answered since, not; the inbox counts them', async () => {
     const { workerEnv, call } = await setup(store);
-    const under = await leadThatWrote(workerEnv, 3.9, 'Under Due');
+    await leadThatWrote(workerEnv, 3.9, 'Under Due');
     await leadThatWrote(workerEnv, 5.5, 'Over Due');
     const answered = await leadThatWrote(workerEnv, 6, 'Answered Since');
     const answeredAt = new Date(Date.now() - 2 * HOUR * 1000).toISOString();

@@ -79,36 +79,31 @@ function ReplyFields(props: {
   errors: { title?: string; text?: string };
 }) {
   const { idPrefix: id, values, errors } = props;
-  const described = (field: 'title' | 'text') => (errors[field] ? `${id}-${field}-error` : `${id}-${field}-hint`);
   return (
     <>
-      <p className="desk-field">
-        <label htmlFor={`${id}-title`}>{copy.titleLabel}</label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          defaultValue={values.title ?? ''}
-          maxLength={60}
-          required
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={described('title')}
-        />
-        <FieldNote id={id} field="title" error={errors.title} hint={copy.titleHint} />
-      </p>
-      <p className="desk-field">
-        <label htmlFor={`${id}-text`}>{copy.textLabel}</label>
-        <textarea
-          id={`${id}-text`}
-          name="text"
-          rows={4}
-          defaultValue={values.text ?? ''}
-          maxLength={1000}
-          required
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={described('text')}
-        />
-        <FieldNote id={id} field="text" error={errors.text} hint={copy.textHint} />
-      </p>
+      {(['title', 'text'] as const).map((field) => {
+        const control = {
+          id: `${id}-${field}`,
+          name: field,
+          defaultValue: values[field] ?? '',
+          maxLength: field === 'title' ? 60 : 1000,
+          required: true,
+          'aria-invalid': errors[field] ? true : undefined,
+          'aria-describedby': `${id}-${field}-${errors[field] ? 'error' : 'hint'}`,
+        };
+        return (
+          <p key={field} className="desk-field">
+            <label htmlFor={control.id}>{field === 'title' ? copy.titleLabel : copy.textLabel}</label>
+            {field === 'title' ? <input {...control} /> : <textarea rows={4} {...control} />}
+            <FieldNote
+              id={id}
+              field={field}
+              error={errors[field]}
+              hint={field === 'title' ? copy.titleHint : copy.textHint}
+            />
+          </p>
+        );
+      })}
     </>
   );
 }
