@@ -4,7 +4,10 @@ import { list, type Reader } from './reader.ts';
 import { fallbackOf } from './settings.ts';
 import type { WhatsAppConfig } from './whatsapp.ts';
 
-/** The second channel and the self-check (OWNER_EMAILS, ALERT_EMAIL_FROM, OPERATOR_EMAIL, HEALTHCHECK_URL). */
+/**
+ * The second channel, the self-check and when an unanswered visitor is due (OWNER_EMAILS, ALERT_EMAIL_FROM,
+ * OPERATOR_EMAIL, HEALTHCHECK_URL, REPLY_DUE_HOURS).
+ */
 export interface AlertsConfig {
   /** The address alert emails come from; absent when no owner has an email address. */
   from?: string;
@@ -12,6 +15,8 @@ export interface AlertsConfig {
   operatorEmail?: string;
   /** How long an owner alert may wait for WhatsApp's "delivered" before it is emailed. */
   confirmMinutes: number;
+  /** REPLY_DUE_HOURS: how long a visitor's message may go unanswered before its conversation is marked waiting. */
+  replyDueHours: number;
   /** Pinged after every healthy self-check. */
   healthcheckUrl?: string;
   /** Not errors: what the preflight prints as warnings (no owner email: the second channel is off). */
@@ -61,6 +66,10 @@ export function parseAlerts(r: Reader, whatsapp: WhatsAppConfig, out: Problem[])
       message: 'OWNER_ALERT_CONFIRM_MINUTES must be a whole number of minutes from 1 to 720.',
     });
   }
+  const due = z.coerce.number().int().min(1).max(168).safeParse(r.valueOf('REPLY_DUE_HOURS'));
+  if (!due.success) {
+    out.push({ setting: 'REPLY_DUE_HOURS', message: 'REPLY_DUE_HOURS must be a whole number of hours from 1 to 168.' });
+  }
   const healthcheckUrl = text('HEALTHCHECK_URL');
   if (healthcheckUrl !== undefined && !r.url.safeParse(healthcheckUrl).success) {
     out.push({
@@ -72,6 +81,7 @@ export function parseAlerts(r: Reader, whatsapp: WhatsAppConfig, out: Problem[])
     ...(from !== undefined ? { from } : {}),
     ...(operatorEmail !== undefined ? { operatorEmail: operatorEmail.toLowerCase() } : {}),
     confirmMinutes: minutes.success ? minutes.data : Number(fallbackOf('OWNER_ALERT_CONFIRM_MINUTES')),
+    replyDueHours: due.success ? due.data : Number(fallbackOf('REPLY_DUE_HOURS')),
     ...(healthcheckUrl !== undefined ? { healthcheckUrl } : {}),
     warnings,
   };

@@ -6,7 +6,8 @@ export const conversation = {
   none: 'Nothing written yet: messages the business sends to this number and what they write back appear here.',
   noPhone: 'This lead gave no phone number, so there is no WhatsApp conversation.',
   listEmpty: 'No one has written to the business number yet.',
-  listIntro: 'The latest conversations, newest first. A number no lead has is listed as unknown.',
+  listIntro:
+    'Conversations waiting for an answer come first, then the latest, newest first. A number no lead has is listed as unknown.',
   unknownSender: 'Someone without a lead',
   unknownNote:
     'No lead has this number. Their messages are kept here and the hourly digest counts them; you can answer them below.',

@@ -149,7 +149,7 @@ export async function lastReceivedAt(env: Env, phone: string): Promise<string | 
   return (await getConversationStore(env).from(phone)).at(-1)?.at ?? null;
 }
 
-/** One number's conversation in a list: its newest message, its unread count, its leads. */
+/** One number's conversation in a list: its newest message, its unread count, its leads, how long it waits. */
 export interface ConversationSummary {
   /** Its opaque id: the desk's URL of it (conversationId). */
   id: string;
@@ -157,33 +157,77 @@ export interface ConversationSummary {
   latest: ReceivedMessage;
   unread: number;
   leads: LeadRef[];
+  /**
+   * Whole hours since the visitor's last message when no owner has answered it for REPLY_DUE_HOURS or more
+   * (the conversation is waiting); null otherwise.
+   */
+  waitingHours: number | null;
 }
 
 /** How many of the newest messages the desk's lists read (more than a busy week's). */
 const SAMPLE = 500;
+const HOUR = 3_600_000;
 
-async function summarise(env: Env, messages: ReceivedMessage[], limit = Infinity): Promise<ConversationSummary[]> {
-  const byPhone = new Map<string, Omit<ConversationSummary, 'id'>>();
+/** When the owners last answered each number since `since` (a message sent by an owner from the desk). */
+async function lastAnswers(db: D1Database, since: string): Promise<Map<string, string>> {
+  const { results } = await db
+    .prepare(
+      `SELECT recipient, MAX(COALESCE(sent_at, created_at)) AS at FROM deliveries
+       WHERE audience = 'visitor' AND sent_by IS NOT NULL AND status NOT IN ('skipped', 'failed', 'dead')
+         AND created_at >= ? GROUP BY recipient`,
+    )
+    .bind(since)
+    .all<{ recipient: string; at: string }>();
+  return new Map(results.map((r) => [r.recipient, r.at]));
+}
+
+/**
+ * Whole hours a visitor's last message (at `latest`) has waited, when it is REPLY_DUE_HOURS or more and no owner
+ * answered after it; else null.
+ */
+export function waitingHours(latest: string, answeredAt: string | undefined, dueHours: number, now: Date) {
+  if (answeredAt !== undefined && answeredAt >= latest) return null;
+  const waited = now.getTime() - Date.parse(latest);
+  return waited >= dueHours * HOUR ? Math.floor(waited / HOUR) : null;
+}
+
+/** Waiting conversations first (the longest wait first), then the rest in the order given. */
+const waitingFirst = (a: { waitingHours: number | null }, b: { waitingHours: number | null }) =>
+  (b.waitingHours ?? -1) - (a.waitingHours ?? -1);
+
+async function summarise(env: Env, messages: ReceivedMessage[], limit = Infinity, now = new Date()) {
+  const byPhone = new Map<string, Omit<ConversationSummary, 'id' | 'waitingHours'>>();
   for (const m of messages) {
     const summary = byPhone.get(m.phone);
     if (!summary) byPhone.set(m.phone, { phone: m.phone, latest: m, unread: m.readAt ? 0 : 1, leads: m.leads });
     else if (!m.readAt) summary.unread++;
   }
   if (byPhone.size === 0) return [];
-  const key = readConfig(env).privacy.erasureKey;
-  return Promise.all(
-    [...byPhone.values()].slice(0, limit).map(async (s) => ({ ...s, id: await conversationId(s.phone, key) })),
-  );
+  const config = readConfig(env);
+  const since = [...byPhone.values()].reduce((min, s) => (s.latest.at < min ? s.latest.at : min), now.toISOString());
+  const answers = await lastAnswers(env.DB, since);
+  const due = config.alerts.replyDueHours;
+  const summaries = [...byPhone.values()]
+    .map((s) => ({ ...s, waitingHours: waitingHours(s.latest.at, answers.get(s.phone), due, now) }))
+    .sort(waitingFirst)
+    .slice(0, limit);
+  const key = config.privacy.erasureKey;
+  return Promise.all(summaries.map(async (s) => ({ ...s, id: await conversationId(s.phone, key) })));
 }
 
-/** The latest conversations, newest first, unmatched senders included. */
-export async function latestConversations(env: Env, limit = 50): Promise<ConversationSummary[]> {
-  return summarise(env, await getConversationStore(env).latest(SAMPLE), limit);
+/** The latest conversations: those waiting for an answer first, then the newest; unmatched senders included. */
+export async function latestConversations(env: Env, limit = 50, now = new Date()): Promise<ConversationSummary[]> {
+  return summarise(env, await getConversationStore(env).latest(SAMPLE), limit, now);
 }
 
-/** Conversations with unread replies, newest reply first. */
+/** Conversations with unread replies: those waiting for an answer first, then the newest reply. */
 export async function unreadConversations(env: Env): Promise<ConversationSummary[]> {
   return summarise(env, await getConversationStore(env).unread(SAMPLE));
+}
+
+/** How many of the latest conversations wait for an answer (REPLY_DUE_HOURS since the visitor's last message). */
+export async function waitingCount(env: Env, now = new Date()): Promise<number> {
+  return (await latestConversations(env, Infinity, now)).filter((s) => s.waitingHours !== null).length;
 }
 
 /**

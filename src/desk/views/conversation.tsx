@@ -7,6 +7,8 @@ import type { LeadRecord } from '../../store/listing';
 import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
 import { when } from './format';
 import { OptOutNotice } from './opt-out';
+import { deskReplies } from '../../content/desk-replies';
+import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
 
 /** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
 export function receivedText(m: ReceivedMessage): string {
@@ -19,7 +21,8 @@ export function receivedText(m: ReceivedMessage): string {
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
  * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
- * sent is sent again from; `optOutBase` where an owner records an opt-out or undoes it (OptOutNotice).
+ * sent is sent again from; `optOutBase` where an owner records an opt-out or undoes it (OptOutNotice); `saved` the
+ * saved replies the owner may insert into the answer.
  */
 export function ConversationSection({
   conversation,
@@ -27,12 +30,14 @@ export function ConversationSection({
   replyId,
   resendAction,
   optOutBase,
+  saved,
 }: {
   conversation: Conversation;
   replyAction?: string;
   replyId?: string;
   resendAction?: string;
   optOutBase?: string;
+  saved?: SavedReplyChoice;
 }) {
   const { items, window } = conversation;
   return (
@@ -45,7 +50,9 @@ export function ConversationSection({
           <ChatItem key={i} item={item} {...(resendAction && conversation.window?.open && { resendAction })} />
         ))}
       </ol>
-      {replyAction && replyId ? <ReplyForm window={window} action={replyAction} replyId={replyId} /> : null}
+      {replyAction && replyId ? (
+        <ReplyForm window={window} action={replyAction} replyId={replyId} {...(saved && { saved })} />
+      ) : null}
     </section>
   );
 }
@@ -105,19 +112,36 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
   );
 }
 
-function ReplyForm({ window, action, replyId }: { window: Conversation['window']; action: string; replyId: string }) {
+function ReplyForm(props: {
+  window: Conversation['window'];
+  action: string;
+  replyId: string;
+  saved?: SavedReplyChoice;
+}) {
+  const { window, saved } = props;
   if (!window) return <p className="desk-meta desk-window-closed">{copy.reply.never}</p>;
   if (!window.open) return <p className="desk-meta desk-window-closed">{copy.reply.closed(when(window.closesAt))}</p>;
   return (
-    <form method="post" action={action} className="desk-reply">
-      <input type="hidden" name="replyId" value={replyId} />
-      <label htmlFor="desk-reply-text">{copy.reply.heading}</label>
-      <textarea id="desk-reply-text" name="text" rows={3} required minLength={1} maxLength={1000} />
-      <p className="desk-meta">{copy.reply.hint(when(window.closesAt))}</p>
-      <button type="submit" className="btn btn-cta">
-        {copy.reply.send}
-      </button>
-    </form>
+    <>
+      {saved ? <SavedReplyPicker choice={saved} /> : null}
+      <form method="post" action={props.action} className="desk-reply">
+        <input type="hidden" name="replyId" value={props.replyId} />
+        <label htmlFor={REPLY_TEXT_ID}>{copy.reply.heading}</label>
+        <textarea
+          id={REPLY_TEXT_ID}
+          name="text"
+          rows={3}
+          required
+          minLength={1}
+          maxLength={1000}
+          defaultValue={saved?.chosen?.text}
+        />
+        <p className="desk-meta">{copy.reply.hint(when(window.closesAt))}</p>
+        <button type="submit" className="btn btn-cta">
+          {copy.reply.send}
+        </button>
+      </form>
+    </>
   );
 }
 
@@ -135,7 +159,7 @@ function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): s
   return contact?.name || contact?.email || summary.latest.profileName || copy.unknownSender;
 }
 
-/** Conversations as a list of links, newest first, each with its unread count. */
+/** Conversations as a list of links, in the order given, each with its waiting mark and unread count. */
 export function ConversationList({
   summaries,
   leads,
@@ -154,6 +178,9 @@ export function ConversationList({
             <span className="desk-item-top">
               {s.leads[0] ? (
                 <span className={`desk-kind desk-kind-${s.leads[0].kind}`}>{desk.kinds[s.leads[0].kind]}</span>
+              ) : null}
+              {s.waitingHours !== null ? (
+                <span className="desk-waiting">{deskReplies.waiting(s.waitingHours)}</span>
               ) : null}
               {s.unread > 0 ? <span className="desk-unread">{copy.unreadCount(s.unread)}</span> : null}
               <time dateTime={s.latest.at}>{when(s.latest.at)}</time>
@@ -198,6 +225,7 @@ export function UnmatchedConversationPage({
   replyId,
   resendAction,
   optOutBase,
+  saved,
 }: {
   conversation: Conversation;
   profileName?: string;
@@ -205,6 +233,7 @@ export function UnmatchedConversationPage({
   replyId: string;
   resendAction: string;
   optOutBase: string;
+  saved: SavedReplyChoice;
 }) {
   return (
     <article className="desk-lead">
@@ -223,6 +252,7 @@ export function UnmatchedConversationPage({
         replyId={replyId}
         resendAction={resendAction}
         optOutBase={optOutBase}
+        saved={saved}
       />
     </article>
   );

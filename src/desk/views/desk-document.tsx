@@ -3,6 +3,7 @@ import { desk } from '../../content/desk';
 import { deskBookings } from '../../content/desk-bookings';
 import { site } from '../../content/site';
 import { conversation } from '../../content/conversation';
+import { deskReplies } from '../../content/desk-replies';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -17,6 +18,7 @@ const AREAS = [
   { name: 'bookings', href: '/desk/bookings', label: deskBookings.nav },
   { name: 'people', href: '/desk/people', label: desk.nav.people },
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
+  { name: 'replies', href: '/desk/replies', label: deskReplies.nav },
   { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },
   { name: 'health', href: '/desk/health', label: desk.nav.health },
 ] as const;
@@ -24,7 +26,10 @@ const AREAS = [
 /** A desk area: the navigation marks the current one. */
 export type DeskArea = (typeof AREAS)[number]['name'];
 
-/** The page around every desk screen: no index, no scripts, the site's colours and type. */
+/**
+ * The page around every desk screen: no index, the site's colours and type, and no scripts (but the reply box's
+ * saved-reply picker, src/desk/views/saved-reply-picker.tsx).
+ */
 export function DeskDocument(props: {
   title: string;
   css: string;

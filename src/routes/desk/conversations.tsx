@@ -26,6 +26,8 @@ import { contactOf } from '../../store/lead';
 import type { LeadRecord } from '../../store/listing';
 import { getLeadStore } from '../../store/port';
 import { desk as deskCopy } from '../../content/desk';
+import { savedReplies } from '../../desk/saved-replies';
+import type { SavedReplyChoice } from '../../desk/views/saved-reply-picker';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
 
 /** An owner's answer: 1 to 1,000 characters, and the form's own id (a double tap sends once). */
@@ -111,6 +113,7 @@ conversations.get('/conversations/:conversation', async (c) => {
       resendAction={`${conversationPath(id)}/resend`}
       optOutBase={conversationPath(id)}
       replyId={crypto.randomUUID()}
+      saved={await savedChoice(c, conversationPath(id))}
     />,
   );
 });
@@ -149,11 +152,21 @@ conversations.post('/leads/:kind/:id/reply', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
+/**
+ * The saved replies a reply box offers on the page at `pageHref`, with the one chosen without JavaScript
+ * (`?reply=<id>`: an unknown or removed id is ignored).
+ */
+async function savedChoice(c: Context<DeskEnv>, pageHref: string): Promise<SavedReplyChoice> {
+  const replies = await savedReplies(c.env.DB);
+  const chosen = replies.find((r) => r.id === c.req.query('reply'));
+  return { replies, pageHref, nonce: c.get('secureHeadersNonce') ?? '', ...(chosen && { chosen }) };
+}
+
 /** A lead's conversation for its page (opening it marks it read), with the answer form; null without a phone. */
-export async function leadConversation(env: Env, lead: LeadRecord): Promise<ReactNode> {
+export async function leadConversation(c: Context<DeskEnv>, lead: LeadRecord): Promise<ReactNode> {
   const phone = contactOf(lead).phone;
   if (!phone) return <p className="desk-meta">{copy.noPhone}</p>;
-  const conversation = await openConversation(env, phone);
+  const conversation = await openConversation(c.env, phone);
   return (
     <ConversationSection
       conversation={conversation}
@@ -161,6 +174,7 @@ export async function leadConversation(env: Env, lead: LeadRecord): Promise<Reac
       {...(conversation.id && { resendAction: `${conversationPath(conversation.id)}/resend` })}
       optOutBase={leadPath(lead.kind, lead.id)}
       replyId={crypto.randomUUID()}
+      {...(conversation.window?.open && { saved: await savedChoice(c, leadPath(lead.kind, lead.id)) })}
     />
   );
 }

@@ -10,6 +10,8 @@ import { ListParams, parse, toQuery } from '../../desk/params';
 import { getLeadStore } from '../../store/port';
 import { renderDeskPage, type DeskEnv } from './page';
 import { inboxReplies } from './conversations';
+import { waitingCount } from '../../desk/conversation';
+import { deskReplies } from '../../content/desk-replies';
 
 const PAGE_SIZE = 50;
 
@@ -20,6 +22,13 @@ inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
   const replies = await inboxReplies(c.env);
+  // Where the hourly digest sends the owners: it says how many conversations wait for an answer (the digest's
+  // approved WhatsApp template has a fixed set of parameters, so the count is told here).
+  const waiting = await waitingCount(c.env);
+  const banners =
+    waiting > 0
+      ? [{ tone: 'warning' as const, text: deskReplies.waitingBanner(waiting), href: '/desk/conversations' }]
+      : [];
   // The calls come first on the inbox itself: not on a search, a filter or an older page.
   const { cursor, ...filters } = params;
   const first = !cursor && Object.values(filters).every((v) => !v);
@@ -37,6 +46,8 @@ inbox.get('/', async (c) => {
       unread={replies.unread}
       calls={calls}
     />,
+    200,
+    banners,
   );
 });
 

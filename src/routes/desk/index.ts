@@ -10,6 +10,7 @@ import { conversations } from './conversations';
 import { people } from './people';
 import { bookings } from './bookings';
 import { optOuts } from './opt-outs';
+import { replies } from './replies';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -24,5 +25,8 @@ desk.use('*', sameOriginWrites());
 
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
-// person's records (found, copied and erased), the booked calls no lead was found for, and WhatsApp opt-outs.
-for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts]) desk.route('/', area);
+// person's records (found, copied and erased), the booked calls no lead was found for, WhatsApp opt-outs and the
+// owners' saved replies.
+for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts, replies]) {
+  desk.route('/', area);
+}

@@ -128,7 +128,7 @@ async function renderLead(
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
   const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
-  const conversation = await leadConversation(c.env, lead);
+  const conversation = await leadConversation(c, lead);
   // A subscriber books no call: only quiz responses and enquiries carry a booking link.
   const bookings = lead.kind === 'newsletter' ? [] : await getBookingStore(c.env).forLead(lead.kind, lead.id);
   const page = (

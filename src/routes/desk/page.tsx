@@ -14,15 +14,15 @@ import type { OwnerVariables } from '../../security/desk-access';
 import { pageHtml } from '../html';
 
 /** What every desk route sees: the Worker's bindings and the owner Cloudflare Access let in. */
-export type DeskEnv = { Bindings: Env; Variables: OwnerVariables };
+export type DeskEnv = { Bindings: Env; Variables: OwnerVariables & { secureHeadersNonce?: string } };
 
 /** A lead's page on the desk. */
 export const leadPath = (kind: string, id: string) => `/desk/leads/${kind}/${encodeURIComponent(id)}`;
 
 /**
  * A desk page: the body inside the desk's document, with the navigation (`current` marked), the export
- * link for the list's filters and a banner for each thing the owners should know (failed or dead
- * messages, a failing health check, WhatsApp not configured).
+ * link for the list's filters and a banner for each thing the owners should know (`first`, the page's own;
+ * failed or dead messages, a failing health check, WhatsApp not configured).
  */
 export async function renderDeskPage(
   c: Context<DeskEnv>,
@@ -31,8 +31,9 @@ export async function renderDeskPage(
   params: Partial<ListParams>,
   body: ReactElement,
   status: 200 | 400 | 503 = 200,
+  first: Banner[] = [],
 ) {
-  const banners: Banner[] = [];
+  const banners: Banner[] = [...first];
   const failed = await recentFailures(c.env.DB);
   if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
   const dead = await deadLeadCount(c.env.DB);
