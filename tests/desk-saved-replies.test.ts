@@ -4,9 +4,9 @@
  * inserted into a conversation's reply box without JavaScript; a visitor's message unanswered for REPLY_DUE_HOURS
  * marks its conversation waiting, sorted first, and the inbox (where the hourly digest links) counts them.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
+import { callWorker, postForm } from './support/api';
 import type { Env } from '../src/env';
 import { deskReplies as copy } from '../src/content/desk-replies';
 import { MAX_SAVED_REPLIES } from '../src/desk/saved-replies';
@@ -15,7 +15,7 @@ import { enquiryLead } from './fixtures/leads';
 import { GraphStandin, graphEnv } from './standins/graph-api';
 import { captureQueue } from './support/queue';
 import { uniqueMobile } from './support/shared';
-import { ORIGIN, WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
+import { WEBHOOK_SECRETS, inbound, postWebhook, webhookBody } from './support/whatsapp-webhook';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,18 +29,8 @@ async function setup(store: Store = 'D1') {
   routeFetch((request) => graph.fetch(request), firestore);
   const workerEnv: Env = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: '+919700000001,+919700000002', ...vars });
   captureQueue(workerEnv);
-  const call = async (path: string, init?: RequestInit) => {
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
-  const post = (path: string, fields: Record<string, string>) =>
-    call(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const call = (path: string, init?: RequestInit) => callWorker(workerEnv, path, init);
+  const post = (path: string, fields: Record<string, string>) => postForm(workerEnv, path, fields);
   return { workerEnv, call, post };
 }
 

@@ -4,9 +4,9 @@
  * in the ledger as `opted_out` while the owners' alerts still go; the opt-out outlives an erasure of the person as
  * a keyed hash only; and an owner records an opt-out, or undoes it, from the desk.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
+import { callWorker, postForm } from './support/api';
 import { erasePerson } from '../src/desk/people';
 import { readConfig, type Env } from '../src/env';
 import type { Job } from '../src/queue/jobs';
@@ -32,18 +32,16 @@ async function setup(store: Store = 'D1') {
   routeFetch((request) => graph.fetch(request), firestore);
   const workerEnv: Env = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: '+919700000001,+919700000002', ...vars });
   const queued = captureQueue(workerEnv);
-  const call = async (path: string, init?: RequestInit) => {
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }), workerEnv, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = (path: string, init?: RequestInit) => callWorker(workerEnv, path, init);
+  // A form post from the desk's own page; `origin: null` posts with none (a request from outside the site).
   const post = (path: string, fields: Record<string, string> = {}, origin: string | null = ORIGIN) =>
-    call(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin && { origin }) },
-      body: new URLSearchParams(fields).toString(),
-    });
+    origin
+      ? postForm(workerEnv, path, fields, { origin })
+      : call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
   const take = (type: Job['type']) => takeJobs(queued, type);
   const optOut = (phone: string) => optOutOf(env.DB, readConfig(workerEnv).privacy.erasureKey, phone);
   const write = async (phone: string, body: string, id?: string) => {
