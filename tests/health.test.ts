@@ -149,13 +149,13 @@ describe('the self-check', () => {
   it('names a template that is not approved, and what to do', async () => {
     allowConsoleErrors();
     graph.managed = graph.managed.map((t) => (t.name === 'quiz_owner' ? { ...t, status: 'PAUSED' } : t));
-    graph.managed = graph.managed.filter((t) => t.name !== 'leads_digest');
+    graph.managed = graph.managed.filter((t) => t.name !== 'hourly_digest');
     await cron();
     const report = await (await desk('/desk/health.json')).json<any>();
     const templates = report.checks.find((c: any) => c.name === 'templates');
     expect(templates.ok).toBe(false);
     expect(templates.detail).toContain('quiz_owner is PAUSED');
-    expect(templates.detail).toContain('leads_digest is missing');
+    expect(templates.detail).toContain('hourly_digest is missing');
     expect(report.checks.find((c: any) => c.name === 'whatsapp').ok).toBe(true);
   });
 

@@ -11,6 +11,7 @@ import { pruneDeliveries } from '../src/notify/prune';
 import { enquiryLead, job, newsletterLead } from './fixtures/leads';
 import { deliver, ledgerRows, visitorMessagesToday } from './support/queue';
 import { uniqueMobile } from './support/shared';
+import { getConversationStore } from '../src/store/conversations';
 import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
 
 /** Owners of their own per test, so hourly counts never carry over between tests. */
@@ -140,7 +141,7 @@ describe('Turnstile verdict', () => {
     expect(digests).toHaveLength(2);
     await new Promise((r) => setTimeout(r, Date.parse(digests[0]!.hourStart) + hourMs - Date.now() + 100));
     for (const digest of digests) await deliver(digest, { env: workerEnv });
-    const sent = graph.delivered.slice(before).filter((b) => b.template.name === 'leads_digest');
+    const sent = graph.delivered.slice(before).filter((b) => b.template.name === 'hourly_digest');
     expect(sent.map((b) => b.template.components[0].parameters[1].text)).toEqual(['5', '5']);
     expect(JSON.stringify(sent)).not.toContain('SPAM');
   }, 30_000);
@@ -165,7 +166,7 @@ describe('Turnstile verdict', () => {
 });
 
 describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
-  it('folds alerts past the cap into one end-of-hour digest per owner, "N more leads in the last hour"', async () => {
+  it('folds alerts past the cap into one end-of-hour digest per owner, "N more leads in the last hour" and the conversations waiting', async () => {
     const { graph, hourMs, workerEnv, owner1, owner2, send } = await fiveSecondHours();
     const leads = Array.from({ length: 5 }, () => newsletterLead());
     for (const lead of leads) await deliver(job(lead), { env: workerEnv });
@@ -182,16 +183,26 @@ describe('owner alerts per hour (OWNER_ALERTS_PER_HOUR) and the digest', () => {
         .sort(),
     ).toEqual([owner1, owner2].sort());
 
+    // A visitor wrote five hours ago and no owner answered: the digest counts the conversation as waiting.
+    await getConversationStore(workerEnv).receive({
+      id: `wamid.digest-${uniqueMobile('+9194')}`,
+      phone: uniqueMobile('+9194'),
+      at: new Date(Date.now() - 5 * 3_600_000).toISOString(),
+      type: 'text',
+      text: 'Hello?',
+      leads: [],
+    });
     const hourEnd = Date.parse(digests[0]!.hourStart) + hourMs;
     await new Promise((r) => setTimeout(r, hourEnd - Date.now() + 100));
     for (const digest of digests) await deliver(digest, { env: workerEnv });
-    const sent = graph.delivered.filter((b) => b.template.name === 'leads_digest');
+    const sent = graph.delivered.filter((b) => b.template.name === 'hourly_digest');
     expect(sent.map((b) => b.to).sort()).toEqual([owner1, owner2].sort());
     expect(sent[0]!.template.components[0].parameters[1].text).toBe('3');
-    expect(sent[0]!.template.components[0].parameters[2].text).toMatch(/\/desk$/);
+    expect(sent.map((b) => b.template.components[0].parameters[2].text)).toEqual(['1', '1']);
+    expect(sent[0]!.template.components[0].parameters[3].text).toMatch(/\/desk$/);
     // A redelivered digest job sends nothing twice.
     for (const digest of digests) await deliver(digest, { env: workerEnv });
-    expect(graph.delivered.filter((b) => b.template.name === 'leads_digest')).toHaveLength(2);
+    expect(graph.delivered.filter((b) => b.template.name === 'hourly_digest')).toHaveLength(2);
   }, 30_000);
 
   it('ignores BUDGET_WINDOW_SCALE outside development', async () => {

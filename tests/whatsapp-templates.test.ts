@@ -24,7 +24,7 @@ describe('WhatsApp templates as data', () => {
       ['journey_users', 'en', 'UTILITY'],
       ['journey_owner', 'en', 'UTILITY'],
       ['quiz_owner', 'en', 'UTILITY'],
-      ['leads_digest', 'en', 'UTILITY'],
+      ['hourly_digest', 'en', 'UTILITY'],
       ['visitor_reply', 'en', 'UTILITY'],
       ['call_booked', 'en', 'UTILITY'],
       ['call_cancelled', 'en', 'UTILITY'],

@@ -7,7 +7,7 @@
 //      that service); a value that does not work stops here, and nothing changed;
 //   3. puts it with `wrangler secret bulk` (a new version of the Worker) and writes it into FILE, so the next
 //      `npm run deploy -- --secrets-file FILE` does not bring the old value back;
-//   4. WHATSAPP_TOKEN: sends each owner a check message (leads_digest, "0 more leads") with the new token, and marks
+//   4. WHATSAPP_TOKEN: sends each owner a check message (hourly_digest, "0 more leads") with the new token, and marks
 //      the owner messages that failed with an expired token (190) or no configuration in the last 7 days for replay
 //      (`wrangler d1 execute`): the next cron run (within 15 minutes) queues the replay, each row sent once;
 //   5. prints what the operator must still do: revoke the old value (or, for a booking webhook's key, give the
@@ -205,9 +205,9 @@ async function checkMessage(config, log) {
         to: owner.phone,
         type: 'template',
         template: {
-          name: 'leads_digest',
+          name: 'hourly_digest',
           language: { code: 'en' },
-          components: [{ type: 'body', parameters: [owner.name, '0', desk].map((text) => ({ type: 'text', text })) }],
+          components: [{ type: 'body', parameters: [owner.name, '0', '0', desk].map((text) => ({ type: 'text', text })) }],
         },
       }),
     });

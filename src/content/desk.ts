@@ -212,6 +212,7 @@ export const desk = {
       journey_users: 'Thank-you (visitor)',
       journey_owner: 'New enquiry (owner)',
       quiz_owner: 'New quiz lead (owner)',
+      hourly_digest: 'Hourly digest (owner)',
       leads_digest: 'Hourly digest (owner)',
       owner_alert_email: 'The lead by email (owner)',
       newsletter_subscribe: 'Sign-up sent on (double opt-in)',

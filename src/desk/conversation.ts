@@ -1,5 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { windowState } from '../notify/desk-replies';
+import { lastAnswers, SAMPLE, waitingHours } from '../notify/waiting';
 import { OPT_OUT_CONFIRMATION } from '../notify/ledger-rows';
 import { FREE_TEXT, type Component } from '../notify/templates';
 import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
@@ -164,33 +165,6 @@ export interface ConversationSummary {
   waitingHours: number | null;
 }
 
-/** How many of the newest messages the desk's lists read (more than a busy week's). */
-const SAMPLE = 500;
-const HOUR = 3_600_000;
-
-/** When the owners last answered each number since `since` (a message sent by an owner from the desk). */
-async function lastAnswers(db: D1Database, since: string): Promise<Map<string, string>> {
-  const { results } = await db
-    .prepare(
-      `SELECT recipient, MAX(COALESCE(sent_at, created_at)) AS at FROM deliveries
-       WHERE audience = 'visitor' AND sent_by IS NOT NULL AND status NOT IN ('skipped', 'failed', 'dead')
-         AND created_at >= ? GROUP BY recipient`,
-    )
-    .bind(since)
-    .all<{ recipient: string; at: string }>();
-  return new Map(results.map((r) => [r.recipient, r.at]));
-}
-
-/**
- * Whole hours a visitor's last message (at `latest`) has waited, when it is REPLY_DUE_HOURS or more and no owner
- * answered after it; else null.
- */
-export function waitingHours(latest: string, answeredAt: string | undefined, dueHours: number, now: Date) {
-  if (answeredAt !== undefined && answeredAt >= latest) return null;
-  const waited = now.getTime() - Date.parse(latest);
-  return waited >= dueHours * HOUR ? Math.floor(waited / HOUR) : null;
-}
-
 /** Waiting conversations first (the longest wait first), then the rest in the order given. */
 const waitingFirst = (a: { waitingHours: number | null }, b: { waitingHours: number | null }) =>
   (b.waitingHours ?? -1) - (a.waitingHours ?? -1);
@@ -223,11 +197,6 @@ export async function latestConversations(env: Env, limit = 50, now = new Date()
 /** Conversations with unread replies: those waiting for an answer first, then the newest reply. */
 export async function unreadConversations(env: Env): Promise<ConversationSummary[]> {
   return summarise(env, await getConversationStore(env).unread(SAMPLE));
-}
-
-/** How many of the latest conversations wait for an answer (REPLY_DUE_HOURS since the visitor's last message). */
-export async function waitingCount(env: Env, now = new Date()): Promise<number> {
-  return (await latestConversations(env, Infinity, now)).filter((s) => s.waitingHours !== null).length;
 }
 
 /**

@@ -8,6 +8,7 @@ import { deliveryStore, DeliveryStore } from './ledger-store';
 import type { DeliveryKey } from './ledger-rows';
 import { TEMPLATES, digestFor } from './templates';
 import { createSender } from './whatsapp';
+import { waitingCount } from './waiting';
 
 // An owner's hourly digest: the alerts beyond OWNER_ALERTS_PER_HOUR (and those of unverified submissions) are
 // folded into it, and one message at the end of the hour tells the owner how many there were.
@@ -54,7 +55,11 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
     phone: job.recipient,
     name: 'Admin',
   };
-  const send = digestFor(owner, count, `${readConfig(env).site.url}${DESK_PATH}`);
+  const send = digestFor(
+    owner,
+    { leads: count, waiting: await waitingCount(env) },
+    `${readConfig(env).site.url}${DESK_PATH}`,
+  );
   const key = digestKey(job.hourStart, job.recipient);
   await store.setComponents(key, send);
   const ref = { submissionId: key.submissionId, leadKind: 'digest' };
@@ -67,7 +72,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
 export async function recordDeadDigest(job: DigestJob, env: Env): Promise<void> {
   const store = deliveryStore(env);
   const key = digestKey(job.hourStart, job.recipient);
-  const send = digestFor({ phone: job.recipient, name: 'Admin' }, 0, '');
+  const send = digestFor({ phone: job.recipient, name: 'Admin' }, { leads: 0, waiting: 0 }, '');
   const row = await store.markDead(key, 'digest', send, new Date().toISOString(), {
     budgets: readBudgets(env),
     verified: true,

@@ -141,9 +141,13 @@ export function sendsFor(lead: Lead, config: NotifyConfig): Send[] {
 }
 
 /** The end-of-hour digest to one owner (its text is in whatsapp-templates.ts). */
-export function digestFor(owner: { phone: string; name: string }, count: number, link: string): Send {
+export function digestFor(
+  owner: { phone: string; name: string },
+  counts: { leads: number; waiting: number },
+  link: string,
+): Send {
   return templateMessage(WHATSAPP_TEMPLATES.ownerDigest, owner.phone, 'digest', {
-    body: [owner.name, String(count), link],
+    body: [owner.name, String(counts.leads), String(counts.waiting), link],
   });
 }
 

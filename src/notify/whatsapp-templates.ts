@@ -87,14 +87,18 @@ export const WHATSAPP_TEMPLATES = {
       ],
     },
   },
-  /** To each owner at the end of an hour in which their alerts reached OWNER_ALERTS_PER_HOUR. */
+  /**
+   * To each owner at the end of an hour in which their alerts reached OWNER_ALERTS_PER_HOUR: how many more leads,
+   * and how many conversations wait for an answer (REPLY_DUE_HOURS). It replaced `leads_digest` (the same without
+   * the waiting count): `npm run whatsapp:templates` never changes an approved template, so a new body is a new name.
+   */
   ownerDigest: {
-    name: 'leads_digest',
+    name: 'hourly_digest',
     category: 'UTILITY',
     language: 'en',
     body: {
-      text: '{{1}}, {{2}} more leads arrived in the last hour. See them all: {{3}}',
-      example: ['Priya', '14', 'https://www.example.com/desk'],
+      text: '{{1}}, {{2}} more leads arrived in the last hour. Conversations waiting for an answer: {{3}}. See them all: {{4}}',
+      example: ['Priya', '14', '2', 'https://www.example.com/desk'],
     },
   },
   /**

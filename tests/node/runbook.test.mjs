@@ -186,8 +186,8 @@ describe('the runbook, rehearsed', { timeout: 600_000 }, () => {
     assert.deepEqual(
       sends.map((r) => [JSON.parse(r.body).to, JSON.parse(r.body).template.name, r.headers.authorization]),
       [
-        ['+919800000001', 'leads_digest', `Bearer ${NEW_TOKEN}`],
-        ['+919800000002', 'leads_digest', `Bearer ${NEW_TOKEN}`],
+        ['+919800000001', 'hourly_digest', `Bearer ${NEW_TOKEN}`],
+        ['+919800000002', 'hourly_digest', `Bearer ${NEW_TOKEN}`],
       ],
     );
     assert.match(out, /Still to do:\s+1\. revoke the old token/);

@@ -13,7 +13,7 @@ export const APPROVED_TEMPLATES = {
   journey_users: { header: 1, body: 0 },
   journey_owner: { header: 1, body: 4 },
   quiz_owner: { header: 1, body: 5 },
-  leads_digest: { header: 0, body: 3 },
+  hourly_digest: { header: 0, body: 4 },
   visitor_reply: { header: 0, body: 4 },
   call_booked: { header: 0, body: 5 },
   call_cancelled: { header: 0, body: 5 },

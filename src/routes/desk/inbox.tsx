@@ -10,7 +10,7 @@ import { ListParams, parse, toQuery } from '../../desk/params';
 import { getLeadStore } from '../../store/port';
 import { renderDeskPage, type DeskEnv } from './page';
 import { inboxReplies } from './conversations';
-import { waitingCount } from '../../desk/conversation';
+import { waitingCount } from '../../notify/waiting';
 import { deskReplies } from '../../content/desk-replies';
 
 const PAGE_SIZE = 50;
