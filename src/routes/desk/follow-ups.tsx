@@ -41,7 +41,10 @@ const SENT = 'sent=follow-up';
 export const followUps = new Hono<DeskEnv>();
 
 followUps.post('/leads/:kind/:id/follow-up', async (c) => {
-  const { kind, id } = parse(LeadParams, c.req.param());
+  // No such lead: an unknown kind or a malformed id is as unknown as a missing one.
+  const params = LeadParams.safeParse(c.req.param());
+  if (!params.success) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
+  const { kind, id } = params.data;
   const form = parse(FollowUpForm, (await readRequestBody(c)).fields);
   const lead = await getLeadStore(c.env).get(kind, id);
   if (!lead) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
