@@ -125,9 +125,11 @@ export async function sendFollowUp(
 ): Promise<FollowUpRefusal | null> {
   const submissionId = followUpId(request.formId);
   const { to } = request;
-  // A double tap finds its own follow-up, which the 7-day rule would otherwise refuse.
+  // A double tap finds its own follow-up (to the same number), which the 7-day rule would otherwise refuse.
   const repeat = to
-    ? await env.DB.prepare(`SELECT 1 FROM deliveries WHERE submission_id = ?`).bind(submissionId).first()
+    ? await env.DB.prepare(`SELECT 1 FROM deliveries WHERE submission_id = ? AND recipient = ?`)
+        .bind(submissionId, to)
+        .first()
     : null;
   const refusal = repeat ? null : await followUpRefusal(env, to, request.vouched, now);
   if (refusal || !to) {
