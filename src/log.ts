@@ -84,6 +84,7 @@ export type LogEvent =
   | 'conversation.read'
   | 'conversation.reply'
   | 'conversation.opt-out'
+  | 'conversation.follow-up'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */

@@ -26,6 +26,7 @@ describe('WhatsApp templates as data', () => {
       ['quiz_owner', 'en', 'UTILITY'],
       ['hourly_digest', 'en', 'UTILITY'],
       ['visitor_reply', 'en', 'UTILITY'],
+      ['follow_up', 'en', 'UTILITY'],
       ['call_booked', 'en', 'UTILITY'],
       ['call_cancelled', 'en', 'UTILITY'],
     ]);

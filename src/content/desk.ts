@@ -219,6 +219,7 @@ export const desk = {
       newsletter_unsubscribe: 'Unsubscribe sent on',
       visitor_reply: 'They replied (owner)',
       desk_reply: 'Answer from the desk',
+      follow_up: 'Follow-up (visitor)',
       quiz_result_email: 'Their quiz result by email (visitor)',
     } as Record<string, string>,
     error: (code: string, message: string) => `Meta error ${code}: ${message}`,

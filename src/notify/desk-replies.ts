@@ -55,20 +55,36 @@ export async function queueFreeText(
   message: { submissionId: string; leadKind: string; to: string; text: string; by?: string },
   now = new Date(),
 ): Promise<boolean> {
+  const { text: _text, ...ref } = message;
+  return (await queueVisitorSend(env, { ...ref, send: freeText(message.to, message.text) }, now)).queued;
+}
+
+/**
+ * Puts a message to a visitor from the desk in the ledger under `submissionId` (pending, with the owner who sent it,
+ * if one did) and queues its sending as a desk-reply job; a repeat of the same id finds the row and queues nothing.
+ * Answers whether this call queued it, and the row's status and skip reason (a number that opted out: skipped).
+ */
+export async function queueVisitorSend(
+  env: Env,
+  message: { submissionId: string; leadKind: string; send: Send; by?: string },
+  now = new Date(),
+): Promise<{ queued: boolean; status: string; skipReason: string | null }> {
   const store = deliveryStore(env);
-  const send = freeText(message.to, message.text);
+  const { send } = message;
   const key = store.key(message.submissionId, send);
   const row = await store.open(key, message.leadKind, send, now, rules(env));
-  if (!row.created) return false;
+  const result = { queued: false, status: row.status, skipReason: row.skip_reason };
+  if (!row.created) return result;
   if (message.by) {
     await env.DB.prepare(`UPDATE deliveries SET sent_by = ? WHERE submission_id = ? AND template = ? AND recipient = ?`)
       .bind(message.by, key.submissionId, key.template, key.recipient)
       .run();
   }
-  // A message to a number that opted out is recorded as skipped, and not queued.
-  if (row.status !== 'pending') return false;
+  // A message to a number that opted out (or past a budget) is recorded as skipped, and not queued.
+  if (row.status !== 'pending') return result;
+  const template = send.template === FREE_TEXT ? {} : { template: send.template };
   try {
-    await enqueue(env, { type: 'desk-reply', submissionId: key.submissionId, recipient: key.recipient });
+    await enqueue(env, { type: 'desk-reply', submissionId: key.submissionId, recipient: key.recipient, ...template });
   } catch (err) {
     // Not queued: forget the row, so the next try (the same form, or the webhook again) queues it afresh.
     await env.DB.prepare(
@@ -78,8 +94,8 @@ export async function queueFreeText(
       .run();
     throw err;
   }
-  logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(message.to) });
-  return true;
+  logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(send.to) });
+  return { ...result, queued: true };
 }
 
 /**
@@ -110,7 +126,7 @@ export async function resendDeskReply(env: Env, submissionId: string, to: string
   return true;
 }
 
-/** Sends a queued answer through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
+/** Sends a queued answer (or a follow-up template) through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
 export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number | undefined> {
   const store = deliveryStore(env);
   const row = await storedReply(env, job);
@@ -138,19 +154,20 @@ export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<
     rules(env),
   );
   if (dead.status === 'dead')
-    logEvent('error', 'delivery.dead', { submissionId: job.submissionId, template: FREE_TEXT });
+    logEvent('error', 'delivery.dead', { submissionId: job.submissionId, template: row.send.template });
 }
 
 async function storedReply(env: Env, job: DeskReplyJob): Promise<{ lead_kind: string; send: Send } | null> {
+  const template = job.template ?? FREE_TEXT;
   const row = await env.DB.prepare(
     `SELECT lead_kind, components FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ?`,
   )
-    .bind(job.submissionId, FREE_TEXT, job.recipient)
+    .bind(job.submissionId, template, job.recipient)
     .first<{ lead_kind: string; components: string }>();
   if (!row) return null;
   const components = JSON.parse(row.components) as Component[];
   return {
     lead_kind: row.lead_kind,
-    send: { template: FREE_TEXT, to: job.recipient, audience: 'visitor', components },
+    send: { template, to: job.recipient, audience: 'visitor', components },
   };
 }

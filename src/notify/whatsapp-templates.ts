@@ -115,6 +115,19 @@ export const WHATSAPP_TEMPLATES = {
     },
   },
   /**
+   * To a visitor after WhatsApp's 24-hour window closed, sent by an owner from the desk: their first name, who is
+   * writing (the owner and the business), what they asked about, and an invitation to answer (which reopens the window).
+   */
+  followUp: {
+    name: 'follow_up',
+    category: 'UTILITY',
+    language: 'en',
+    body: {
+      text: 'Hello {{1}}, this is {{2}}.\nWe are following up on {{3}}.\nReply here to continue.',
+      example: ['Asha', 'Priya from Priya Raman', 'Aliveness Coaching'],
+    },
+  },
+  /**
    * To each owner when a call is booked on the booking tool: who (as the site's name rule shows them), when in
    * India, the program the link named, and where the desk shows it.
    */

@@ -69,8 +69,16 @@ export const JobSchema = z.discriminatedUnion('type', [
     /** When they wrote it (absent in jobs of older versions: then the hour's start stands for it). */
     at: z.iso.datetime().optional(),
   }),
-  /** Send an owner's answer from the desk, already in the ledger under this key (template desk_reply). */
-  z.object({ type: z.literal('desk-reply'), submissionId: z.string().min(1), recipient: E164 }),
+  /**
+   * Send a message to a visitor from the desk, already in the ledger under this key: an owner's answer (template
+   * desk_reply, when `template` is absent) or another template an owner sent (a follow-up).
+   */
+  z.object({
+    type: z.literal('desk-reply'),
+    submissionId: z.string().min(1),
+    recipient: E164,
+    template: z.string().min(1).max(100).optional(),
+  }),
   /**
    * A booking tool told of a new call or a cancelled one: alert both owners (templates call_booked,
    * call_cancelled). The booking is read from the store when the job runs (an erased one is not told).

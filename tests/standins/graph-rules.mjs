@@ -15,6 +15,7 @@ export const APPROVED_TEMPLATES = {
   quiz_owner: { header: 1, body: 5 },
   hourly_digest: { header: 0, body: 4 },
   visitor_reply: { header: 0, body: 4 },
+  follow_up: { header: 0, body: 3 },
   call_booked: { header: 0, body: 5 },
   call_cancelled: { header: 0, body: 5 },
 };

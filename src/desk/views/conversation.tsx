@@ -9,6 +9,9 @@ import { when } from './format';
 import { OptOutNotice } from './opt-out';
 import { deskReplies } from '../../content/desk-replies';
 import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
+import type { ReactNode } from 'react';
+import { followUp as followUpCopy } from '../../content/follow-up';
+import { FOLLOW_UP } from '../../notify/follow-ups';
 
 /** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
 export function receivedText(m: ReceivedMessage): string {
@@ -22,7 +25,7 @@ export function receivedText(m: ReceivedMessage): string {
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
  * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
  * sent is sent again from; `optOutBase` where an owner records an opt-out or undoes it (OptOutNotice); `saved` the
- * saved replies the owner may insert into the answer.
+ * saved replies the owner may insert into the answer; `followUp` what is offered once the window is closed.
  */
 export function ConversationSection({
   conversation,
@@ -31,6 +34,7 @@ export function ConversationSection({
   resendAction,
   optOutBase,
   saved,
+  followUp,
 }: {
   conversation: Conversation;
   replyAction?: string;
@@ -38,6 +42,7 @@ export function ConversationSection({
   resendAction?: string;
   optOutBase?: string;
   saved?: SavedReplyChoice;
+  followUp?: ReactNode;
 }) {
   const { items, window } = conversation;
   return (
@@ -53,6 +58,7 @@ export function ConversationSection({
       {replyAction && replyId ? (
         <ReplyForm window={window} action={replyAction} replyId={replyId} {...(saved && { saved })} />
       ) : null}
+      {window?.open ? null : followUp}
     </section>
   );
 }
@@ -83,7 +89,7 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
       <p className="desk-bubble-top">
         <span>
           {item.by
-            ? copy.answeredBy(item.by)
+            ? (item.template === FOLLOW_UP ? followUpCopy.sentBy : copy.answeredBy)(item.by)
             : item.optOutConfirmation
               ? optOutCopy.confirmationLabel
               : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
@@ -226,6 +232,7 @@ export function UnmatchedConversationPage({
   resendAction,
   optOutBase,
   saved,
+  followUp,
 }: {
   conversation: Conversation;
   profileName?: string;
@@ -234,6 +241,7 @@ export function UnmatchedConversationPage({
   resendAction: string;
   optOutBase: string;
   saved: SavedReplyChoice;
+  followUp?: ReactNode;
 }) {
   return (
     <article className="desk-lead">
@@ -253,6 +261,7 @@ export function UnmatchedConversationPage({
         resendAction={resendAction}
         optOutBase={optOutBase}
         saved={saved}
+        followUp={followUp}
       />
     </article>
   );

@@ -29,6 +29,7 @@ import { desk as deskCopy } from '../../content/desk';
 import { savedReplies } from '../../desk/saved-replies';
 import type { SavedReplyChoice } from '../../desk/views/saved-reply-picker';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
+import { followUpBanners, leadFollowUp, strangerFollowUp } from './follow-ups';
 
 /** An owner's answer: 1 to 1,000 characters, and the form's own id (a double tap sends once). */
 export const ReplyForm = z.object({
@@ -101,6 +102,7 @@ conversations.get('/conversations/:conversation', async (c) => {
   const lead = message.leads[0];
   if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
   const conversation = await openConversation(c.env, message.phone);
+  const followUp = conversation.window?.open ? null : await strangerFollowUp(c, id, message);
   return renderDeskPage(
     c,
     message.profileName || copy.unknownSender,
@@ -114,7 +116,10 @@ conversations.get('/conversations/:conversation', async (c) => {
       optOutBase={conversationPath(id)}
       replyId={crypto.randomUUID()}
       saved={await savedChoice(c, conversationPath(id))}
+      followUp={followUp}
     />,
+    200,
+    followUpBanners(c),
   );
 });
 
@@ -175,6 +180,7 @@ export async function leadConversation(c: Context<DeskEnv>, lead: LeadRecord): P
       optOutBase={leadPath(lead.kind, lead.id)}
       replyId={crypto.randomUUID()}
       {...(conversation.window?.open && { saved: await savedChoice(c, leadPath(lead.kind, lead.id)) })}
+      {...(!conversation.window?.open && { followUp: await leadFollowUp(c, lead) })}
     />
   );
 }

@@ -20,6 +20,7 @@ import { unsubscribeLink } from '../../newsletter/token';
 import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
 import { leadConversation } from './conversations';
+import { followUpBanners } from './follow-ups';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -143,7 +144,7 @@ async function renderLead(
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status);
+  return renderDeskPage(c, title, 'inbox', {}, page, status, followUpBanners(c));
 }
 
 async function change(
