@@ -39,7 +39,7 @@ export const conversation = {
     hint: (closes: string) => `Sent from the business number. You can write freely until ${closes}.`,
     send: 'Send answer',
     closed: (closed: string) =>
-      `The 24-hour window closed ${closed}: WhatsApp lets the business write freely only within 24 hours of the visitor’s last message. Call them, or wait for them to write again.`,
+      `The 24-hour window closed ${closed}: WhatsApp lets the business write freely only within 24 hours of the visitor’s last message. Send a follow-up below, call them, or wait for them to write again.`,
     never: 'They have not written to the business number, so WhatsApp does not allow a free answer yet.',
     tooLong: 'Keep the answer to 1,000 characters.',
     empty: 'Write an answer first.',
