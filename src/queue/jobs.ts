@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEAD_KINDS, LeadSchema } from '../store/lead';
 import { E164 } from '../store/phone';
+import { USER_ID } from '../shared/user-id';
 
 /**
  * Every kind of message the Worker sends itself through the JOBS queue. Queue bodies cross a deploy
@@ -70,7 +71,12 @@ export const JobSchema = z.discriminatedUnion('type', [
     at: z.iso.datetime().optional(),
   }),
   /** Send an owner's answer from the desk, already in the ledger under this key (template desk_reply). */
-  z.object({ type: z.literal('desk-reply'), submissionId: z.string().min(1), recipient: E164 }),
+  z.object({
+    type: z.literal('desk-reply'),
+    submissionId: z.string().min(1),
+    /** Their number, or their WhatsApp user id when they show no number. */
+    recipient: z.union([E164, z.string().regex(USER_ID)]),
+  }),
   /**
    * A booking tool told of a new call or a cancelled one: alert both owners (templates call_booked,
    * call_cancelled). The booking is read from the store when the job runs (an erased one is not told).

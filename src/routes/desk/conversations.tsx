@@ -101,14 +101,16 @@ conversations.get('/conversations/:conversation', async (c) => {
   const lead = message.leads[0];
   if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
   const conversation = await openConversation(c.env, message.phone);
+  const { profileName, username } = message;
   return renderDeskPage(
     c,
-    message.profileName || copy.unknownSender,
+    profileName || (username && copy.username(username)) || copy.unknownSender,
     'conversations',
     {},
     <UnmatchedConversationPage
       conversation={conversation}
-      {...(message.profileName && { profileName: message.profileName })}
+      {...(profileName && { profileName })}
+      {...(username && { username })}
       replyAction={`${conversationPath(id)}/reply`}
       resendAction={`${conversationPath(id)}/resend`}
       optOutBase={conversationPath(id)}
