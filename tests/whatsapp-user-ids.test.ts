@@ -12,7 +12,8 @@ import { visitorMessages, webhookValues } from '../src/notify/visitor-messages';
 import type { Job } from '../src/queue/jobs';
 import { conversationId, getConversationStore } from '../src/store/conversations';
 import { optOutOf } from '../src/store/opt-outs';
-import { GraphStandin, graphEnv } from './standins/graph-api';
+import { maskPhone, redact } from '../src/log';
+import { GRAPH_BASE, GraphStandin, PHONE_NUMBER_ID, TOKEN, graphEnv } from './standins/graph-api';
 import { callWorker, postForm } from './support/api';
 import { leadStoreVars, routeFetch, type Store } from './support/graph-and-store';
 import { captureQueue, consume, takeJobs } from './support/queue';
@@ -85,6 +86,46 @@ describe('a message from a user id', () => {
     expect(parse([message(uid, 'hi', { phone })])).toEqual([expect.objectContaining({ phone, userId: uid })]);
     const { from_user_id: _, ...neither } = message(uid, 'hi');
     expect(parse([neither, { ...message(uid, 'hi'), from_user_id: 'US.1 OR 1=1' }])).toEqual([]);
+  });
+});
+
+describe('a user id in a log line and at the Graph stand-in', () => {
+  it('is masked as a number is, alone and inside free text', () => {
+    const uid = 'US.13491208655302741918';
+    expect(maskPhone(uid)).toBe('US.***18');
+    expect(redact(`(#100) Invalid parameter: recipient ${uid} unknown`)).toBe(
+      '(#100) Invalid parameter: recipient US.***18 unknown',
+    );
+  });
+
+  it('is sent to in `recipient`, never with `to` as well; the answer names the user id', async () => {
+    const graph = new GraphStandin();
+    const send = async (addressee: Record<string, string>) => {
+      const res = await graph.fetch(
+        new Request(`${GRAPH_BASE}/v22.0/${PHONE_NUMBER_ID}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            ...addressee,
+            type: 'text',
+            text: { body: 'Hello' },
+          }),
+        }),
+      );
+      return [res.status, await res.json()] as const;
+    };
+    const uid = 'US.13491208655302741918';
+    const [status, answer] = await send({ recipient: uid });
+    expect([status, (answer as { contacts: unknown[] }).contacts]).toEqual([200, [{ input: uid, user_id: uid }]]);
+    const wrongs: Array<Record<string, string>> = [
+      { recipient: uid, to: '+919800000001' },
+      { recipient: '+919800000001' },
+      { to: uid },
+      {},
+    ];
+    for (const wrong of wrongs) expect((await send(wrong))[0]).toBe(400);
   });
 });
 
@@ -167,12 +208,17 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
       expect(html).toContain(text);
   });
 
-  it('opts a user id out and back in', async () => {
-    const { write, optOut } = await setup(store);
+  it('opts a user id out and back in, by STOP and START or by an owner on the desk', async () => {
+    const { workerEnv, write, optOut, path } = await setup(store);
     const uid = userId();
     await write(message(uid, 'stop', { seconds: nowSeconds() - 10 }));
     expect(await optOut(uid)).toMatchObject({ how: 'message' });
     await write(message(uid, 'START'));
+    expect(await optOut(uid)).toBeNull();
+    const href = await path(uid);
+    expect((await postForm(workerEnv, `${href}/opt-out`, {})).headers.get('location')).toBe(href);
+    expect(await optOut(uid)).toMatchObject({ how: 'owner' });
+    await postForm(workerEnv, `${href}/opt-in`, {});
     expect(await optOut(uid)).toBeNull();
   });
 
