@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { erasePerson, findPerson } from '../src/desk/people';
 import { readConfig, type Env } from '../src/env';
 import { visitorMessages, webhookValues } from '../src/notify/visitor-messages';
+import { queueDeskReply } from '../src/notify/desk-replies';
 import type { Job } from '../src/queue/jobs';
 import { conversationId, getConversationStore } from '../src/store/conversations';
 import { optOutOf } from '../src/store/opt-outs';
@@ -177,7 +178,7 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
   });
 
   it('joins the messages, the opt-out and what was sent under the user id to the number once both are seen', async () => {
-    const { workerEnv, write, store: messages, take, path, page, optOut } = await setup(store);
+    const { workerEnv, graph, write, store: messages, take, path, page, optOut } = await setup(store);
     const uid = userId();
     const phone = uniqueMobile();
     await write(message(uid, 'First, without a number', { seconds: nowSeconds() - 60 }), { username: 'asha' });
@@ -199,6 +200,17 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
         .all();
     expect((await sentTo(uid)).results).toEqual([]);
     expect((await sentTo(phone)).results).toHaveLength(1);
+
+    // An answer queued to the user id before a message joins them goes to the number once the job runs.
+    const href = await path(phone);
+    const replyId = /name="replyId" value="([^"]+)"/.exec(await page(href))?.[1] ?? '';
+    await write(message(uid, 'START', { phone }));
+    await queueDeskReply(workerEnv, { replyId, leadKind: 'conversation', to: uid, text: 'Queued early', by: 'o' });
+    await write(message(uid, 'Joined again', { phone }));
+    await consume(workerEnv, take('desk-reply'));
+    expect(graph.delivered).toContainEqual(
+      expect.objectContaining({ to: phone, text: expect.objectContaining({ body: 'Queued early' }) }),
+    );
 
     // A later message with the user id alone is the same person: kept under the number.
     await write(message(uid, 'And again, no number'));
