@@ -246,6 +246,12 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
         messages: [expect.objectContaining({ userId: uid, username: 'forget.me' })],
       }),
     ]);
+    // The desk finds them by the user id, and their copy holds it with what they wrote.
+    const found = await postForm(workerEnv, '/desk/people', { q: uid });
+    expect([found.status, (await found.text()).includes('1 WhatsApp message from them')]).toEqual([200, true]);
+    const copy = await postForm(workerEnv, '/desk/people/export.json', { q: uid });
+    expect(copy.status).toBe(200);
+    expect(await copy.text()).toMatch(new RegExp(`"userId": "${uid}"[\\s\\S]*"username": "forget.me"`));
     const { counts } = await erasePerson(workerEnv, { phone: uid }, [], 'owner@localhost');
     expect(counts.conversation).toBe(1);
     expect(await messages.from(uid)).toEqual([]);
