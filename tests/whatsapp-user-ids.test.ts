@@ -193,6 +193,8 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
     expect(joined.every((m) => m.phone === phone && m.userId === uid)).toBe(true);
     const key = readConfig(workerEnv).privacy.erasureKey;
     expect(await messages.ofConversation(await conversationId(uid, key))).toBeNull();
+    // A link made while they showed no number (an owner's alert) opens the joined conversation.
+    expect(await page(await path(uid))).toContain('Now with my number');
     expect([await optOut(uid), await optOut(phone)]).toEqual([null, expect.objectContaining({ how: 'message' })]);
     const sentTo = (to: string) =>
       env.DB.prepare(`SELECT submission_id FROM deliveries WHERE recipient = ? AND audience = 'visitor'`)
