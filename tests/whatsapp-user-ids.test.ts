@@ -174,6 +174,7 @@ describe.each(STORES)('a WhatsApp user without a number (%s)', (store) => {
     await write(message(uid, 'Hello?'));
     const html = await page(await path(uid));
     expect(html).toContain(`WhatsApp user ${uid}`);
+    expect(html).toContain('WhatsApp does not show this person’s number');
     expect(html).toContain('Hello?');
   });
 

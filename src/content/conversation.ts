@@ -11,6 +11,8 @@ export const conversation = {
   unknownSender: 'Someone without a lead',
   unknownNote:
     'No lead has this number. Their messages are kept here and the hourly digest counts them; you can answer them below.',
+  unknownNoteUser:
+    'WhatsApp does not show this person’s number, so no lead can be theirs. Their messages are kept here and the hourly digest counts them; you can answer them below.',
   profile: (name: string) => `WhatsApp name: ${name}`,
   /** A person who shows WhatsApp no number: by their username, else as a WhatsApp user and their user id. */
   username: (name: string) => `@${name}`,

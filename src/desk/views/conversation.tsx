@@ -249,7 +249,7 @@ export function UnmatchedConversationPage({
         {copy.address(conversation.phone, username)}
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
-      <p className="desk-meta">{copy.unknownNote}</p>
+      <p className="desk-meta">{conversation.phone.startsWith('+') ? copy.unknownNote : copy.unknownNoteUser}</p>
       <ConversationSection
         conversation={conversation}
         replyAction={replyAction}
