@@ -11,7 +11,14 @@ export const conversation = {
   unknownSender: 'Someone without a lead',
   unknownNote:
     'No lead has this number. Their messages are kept here and the hourly digest counts them; you can answer them below.',
+  unknownNoteUser:
+    'WhatsApp does not show this person’s number, so no lead can be theirs. Their messages are kept here and the hourly digest counts them; you can answer them below.',
   profile: (name: string) => `WhatsApp name: ${name}`,
+  /** A person who shows WhatsApp no number: by their username, else as a WhatsApp user and their user id. */
+  username: (name: string) => `@${name}`,
+  /** How the desk names a sender's address: their number, else their username or their WhatsApp user id. */
+  address: (address: string, username?: string) =>
+    address.startsWith('+') ? address : username ? `@${username} (WhatsApp username)` : `WhatsApp user ${address}`,
   fromVisitor: 'They wrote',
   fromBusiness: 'You sent',
   unread: 'New',

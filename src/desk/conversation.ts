@@ -211,10 +211,13 @@ export async function findConversation(env: Env, id: string): Promise<ReceivedMe
   if (stored) return stored;
   const key = readConfig(env).privacy.erasureKey;
   const seen = new Set<string>();
+  // By the user id too: an alert's link made while they showed no number leads to the number they were joined to.
   for (const m of await store.latest(SAMPLE)) {
-    if (seen.has(m.phone)) continue;
-    seen.add(m.phone);
-    if ((await conversationId(m.phone, key)) === id) return m;
+    for (const address of [m.phone, m.userId]) {
+      if (!address || seen.has(address)) continue;
+      seen.add(address);
+      if ((await conversationId(address, key)) === id) return m;
+    }
   }
   return null;
 }

@@ -19,6 +19,8 @@ import type { VisitorMessage } from './visitor-messages';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { createSender } from './whatsapp';
 import { applyOptOutWord } from './opt-outs';
+import { resolveSender } from './sender-identity';
+import { isUserId } from '../shared/user-id';
 
 /** How much of what a visitor wrote reaches the owners' phones in an alert. */
 export const ALERT_TEXT_CHARS = 300;
@@ -38,8 +40,11 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   const vouched = new Map<string, LeadRecord[]>();
   let created = 0;
   const jobs: VisitorReplyJob[] = [];
-  for (const m of messages) {
-    if (!matched.has(m.phone)) matched.set(m.phone, await leadsWithNumber(leads, m.phone));
+  const joined = new Set<string>();
+  for (const received of messages) {
+    // Kept under their number when it is known, else under their WhatsApp user id (one person, one conversation).
+    const m = await resolveSender(env, received, joined);
+    if (!matched.has(m.phone)) matched.set(m.phone, isUserId(m.phone) ? [] : await leadsWithNumber(leads, m.phone));
     const found = matched.get(m.phone)!;
     const sender = await senderRef(m.phone, key);
     if (await erasedSinceWritten(env, m, sender)) continue;
@@ -85,7 +90,7 @@ async function erasedSinceWritten(env: Env, m: VisitorMessage, sender: string): 
   const erased = await erasedSince(
     env.DB,
     config.privacy.erasureKey,
-    { phone: m.phone, sender, messageId: m.id },
+    { phone: m.phone, sender, messageId: m.id, ...(m.userId !== undefined && { userId: m.userId }) },
     m.at,
     config.leads.defaultPhoneRegion,
   );

@@ -1,20 +1,25 @@
 import * as z from 'zod';
 import type { ReceivedMessage } from '../store/conversations';
 import { E164 } from '../store/phone';
+import { USER_ID } from '../shared/user-id';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;
 
 /**
- * One message a visitor wrote, as the webhook reports it (the sender's number already in E.164): the stored
- * message's fields before it is linked to leads.
+ * One message a visitor wrote, as the webhook reports it: the stored message's fields before it is linked to
+ * leads. `phone` is the sender's address: their number in E.164 when the webhook shows it, else their user id.
  */
 export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'>;
 
 const Media = z.object({ id: z.string().min(1).max(200).optional(), caption: z.string().optional() }).loose();
 const MessageSchema = z
   .object({
-    from: z.string().regex(/^\d{7,15}$/),
+    from: z
+      .string()
+      .regex(/^\d{7,15}$/)
+      .optional(),
+    from_user_id: z.string().max(100).regex(USER_ID).optional(),
     id: z.string().min(1).max(200),
     timestamp: z.string().regex(/^\d{1,12}$/),
     type: z.string().regex(/^[a-z_]{1,40}$/),
@@ -39,7 +44,14 @@ const MessageSchema = z
       .optional(),
   })
   .loose();
-const Contact = z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).loose().optional() }).loose();
+const Contact = z
+  .object({
+    wa_id: z.string().optional(),
+    user_id: z.string().optional(),
+    profile: z.object({ name: z.string().optional(), username: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+type Profile = { name?: string | undefined; username?: string | undefined };
 /** A webhook body as Meta sends it: each change's value holds statuses, messages and contacts (each checked later). */
 const BodySchema = z
   .object({
@@ -92,17 +104,21 @@ const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
 export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
   const out: VisitorMessage[] = [];
   for (const value of values) {
-    const names = new Map<string, string>();
+    // A contact is matched to its message by the number (wa_id) or the user id: either may be absent.
+    const profiles = new Map<string, Profile>();
     for (const item of value.contacts ?? []) {
       const contact = Contact.safeParse(item);
-      if (contact.success && contact.data.profile) names.set(contact.data.wa_id, contact.data.profile.name);
+      if (!contact.success || !contact.data.profile) continue;
+      if (contact.data.wa_id) profiles.set(`n:${contact.data.wa_id}`, contact.data.profile);
+      if (contact.data.user_id) profiles.set(`u:${contact.data.user_id}`, contact.data.profile);
     }
     for (const item of value.messages ?? []) {
       const parsed = MessageSchema.safeParse(item);
       if (!parsed.success) continue;
       const m = parsed.data;
-      const phone = `+${m.from}`;
-      if (!E164.safeParse(phone).success) continue;
+      const phone = m.from === undefined ? m.from_user_id : `+${m.from}`;
+      // Neither a number nor a user id: no one to keep it under.
+      if (phone === undefined || (m.from !== undefined && !E164.safeParse(phone).success)) continue;
       const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
       const text =
         m.text?.body ??
@@ -111,7 +127,11 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
         m.interactive?.list_reply?.title ??
         (m.type === 'reaction' ? m.reaction?.emoji : undefined) ??
         media?.caption;
-      const profileName = names.get(m.from);
+      const profile =
+        (m.from !== undefined ? profiles.get(`n:${m.from}`) : undefined) ??
+        (m.from_user_id !== undefined ? profiles.get(`u:${m.from_user_id}`) : undefined);
+      const profileName = profile?.name || undefined;
+      const username = profile?.username?.trim() || undefined;
       out.push({
         id: m.id,
         phone,
@@ -120,6 +140,8 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
         ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
         ...(media?.id !== undefined && { mediaId: media.id }),
         ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
+        ...(m.from_user_id !== undefined && { userId: m.from_user_id }),
+        ...(username !== undefined && { username: username.slice(0, 100) }),
         ...(m.context?.id !== undefined && { contextId: m.context.id }),
       });
     }

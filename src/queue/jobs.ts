@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEAD_KINDS, LeadSchema } from '../store/lead';
 import { E164 } from '../store/phone';
+import { USER_ID } from '../shared/user-id';
 
 /**
  * Every kind of message the Worker sends itself through the JOBS queue. Queue bodies cross a deploy
@@ -76,7 +77,8 @@ export const JobSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('desk-reply'),
     submissionId: z.string().min(1),
-    recipient: E164,
+    /** Their number, or their WhatsApp user id when they show no number. */
+    recipient: z.union([E164, z.string().regex(USER_ID)]),
     template: z.string().min(1).max(100).optional(),
   }),
   /**

@@ -15,7 +15,7 @@ export interface LeadRef {
 export interface ReceivedMessage {
   /** Meta's wamid: the message is stored once by it. */
   id: string;
-  /** The sender, E.164. */
+  /** The sender's address: their number (E.164) when known, else their WhatsApp user id (`US.…`). */
   phone: string;
   /** When the visitor sent it (ISO). */
   at: string;
@@ -29,6 +29,10 @@ export interface ReceivedMessage {
   profileName?: string;
   /** The wamid of the business message this one answers. */
   contextId?: string;
+  /** The sender's WhatsApp business-scoped user id (`US.…`), when the webhook gave it. */
+  userId?: string;
+  /** The sender's WhatsApp username, when they set one. */
+  username?: string;
   leads: LeadRef[];
   /** When an owner opened the conversation; absent while unread. */
   readAt?: string;
@@ -72,6 +76,13 @@ export interface ConversationStore {
   unread(limit: number): Promise<ReceivedMessage[]>;
   /** The newest messages of any number, newest first, at most `limit`. */
   latest(limit: number): Promise<ReceivedMessage[]>;
+  /** A number (E.164) a message with this user id was stored under, or null when none was. */
+  numberOf(userId: string): Promise<string | null>;
+  /**
+   * Moves every message stored under address `from` (a user id) to address `to` (their number) and its
+   * conversation id; answers how many moved.
+   */
+  rekey(from: string, to: string, conversation: string): Promise<number>;
   /** Deletes every message from a number; answers how many there were. */
   erase(phone: string): Promise<number>;
   /** Deletes up to `limit` messages sent before `before`, oldest first; answers how many went. */
@@ -86,16 +97,30 @@ export function getConversationStore(env: Env): ConversationStore {
     : new FirestoreConversationStore(database.settings);
 }
 
-/** What a person's export holds of their conversation: every message they sent and whether it was read. */
+/**
+ * What a person's export holds of their conversation: every message they sent (with the WhatsApp user id and
+ * username it carried) and whether it was read.
+ */
 export interface ConversationExport {
   phone: string;
   messages: ReceivedMessage[];
   readState: { unread: number; lastReadAt: string | null };
 }
 
-/** Every message received from a number (E.164), with the conversation's read state: for a person's export. */
+/**
+ * Every message a person sent: those kept under their address (a number, E.164, or a WhatsApp user id), and those
+ * still kept under a user id their number's messages carry (written before the two were seen together).
+ */
+async function messagesOf(store: ConversationStore, phone: string): Promise<ReceivedMessage[]> {
+  const own = await store.from(phone);
+  const userIds = [...new Set(own.flatMap((m) => (m.userId && m.userId !== phone ? [m.userId] : [])))];
+  const more = (await Promise.all(userIds.map((id) => store.from(id)))).flat();
+  return [...own, ...more].sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at.localeCompare(b.at)));
+}
+
+/** Every message a person sent (messagesOf), with the conversation's read state: for a person's export. */
 export async function exportConversation(env: Env, phone: string): Promise<ConversationExport> {
-  const messages = await getConversationStore(env).from(phone);
+  const messages = await messagesOf(getConversationStore(env), phone);
   const reads = messages.flatMap((m) => (m.readAt ? [m.readAt] : [])).sort();
   return {
     phone,
@@ -104,7 +129,14 @@ export async function exportConversation(env: Env, phone: string): Promise<Conve
   };
 }
 
-/** Erases every message received from a number (E.164) and its read state; answers how many messages went. */
+/**
+ * Erases every message a person sent (messagesOf: those kept under a user id their number's messages carry too)
+ * and its read state; answers how many messages went.
+ */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
-  return getConversationStore(env).erase(phone);
+  const store = getConversationStore(env);
+  const addresses = new Set([phone, ...(await messagesOf(store, phone)).flatMap((m) => (m.userId ? [m.userId] : []))]);
+  let erased = 0;
+  for (const address of addresses) erased += await store.erase(address);
+  return erased;
 }

@@ -104,7 +104,7 @@ export class GraphStandin {
     // Scripted failures are for sends; reads and template management answer by the rules alone.
     const failure = isManagement(request.method, url.pathname)
       ? undefined
-      : (this.byRecipient.get(record.body?.to) ?? this.script.shift() ?? this.always);
+      : (this.byRecipient.get(record.body?.to ?? record.body?.recipient) ?? this.script.shift() ?? this.always);
     if (failure === 'network') {
       record.answered = 'network';
       throw new TypeError('Network connection lost.');

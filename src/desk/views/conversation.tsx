@@ -162,7 +162,8 @@ function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): s
   const ref = summary.leads[0];
   const lead = ref ? leads.get(`${ref.kind}:${ref.id}`) : undefined;
   const contact = lead ? contactOf(lead) : undefined;
-  return contact?.name || contact?.email || summary.latest.profileName || copy.unknownSender;
+  const { profileName, username } = summary.latest;
+  return contact?.name || contact?.email || profileName || (username && copy.username(username)) || copy.unknownSender;
 }
 
 /** Conversations as a list of links, in the order given, each with its waiting mark and unread count. */
@@ -193,7 +194,7 @@ export function ConversationList({
             </span>
             <span className="desk-item-name">{nameOf(s, leads)}</span>
             <span className="desk-item-contact">
-              {s.phone} · {receivedText(s.latest)}
+              {copy.address(s.phone, s.latest.username)} · {receivedText(s.latest)}
             </span>
           </a>
         </li>
@@ -227,6 +228,7 @@ export function ConversationsPage({
 export function UnmatchedConversationPage({
   conversation,
   profileName,
+  username,
   replyAction,
   replyId,
   resendAction,
@@ -236,6 +238,8 @@ export function UnmatchedConversationPage({
 }: {
   conversation: Conversation;
   profileName?: string;
+  /** Their WhatsApp username, when they set one. */
+  username?: string;
   replyAction: string;
   replyId: string;
   resendAction: string;
@@ -248,12 +252,12 @@ export function UnmatchedConversationPage({
       <p>
         <a href="/desk/conversations">← {copy.listTitle}</a>
       </p>
-      <h1 className="desk-title">{profileName || copy.unknownSender}</h1>
+      <h1 className="desk-title">{profileName || (username && copy.username(username)) || copy.unknownSender}</h1>
       <p className="desk-meta">
-        {conversation.phone}
+        {copy.address(conversation.phone, username)}
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
-      <p className="desk-meta">{copy.unknownNote}</p>
+      <p className="desk-meta">{conversation.phone.startsWith('+') ? copy.unknownNote : copy.unknownNoteUser}</p>
       <ConversationSection
         conversation={conversation}
         replyAction={replyAction}
