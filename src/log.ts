@@ -82,6 +82,7 @@ export type LogEvent =
   | 'search.backfill'
   | 'conversation.received'
   | 'conversation.read'
+  | 'conversation.media'
   | 'conversation.reply'
   | 'conversation.opt-out'
   | 'request.error';

@@ -19,6 +19,7 @@ import type { VisitorMessage } from './visitor-messages';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { createSender } from './whatsapp';
 import { applyOptOutWord } from './opt-outs';
+import { recordMedia } from './media-job';
 
 /** How much of what a visitor wrote reaches the owners' phones in an alert. */
 export const ALERT_TEXT_CHARS = 300;
@@ -49,6 +50,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       conversation: sender,
     });
     if (stored.created) created++;
+    await recordMedia(env, m);
     logEvent('info', 'conversation.received', {
       providerMessageId: await wamidRef(m.id),
       from: maskPhone(m.phone),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ReceivedMessage } from '../store/conversations';
 import { E164 } from '../store/phone';
+import { MEDIA_KINDS, type MediaKind } from '../store/media';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;
@@ -9,9 +10,26 @@ export const MAX_TEXT = 4096;
  * One message a visitor wrote, as the webhook reports it (the sender's number already in E.164): the stored
  * message's fields before it is linked to leads.
  */
-export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'>;
+export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'> & { media?: InboundMedia };
 
-const Media = z.object({ id: z.string().min(1).max(200).optional(), caption: z.string().optional() }).loose();
+/** What the webhook says of an attachment besides its id (kept with it: src/store/media.ts). */
+export interface InboundMedia {
+  kind: MediaKind;
+  mimeType?: string;
+  filename?: string;
+  /** A recorded voice note (`audio.voice`). */
+  voice: boolean;
+}
+
+const Media = z
+  .object({
+    id: z.string().min(1).max(200).optional(),
+    caption: z.string().optional(),
+    mime_type: z.string().max(200).optional(),
+    filename: z.string().optional(),
+    voice: z.boolean().optional(),
+  })
+  .loose();
 const MessageSchema = z
   .object({
     from: z.string().regex(/^\d{7,15}$/),
@@ -83,8 +101,6 @@ export function webhookValues(raw: string): WebhookValue[] {
   return body.success ? body.data.entry.flatMap((entry) => entry.changes.map((change) => change.value)) : [];
 }
 
-const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
-
 /**
  * The messages of a signed body's change values (`entry[].changes[].value.messages[]`). As with statuses, a body or
  * a single message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
@@ -103,7 +119,8 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
       const m = parsed.data;
       const phone = `+${m.from}`;
       if (!E164.safeParse(phone).success) continue;
-      const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
+      const mediaKind = MEDIA_KINDS.find((kind) => m.type === kind);
+      const media = mediaKind && m[mediaKind];
       const text =
         m.text?.body ??
         m.button?.text ??
@@ -119,10 +136,22 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
         type: m.type,
         ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
         ...(media?.id !== undefined && { mediaId: media.id }),
+        ...(mediaKind && media?.id !== undefined && { media: inboundMedia(mediaKind, media) }),
         ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
         ...(m.context?.id !== undefined && { contextId: m.context.id }),
       });
     }
   }
   return out;
+}
+
+/** An attachment's type, file name (at most 200 characters) and voice flag, as the webhook gives them. */
+function inboundMedia(kind: MediaKind, media: z.output<typeof Media>): InboundMedia {
+  const filename = media.filename?.trim();
+  return {
+    kind,
+    voice: kind === 'audio' && media.voice === true,
+    ...(media.mime_type !== undefined && { mimeType: media.mime_type }),
+    ...(filename && { filename: Array.from(filename).slice(0, 200).join('') }),
+  };
 }

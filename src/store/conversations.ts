@@ -4,6 +4,7 @@ import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
+import { eraseMedia } from './media';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -104,7 +105,11 @@ export async function exportConversation(env: Env, phone: string): Promise<Conve
   };
 }
 
-/** Erases every message received from a number (E.164) and its read state; answers how many messages went. */
+/**
+ * Erases every message received from a number (E.164), its read state and its attachments (rows and R2 objects,
+ * first: an attachment never outlives its message); answers how many messages went.
+ */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
+  await eraseMedia(env, phone);
   return getConversationStore(env).erase(phone);
 }
