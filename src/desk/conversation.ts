@@ -12,10 +12,11 @@ import {
   type ReceivedMessage,
 } from '../store/conversations';
 import { optOutOf, type OptOut } from '../store/opt-outs';
+import { getMediaStore, type MediaItem } from '../store/media';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
-  | { direction: 'in'; at: string; message: ReceivedMessage; unread: boolean }
+  | { direction: 'in'; at: string; message: ReceivedMessage; unread: boolean; media?: MediaItem }
   | {
       direction: 'out';
       at: string;
@@ -100,11 +101,13 @@ function sentText(row: SentRow): string {
  */
 export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
   const store = getConversationStore(env);
-  const [received, sent, optOut] = await Promise.all([
+  const [received, sent, optOut, attachments] = await Promise.all([
     store.from(phone),
     sentTo(env.DB, phone),
     optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone),
+    getMediaStore(env).from(phone),
   ]);
+  const mediaOf = new Map(attachments.map((m) => [m.messageId, m]));
   // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
   const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
   const unread = received.filter((m) => !m.readAt);
@@ -113,7 +116,10 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     await enqueue(env, { type: 'mark-read', messageId: unread.at(-1)!.id });
   }
   const items: ConversationItem[] = [
-    ...received.map((message) => ({ direction: 'in' as const, at: message.at, message, unread: !message.readAt })),
+    ...received.map((message) => {
+      const media = mediaOf.get(message.id);
+      return { direction: 'in' as const, at: message.at, message, unread: !message.readAt, ...(media && { media }) };
+    }),
     ...sent.map((row) => ({
       direction: 'out' as const,
       at: row.sent_at ?? row.created_at,

@@ -1,4 +1,5 @@
 import { conversation as copy } from '../content/conversation';
+import { media as mediaCopy } from '../content/media';
 import { readConfig, type Env } from '../env';
 import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
@@ -69,7 +70,8 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
       at: m.at,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
-      text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
+      // An attachment's caption is its text; without one the alert says what they sent ("sent a photo").
+      text: Array.from(m.text ?? (m.media ? mediaCopy.alert(m.media.kind, m.media.voice) : noText(m.type)))
         .slice(0, ALERT_TEXT_CHARS)
         .join(''),
     });
@@ -127,6 +129,8 @@ export async function vouchingLeads(db: D1Database, leads: LeadRecord[]): Promis
     return verdict === undefined ? !refusedInLedger.has(l.id) : verdict !== 'refused';
   });
 }
+
+const noText = (type: string) => copy.alertNoText(copy.kinds[type] ?? type);
 
 function leadName(lead: LeadRecord): string {
   const { name, email } = contactOf(lead);

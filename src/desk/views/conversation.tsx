@@ -7,6 +7,7 @@ import type { LeadRecord } from '../../store/listing';
 import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
 import { when } from './format';
 import { OptOutNotice } from './opt-out';
+import { MediaView } from './media';
 import { deskReplies } from '../../content/desk-replies';
 import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
 
@@ -65,7 +66,11 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
           <span>{copy.fromVisitor}</span>
           {item.unread ? <span className="desk-unread">{copy.unread}</span> : null}
         </p>
-        <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        {item.media ? (
+          <MediaView media={item.media} {...(item.message.text && { caption: item.message.text })} />
+        ) : (
+          <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        )}
         <p className="desk-bubble-meta">
           <time dateTime={item.at}>{when(item.at)}</time>
         </p>

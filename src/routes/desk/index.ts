@@ -11,6 +11,7 @@ import { people } from './people';
 import { bookings } from './bookings';
 import { optOuts } from './opt-outs';
 import { replies } from './replies';
+import { mediaFiles } from './media';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -26,7 +27,7 @@ desk.use('*', sameOriginWrites());
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
 // person's records (found, copied and erased), the booked calls no lead was found for, WhatsApp opt-outs and the
-// owners' saved replies.
-for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts, replies]) {
+// owners' saved replies, and the attachments visitors sent.
+for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts, replies, mediaFiles]) {
   desk.route('/', area);
 }
