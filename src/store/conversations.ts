@@ -4,7 +4,7 @@ import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
-import { eraseMedia } from './media';
+import { eraseMedia, getMediaStore, type MediaKind, type MediaStatus } from './media';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -87,21 +87,52 @@ export function getConversationStore(env: Env): ConversationStore {
     : new FirestoreConversationStore(database.settings);
 }
 
-/** What a person's export holds of their conversation: every message they sent and whether it was read. */
+/** An attachment in a person's export: what it was, never its bytes. */
+export interface MediaExport {
+  type: MediaKind;
+  voiceNote: boolean;
+  mimeType: string | null;
+  size: number | null;
+  filename: string | null;
+  caption: string | null;
+  at: string;
+  status: MediaStatus;
+}
+
+/**
+ * What a person's export holds of their conversation: every message they sent, whether it was read, and the
+ * attachments they sent (when there are any): type, size, name, caption and when, not the files themselves.
+ */
 export interface ConversationExport {
   phone: string;
   messages: ReceivedMessage[];
   readState: { unread: number; lastReadAt: string | null };
+  media?: MediaExport[];
 }
 
 /** Every message received from a number (E.164), with the conversation's read state: for a person's export. */
 export async function exportConversation(env: Env, phone: string): Promise<ConversationExport> {
-  const messages = await getConversationStore(env).from(phone);
+  const [messages, attachments] = await Promise.all([
+    getConversationStore(env).from(phone),
+    getMediaStore(env).from(phone),
+  ]);
   const reads = messages.flatMap((m) => (m.readAt ? [m.readAt] : [])).sort();
+  const captions = new Map(messages.map((m) => [m.id, m.text ?? null]));
+  const media = attachments.map((a): MediaExport => ({
+    type: a.kind,
+    voiceNote: a.voice,
+    mimeType: a.mimeType ?? null,
+    size: a.size ?? null,
+    filename: a.filename ?? null,
+    caption: captions.get(a.messageId) ?? null,
+    at: a.at,
+    status: a.status,
+  }));
   return {
     phone,
     messages,
     readState: { unread: messages.filter((m) => !m.readAt).length, lastReadAt: reads.at(-1) ?? null },
+    ...(media.length > 0 && { media }),
   };
 }
 
