@@ -11,11 +11,10 @@ import { MediaView } from './media';
 import { deskReplies } from '../../content/desk-replies';
 import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
 
-/** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
+/** What a received message says in a list: its text (an attachment's caption after its kind), else its kind. */
 export function receivedText(m: ReceivedMessage): string {
   const kind = copy.kinds[m.type];
   if (m.text) return m.mediaId && kind ? `${kind}: ${m.text}` : m.text;
-  if (m.mediaId) return copy.media(kind ?? m.type, m.mediaId);
   return kind ?? copy.other(m.type);
 }
 
