@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { overflowX, signIn } from './support/desk';
 import { uniquePhone } from './support/leads';
 import { expect, test } from './support/test';
@@ -61,6 +62,11 @@ test.describe('a visitor sends a photo and a voice note on WhatsApp', () => {
     expect(played.duration).toBeGreaterThan(0);
     expect(played.readyState).toBeGreaterThanOrEqual(1);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .include('.desk-conversation')
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The file itself: behind Access, with its own strict headers.
     const headers = await page.evaluate(
