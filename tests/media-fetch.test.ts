@@ -146,6 +146,11 @@ describe.each<Store>(['D1', 'Firestore'])('media from visitors (%s)', (store) =>
     expect(await getMediaStore(workerEnv).get(voice.job.media)).toMatchObject({ status: 'pending' });
     graph.failAlways(131000);
     expect(typeof (await fetchMedia(voice.job, workerEnv))).toBe('number');
+    // A refused token is retried too (an operator rotates it), not given up on at once.
+    graph.failAlways(undefined);
+    graph.expiredTokens = [GRAPH_VARS.WHATSAPP_TOKEN];
+    expect(typeof (await fetchMedia(voice.job, workerEnv))).toBe('number');
+    expect(await getMediaStore(workerEnv).get(voice.job.media)).toMatchObject({ status: 'pending' });
     await recordDeadMedia(voice.job, workerEnv);
     expect(await getMediaStore(workerEnv).get(voice.job.media)).toMatchObject({
       status: 'failed',

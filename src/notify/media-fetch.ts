@@ -15,6 +15,8 @@ export interface MediaFetcher {
 
 /** Well under the queue consumer's wall-clock limit. */
 const TIMEOUT_MS = 15_000;
+/** Graph's code for an expired or revoked token. */
+const TOKEN_REFUSED = '190';
 /** A media URL lives about 5 minutes: one that no longer answers is asked of Graph again, once. */
 const ROUNDS = 2;
 
@@ -60,7 +62,11 @@ export class GraphMediaFetcher implements MediaFetcher {
       if (info) return info;
       const outcome = classifyResponse(response.status, json);
       if (outcome.kind === 'retryable') return { kind: 'retry', code: outcome.code, after: outcome.minDelaySeconds };
-      return { kind: 'refused', code: outcome.kind === 'permanent' ? outcome.code : 'bad_answer' };
+      if (outcome.kind !== 'permanent') return { kind: 'refused', code: 'bad_answer' };
+      // A refused token (190) is an operator's to fix (the self-check names it): the queue tries again meanwhile.
+      return outcome.code === TOKEN_REFUSED
+        ? { kind: 'retry', code: outcome.code }
+        : { kind: 'refused', code: outcome.code };
     } catch {
       return { kind: 'retry', code: 'network' };
     }
