@@ -85,6 +85,7 @@ export type LogEvent =
   | 'search.backfill'
   | 'conversation.received'
   | 'conversation.read'
+  | 'conversation.media'
   | 'conversation.reply'
   | 'conversation.opt-out'
   | 'conversation.follow-up'

@@ -25,7 +25,7 @@ export const conversation = {
   unreadCount: (n: number) => (n === 1 ? '1 unread reply' : `${n} unread replies`),
   unreadTitle: 'Unread replies',
   answeredBy: (who: string) => `Answered by ${who}`,
-  /** A message with no text: its kind, and the attachment's id at Meta (never downloaded). */
+  /** A message with no text: its kind. */
   kinds: {
     image: 'Photo',
     video: 'Video',
@@ -37,7 +37,6 @@ export const conversation = {
     reaction: 'Reaction',
     unsupported: 'A message WhatsApp cannot show',
   } as Record<string, string>,
-  media: (kind: string, id: string) => `${kind} (not downloaded; media id ${id})`,
   other: (type: string) => `A ${type} message`,
   open: 'Open',
   reply: {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ReceivedMessage } from '../store/conversations';
 import { E164 } from '../store/phone';
 import { USER_ID } from '../shared/user-id';
+import { MEDIA_KINDS, type MediaKind } from '../store/media';
 
 /** The longest text WhatsApp carries in one message; anything longer is cut to it. */
 export const MAX_TEXT = 4096;
@@ -10,9 +11,26 @@ export const MAX_TEXT = 4096;
  * One message a visitor wrote, as the webhook reports it: the stored message's fields before it is linked to
  * leads. `phone` is the sender's address: their number in E.164 when the webhook shows it, else their user id.
  */
-export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'>;
+export type VisitorMessage = Omit<ReceivedMessage, 'leads' | 'readAt'> & { media?: InboundMedia };
 
-const Media = z.object({ id: z.string().min(1).max(200).optional(), caption: z.string().optional() }).loose();
+/** What the webhook says of an attachment besides its id (kept with it: src/store/media.ts). */
+export interface InboundMedia {
+  kind: MediaKind;
+  mimeType?: string;
+  filename?: string;
+  /** A recorded voice note (`audio.voice`). */
+  voice: boolean;
+}
+
+const Media = z
+  .object({
+    id: z.string().min(1).max(200).optional(),
+    caption: z.string().optional(),
+    mime_type: z.string().max(200).optional(),
+    filename: z.string().optional(),
+    voice: z.boolean().optional(),
+  })
+  .loose();
 const MessageSchema = z
   .object({
     from: z
@@ -95,8 +113,6 @@ export function webhookValues(raw: string): WebhookValue[] {
   return body.success ? body.data.entry.flatMap((entry) => entry.changes.map((change) => change.value)) : [];
 }
 
-const MEDIA = ['image', 'video', 'document', 'audio', 'sticker'] as const;
-
 /**
  * The messages of a signed body's change values (`entry[].changes[].value.messages[]`). As with statuses, a body or
  * a single message that is not Meta's shape is skipped, not refused: the signature proves Meta sent it.
@@ -119,7 +135,8 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
       const phone = m.from === undefined ? m.from_user_id : `+${m.from}`;
       // Neither a number nor a user id: no one to keep it under.
       if (phone === undefined || (m.from !== undefined && !E164.safeParse(phone).success)) continue;
-      const media = MEDIA.map((kind) => (m.type === kind ? m[kind] : undefined)).find(Boolean);
+      const mediaKind = MEDIA_KINDS.find((kind) => m.type === kind);
+      const media = mediaKind && m[mediaKind];
       const text =
         m.text?.body ??
         m.button?.text ??
@@ -139,6 +156,7 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
         type: m.type,
         ...(text !== undefined && text !== '' && { text: Array.from(text).slice(0, MAX_TEXT).join('') }),
         ...(media?.id !== undefined && { mediaId: media.id }),
+        ...(mediaKind && media?.id !== undefined && { media: inboundMedia(mediaKind, media) }),
         ...(profileName !== undefined && { profileName: profileName.slice(0, 100) }),
         ...(m.from_user_id !== undefined && { userId: m.from_user_id }),
         ...(username !== undefined && { username: username.slice(0, 100) }),
@@ -147,4 +165,15 @@ export function visitorMessages(values: WebhookValue[]): VisitorMessage[] {
     }
   }
   return out;
+}
+
+/** An attachment's type, file name (at most 200 characters) and voice flag, as the webhook gives them. */
+function inboundMedia(kind: MediaKind, media: z.output<typeof Media>): InboundMedia {
+  const filename = media.filename?.trim();
+  return {
+    kind,
+    voice: kind === 'audio' && media.voice === true,
+    ...(media.mime_type !== undefined && { mimeType: media.mime_type }),
+    ...(filename && { filename: Array.from(filename).slice(0, 200).join('') }),
+  };
 }

@@ -95,6 +95,8 @@ export const JobSchema = z.discriminatedUnion('type', [
   }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
+  /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
+  z.object({ type: z.literal('media-fetch'), media: z.string().regex(/^[0-9a-f]{32}$/) }),
 ]);
 
 export type Job = z.output<typeof JobSchema>;
@@ -105,6 +107,7 @@ export type NewsletterJob = Extract<Job, { type: 'newsletter' }>;
 export type NewsletterEraseJob = Extract<Job, { type: 'newsletter-erase' }>;
 export type VisitorReplyJob = Extract<Job, { type: 'visitor-reply' }>;
 export type DeskReplyJob = Extract<Job, { type: 'desk-reply' }>;
+export type MediaFetchJob = Extract<Job, { type: 'media-fetch' }>;
 
 export type ParsedJob = { ok: true; job: Job } | { ok: false; reason: string };
 

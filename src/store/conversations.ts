@@ -4,6 +4,7 @@ import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
+import { eraseMedia, mediaOfPerson, type MediaKind, type MediaStatus } from './media';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -97,14 +98,28 @@ export function getConversationStore(env: Env): ConversationStore {
     : new FirestoreConversationStore(database.settings);
 }
 
+/** An attachment in a person's export: what it was, never its bytes. */
+export interface MediaExport {
+  type: MediaKind;
+  voiceNote: boolean;
+  mimeType: string | null;
+  size: number | null;
+  filename: string | null;
+  caption: string | null;
+  at: string;
+  status: MediaStatus;
+}
+
 /**
  * What a person's export holds of their conversation: every message they sent (with the WhatsApp user id and
- * username it carried) and whether it was read.
+ * username it carried), whether it was read, and the attachments they sent (when there are any): type, size, name,
+ * caption and when, not the files themselves.
  */
 export interface ConversationExport {
   phone: string;
   messages: ReceivedMessage[];
   readState: { unread: number; lastReadAt: string | null };
+  media?: MediaExport[];
 }
 
 /**
@@ -120,23 +135,41 @@ async function messagesOf(store: ConversationStore, phone: string): Promise<Rece
 
 /** Every message a person sent (messagesOf), with the conversation's read state: for a person's export. */
 export async function exportConversation(env: Env, phone: string): Promise<ConversationExport> {
-  const messages = await messagesOf(getConversationStore(env), phone);
+  const store = getConversationStore(env);
+  const messages = await messagesOf(store, phone);
+  const attachments = await mediaOfPerson(env, phone, messages);
   const reads = messages.flatMap((m) => (m.readAt ? [m.readAt] : [])).sort();
+  const captions = new Map(messages.map((m) => [m.id, m.text ?? null]));
+  const media = attachments.map((a): MediaExport => ({
+    type: a.kind,
+    voiceNote: a.voice,
+    mimeType: a.mimeType ?? null,
+    size: a.size ?? null,
+    filename: a.filename ?? null,
+    caption: captions.get(a.messageId) ?? null,
+    at: a.at,
+    status: a.status,
+  }));
   return {
     phone,
     messages,
     readState: { unread: messages.filter((m) => !m.readAt).length, lastReadAt: reads.at(-1) ?? null },
+    ...(media.length > 0 && { media }),
   };
 }
 
 /**
- * Erases every message a person sent (messagesOf: those kept under a user id their number's messages carry too)
- * and its read state; answers how many messages went.
+ * Erases every message a person sent (messagesOf: those kept under a user id their number's messages carry too),
+ * its read state and its attachments (rows and R2 objects, first: an attachment never outlives its message);
+ * answers how many messages went.
  */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
   const store = getConversationStore(env);
   const addresses = new Set([phone, ...(await messagesOf(store, phone)).flatMap((m) => (m.userId ? [m.userId] : []))]);
   let erased = 0;
-  for (const address of addresses) erased += await store.erase(address);
+  for (const address of addresses) {
+    await eraseMedia(env, address);
+    erased += await store.erase(address);
+  }
   return erased;
 }

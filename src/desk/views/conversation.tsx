@@ -7,17 +7,17 @@ import type { LeadRecord } from '../../store/listing';
 import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
 import { when } from './format';
 import { OptOutNotice } from './opt-out';
+import { MediaView } from './media';
 import { deskReplies } from '../../content/desk-replies';
 import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
 import type { ReactNode } from 'react';
 import { followUp as followUpCopy } from '../../content/follow-up';
 import { FOLLOW_UP } from '../../notify/follow-ups';
 
-/** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
+/** What a received message says in a list: its text (an attachment's caption after its kind), else its kind. */
 export function receivedText(m: ReceivedMessage): string {
   const kind = copy.kinds[m.type];
   if (m.text) return m.mediaId && kind ? `${kind}: ${m.text}` : m.text;
-  if (m.mediaId) return copy.media(kind ?? m.type, m.mediaId);
   return kind ?? copy.other(m.type);
 }
 
@@ -71,7 +71,11 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
           <span>{copy.fromVisitor}</span>
           {item.unread ? <span className="desk-unread">{copy.unread}</span> : null}
         </p>
-        <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        {item.media ? (
+          <MediaView media={item.media} {...(item.message.text && { caption: item.message.text })} />
+        ) : (
+          <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        )}
         <p className="desk-bubble-meta">
           <time dateTime={item.at}>{when(item.at)}</time>
         </p>
