@@ -7,6 +7,8 @@
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g;
 /** "+91 98123 45678", "+919812345678", or a bare run of 10–15 digits. */
 const PHONE = /\+\d[\d ()-]{6,18}\d|\b\d{10,15}\b/g;
+/** A WhatsApp business-scoped user id ("US.13491208655302741918"): as personal as the number. */
+const USER_ID = /\b[A-Za-z]{2,3}\.[A-Za-z0-9.]*\d{5}[A-Za-z0-9.]*/g;
 /** "Firestore API error: 400 - {…body…}": the body may echo the document. */
 const API_ERROR_BODY = /(API error: \d{3}) - ([\s\S]*)/;
 
@@ -18,6 +20,7 @@ export function redact(text: string): string {
       return `${head}${status ? ` ${status}` : ''} (body not logged)`;
     })
     .replace(EMAIL, (email) => `${email[0]}***@***${email.slice(email.lastIndexOf('.'))}`)
+    .replace(USER_ID, maskUserId)
     .replace(PHONE, (phone) => {
       const digits = phone.replace(/\D/g, '');
       return `${phone.startsWith('+') ? '+' : ''}${digits.slice(0, 2)}${'*'.repeat(Math.max(digits.length - 6, 1))}${digits.slice(-4)}`;
@@ -82,9 +85,11 @@ export type LogEvent =
   | 'search.backfill'
   | 'conversation.received'
   | 'conversation.read'
+  | 'conversation.media'
   | 'conversation.reply'
   | 'conversation.opt-out'
   | 'conversation.follow-up'
+  | 'conversation.joined'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */
@@ -118,11 +123,21 @@ export function maskRecipient(to: string): string {
   return `${to[0]}***@***${to.slice(to.lastIndexOf('.'))}`;
 }
 
-/** "+919800000001" -> "+91******0001": enough to tell owners apart in a log, not enough to dial. */
+/**
+ * "+919800000001" -> "+91******0001": enough to tell owners apart in a log, not enough to dial. A WhatsApp user id
+ * (an address that starts with a letter) is masked as maskUserId does.
+ */
 export function maskPhone(phone: string): string {
+  if (/^[A-Za-z]/.test(phone)) return maskUserId(phone);
   const digits = phone.replace(/\D/g, '');
   if (digits.length <= 6) return '+' + '*'.repeat(Math.max(digits.length - 2, 0)) + digits.slice(-2);
   return '+' + digits.slice(0, 2) + '*'.repeat(digits.length - 6) + digits.slice(-4);
+}
+
+/** "US.13491208655302741918" -> "US.***18": the country part and two characters, never the id. */
+export function maskUserId(id: string): string {
+  const dot = id.indexOf('.');
+  return `${dot > 0 && dot <= 3 ? id.slice(0, dot) : ''}.***${id.length > 8 ? id.slice(-2) : ''}`;
 }
 
 /**

@@ -59,6 +59,8 @@ describe.each(adapters)('ConversationStore contract: %s', (name, makeEnv) => {
       mediaId: 'media-123',
       profileName: 'Asha',
       contextId: 'wamid.earlier',
+      userId: 'US.13491208655302741918',
+      username: 'asha.coach',
       leads: [{ kind: 'enquiry', id: 'lead-1' }],
     });
     await expect(store.receive(first)).resolves.toEqual({ created: true });
@@ -137,5 +139,35 @@ describe.each(adapters)('ConversationStore contract: %s', (name, makeEnv) => {
     expect(await store.ofConversation(otherId)).toBeNull();
     await store.erase(phone);
     expect(await store.ofConversation(id)).toBeNull();
+  });
+
+  it("knows a user id's number, moves what was kept under the user id to it, and exports and erases both", async () => {
+    const workerEnv = await makeEnv();
+    const store = getConversationStore(workerEnv);
+    const phone = uniqueMobile();
+    const uid = `US.${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    const [byNumber, byUser] = await Promise.all([
+      conversationId(phone, 'k'.repeat(32)),
+      conversationId(uid, 'k'.repeat(32)),
+    ]);
+    await store.receive(message(uid, 1, { userId: uid, conversation: byUser }));
+    expect(await store.numberOf(uid)).toBeNull();
+    await store.receive(message(phone, 2, { userId: uid, conversation: byNumber }));
+    expect(await store.numberOf(uid)).toBe(phone);
+    // Export and erasure of the number include what is still kept under its user id.
+    expect((await exportConversation(workerEnv, phone)).messages.map((m) => m.text)).toEqual([
+      'message 1',
+      'message 2',
+    ]);
+    expect(await store.rekey(uid, phone, byNumber)).toBe(1);
+    expect(await store.rekey(uid, phone, byNumber)).toBe(0);
+    expect((await store.from(phone)).map((m) => [m.text, m.phone, m.userId])).toEqual([
+      ['message 1', phone, uid],
+      ['message 2', phone, uid],
+    ]);
+    expect(await store.ofConversation(byUser)).toBeNull();
+    await store.receive(message(uid, 3, { userId: uid, conversation: byUser }));
+    expect(await eraseConversation(workerEnv, phone)).toBe(3);
+    expect([await store.from(phone), await store.from(uid)]).toEqual([[], []]);
   });
 });

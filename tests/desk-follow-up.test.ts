@@ -210,6 +210,29 @@ describe.each(STORES)('a follow-up to a person with no lead (%s)', (store) => {
   });
 });
 
+describe('a follow-up to a WhatsApp user who shows no number', () => {
+  it('goes to their user id as `recipient`, greeting them by their profile name', async () => {
+    const { workerEnv, page, followUp, graph, take } = await setup('D1');
+    const uid = `US.${Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => b % 10).join('')}`;
+    const message = {
+      from_user_id: uid,
+      id: `wamid.${uuid()}`,
+      timestamp: String(nowSeconds() - 30 * HOUR),
+      type: 'text',
+      text: { body: 'hello' },
+    };
+    const contacts = [{ user_id: uid, profile: { name: 'Meera Nair', username: 'meera' } }];
+    expect((await postWebhook(workerEnv, webhookBody({ messages: [message], contacts }))).status).toBe(200);
+    const path = `/desk/conversations/${await conversationId(uid, readConfig(workerEnv).privacy.erasureKey)}`;
+    expect(await page(path)).toContain('Send a follow-up');
+    expect((await followUp(path)).status).toBe(303);
+    await consume(workerEnv, take('desk-reply'));
+    const delivered = graph.delivered.filter((b: { recipient?: string }) => b.recipient === uid);
+    expect(delivered.map((b: { to?: string }) => b.to)).toEqual([undefined]);
+    expect(delivered.map(bodyOf)).toEqual([['Meera', 'the team of Priya Raman', 'your message']]);
+  });
+});
+
 describe('the follow_up template’s parameters', () => {
   it('greets by the first word, names the writing owner (by their Access email) and the topic, each made safe', () => {
     // OWNER_EMAILS is a secret, so not among the Env the tests type.

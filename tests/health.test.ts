@@ -78,6 +78,7 @@ describe('the self-check', () => {
       ['templates', true],
       ['store', true],
       ['feeds', true],
+      ['media', true],
       ['deliveries', true],
       ['visitors', true],
       ['retention', true],

@@ -140,7 +140,7 @@ describe.each(stores)('POST /webhooks/whatsapp: messages from visitors (%s)', (_
     expect(await getConversationStore(workerEnv).from(phone)).toMatchObject([
       { type: 'audio', mediaId: 'voice-9', leads: [] },
     ]);
-    expect(replyJobs(queued)).toMatchObject([{ leadRef: null, text: '[Voice message]' }]);
+    expect(replyJobs(queued)).toMatchObject([{ leadRef: null, text: 'sent an audio message' }]);
   });
 
   it('refuses a wrong or missing signature with 401 and stores or queues nothing', async () => {

@@ -207,7 +207,9 @@ async function checkMessage(config, log) {
         template: {
           name: 'hourly_digest',
           language: { code: 'en' },
-          components: [{ type: 'body', parameters: [owner.name, '0', '0', desk].map((text) => ({ type: 'text', text })) }],
+          components: [
+            { type: 'body', parameters: [owner.name, '0', '0', desk].map((text) => ({ type: 'text', text })) },
+          ],
         },
       }),
     });

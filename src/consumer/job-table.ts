@@ -12,6 +12,7 @@ import { recordDeadFallback, sendOwnerFallback } from '../notify/fallback';
 import { notifyLead, recordDeadNotify } from '../notify/lead-messages';
 import { deliveryStore } from '../notify/ledger-store';
 import { markRead } from '../notify/mark-read';
+import { fetchMedia, recordDeadMedia } from '../notify/media-job';
 import { notifyQuizLead, recordDeadQuizNotify } from '../notify/quiz-messages';
 import { replayDeliveries, replayToDead } from '../notify/replay';
 import { recordDeadReplyAlert, sendReplyAlert } from '../notify/replies';
@@ -110,6 +111,8 @@ export const JOBS: JobTable = {
     erased: async (job, erasures) =>
       (await erasures.since({ messageId: job.messageId }, '')) ? { message: await wamidRef(job.messageId) } : null,
   },
+  // An attachment erased since is simply no longer found: the job then does nothing.
+  'media-fetch': { run: (job, env) => fetchMedia(job, env), dead: recordDeadMedia },
 };
 
 /** The handler of a job, typed by its kind. */

@@ -11,14 +11,21 @@ export const conversation = {
   unknownSender: 'Someone without a lead',
   unknownNote:
     'No lead has this number. Their messages are kept here and the hourly digest counts them; you can answer them below.',
+  unknownNoteUser:
+    'WhatsApp does not show this person’s number, so no lead can be theirs. Their messages are kept here and the hourly digest counts them; you can answer them below.',
   profile: (name: string) => `WhatsApp name: ${name}`,
+  /** A person who shows WhatsApp no number: by their username, else as a WhatsApp user and their user id. */
+  username: (name: string) => `@${name}`,
+  /** How the desk names a sender's address: their number, else their username or their WhatsApp user id. */
+  address: (address: string, username?: string) =>
+    address.startsWith('+') ? address : username ? `@${username} (WhatsApp username)` : `WhatsApp user ${address}`,
   fromVisitor: 'They wrote',
   fromBusiness: 'You sent',
   unread: 'New',
   unreadCount: (n: number) => (n === 1 ? '1 unread reply' : `${n} unread replies`),
   unreadTitle: 'Unread replies',
   answeredBy: (who: string) => `Answered by ${who}`,
-  /** A message with no text: its kind, and the attachment's id at Meta (never downloaded). */
+  /** A message with no text: its kind. */
   kinds: {
     image: 'Photo',
     video: 'Video',
@@ -30,7 +37,6 @@ export const conversation = {
     reaction: 'Reaction',
     unsupported: 'A message WhatsApp cannot show',
   } as Record<string, string>,
-  media: (kind: string, id: string) => `${kind} (not downloaded; media id ${id})`,
   other: (type: string) => `A ${type} message`,
   open: 'Open',
   reply: {

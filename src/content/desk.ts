@@ -76,7 +76,7 @@ export const desk = {
   people: {
     title: 'People',
     intro:
-      'Everything held about one person, found by their email address or phone number: send them a copy, or erase it when they ask. Answer a request within 30 days.',
+      'Everything held about one person, found by their email address or phone number (or, for someone who wrote on WhatsApp without showing a number, the WhatsApp user id on their conversation, US.…): send them a copy, or erase it when they ask. Answer a request within 30 days.',
     search: 'Email address or phone number',
     find: 'Find',
     invalid: 'Enter a whole email address (name@example.com) or a phone number.',

@@ -13,10 +13,11 @@ import {
   type ReceivedMessage,
 } from '../store/conversations';
 import { optOutOf, type OptOut } from '../store/opt-outs';
+import { mediaOfPerson, type MediaItem } from '../store/media';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
-  | { direction: 'in'; at: string; message: ReceivedMessage; unread: boolean }
+  | { direction: 'in'; at: string; message: ReceivedMessage; unread: boolean; media?: MediaItem }
   | {
       direction: 'out';
       at: string;
@@ -106,6 +107,8 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     sentTo(env.DB, phone),
     optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone),
   ]);
+  const attachments = await mediaOfPerson(env, phone, received);
+  const mediaOf = new Map(attachments.map((m) => [m.messageId, m]));
   // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
   const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
   const unread = received.filter((m) => !m.readAt);
@@ -114,7 +117,10 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     await enqueue(env, { type: 'mark-read', messageId: unread.at(-1)!.id });
   }
   const items: ConversationItem[] = [
-    ...received.map((message) => ({ direction: 'in' as const, at: message.at, message, unread: !message.readAt })),
+    ...received.map((message) => {
+      const media = mediaOf.get(message.id);
+      return { direction: 'in' as const, at: message.at, message, unread: !message.readAt, ...(media && { media }) };
+    }),
     ...sent.map((row) => ({
       direction: 'out' as const,
       at: row.sent_at ?? row.created_at,
@@ -211,10 +217,13 @@ export async function findConversation(env: Env, id: string): Promise<ReceivedMe
   if (stored) return stored;
   const key = readConfig(env).privacy.erasureKey;
   const seen = new Set<string>();
+  // By the user id too: an alert's link made while they showed no number leads to the number they were joined to.
   for (const m of await store.latest(SAMPLE)) {
-    if (seen.has(m.phone)) continue;
-    seen.add(m.phone);
-    if ((await conversationId(m.phone, key)) === id) return m;
+    for (const address of [m.phone, m.userId]) {
+      if (!address || seen.has(address)) continue;
+      seen.add(address);
+      if ((await conversationId(address, key)) === id) return m;
+    }
   }
   return null;
 }

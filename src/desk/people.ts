@@ -10,6 +10,7 @@ import { logErasure, rememberErased, setToolErasure, type ErasureCounts, type To
 import { LEAD_KINDS, contactOf } from '../store/lead';
 import { holds, personToken, type Person } from '../store/person';
 import { normalizePhone } from '../store/phone';
+import { isUserId } from '../shared/user-id';
 import { optOutsOf, type OptOut } from '../store/opt-outs';
 import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
@@ -159,9 +160,9 @@ async function ledgerMatch(
   };
 }
 
-/** The numbers (E.164) among the identifiers: WhatsApp conversations are kept by number. */
-const phonesOf = (people: Person[]) =>
-  people.flatMap((p) => (p.phone !== undefined && /^\+[1-9]\d{6,14}$/.test(p.phone) ? [p.phone] : []));
+/** The WhatsApp addresses among the identifiers (numbers, E.164, and user ids): conversations are kept by them. */
+const phonesOf = (people: Person[]) => people.flatMap((p) => (p.phone && isWhatsApp(p.phone) ? [p.phone] : []));
+const isWhatsApp = (phone: string) => /^\+[1-9]\d{6,14}$/.test(phone) || isUserId(phone);
 
 /** An erasure that stopped part way: `started` when some records were already erased. */
 export class ErasureIncomplete extends Error {
@@ -196,12 +197,14 @@ export async function erasePerson(
     const region = config.leads.defaultPhoneRegion;
     const key = config.privacy.erasureKey;
     const records = await findPerson(env, searched, ticked);
-    const phones = phonesOf(records.confirmed);
+    // Their user ids go with their numbers: a retried message with the user id alone is dropped too.
+    const userIds = records.conversations.flatMap((c) => c.messages.flatMap((m) => (m.userId ? [m.userId] : [])));
+    const phones = [...new Set([...phonesOf(records.confirmed), ...userIds])];
     await rememberErased(
       env.DB,
       key,
       {
-        contacts: records.confirmed,
+        contacts: [...records.confirmed, ...userIds.map((phone) => ({ phone }))],
         senders: await Promise.all(phones.map((phone) => senderRef(phone, key))),
         messageIds: records.conversations.flatMap((c) => c.messages.map((m) => m.id)),
       },

@@ -9,6 +9,7 @@ import { checkBookings } from './checks/bookings';
 import type { Check } from './checks/check';
 import { checkDeliveries } from './checks/deliveries';
 import { checkFeeds } from './checks/feeds';
+import { checkMedia } from './checks/media';
 import { checkNewsletter } from './checks/newsletter';
 import { checkPrivacy } from './checks/privacy';
 import { checkRetention } from './checks/retention';
@@ -50,6 +51,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('templates', () => checkTemplates(config)),
     guarded('store', () => checkStore(env, config)),
     guarded('feeds', () => checkFeeds(env, config, now)),
+    guarded('media', () => checkMedia(env, config)),
     guarded('deliveries', () => checkDeliveries(env, config, now)),
     guarded('visitors', () => checkVisitors(env, now)),
     guarded('retention', () => checkRetention(env, now)),

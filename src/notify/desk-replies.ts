@@ -6,6 +6,7 @@ import { deliver } from './deliver';
 import { readBudgets, type LedgerRules } from './budgets';
 import { FREE_TEXT, type Component, type Send } from './templates';
 import { createSender } from './whatsapp';
+import { isUserId } from '../shared/user-id';
 
 /** WhatsApp's customer service window: free-form messages only this long after the visitor's last message. */
 export const WINDOW_MS = 24 * 3600_000;
@@ -157,17 +158,22 @@ export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<
     logEvent('error', 'delivery.dead', { submissionId: job.submissionId, template: row.send.template });
 }
 
+/**
+ * The answer a job sends, by its key. An answer queued to a user id that has since been joined to its number
+ * (src/notify/sender-identity.ts moved the row) is found by its id and goes to the number.
+ */
 async function storedReply(env: Env, job: DeskReplyJob): Promise<{ lead_kind: string; send: Send } | null> {
   const template = job.template ?? FREE_TEXT;
   const row = await env.DB.prepare(
-    `SELECT lead_kind, components FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ?`,
+    `SELECT lead_kind, components, recipient FROM deliveries WHERE submission_id = ?1 AND template = ?2
+       AND (recipient = ?3 OR (?4 AND audience = 'visitor')) ORDER BY recipient = ?3 DESC LIMIT 1`,
   )
-    .bind(job.submissionId, template, job.recipient)
-    .first<{ lead_kind: string; components: string }>();
+    .bind(job.submissionId, template, job.recipient, isUserId(job.recipient) ? 1 : 0)
+    .first<{ lead_kind: string; components: string; recipient: string }>();
   if (!row) return null;
   const components = JSON.parse(row.components) as Component[];
   return {
     lead_kind: row.lead_kind,
-    send: { template, to: job.recipient, audience: 'visitor', components },
+    send: { template, to: row.recipient, audience: 'visitor', components },
   };
 }

@@ -12,9 +12,11 @@ import {
   type StoredDelivery,
 } from './ledger-rows';
 import type { Send } from './templates';
+import { isUserId } from '../shared/user-id';
 
-/** A WhatsApp number (E.164): the only recipient an opt-out applies to (not an email address). */
+/** A WhatsApp address (a number, E.164, or a user id): the only recipient an opt-out applies to (not an email). */
 const WHATSAPP_NUMBER = /^\+[1-9]\d{6,14}$/;
+const isWhatsAppAddress = (to: string) => WHATSAPP_NUMBER.test(to) || isUserId(to);
 
 /**
  * Delivery state in D1 (migrations/0002_deliveries.sql): the storage port of the notifier. `erasureKey` gives the
@@ -44,9 +46,7 @@ export class DeliveryStore {
     rules: LedgerRules,
   ): Promise<DeliveryRow & { created: boolean }> {
     const optOutKey =
-      send.audience === 'visitor' && WHATSAPP_NUMBER.test(send.to)
-        ? await optOutHash(this.erasureKey(), send.to)
-        : null;
+      send.audience === 'visitor' && isWhatsAppAddress(send.to) ? await optOutHash(this.erasureKey(), send.to) : null;
     const results = await this.db.batch<DeliveryRow>([
       openRow(this.db, key, leadKind, send, now, rules, optOutKey),
       ...(optOutKey ? [skipOptedOut(this.db, key, send, now, optOutKey)] : []),

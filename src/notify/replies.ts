@@ -1,4 +1,5 @@
 import { conversation as copy } from '../content/conversation';
+import { media as mediaCopy } from '../content/media';
 import { readConfig, type Env } from '../env';
 import { logEvent, maskPhone, wamidRef } from '../log';
 import { enqueue, type VisitorReplyJob } from '../queue/jobs';
@@ -19,6 +20,9 @@ import type { VisitorMessage } from './visitor-messages';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { createSender } from './whatsapp';
 import { applyOptOutWord } from './opt-outs';
+import { resolveSender } from './sender-identity';
+import { isUserId } from '../shared/user-id';
+import { recordMedia } from './media-job';
 
 /** How much of what a visitor wrote reaches the owners' phones in an alert. */
 export const ALERT_TEXT_CHARS = 300;
@@ -38,8 +42,11 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   const vouched = new Map<string, LeadRecord[]>();
   let created = 0;
   const jobs: VisitorReplyJob[] = [];
-  for (const m of messages) {
-    if (!matched.has(m.phone)) matched.set(m.phone, await leadsWithNumber(leads, m.phone));
+  const joined = new Set<string>();
+  for (const received of messages) {
+    // Kept under their number when it is known, else under their WhatsApp user id (one person, one conversation).
+    const m = await resolveSender(env, received, joined);
+    if (!matched.has(m.phone)) matched.set(m.phone, isUserId(m.phone) ? [] : await leadsWithNumber(leads, m.phone));
     const found = matched.get(m.phone)!;
     const sender = await senderRef(m.phone, key);
     if (await erasedSinceWritten(env, m, sender)) continue;
@@ -49,6 +56,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       conversation: sender,
     });
     if (stored.created) created++;
+    await recordMedia(env, m);
     logEvent('info', 'conversation.received', {
       providerMessageId: await wamidRef(m.id),
       from: maskPhone(m.phone),
@@ -67,7 +75,8 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
       at: m.at,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
-      text: Array.from(m.text ?? copy.alertNoText(copy.kinds[m.type] ?? m.type))
+      // An attachment's caption is its text; without one the alert says what they sent ("sent a photo").
+      text: Array.from(m.text ?? (m.media ? mediaCopy.alert(m.media.kind, m.media.voice) : noText(m.type)))
         .slice(0, ALERT_TEXT_CHARS)
         .join(''),
     });
@@ -85,7 +94,7 @@ async function erasedSinceWritten(env: Env, m: VisitorMessage, sender: string): 
   const erased = await erasedSince(
     env.DB,
     config.privacy.erasureKey,
-    { phone: m.phone, sender, messageId: m.id },
+    { phone: m.phone, sender, messageId: m.id, ...(m.userId !== undefined && { userId: m.userId }) },
     m.at,
     config.leads.defaultPhoneRegion,
   );
@@ -125,6 +134,8 @@ export async function vouchingLeads(db: D1Database, leads: LeadRecord[]): Promis
     return verdict === undefined ? !refusedInLedger.has(l.id) : verdict !== 'refused';
   });
 }
+
+const noText = (type: string) => copy.alertNoText(copy.kinds[type] ?? type);
 
 function leadName(lead: LeadRecord): string {
   const { name, email } = contactOf(lead);

@@ -3,6 +3,7 @@ import type { WhatsAppConfig } from '../config/index';
 import { TIMED_OUT, type SendOutcome } from './channel';
 import { logEvent, maskPhone } from '../log';
 import { FREE_TEXT, TEMPLATE_LANGUAGE, type Send } from './templates';
+import { isUserId } from '../shared/user-id';
 
 export type { SendOutcome };
 
@@ -25,13 +26,21 @@ export function sendBody(message: Send) {
   return message.template === FREE_TEXT ? textBody(message) : messageBody(message);
 }
 
+/**
+ * Who a message goes to: `to` for a number (E.164), `recipient` for a WhatsApp user id (a person who shows no
+ * number); never both (with both, Meta sends to `to`).
+ */
+export function addressee(to: string): { to: string } | { recipient: string } {
+  return isUserId(to) ? { recipient: to } : { to };
+}
+
 /** The JSON body Meta expects for a free-form text: its one body parameter, links not previewed. */
 export function textBody(message: Send) {
   const body = message.components.find((c) => c.type === 'body')?.parameters[0]?.text ?? '';
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: message.to,
+    ...addressee(message.to),
     type: 'text',
     text: { body, preview_url: false },
   };
@@ -42,7 +51,7 @@ export function messageBody(message: Send) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: message.to,
+    ...addressee(message.to),
     type: 'template',
     template: { name: message.template, language: { code: TEMPLATE_LANGUAGE }, components: message.components },
   };

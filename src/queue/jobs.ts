@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEAD_KINDS, LeadSchema } from '../store/lead';
 import { E164 } from '../store/phone';
+import { USER_ID } from '../shared/user-id';
 
 /**
  * Every kind of message the Worker sends itself through the JOBS queue. Queue bodies cross a deploy
@@ -76,7 +77,8 @@ export const JobSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('desk-reply'),
     submissionId: z.string().min(1),
-    recipient: E164,
+    /** Their number, or their WhatsApp user id when they show no number. */
+    recipient: z.union([E164, z.string().regex(USER_ID)]),
     template: z.string().min(1).max(100).optional(),
   }),
   /**
@@ -93,6 +95,8 @@ export const JobSchema = z.discriminatedUnion('type', [
   }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
+  /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
+  z.object({ type: z.literal('media-fetch'), media: z.string().regex(/^[0-9a-f]{32}$/) }),
 ]);
 
 export type Job = z.output<typeof JobSchema>;
@@ -103,6 +107,7 @@ export type NewsletterJob = Extract<Job, { type: 'newsletter' }>;
 export type NewsletterEraseJob = Extract<Job, { type: 'newsletter-erase' }>;
 export type VisitorReplyJob = Extract<Job, { type: 'visitor-reply' }>;
 export type DeskReplyJob = Extract<Job, { type: 'desk-reply' }>;
+export type MediaFetchJob = Extract<Job, { type: 'media-fetch' }>;
 
 export type ParsedJob = { ok: true; job: Job } | { ok: false; reason: string };
 

@@ -12,17 +12,21 @@ const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enab
  * thumbnails go through /thumbs), so img-src is 'self'. Frames: the YouTube
  * (privacy-enhanced) player and the podcast player, plus Turnstile when on.
  * Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: YouTube
- * embeds refuse to play without a Referer (error 153).
+ * embeds refuse to play without a Referer (error 153). A response that sets a header itself keeps it (overwrite:
+ * false): the desk's attachments carry their own, stricter policy (src/routes/desk/media.ts).
  *
  * @example app.use('*', securityHeaders())
  */
 export function securityHeaders(): MiddlewareHandler {
   return secureHeaders({
+    overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE, turnstileSource],
       styleSrc: ["'self'"],
       imgSrc: ["'self'"],
+      // The desk plays visitors' voice notes and videos from /desk/media.
+      mediaSrc: ["'self'"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       frameSrc: ['https://www.youtube-nocookie.com', 'https://open.spotify.com', turnstileSource],

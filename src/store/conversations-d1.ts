@@ -9,11 +9,14 @@ interface Row {
   media_id: string | null;
   profile_name: string | null;
   context_id: string | null;
+  user_id: string | null;
+  username: string | null;
   leads: string;
   read_at: string | null;
 }
 
-const COLUMNS = 'id, phone, received_at, type, text, media_id, profile_name, context_id, leads, read_at';
+const COLUMNS =
+  'id, phone, received_at, type, text, media_id, profile_name, context_id, user_id, username, leads, read_at';
 
 /** Received messages in D1 (migrations/0011_conversations.sql): the wamid is the primary key. */
 export class D1ConversationStore implements ConversationStore {
@@ -23,8 +26,8 @@ export class D1ConversationStore implements ConversationStore {
     const result = await this.db
       .prepare(
         `INSERT INTO whatsapp_messages (id, phone, received_at, type, text, media_id, profile_name, context_id, leads,
-           stored_at, conversation)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           stored_at, conversation, user_id, username)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       )
       .bind(
         m.id,
@@ -38,6 +41,8 @@ export class D1ConversationStore implements ConversationStore {
         JSON.stringify(m.leads),
         new Date().toISOString(),
         m.conversation ?? null,
+        m.userId ?? null,
+        m.username ?? null,
       )
       .run();
     return { created: result.meta.changes > 0 };
@@ -101,6 +106,22 @@ export class D1ConversationStore implements ConversationStore {
     return result.meta.changes;
   }
 
+  async numberOf(userId: string): Promise<string | null> {
+    const row = await this.db
+      .prepare(`SELECT phone FROM whatsapp_messages WHERE user_id = ? AND phone LIKE '+%' LIMIT 1`)
+      .bind(userId)
+      .first<{ phone: string }>();
+    return row?.phone ?? null;
+  }
+
+  async rekey(from: string, to: string, conversation: string): Promise<number> {
+    const result = await this.db
+      .prepare(`UPDATE whatsapp_messages SET phone = ?, conversation = ? WHERE phone = ?`)
+      .bind(to, conversation, from)
+      .run();
+    return result.meta.changes;
+  }
+
   async erase(phone: string): Promise<number> {
     const result = await this.db.prepare(`DELETE FROM whatsapp_messages WHERE phone = ?`).bind(phone).run();
     return result.meta.changes;
@@ -117,6 +138,8 @@ function fromRow(row: Row): ReceivedMessage {
     ...(row.media_id !== null && { mediaId: row.media_id }),
     ...(row.profile_name !== null && { profileName: row.profile_name }),
     ...(row.context_id !== null && { contextId: row.context_id }),
+    ...(row.user_id !== null && { userId: row.user_id }),
+    ...(row.username !== null && { username: row.username }),
     leads: JSON.parse(row.leads) as LeadRef[],
     ...(row.read_at !== null && { readAt: row.read_at }),
   };

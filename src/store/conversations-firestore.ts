@@ -30,6 +30,8 @@ export class FirestoreConversationStore implements ConversationStore {
       ...(m.profileName !== undefined && { profileName: m.profileName }),
       ...(m.contextId !== undefined && { contextId: m.contextId }),
       ...(m.conversation !== undefined && { conversation: m.conversation }),
+      ...(m.userId !== undefined && { userId: m.userId }),
+      ...(m.username !== undefined && { username: m.username }),
     };
     const id = await docId(m.id);
     const created = await guarded('store a message', () =>
@@ -105,6 +107,28 @@ export class FirestoreConversationStore implements ConversationStore {
     return old.length;
   }
 
+  async numberOf(userId: string): Promise<string | null> {
+    const docs = await guarded('find a user id', () => this.client.query(where('userId', { stringValue: userId })));
+    return docs.map(fromDocument).find((m) => m.phone.startsWith('+'))?.phone ?? null;
+  }
+
+  async rekey(from: string, to: string, conversation: string): Promise<number> {
+    let moved = 0;
+    // A query reads at most MAX_READ: move page by page until none is left under `from`.
+    for (let page = await this.from(from); page.length > 0; page = await this.from(from)) {
+      await guarded('move a conversation', async () => {
+        for (const m of page) {
+          await this.client.patch(MESSAGES_COLLECTION, await docId(m.id), {
+            phone: { stringValue: to },
+            conversation: { stringValue: conversation },
+          });
+        }
+      });
+      moved += page.length;
+    }
+    return moved;
+  }
+
   async erase(phone: string): Promise<number> {
     let erased = 0;
     // A query reads at most MAX_READ: erase page by page until none is left.
@@ -142,7 +166,13 @@ function fromDocument(doc: Document): ReceivedMessage {
     const map = (v.mapValue as { fields?: Record<string, Value> }).fields ?? {};
     return { kind: map.kind?.stringValue, id: map.id?.stringValue } as LeadRef;
   });
-  const optional = { text: text('text'), mediaId: text('mediaId'), profileName: text('profileName') };
+  const optional = {
+    text: text('text'),
+    mediaId: text('mediaId'),
+    profileName: text('profileName'),
+    userId: text('userId'),
+    username: text('username'),
+  };
   const readAt = time('readAt');
   const contextId = text('contextId');
   return {

@@ -4,6 +4,7 @@ import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
+import { eraseMedia, mediaOfPerson, type MediaKind, type MediaStatus } from './media';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -15,7 +16,7 @@ export interface LeadRef {
 export interface ReceivedMessage {
   /** Meta's wamid: the message is stored once by it. */
   id: string;
-  /** The sender, E.164. */
+  /** The sender's address: their number (E.164) when known, else their WhatsApp user id (`US.…`). */
   phone: string;
   /** When the visitor sent it (ISO). */
   at: string;
@@ -29,6 +30,10 @@ export interface ReceivedMessage {
   profileName?: string;
   /** The wamid of the business message this one answers. */
   contextId?: string;
+  /** The sender's WhatsApp business-scoped user id (`US.…`), when the webhook gave it. */
+  userId?: string;
+  /** The sender's WhatsApp username, when they set one. */
+  username?: string;
   leads: LeadRef[];
   /** When an owner opened the conversation; absent while unread. */
   readAt?: string;
@@ -72,6 +77,13 @@ export interface ConversationStore {
   unread(limit: number): Promise<ReceivedMessage[]>;
   /** The newest messages of any number, newest first, at most `limit`. */
   latest(limit: number): Promise<ReceivedMessage[]>;
+  /** A number (E.164) a message with this user id was stored under, or null when none was. */
+  numberOf(userId: string): Promise<string | null>;
+  /**
+   * Moves every message stored under address `from` (a user id) to address `to` (their number) and its
+   * conversation id; answers how many moved.
+   */
+  rekey(from: string, to: string, conversation: string): Promise<number>;
   /** Deletes every message from a number; answers how many there were. */
   erase(phone: string): Promise<number>;
   /** Deletes up to `limit` messages sent before `before`, oldest first; answers how many went. */
@@ -86,25 +98,78 @@ export function getConversationStore(env: Env): ConversationStore {
     : new FirestoreConversationStore(database.settings);
 }
 
-/** What a person's export holds of their conversation: every message they sent and whether it was read. */
+/** An attachment in a person's export: what it was, never its bytes. */
+export interface MediaExport {
+  type: MediaKind;
+  voiceNote: boolean;
+  mimeType: string | null;
+  size: number | null;
+  filename: string | null;
+  caption: string | null;
+  at: string;
+  status: MediaStatus;
+}
+
+/**
+ * What a person's export holds of their conversation: every message they sent (with the WhatsApp user id and
+ * username it carried), whether it was read, and the attachments they sent (when there are any): type, size, name,
+ * caption and when, not the files themselves.
+ */
 export interface ConversationExport {
   phone: string;
   messages: ReceivedMessage[];
   readState: { unread: number; lastReadAt: string | null };
+  media?: MediaExport[];
 }
 
-/** Every message received from a number (E.164), with the conversation's read state: for a person's export. */
+/**
+ * Every message a person sent: those kept under their address (a number, E.164, or a WhatsApp user id), and those
+ * still kept under a user id their number's messages carry (written before the two were seen together).
+ */
+async function messagesOf(store: ConversationStore, phone: string): Promise<ReceivedMessage[]> {
+  const own = await store.from(phone);
+  const userIds = [...new Set(own.flatMap((m) => (m.userId && m.userId !== phone ? [m.userId] : [])))];
+  const more = (await Promise.all(userIds.map((id) => store.from(id)))).flat();
+  return [...own, ...more].sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at.localeCompare(b.at)));
+}
+
+/** Every message a person sent (messagesOf), with the conversation's read state: for a person's export. */
 export async function exportConversation(env: Env, phone: string): Promise<ConversationExport> {
-  const messages = await getConversationStore(env).from(phone);
+  const store = getConversationStore(env);
+  const messages = await messagesOf(store, phone);
+  const attachments = await mediaOfPerson(env, phone, messages);
   const reads = messages.flatMap((m) => (m.readAt ? [m.readAt] : [])).sort();
+  const captions = new Map(messages.map((m) => [m.id, m.text ?? null]));
+  const media = attachments.map((a): MediaExport => ({
+    type: a.kind,
+    voiceNote: a.voice,
+    mimeType: a.mimeType ?? null,
+    size: a.size ?? null,
+    filename: a.filename ?? null,
+    caption: captions.get(a.messageId) ?? null,
+    at: a.at,
+    status: a.status,
+  }));
   return {
     phone,
     messages,
     readState: { unread: messages.filter((m) => !m.readAt).length, lastReadAt: reads.at(-1) ?? null },
+    ...(media.length > 0 && { media }),
   };
 }
 
-/** Erases every message received from a number (E.164) and its read state; answers how many messages went. */
+/**
+ * Erases every message a person sent (messagesOf: those kept under a user id their number's messages carry too),
+ * its read state and its attachments (rows and R2 objects, first: an attachment never outlives its message);
+ * answers how many messages went.
+ */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
-  return getConversationStore(env).erase(phone);
+  const store = getConversationStore(env);
+  const addresses = new Set([phone, ...(await messagesOf(store, phone)).flatMap((m) => (m.userId ? [m.userId] : []))]);
+  let erased = 0;
+  for (const address of addresses) {
+    await eraseMedia(env, address);
+    erased += await store.erase(address);
+  }
+  return erased;
 }

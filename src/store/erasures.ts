@@ -2,6 +2,7 @@ import { errorMessage, logEvent } from '../log';
 import { hex, keyedHash } from './keyed-hash';
 import { contactOf, type Lead, type LeadKind } from './lead';
 import { normalizePhone } from './phone';
+import { isUserId } from '../shared/user-id';
 
 /**
  * How many records of each kind an erasure removed, leads by their kind: what the erasure log keeps (never the
@@ -101,12 +102,16 @@ export async function erasureById(db: D1Database, id: number): Promise<Erasure |
   return r && fromRow(r);
 }
 
-/** The values a contact is remembered by after an erasure: the lower-case address and the number's digits. */
+/**
+ * The values a contact is remembered by after an erasure: the lower-case address and the number's digits, or the
+ * WhatsApp user id when that is their address.
+ */
 function keysOf(contact: { email?: string; phone?: string }, region: string): string[] {
   const keys: string[] = [];
   const email = contact.email?.trim().toLowerCase();
   if (email) keys.push(`email:${email}`);
-  if (contact.phone) {
+  if (contact.phone && isUserId(contact.phone)) keys.push(`user:${contact.phone}`);
+  else if (contact.phone) {
     const phone = normalizePhone(contact.phone, region) ?? contact.phone;
     const digits = phone.replace(/\D/g, '');
     if (digits) keys.push(`phone:${digits}`);
@@ -118,7 +123,10 @@ async function sha256(text: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
-/** What one erasure remembers: the person's contacts, their senders' pseudonyms and their message ids. */
+/**
+ * What one erasure remembers: the person's contacts (a WhatsApp user id as a `phone`), their senders' pseudonyms
+ * and their message ids.
+ */
 export interface ErasedValues {
   contacts: Array<{ email?: string; phone?: string }>;
   senders?: string[];
@@ -194,16 +202,17 @@ export async function erasedBefore(
 
 /**
  * Whether something about a person that happened at `at` (a message they wrote, a job about them) was erased
- * since: by their number, their sender pseudonym or the message's id. Anything from after the erasure is new.
+ * since: by their number (or WhatsApp user id), their sender pseudonym or the message's id. Anything from after the erasure is new.
  */
 export async function erasedSince(
   db: D1Database,
   erasureKey: string | null,
-  what: { phone?: string; sender?: string; messageId?: string; email?: string },
+  what: { phone?: string; sender?: string; messageId?: string; email?: string; userId?: string },
   at: string,
   region: string,
 ): Promise<boolean> {
   const keys = keysOf({ ...(what.phone && { phone: what.phone }), ...(what.email && { email: what.email }) }, region);
+  if (what.userId && what.userId !== what.phone) keys.push(`user:${what.userId}`);
   if (what.sender) keys.push(`sender:${what.sender}`);
   if (what.messageId) keys.push(`wamid:${what.messageId}`);
   return erasedAfter(db, erasureKey, keys, at);

@@ -1,3 +1,4 @@
+import { isUserId } from '../shared/user-id';
 import { keyedHash } from './keyed-hash';
 
 // The numbers that asked for no more WhatsApp messages (migrations/0020_whatsapp_opt_outs.sql), kept only as an
@@ -22,10 +23,11 @@ interface OptOutRow {
 }
 
 /**
- * The opt-out key of a number (E.164): an HMAC of `phone:<digits>` under ERASURE_KEY. Null without a key (then no
- * opt-out can be recorded, and none is looked up).
+ * The opt-out key of an address: an HMAC under ERASURE_KEY of `phone:<digits>` for a number (E.164), of
+ * `user:<id>` for a WhatsApp user id. Null without a key (then no opt-out can be recorded, and none is looked up).
  */
 export async function optOutHash(erasureKey: string, phone: string): Promise<string | null> {
+  if (isUserId(phone)) return erasureKey ? keyedHash(erasureKey, `user:${phone}`) : null;
   const digits = phone.replace(/\D/g, '');
   return erasureKey && digits ? keyedHash(erasureKey, `phone:${digits}`) : null;
 }
@@ -88,4 +90,24 @@ export async function optOutsOf(
     phones.map(async (phone) => ({ phone, optOut: await optOutOf(db, erasureKey, phone) })),
   );
   return found.flatMap(({ phone, optOut }) => (optOut ? [{ ...optOut, phone }] : []));
+}
+
+/**
+ * Carries a user id's opt-out over to the number it turned out to belong to (the number keeps its own record when it
+ * has one); the user id's record goes. Answers whether there was one to carry.
+ */
+export async function carryOptOut(db: D1Database, erasureKey: string, userId: string, phone: string): Promise<boolean> {
+  const [from, to] = await Promise.all([optOutHash(erasureKey, userId), optOutHash(erasureKey, phone)]);
+  if (!from || !to) return false;
+  const [, removed] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO whatsapp_opt_outs (number_hash, opted_out_at, how, by_owner)
+         SELECT ?, opted_out_at, how, by_owner FROM whatsapp_opt_outs WHERE number_hash = ?
+         ON CONFLICT (number_hash) DO NOTHING`,
+      )
+      .bind(to, from),
+    db.prepare('DELETE FROM whatsapp_opt_outs WHERE number_hash = ?').bind(from),
+  ]);
+  return (removed?.meta.changes ?? 0) > 0;
 }

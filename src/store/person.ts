@@ -1,10 +1,14 @@
 import type { Contact } from './lead';
 import { normalizePhone } from './phone';
 import { searchTokenOf } from './search-tokens';
+import { isUserId } from '../shared/user-id';
 
 // A person: everything held about one email address or phone number (the owners' "find, copy, correct, erase").
 
-/** One person as an owner names them: an email address (lower case) or a phone number (E.164). */
+/**
+ * One person as an owner names them: an email address (lower case) or a phone number (E.164); a WhatsApp user id
+ * (`US.…`) goes where a number does.
+ */
 export type Person = { email: string; phone?: undefined } | { phone: string; email?: undefined };
 
 /**
@@ -17,6 +21,8 @@ export function personOf(text: string, region: string): Person | null {
     const email = value.toLowerCase();
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? { email } : null;
   }
+  // A WhatsApp user id (a person who shows no number) stands for them as a number does.
+  if (isUserId(value)) return { phone: value };
   const phone = normalizePhone(value, region);
   return phone ? { phone } : null;
 }

@@ -1,3 +1,4 @@
+import { pruneMedia } from './media';
 import type { Env } from '../env';
 import { RETENTION } from '../content/privacy';
 import { errorMessage, logEvent } from '../log';
@@ -64,6 +65,8 @@ export async function pruneExpiredLeads(
     if (calls > 0) counts.bookings = calls;
     // What visitors wrote on WhatsApp: the same period, from when they wrote it.
     counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
+    // Their attachments with them (rows and R2 objects), by the same date.
+    await pruneMedia(env, before, batch);
   } catch (err) {
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }

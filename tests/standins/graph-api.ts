@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
 import { APPROVED_TEMPLATES, answerGraph, graphError, isManagement } from './graph-rules.mjs';
+import { answerMedia, isMediaRequest, mediaLibrary } from './graph-media.mjs';
 
 /** Where the Worker is told the Graph API lives in tests. */
 export const GRAPH_BASE = 'https://graph.standin.test';
@@ -44,6 +45,8 @@ export class GraphStandin {
     language: 'en',
     status: 'APPROVED',
   }));
+  /** Media ids, their bytes and expired urls (tests/standins/graph-media.mjs). */
+  readonly library = mediaLibrary();
   /** Heartbeats received at HEARTBEAT_URL. */
   readonly pings: string[] = [];
   private script: Failure[] = [];
@@ -101,10 +104,12 @@ export class GraphStandin {
       expiredTokens: this.expiredTokens,
       templates: this.templates,
     };
-    // Scripted failures are for sends; reads and template management answer by the rules alone.
-    const failure = isManagement(request.method, url.pathname)
-      ? undefined
-      : (this.byRecipient.get(record.body?.to) ?? this.script.shift() ?? this.always);
+    // Scripted failures are for sends and media; reads and template management answer by the rules alone.
+    const media = isMediaRequest(request.method, url.pathname, this.library);
+    const failure =
+      !media && isManagement(request.method, url.pathname)
+        ? undefined
+        : (this.byRecipient.get(record.body?.to ?? record.body?.recipient) ?? this.script.shift() ?? this.always);
     if (failure === 'network') {
       record.answered = 'network';
       throw new TypeError('Network connection lost.');
@@ -118,7 +123,15 @@ export class GraphStandin {
       record.answered = 502;
       return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
     }
-    const answer = answerGraph(req, expect, this, () => (failure !== undefined ? graphError(failure) : null));
+    const served =
+      media && typeof failure === 'number'
+        ? graphError(failure)
+        : failure === undefined && (await answerMedia(req, expect, this.library, GRAPH_BASE));
+    if (served && 'bytes' in served && served.bytes) {
+      record.answered = 200;
+      return new Response(served.bytes, { headers: { 'content-type': served.type } });
+    }
+    const answer = served || answerGraph(req, expect, this, () => (failure !== undefined ? graphError(failure) : null));
     record.answered = answer.status;
     return Response.json(answer.json, { status: answer.status });
   }

@@ -21,6 +21,8 @@ export const APPROVED_TEMPLATES = {
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
+/** A business-scoped user id (BSUID), as `recipient` takes it: `US.13491208655302741918`. */
+const BSUID = /^[A-Za-z]{2,3}\.[A-Za-z0-9.]{1,96}$/;
 const LIMITS = { header: 60, body: 1024 };
 /** The longest free-form text body Meta takes. */
 const TEXT_LIMIT = 4096;
@@ -59,14 +61,14 @@ export function graphError(code, details, messageOverride, subcode) {
 
 let messageCounter = 0;
 
-/** The success answer for a message to `to`. */
+/** The success answer for a message to `to` (a number; a user id answers `user_id` and no `wa_id`). */
 export function graphSuccess(to) {
   const id = `wamid.HBgM${(++messageCounter).toString(16).padStart(12, '0').toUpperCase()}`;
   return {
     status: 200,
     json: {
       messaging_product: 'whatsapp',
-      contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
+      contacts: [BSUID.test(to) ? { input: to, user_id: to } : { input: to, wa_id: to.replace(/^\+/, '') }],
       messages: [{ id, message_status: 'accepted' }],
     },
   };
@@ -115,11 +117,27 @@ export function checkSend(req, expect) {
     return graphError(100, 'Request body is not JSON');
   }
   if (isObject(body) && 'status' in body) return checkRead(body);
-  const allowedTop = ['messaging_product', 'recipient_type', 'to', 'type', body?.type === 'text' ? 'text' : 'template'];
+  const allowedTop = [
+    'messaging_product',
+    'recipient_type',
+    'to',
+    'recipient',
+    'type',
+    body?.type === 'text' ? 'text' : 'template',
+  ];
   if (!isObject(body) || !onlyKeys(body, allowedTop)) return graphError(100, 'Unexpected top-level field');
   if (body.messaging_product !== 'whatsapp') return graphError(100, 'messaging_product must be "whatsapp"');
   if (body.recipient_type !== 'individual') return graphError(100, 'recipient_type must be "individual"');
-  if (typeof body.to !== 'string' || !E164.test(body.to)) return graphError(100, 'to must be an E.164 number');
+  // Exactly one addressee: a number in `to`, or a business-scoped user id in `recipient`.
+  if ((body.to === undefined) === (body.recipient === undefined)) {
+    return graphError(100, 'exactly one of to and recipient is required');
+  }
+  if (body.to !== undefined && (typeof body.to !== 'string' || !E164.test(body.to))) {
+    return graphError(100, 'to must be an E.164 number');
+  }
+  if (body.recipient !== undefined && (typeof body.recipient !== 'string' || !BSUID.test(body.recipient))) {
+    return graphError(100, 'recipient must be a business-scoped user id');
+  }
   if (body.type === 'text') return checkText(body.text);
   if (body.type !== 'template') return graphError(100, 'type must be "template" or "text"');
 
@@ -311,5 +329,5 @@ export function answerGraph(req, expect, account, scripted) {
   if (refused) return refused;
   const body = JSON.parse(req.body);
   if (body.status === 'read') return scripted?.(body) ?? { status: 200, json: { success: true } };
-  return scripted?.(body) ?? graphSuccess(body.to);
+  return scripted?.(body) ?? graphSuccess(body.to ?? body.recipient);
 }

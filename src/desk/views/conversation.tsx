@@ -7,17 +7,17 @@ import type { LeadRecord } from '../../store/listing';
 import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
 import { when } from './format';
 import { OptOutNotice } from './opt-out';
+import { MediaView } from './media';
 import { deskReplies } from '../../content/desk-replies';
 import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
 import type { ReactNode } from 'react';
 import { followUp as followUpCopy } from '../../content/follow-up';
 import { FOLLOW_UP } from '../../notify/follow-ups';
 
-/** What a received message says: its text, else its kind (and a media id: attachments are not downloaded). */
+/** What a received message says in a list: its text (an attachment's caption after its kind), else its kind. */
 export function receivedText(m: ReceivedMessage): string {
   const kind = copy.kinds[m.type];
   if (m.text) return m.mediaId && kind ? `${kind}: ${m.text}` : m.text;
-  if (m.mediaId) return copy.media(kind ?? m.type, m.mediaId);
   return kind ?? copy.other(m.type);
 }
 
@@ -71,7 +71,11 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
           <span>{copy.fromVisitor}</span>
           {item.unread ? <span className="desk-unread">{copy.unread}</span> : null}
         </p>
-        <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        {item.media ? (
+          <MediaView media={item.media} {...(item.message.text && { caption: item.message.text })} />
+        ) : (
+          <p className="desk-bubble-text">{receivedText(item.message)}</p>
+        )}
         <p className="desk-bubble-meta">
           <time dateTime={item.at}>{when(item.at)}</time>
         </p>
@@ -162,7 +166,8 @@ function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): s
   const ref = summary.leads[0];
   const lead = ref ? leads.get(`${ref.kind}:${ref.id}`) : undefined;
   const contact = lead ? contactOf(lead) : undefined;
-  return contact?.name || contact?.email || summary.latest.profileName || copy.unknownSender;
+  const { profileName, username } = summary.latest;
+  return contact?.name || contact?.email || profileName || (username && copy.username(username)) || copy.unknownSender;
 }
 
 /** Conversations as a list of links, in the order given, each with its waiting mark and unread count. */
@@ -193,7 +198,7 @@ export function ConversationList({
             </span>
             <span className="desk-item-name">{nameOf(s, leads)}</span>
             <span className="desk-item-contact">
-              {s.phone} · {receivedText(s.latest)}
+              {copy.address(s.phone, s.latest.username)} · {receivedText(s.latest)}
             </span>
           </a>
         </li>
@@ -227,6 +232,7 @@ export function ConversationsPage({
 export function UnmatchedConversationPage({
   conversation,
   profileName,
+  username,
   replyAction,
   replyId,
   resendAction,
@@ -236,6 +242,8 @@ export function UnmatchedConversationPage({
 }: {
   conversation: Conversation;
   profileName?: string;
+  /** Their WhatsApp username, when they set one. */
+  username?: string;
   replyAction: string;
   replyId: string;
   resendAction: string;
@@ -248,12 +256,12 @@ export function UnmatchedConversationPage({
       <p>
         <a href="/desk/conversations">← {copy.listTitle}</a>
       </p>
-      <h1 className="desk-title">{profileName || copy.unknownSender}</h1>
+      <h1 className="desk-title">{profileName || (username && copy.username(username)) || copy.unknownSender}</h1>
       <p className="desk-meta">
-        {conversation.phone}
+        {copy.address(conversation.phone, username)}
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
-      <p className="desk-meta">{copy.unknownNote}</p>
+      <p className="desk-meta">{conversation.phone.startsWith('+') ? copy.unknownNote : copy.unknownNoteUser}</p>
       <ConversationSection
         conversation={conversation}
         replyAction={replyAction}

@@ -103,14 +103,16 @@ conversations.get('/conversations/:conversation', async (c) => {
   if (lead) return c.redirect(leadPath(lead.kind, lead.id), 303);
   const conversation = await openConversation(c.env, message.phone);
   const followUp = conversation.window?.open ? null : await strangerFollowUp(c, id, message);
+  const { profileName, username } = message;
   return renderDeskPage(
     c,
-    message.profileName || copy.unknownSender,
+    profileName || (username && copy.username(username)) || copy.unknownSender,
     'conversations',
     {},
     <UnmatchedConversationPage
       conversation={conversation}
-      {...(message.profileName && { profileName: message.profileName })}
+      {...(profileName && { profileName })}
+      {...(username && { username })}
       replyAction={`${conversationPath(id)}/reply`}
       resendAction={`${conversationPath(id)}/resend`}
       optOutBase={conversationPath(id)}

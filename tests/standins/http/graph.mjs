@@ -17,6 +17,7 @@
 import { SENTINELS } from '../sentinels.mjs';
 import { registerFetch } from './index.mjs';
 import { APPROVED_TEMPLATES, answerGraph, graphError } from '../graph-rules.mjs';
+import { answerMedia, mediaLibrary } from '../graph-media.mjs';
 
 // Must match the vars scripts/dev/e2e-server.mjs gives `wrangler dev`.
 export const EXPECT = {
@@ -36,6 +37,22 @@ registerFetch('graph', async (request, config) => {
     });
     return new Response(null, { status: 504 });
   }
+  // Media ids and their download urls ({expireUrls: n} through the control API expires the next n urls).
+  const url = new URL(request.url);
+  config.library ??= mediaLibrary();
+  if (config.expireUrls) [config.library.expireUrls, config.expireUrls] = [config.expireUrls, 0];
+  const media = await answerMedia(
+    {
+      method: request.method,
+      path: url.pathname.replace(/^\/graph/, ''),
+      authorization: request.headers.get('authorization') ?? undefined,
+    },
+    { ...EXPECT, tokens: config.tokens ?? EXPECT.tokens, expiredTokens: config.expiredTokens },
+    config.library,
+    `${url.origin}/graph`,
+  );
+  if (media?.bytes) return new Response(media.bytes, { headers: { 'content-type': media.type } });
+  if (media) return Response.json(media.json, { status: media.status });
   const answer = answerGraph(
     {
       method: request.method,

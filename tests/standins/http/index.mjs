@@ -32,7 +32,7 @@ export function registerFetch(prefix, handle) {
       new Request(url, { method: req.method, headers, body: hasBody ? body : undefined, signal }),
       config,
     );
-    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) };
   });
 }
 

@@ -1,0 +1,139 @@
+import type { Env } from '../env';
+import { databaseOf } from './database';
+import { hex } from './keyed-hash';
+import { D1MediaStore } from './media-d1';
+import { FirestoreMediaStore } from './media-firestore';
+
+/** The kinds of attachment a visitor can send (Meta's message type names). */
+export const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** The largest attachment kept: anything bigger is refused (by Meta's file_size, then by counting bytes). */
+export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The types WhatsApp sends, by kind; anything else is refused (a mime type's parameters, e.g. `; codecs=opus`,
+ * are ignored when comparing).
+ */
+export const MEDIA_TYPES: Record<MediaKind, readonly string[]> = {
+  image: ['image/jpeg', 'image/png'],
+  sticker: ['image/webp'],
+  audio: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'],
+  video: ['video/mp4', 'video/3gp', 'video/3gpp'],
+  document: [
+    'text/plain',
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+};
+
+/** Whether `mimeType` is one WhatsApp sends for `kind`. */
+export function allowedType(kind: MediaKind, mimeType: string): boolean {
+  const base = mimeType.split(';')[0]!.trim().toLowerCase();
+  return MEDIA_TYPES[kind].includes(base);
+}
+
+/** What an attachment's id looks like: 32 hex characters, random (anything else is no attachment). */
+export const MEDIA_KEY = /^[0-9a-f]{32}$/;
+
+/** A new attachment id: 16 random bytes as hex. */
+export const newMediaKey = () => hex(crypto.getRandomValues(new Uint8Array(16)));
+
+/** The R2 object of an attachment. */
+export const objectKey = (key: string) => `whatsapp/${key}`;
+
+export type MediaStatus = 'pending' | 'stored' | 'failed';
+
+/** One attachment a visitor sent, as stored. */
+export interface MediaItem {
+  /** Our own random id (MEDIA_KEY). */
+  key: string;
+  /** The wamid of the message it came with. */
+  messageId: string;
+  /** The sender, as the message's `phone`. */
+  phone: string;
+  /** When the visitor sent it (ISO). */
+  at: string;
+  kind: MediaKind;
+  /** Meta's media id (GET /{media-id}). */
+  providerMediaId: string;
+  mimeType?: string;
+  filename?: string;
+  voice: boolean;
+  status: MediaStatus;
+  /** Bytes, once stored. */
+  size?: number;
+  /** Why it could not be fetched (a code). */
+  failure?: string;
+}
+
+export type NewMedia = Omit<MediaItem, 'status' | 'size' | 'failure'>;
+
+/** How a fetch ended: stored with its size and served type, or failed with a code. */
+export type MediaOutcome = { status: 'stored'; size: number; mimeType: string } | { status: 'failed'; failure: string };
+
+/** The attachments' port, on the lead store (D1 locally, Firestore in production); both behave the same. */
+export interface MediaStore {
+  /** Records an attachment once per message (pending); a repeat answers the stored one and `created: false`. */
+  add(item: NewMedia): Promise<{ created: boolean; item: MediaItem }>;
+  /** One attachment by our id, or null. */
+  get(key: string): Promise<MediaItem | null>;
+  /** Records how the fetch ended. */
+  settle(key: string, outcome: MediaOutcome): Promise<void>;
+  /** Every attachment from a number, oldest first. */
+  from(phone: string): Promise<MediaItem[]>;
+  /** Deletes every attachment from a number; answers their ids. */
+  erase(phone: string): Promise<string[]>;
+  /** Deletes up to `limit` attachments sent before `before`; answers their ids. */
+  pruneBefore(before: string, limit: number): Promise<string[]>;
+}
+
+/** The adapter of the database in use (the same choice as getLeadStore). */
+export function getMediaStore(env: Env): MediaStore {
+  const database = databaseOf(env);
+  return database.name === 'd1' ? new D1MediaStore(database.db) : new FirestoreMediaStore(database.settings);
+}
+
+/** The R2 bucket of attachments, or null where it is not bound (the health check reports that outside development). */
+export function mediaBucket(env: Env): R2Bucket | null {
+  return (env as { MEDIA?: R2Bucket }).MEDIA ?? null;
+}
+
+/** Deletes attachments' R2 objects (at most 1,000 keys a call). */
+export async function deleteObjects(env: Env, keys: string[]): Promise<void> {
+  const bucket = mediaBucket(env);
+  if (!bucket) return;
+  for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000).map(objectKey));
+}
+
+/** Erases a number's attachments: their rows, then their objects; answers how many there were. */
+/**
+ * Every attachment a person sent: those kept under their address and under the WhatsApp user ids their messages
+ * carry (kept there before the user id and the number were seen together).
+ */
+export async function mediaOfPerson(
+  env: Env,
+  phone: string,
+  messages: { userId?: string | undefined }[],
+): Promise<MediaItem[]> {
+  const addresses = [...new Set([phone, ...messages.flatMap((m) => (m.userId ? [m.userId] : []))])];
+  return (await Promise.all(addresses.map((a) => getMediaStore(env).from(a)))).flat();
+}
+
+export async function eraseMedia(env: Env, phone: string): Promise<number> {
+  const keys = await getMediaStore(env).erase(phone);
+  await deleteObjects(env, keys);
+  return keys.length;
+}
+
+/** Deletes attachments sent before `before` (at most `limit`) with their objects; answers how many went. */
+export async function pruneMedia(env: Env, before: string, limit: number): Promise<number> {
+  const keys = await getMediaStore(env).pruneBefore(before, limit);
+  await deleteObjects(env, keys);
+  return keys.length;
+}
