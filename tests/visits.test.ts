@@ -7,6 +7,7 @@ import { dayOf } from '../src/store/counters';
 import { countVisit, countsCutoff, forgetKeptSalt, rollUpVisits } from '../src/store/visits';
 import { sourceOf, siteSource } from '../src/shared/visit-source';
 import { isCrawler } from '../src/routes/visit-counter';
+import { RETENTION } from '../src/content/privacy';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const DAY = 86_400_000;
@@ -22,7 +23,7 @@ async function view(path: string, headers: Record<string, string> = {}, init: Re
     headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip(), ...headers },
   });
   const res = await worker.fetch(request, env as Env, ctx);
-  await res.text();
+  await res.clone().text();
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -211,7 +212,13 @@ describe('the end of the day', () => {
     ]);
   });
 
-  it('counts older than the period the notice states are deleted', async () => {
+  it('counts older than the period the notice states are deleted; the notice names what is kept', async () => {
+    const page = await (await view('/privacy')).text();
+    const text = page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Visits are counted by the site itself, without cookies or scripts');
+    expect(text).toContain(
+      `The daily visit totals, which hold nothing about any one visitor, are kept for ${RETENTION.visitCountMonths} months`,
+    );
     const now = Date.now();
     const source = tag();
     const old = new Date(Date.parse(`${countsCutoff(now)}T00:00:00Z`) - DAY).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { logEvent, errorMessage } from '../log';
 import { QUIZ_STEP_COUNT } from '../content/site';
+import { RETENTION } from '../content/privacy';
 import type { VisitSource } from '../shared/visit-source';
 import { dayOf } from './counters';
 
@@ -98,19 +99,16 @@ export async function reachQuizStep(
   }
 }
 
-/** How long the daily counts are kept, in months; the privacy notice says so. */
-export const VISIT_COUNTS_MONTHS = 25;
-
 /** The day before which daily counts are deleted. */
 export function countsCutoff(now: number): string {
   const date = new Date(`${dayOf(now)}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - VISIT_COUNTS_MONTHS);
+  date.setUTCMonth(date.getUTCMonth() - RETENTION.visitCountMonths);
   return date.toISOString().slice(0, 10);
 }
 
 /**
  * Run by the cron: adds the visitors of the days that are over into visit_counts and deletes their rows and
- * salts, in one transaction (a day is never added twice); then deletes counts older than VISIT_COUNTS_MONTHS.
+ * salts, in one transaction (a day is never added twice); then deletes counts older than the notice says (RETENTION.visitCountMonths).
  */
 export async function rollUpVisits(db: D1Database, now = Date.now()): Promise<void> {
   const today = dayOf(now);
