@@ -8,6 +8,7 @@ import { countVisit, countsCutoff, forgetKeptSalt, rollUpVisits } from '../src/s
 import { sourceOf, siteSource } from '../src/shared/visit-source';
 import { isCrawler } from '../src/routes/visit-counter';
 import { RETENTION } from '../src/content/privacy';
+import { checkRetention } from '../src/health/checks/retention';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const DAY = 86_400_000;
@@ -210,6 +211,21 @@ describe('the end of the day', () => {
         reached_4: 0,
       },
     ]);
+  });
+
+  it('a fingerprint kept past its day fails the retention check', async () => {
+    const now = Date.now();
+    const visit = {
+      client: 'v4:192.0.2.99',
+      userAgent: BROWSER,
+      from: { source: tag(), medium: '', campaign: '' },
+      step: 0,
+    };
+    await countVisit(env.DB, visit, now - 3 * DAY);
+    forgetKeptSalt();
+    expect((await checkRetention(env as Env, now)).ok).toBe(false);
+    await rollUpVisits(env.DB, now);
+    expect((await checkRetention(env as Env, now)).ok).toBe(true);
   });
 
   it('counts older than the period the notice states are deleted; the notice names what is kept', async () => {
