@@ -2,7 +2,7 @@ import { logEvent, errorMessage } from '../log';
 import { QUIZ_STEP_COUNT } from '../content/site';
 import { RETENTION } from '../content/privacy';
 import type { VisitSource } from '../shared/visit-source';
-import { dayOf } from './counters';
+import { dayOf, sha256Hex } from './counters';
 
 /**
  * Visits counted on the server: one row per visitor of the day (a salted hash of their address and user agent),
@@ -38,9 +38,7 @@ export function forgetKeptSalt(): void {
 
 /** Who a visitor is for the day: SHA-256 of the day's salt, the address key (clientKey) and the user agent. */
 async function visitorKey(db: D1Database, day: string, client: string, userAgent: string): Promise<string> {
-  const text = `${await saltOf(db, day)}|${client}|${userAgent}`;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(`${await saltOf(db, day)}|${client}|${userAgent}`);
 }
 
 export interface Visit {
