@@ -142,6 +142,10 @@ describe('what is not a visit', () => {
       false,
     );
     expect(isCrawler('Mozilla/5.0 Chrome/131.0 Safari/537.36 Chrome-Lighthouse')).toBe(false);
+    for (const app of ['Instagram 361.0.0.35.82 (iPhone14,5; iOS 18_0)', 'Telegram-Android/11.2.3', '[Pinterest/iOS]'])
+      expect(isCrawler(`Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 ${app}`)).toBe(false);
+    expect(isCrawler('TelegramBot (like TwitterBot)')).toBe(true);
+    expect(isCrawler('Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)')).toBe(true);
   });
 
   it('HEAD, a 404, a form post and other pages are not counted', async () => {

@@ -7,11 +7,12 @@ import { clientKey } from '../security/guards';
 
 /**
  * User agents that are not a person reading the page: search and AI crawlers, link-preview fetchers (a link pasted
- * in WhatsApp, Slack, Facebook…), monitors and HTTP libraries. Headless browsers and Lighthouse are counted: they
- * run a real page, and the site's own browser tests count visits through them.
+ * in WhatsApp, Slack, Facebook…), monitors and HTTP libraries (most crawlers say "bot"). The browsers inside apps
+ * (Instagram, Telegram, Pinterest…) are people; headless browsers and Lighthouse count too: they run a real page,
+ * and the site's own browser tests count visits through them.
  */
 const CRAWLER =
-  /bot\b|bot\/|crawl|spider|slurp|scrap|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp|slack|telegram|discord|skypeuripreview|vkshare|embedly|pinterest|quora link|tumblr|redditbot|bitlybot|preview|feedfetcher|mediapartners|adsbot|apis-google|google-inspectiontool|bingpreview|yahoo! slurp|ahrefs|semrush|mj12|petalbot|bytespider|gptbot|ccbot|claude|perplexity|anthropic|amazonbot|applebot|yandex|baiduspider|sogou|exabot|ia_archiver|archive\.org|uptime|pingdom|monitor|statuscake|site24x7|datadog|newrelic|validator|w3c_|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|node-fetch|undici|axios|libwww|httpclient|postman|insomnia/i;
+  /bot\b|bot\/|crawl|spider|slurp|scrap|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp|slack-imgproxy|skypeuripreview|vkshare|embedly|quora link|redditbot|bitlybot|preview|feedfetcher|mediapartners|adsbot|apis-google|google-inspectiontool|bingpreview|yahoo! slurp|ahrefs|semrush|mj12|petalbot|bytespider|gptbot|ccbot|claude|perplexity|anthropic|amazonbot|applebot|baiduspider|sogou|exabot|ia_archiver|archive\.org|uptime|pingdom|monitor|statuscake|site24x7|datadog|newrelic|validator|w3c_|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|node-fetch|undici|axios|libwww|httpclient|postman|insomnia/i;
 
 /** Not a person: a crawler's user agent, or none at all. */
 export function isCrawler(userAgent: string | undefined): boolean {
