@@ -12,6 +12,7 @@ import { bookings } from './bookings';
 import { optOuts } from './opt-outs';
 import { replies } from './replies';
 import { followUps } from './follow-ups';
+import { sources } from './sources';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -27,7 +28,20 @@ desk.use('*', sameOriginWrites());
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
 // person's records (found, copied and erased), the booked calls no lead was found for, WhatsApp opt-outs and the
-// owners' saved replies, and the follow-ups sent once WhatsApp's window closed.
-for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts, replies, followUps]) {
+// owners' saved replies, the follow-ups sent once WhatsApp's window closed, and where visits, leads and clients
+// come from.
+for (const area of [
+  inbox,
+  leadPages,
+  numbers,
+  health,
+  conversations,
+  people,
+  bookings,
+  optOuts,
+  replies,
+  followUps,
+  sources,
+]) {
   desk.route('/', area);
 }
