@@ -33,9 +33,9 @@ export const deskSources = {
   campaign: (name: string) => `Campaign: ${name}`,
   /** A source's link to the page filtered to it. */
   showQuiz: (source: string) => `${source}: its quiz answers`,
-  /** Between two steps: "12 % of visits"; a step after nothing shows "—". */
+  /** Between two steps: "12 % of visits" (the number and its sign never split); a step after nothing shows "—". */
   rate: (percent: string, of: string) => `${percent} of ${of}`,
-  percent: (value: number) => (value > 0 && value < 1 ? '<1 %' : `${Math.round(value)} %`),
+  percent: (value: number) => (value > 0 && value < 1 ? '<1\u00a0%' : `${Math.round(value)}\u00a0%`),
   noRate: '—',
   noRateLabel: 'no rate: the step before is zero',
   rateOf: {

@@ -70,7 +70,7 @@ export function QuizInsightSection({ report }: { report: SourceReport }) {
   const empty = quiz.steps.every((s) => s.reached === 0) && quiz.questions.every((q) => q.answers.length === 0);
   const recommended = quiz.programs.reduce((n, p) => n + p.count, 0);
   return (
-    <section className="desk-card" aria-labelledby="quiz-insight-heading">
+    <section id="quiz" className="desk-card" aria-labelledby="quiz-insight-heading">
       <h2 id="quiz-insight-heading">{quizSource ? copy.headingFor(quizSource) : copy.heading}</h2>
       {quizSource ? (
         <p className="desk-meta">

@@ -14,6 +14,8 @@ const RIGHT = 6;
 const VISITS = { top: 22, bottom: 78 };
 const LEADS = { top: 104, bottom: 140 };
 const H = 164;
+/** Half a week label's width ("23 Nov"), kept inside the box. */
+const LABEL_HALF = 18;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 const sum = (points: WeekPoint[], key: 'visits' | 'leads') => points.reduce((n, p) => n + p[key], 0);
@@ -97,7 +99,7 @@ function Panel(props: { source: string; points: WeekPoint[]; maxVisits: number; 
       </g>
       <g className="sources-axis">
         {labelled(points.length).map((i) => (
-          <text key={i} x={x(i)} y={H - 8} textAnchor="middle">
+          <text key={i} x={Math.min(x(i), W - RIGHT - LABEL_HALF)} y={H - 8} textAnchor="middle">
             {copy.week(points[i]!.week)}
           </text>
         ))}

@@ -78,7 +78,7 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
           <span className="sources-campaign">{copy.campaign(row.campaign)}</span>
         ) : (
           <a
-            href={sourcesHref('/desk/sources', report.days, row.source)}
+            href={`${sourcesHref('/desk/sources', report.days, row.source)}#quiz`}
             aria-label={copy.showQuiz(row.source)}
             aria-current={current ? 'page' : undefined}
           >
@@ -98,11 +98,10 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
  * owners compare sources down a column, so the table scrolls sideways in its own box with the source column held
  * in place, and the page itself never does.
  */
-export function SourcesTable({ report }: { report: SourceReport }) {
+export function SourcesTable({ report, labelledBy }: { report: SourceReport; labelledBy: string }) {
   return (
-    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-label={copy.tableCaption}>
-      <table className="desk-table sources-table">
-        <caption className="desk-meta">{copy.tableCaption}</caption>
+    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table className="desk-table sources-table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">{copy.columns.source}</th>

@@ -49,7 +49,8 @@ export function SourcesPage({ report }: { report: SourceReport }) {
         <>
           <section className="desk-card sources-card" aria-labelledby="sources-table-heading">
             <h2 id="sources-table-heading">{copy.tableHeading}</h2>
-            <SourcesTable report={report} />
+            <p className="desk-meta">{copy.tableCaption}</p>
+            <SourcesTable report={report} labelledBy="sources-table-heading" />
           </section>
           <section className="desk-card" aria-labelledby="sources-chart-heading">
             <h2 id="sources-chart-heading">{copy.chart.heading}</h2>
