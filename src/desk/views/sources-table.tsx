@@ -17,7 +17,7 @@ interface Step {
 const visits = { label: copy.rateOf.visits, count: (r: SourceRow) => r.visits };
 
 /** The funnel's steps in order; a lead is a rate of the step that leads to it (the quiz's of its finishes). */
-export const STEPS: readonly Step[] = [
+const STEPS: readonly Step[] = [
   { key: 'visits', header: copy.columns.visits, count: (r) => r.visits },
   { key: 'quizOpened', header: copy.columns.quizOpened, count: (r) => r.quizOpened, of: visits },
   {
@@ -47,7 +47,7 @@ export const STEPS: readonly Step[] = [
 ];
 
 /** "12 % of visits"; null when the step before is zero (never NaN or Infinity). */
-export function rate(count: number, of: number, label: string): string | null {
+function rate(count: number, of: number, label: string): string | null {
   if (!(of > 0) || !Number.isFinite(count)) return null;
   return copy.rate(copy.percent((100 * count) / of), label);
 }

@@ -7,7 +7,7 @@ import { SourcesChart } from './sources-chart';
 import { SourcesTable } from './sources-table';
 
 /** Nothing to show: no visit and no lead in the period. */
-export const isEmptyReport = (report: SourceReport) =>
+const isEmptyReport = (report: SourceReport) =>
   report.total.visits === 0 && LEAD_KINDS.every((kind) => report.total.leads[kind] === 0);
 
 /** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
