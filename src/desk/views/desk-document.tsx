@@ -4,6 +4,7 @@ import { deskBookings } from '../../content/desk-bookings';
 import { site } from '../../content/site';
 import { conversation } from '../../content/conversation';
 import { deskReplies } from '../../content/desk-replies';
+import { deskSources } from '../../content/desk-sources';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -20,6 +21,7 @@ const AREAS = [
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
   { name: 'replies', href: '/desk/replies', label: deskReplies.nav },
   { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },
+  { name: 'sources', href: '/desk/sources', label: deskSources.nav },
   { name: 'health', href: '/desk/health', label: desk.nav.health },
 ] as const;
 
