@@ -12,11 +12,24 @@ const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enab
  * thumbnails go through /thumbs), so img-src is 'self'. Frames: the YouTube
  * (privacy-enhanced) player and the podcast player, plus Turnstile when on.
  * Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: YouTube
- * embeds refuse to play without a Referer (error 153).
+ * embeds refuse to play without a Referer (error 153). A response that sets a Content-Security-Policy of its own
+ * (a stricter one, such as a QR code's SVG document) keeps it.
  *
  * @example app.use('*', securityHeaders())
  */
 export function securityHeaders(): MiddlewareHandler {
+  const headers = siteHeaders();
+  return async function securityHeadersMiddleware(c, next) {
+    let own: string | null = null;
+    await headers(c, async () => {
+      await next();
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    if (own) c.res.headers.set('Content-Security-Policy', own);
+  };
+}
+
+function siteHeaders(): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],

@@ -12,6 +12,7 @@ import { bookings } from './bookings';
 import { optOuts } from './opt-outs';
 import { replies } from './replies';
 import { followUps } from './follow-ups';
+import { links } from './links';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -31,3 +32,5 @@ desk.use('*', sameOriginWrites());
 for (const area of [inbox, leadPages, numbers, health, conversations, people, bookings, optOuts, replies, followUps]) {
   desk.route('/', area);
 }
+// The tagged links the owners share, with their QR codes.
+desk.route('/', links);
