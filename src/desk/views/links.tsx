@@ -85,7 +85,7 @@ function LinkItem({ link }: { link: ListedLink }) {
           <button type="button" className="btn" hidden data-copies={field} data-copied={copy.copied}>
             {copy.copy}
           </button>
-          <a className="btn" href={`${qrPath(link.id)}?download=1`} download>
+          <a className="btn btn-outline" href={`${qrPath(link.id)}?download=1`}>
             {copy.download}
           </a>
           <form method="post" action={`/desk/links/${link.id}/delete`}>
