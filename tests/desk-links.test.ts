@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deskLinks as copy } from '../src/content/desk-links';
+import { MAX_SHARE_LINKS } from '../src/desk/share-links';
 import { readConfig } from '../src/env';
 import { callWorker, postForm } from './support/api';
 import { decodeQrSvg } from './support/qr';
@@ -73,10 +74,27 @@ describe('links to share', () => {
     for (const fields of [a, b, a]) expect((await post('/desk/links', fields)).status).toBe(303);
     const stored = await rows();
     expect(stored.map((r) => r.source)).toEqual(['linkedin', 'newsletter']);
-    expect(stored[0]!.made_at >= stored[0]!.created_at).toBe(true);
+    expect(stored[0]!.made_at! >= stored[0]!.created_at!).toBe(true);
     const page = await html(await get('/desk/links'));
     expect(page.indexOf('linkedin · social · launch')).toBeLessThan(page.indexOf('newsletter · email · june'));
-    expect(page).toContain(copy.count(2, 100));
+    expect(page).toContain(copy.count(2, MAX_SHARE_LINKS));
+  });
+
+  it('keeps the newest MAX_SHARE_LINKS, letting the one made longest ago go', async () => {
+    const insert = env.DB.prepare(
+      `INSERT INTO share_links (id, source, medium, campaign, page, created_at, created_by, made_at)
+       VALUES (?1, ?2, '', '', '/', ?3, 'owner@localhost', ?3)`,
+    );
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();
+    await env.DB.batch(
+      Array.from({ length: MAX_SHARE_LINKS }, (_, n) => insert.bind(crypto.randomUUID(), `source-${n}`, day(n))),
+    );
+    expect((await post('/desk/links', { source: 'newest', page: '/' })).status).toBe(303);
+    const kept = await rows();
+    expect(kept).toHaveLength(MAX_SHARE_LINKS);
+    expect(kept[0]!.source).toBe('newest');
+    expect(kept.map((r) => r.source)).not.toContain('source-0');
+    expect(kept.map((r) => r.source)).toContain('source-1');
   });
 
   it.each([
