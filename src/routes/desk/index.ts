@@ -14,6 +14,7 @@ import { replies } from './replies';
 import { followUps } from './follow-ups';
 import { mediaFiles } from './media';
 import { sources } from './sources';
+import { links } from './links';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -47,3 +48,5 @@ for (const area of [
 ]) {
   desk.route('/', area);
 }
+// The tagged links the owners share, with their QR codes.
+desk.route('/', links);
