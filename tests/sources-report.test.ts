@@ -169,6 +169,9 @@ describe('the report’s rows, weeks and quiz', () => {
       { week: '2026-11-16', visits: 0, leads: 1 },
       { week: '2026-11-23', visits: 5, leads: 0 },
     ]);
+    // A day outside the period's weeks (a count dated after it) adds to no week and breaks nothing.
+    const later = [...visits, visitDay('2026-12-08', 'f', 7)];
+    expect(weeklyPoints(rows, later, leads, '2026-11-15', '2026-11-27')[0]!.points).toEqual(weekly[0]!.points);
   });
 
   it('the quiz: answers per question, where people stop, programs most first', () => {

@@ -88,8 +88,15 @@ export function weeklyPoints(
   const sources = rows.filter((r) => r.campaign === null).slice(0, top);
   return sources.map(({ source }) => {
     const points = new Map(weeks.map((week) => [week, { week, visits: 0, leads: 0 }]));
-    for (const v of visits) if (v.source === source) points.get(mondayOf(v.day))!.visits += v.visits;
-    for (const l of leads) if (l.source === source) points.get(mondayOf(l.day))!.leads += 1;
+    // A day outside the period's weeks has no point (the report passes only the period's days).
+    for (const v of visits) {
+      const point = v.source === source ? points.get(mondayOf(v.day)) : undefined;
+      if (point) point.visits += v.visits;
+    }
+    for (const l of leads) {
+      const point = l.source === source ? points.get(mondayOf(l.day)) : undefined;
+      if (point) point.leads += 1;
+    }
     return { source, points: [...points.values()] };
   });
 }

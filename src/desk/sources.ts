@@ -76,10 +76,13 @@ export async function sourceReport(
 ): Promise<SourceReport> {
   const to = dayOf(now);
   const from = dayOf(now - (days - 1) * DAY);
-  const [visits, leads] = await Promise.all([
+  const [counted, listed] = await Promise.all([
     visitDays(env.DB, from),
     periodLeads(env, startOf(from).toISOString(), new Date(startOf(to).getTime() + DAY).toISOString()),
   ]);
+  // Only the period's days: a count dated later (a clock set back) is not this period's.
+  const visits = counted.filter((v) => v.day <= to);
+  const leads = listed.filter((l) => l.day >= from && l.day <= to);
   const { rows, total } = sourceRows(visits, leads);
   const only = <T extends { source: string }>(list: T[]) => (source ? list.filter((x) => x.source === source) : list);
   return {
