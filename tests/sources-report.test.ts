@@ -103,6 +103,8 @@ describe.each(D1_AND_FIRESTORE)('the funnel per source, leads on %s', (database,
 
     const one = await sourceReport(env, 30, source, now);
     expect(one.quizSource).toBe(source);
+    // The chart of one source is that source's alone.
+    expect(one.weekly.map((w) => w.source)).toEqual([source]);
     expect(one.quiz.steps).toEqual([
       { step: 1, reached: 2 },
       { step: 2, reached: 1 },

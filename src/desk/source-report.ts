@@ -52,7 +52,7 @@ export interface SourceReport {
   rows: SourceRow[];
   /** All sources together (campaign null, source `all`). */
   total: SourceRow;
-  /** Per week, for the top sources (at most 5) by leads then visits. */
+  /** Per week, for the top sources (at most 5) by leads then visits; only `quizSource` when the page asked for one. */
   weekly: { source: string; points: WeekPoint[] }[];
   /** Only when the page was asked for one source: `quiz` is then that source's. */
   quizSource: string | null;

@@ -91,7 +91,8 @@ export async function sourceReport(
     to,
     rows,
     total,
-    weekly: weeklyPoints(rows, visits, leads, from, to),
+    // Asked for one source, the chart is that source's; else the top sources'.
+    weekly: weeklyPoints(only(rows), visits, leads, from, to),
     quizSource: source ?? null,
     quiz: quizInsight(only(visits), only(leads)),
   };
