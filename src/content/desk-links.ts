@@ -3,7 +3,9 @@ export const deskLinks = {
   nav: 'Links',
   title: 'Links to share',
   intro:
-    'Make a link for a post, a talk, a podcast or a flyer. Visits that arrive through it are counted under its source and campaign on the Sources page.',
+    'Make a link for a post, a talk, a podcast or a flyer. Visits that arrive through it are counted under its source and campaign on',
+  /** The intro's last words, a link to the Sources page. */
+  introLink: 'the Sources page',
   makeHeading: 'Make a link',
   sourceLabel: 'Source',
   sourceHint: 'Where the link is shared, e.g. instagram, linkedin, podcast, newsletter.',

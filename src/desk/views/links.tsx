@@ -36,7 +36,9 @@ export function LinksPage(props: { links: ListedLink[]; nonce: string; refused?:
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
-      <p className="desk-meta">{copy.intro}</p>
+      <p className="desk-meta">
+        {copy.intro} <a href="/desk/sources">{copy.introLink}</a>.
+      </p>
       <section className="desk-card" aria-labelledby="make-link-heading">
         <h2 id="make-link-heading">{copy.makeHeading}</h2>
         <form method="post" action="/desk/links" className="desk-link-form">
