@@ -124,6 +124,25 @@ describe('the Sources page', () => {
     expect(page).toContain('Consultations 14 (70 %)');
   });
 
+  it('says when the quiz was opened but nobody sent it: no answers known, no program recommended', () => {
+    const base = sampleReport().quiz;
+    const quiz = {
+      questions: base.questions.map((q) => ({ ...q, answers: q.answers.map((a) => ({ ...a, count: 0 })) })),
+      steps: [
+        { step: 1, reached: 4 },
+        { step: 2, reached: 1 },
+        { step: 3, reached: 0 },
+        { step: 4, reached: 0 },
+      ],
+      programs: [],
+    };
+    const page = text(render(sampleReport({ quiz })));
+    expect(page).toContain(copy.quiz.noAnswers);
+    expect(page).toContain(copy.quiz.noPrograms);
+    expect(page).not.toContain('Mindset');
+    expect(page).toContain(`${copy.quiz.step(1)} 4 3 (75 %)`);
+  });
+
   it('names the source the quiz is narrowed to, with the way back to all', () => {
     const html = render(sampleReport({ quizSource: 'instagram' }));
     expect(text(html)).toContain(copy.quiz.headingFor('instagram'));

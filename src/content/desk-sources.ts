@@ -77,6 +77,9 @@ export const deskSources = {
     stoppedValue: (count: number, percent: string) => `${count} (${percent})`,
     programs: 'Programs recommended',
     none: 'Nobody took the quiz in this period.',
+    /** The quiz was opened, but nobody sent it: no answers are known (they are kept only with a quiz response). */
+    noAnswers: 'Nobody sent the quiz in this period, so no answers are known yet.',
+    noPrograms: 'No program was recommended in this period.',
   },
   errors: {
     days: 'Choose 7, 30 or 90 days.',

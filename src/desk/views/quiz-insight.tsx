@@ -67,7 +67,8 @@ function Steps({ steps }: { steps: QuizInsight['steps'] }) {
  */
 export function QuizInsightSection({ report }: { report: SourceReport }) {
   const { quiz, quizSource } = report;
-  const empty = quiz.steps.every((s) => s.reached === 0) && quiz.questions.every((q) => q.answers.length === 0);
+  const answered = quiz.questions.some((q) => q.answers.some((a) => a.count > 0));
+  const empty = quiz.steps.every((s) => s.reached === 0) && !answered;
   const recommended = quiz.programs.reduce((n, p) => n + p.count, 0);
   return (
     <section id="quiz" className="desk-card" aria-labelledby="quiz-insight-heading">
@@ -83,7 +84,8 @@ export function QuizInsightSection({ report }: { report: SourceReport }) {
         <>
           <p className="desk-meta">{copy.intro}</p>
           <h3 className="desk-subtitle">{copy.answers}</h3>
-          {quiz.questions.map((q) => (
+          {answered ? null : <p className="desk-meta">{copy.noAnswers}</p>}
+          {(answered ? quiz.questions : []).map((q) => (
             <div key={q.question} className="sources-question">
               <h4>{q.question}</h4>
               <Counts
@@ -95,7 +97,11 @@ export function QuizInsightSection({ report }: { report: SourceReport }) {
           <h3 className="desk-subtitle">{copy.steps}</h3>
           <Steps steps={quiz.steps} />
           <h3 className="desk-subtitle">{copy.programs}</h3>
-          <Counts items={quiz.programs.map((p) => ({ label: p.program, count: p.count }))} of={recommended} />
+          {recommended > 0 ? (
+            <Counts items={quiz.programs.map((p) => ({ label: p.program, count: p.count }))} of={recommended} />
+          ) : (
+            <p className="desk-meta">{copy.noPrograms}</p>
+          )}
         </>
       )}
     </section>
