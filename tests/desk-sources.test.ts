@@ -147,6 +147,7 @@ describe('the Sources page', () => {
     const html = render(sampleReport({ quizSource: 'instagram' }));
     expect(text(html)).toContain(copy.quiz.headingFor('instagram'));
     expect(html).toContain(`<a href="/desk/sources?days=30">${copy.quiz.all}</a>`);
+    expect(text(html)).toContain(copy.chart.nameFor('instagram'));
     expect(html).toContain('href="/desk/sources?days=90&amp;source=instagram"');
     expect(html).toContain('href="/desk/sources.csv?days=30&amp;source=instagram"');
   });

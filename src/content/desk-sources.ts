@@ -48,7 +48,11 @@ export const deskSources = {
   chart: {
     heading: 'Visits and leads per week',
     name: (sources: number) =>
-      `Visits and leads per week for the top ${plural(sources, 'source', 'sources')}, one small chart each`,
+      sources === 1
+        ? 'Visits and leads per week for the top source'
+        : `Visits and leads per week for the top ${plural(sources, 'source', 'sources')}, one small chart each`,
+    /** The chart of the one source the page is narrowed to. */
+    nameFor: (source: string) => `Visits and leads per week from ${source}`,
     panelName: (source: string, visits: number, leads: number, weeks: number) =>
       `${source}: ${plural(visits, 'visit', 'visits')} and ${plural(leads, 'lead', 'leads')} over ${plural(weeks, 'week', 'weeks')}`,
     summary: (source: string, visits: number, leads: number, busiest: string | null) =>

@@ -117,9 +117,10 @@ function busiest(points: WeekPoint[]): string | null {
 /**
  * Visits and leads per week for the top sources, drawn on the server: small multiples (one panel per source, the
  * same scales in each), visits as a line with dots and leads as bars, so they differ by shape and not by colour
- * alone. Each panel is an image with its own name; a sentence per source says the same in words.
+ * alone. Each panel is an image with its own name; a sentence per source says the same in words. `only`: the one
+ * source the page is narrowed to (its chart alone).
  */
-export function SourcesChart({ weekly }: { weekly: SourceReport['weekly'] }) {
+export function SourcesChart({ weekly, only }: { weekly: SourceReport['weekly']; only?: string | null }) {
   const top = weekly.slice(0, CHART_SOURCES).filter((s) => s.points.length > 0);
   if (top.length === 0) return <p className="desk-meta">{copy.none}</p>;
   const maxVisits = Math.max(1, ...top.flatMap((s) => s.points.map((p) => p.visits)));
@@ -127,7 +128,7 @@ export function SourcesChart({ weekly }: { weekly: SourceReport['weekly'] }) {
   return (
     <figure className="sources-chart" aria-labelledby="sources-chart-name">
       <figcaption id="sources-chart-name" className="desk-meta">
-        {copy.name(top.length)}
+        {only ? copy.nameFor(only) : copy.name(top.length)}
       </figcaption>
       <p className="sources-legend desk-meta">
         <span>

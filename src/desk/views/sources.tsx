@@ -54,7 +54,7 @@ export function SourcesPage({ report }: { report: SourceReport }) {
           </section>
           <section className="desk-card" aria-labelledby="sources-chart-heading">
             <h2 id="sources-chart-heading">{copy.chart.heading}</h2>
-            <SourcesChart weekly={report.weekly} />
+            <SourcesChart weekly={report.weekly} only={report.quizSource} />
           </section>
           <QuizInsightSection report={report} />
         </>
