@@ -287,6 +287,8 @@ describe('without a valid Access assertion (staging and production)', () => {
       ['GET', '/desk'],
       ['GET', `/desk?q=${encodeURIComponent(lead.email)}`],
       ['GET', '/desk/numbers'],
+      ['GET', '/desk/sources?days=7'],
+      ['GET', '/desk/sources.csv'],
       ['GET', '/desk/export.csv?kind=enquiry'],
       ['GET', `/desk/leads/enquiry/${lead.id}`],
       ['POST', `/desk/leads/enquiry/${lead.id}/status`],

@@ -103,6 +103,13 @@ describe('development aids', () => {
     expect(await env.FEEDS.get(FEEDS_KEY)).toBeNull();
   });
 
+  it('in development on loopback: the Sources report as JSON, for a period the page offers', async () => {
+    const report = await request(env, 'http://127.0.0.1:8787/__dev/sources-report?days=90');
+    expect(report.status).toBe(200);
+    expect(JSON.parse(report.body)).toMatchObject({ ok: true, report: { days: 90, quizSource: null } });
+    expect((await request(env, 'http://127.0.0.1:8787/__dev/sources-report?days=5')).status).toBe(400);
+  });
+
   it.each([
     ['staging', 'http://127.0.0.1:8787', '1'],
     ['production', 'http://127.0.0.1:8787', '1'],
@@ -131,11 +138,13 @@ describe('development aids', () => {
       ['/__dev/deliveries', 'GET', '/no-such-page'],
       ['/__dev/deliveries?submission=x', 'GET', '/no-such-page?submission=x'],
       ['/__dev/feeds/reset', 'POST', '/no-such-page'],
+      ['/__dev/sources-report?days=90', 'GET', '/no-such-page?days=90'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));
       expect(answer.body).not.toContain('"leads"');
       expect(answer.body).not.toContain('"deliveries"');
+      expect(answer.body).not.toContain('"report"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
     // Nor is anyone signed in to the desk as the local owner (the refusal is logged as an error).

@@ -19,12 +19,13 @@ export function overflowX(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Sends an enquiry through the site's own form, as a visitor would. */
+/** Sends an enquiry through the site's own form, as a visitor would, from the page at `path` (the home page). */
 export async function sendEnquiry(
   page: Page,
   lead: { name: string; phone: string; email: string; description: string },
+  path = '/',
 ) {
-  await gotoHydrated(page, '/');
+  await gotoHydrated(page, path);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start a Conversation' });
   await dialog.getByLabel('Name').fill(lead.name);

@@ -7,4 +7,5 @@ export declare function startLocalWorker(options: {
   processEnv?: Record<string, string>;
   logLevel?: string;
   build?: boolean;
+  seed?: (state: string) => void | Promise<void>;
 }): Promise<{ origin: string; stop(): Promise<void> }>;

@@ -119,13 +119,25 @@ export function spawnWranglerDev({
 }
 
 /**
- * Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. `env` runs one of
+ * Starts a measurement Worker and waits until it answers. Returns { origin, stop() }. `seed(state)` may fill the
+ * migrated database first. `env` runs one of
  * wrangler.toml's environments (its vars, and SITE_URL is then left as it says); `processEnv` adds to wrangler's
  * own environment (SSL_CERT_FILE, for one: which authorities workerd trusts).
  */
-export async function startLocalWorker({ port, vars = {}, config, env, processEnv, logLevel = 'warn', build = true }) {
+export async function startLocalWorker({
+  port,
+  vars = {},
+  config,
+  env,
+  processEnv,
+  logLevel = 'warn',
+  build = true,
+  seed,
+}) {
   const state = `.wrangler/measure-state-${port}`;
   prepareLocalState(state, { config, env, quiet: true, build });
+  // The run's data, written into the fresh state folder before the Worker starts (a benchmark's year of counts).
+  await seed?.(state);
   const origin = `http://127.0.0.1:${port}`;
   const child = spawnWranglerDev({
     port,

@@ -20,6 +20,8 @@ export const RETENTION = {
   deadLeadDays: 90,
   /** A call booked on the booking tool that is linked to no lead: kept this long after the call. */
   unlinkedBookingDays: 365,
+  /** The daily visit totals per source, medium and campaign (nothing about any one visitor). */
+  visitCountMonths: 25,
 } as const;
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -78,7 +80,7 @@ export const privacy = {
   title: 'Privacy',
   description:
     'What Priya Raman’s website collects when you take the quiz, subscribe, send an enquiry or book a call, why, where it is kept, for how long, and how to get a copy or have it deleted.',
-  updated: '2026-11-26',
+  updated: '2026-11-27',
   updatedLabel: 'Last updated',
   intro:
     'This page explains, in plain words, what happens to the details you give on this website. I am the one responsible for them (the data controller / data fiduciary).',
@@ -96,12 +98,13 @@ export const privacy = {
         'With each of these: the version of the notice you were shown and when you sent the form, and whether the form passed the site’s anti-spam check; and, if present, the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign, utm_content, utm_term), the name of the website that sent you (never the page) and the first page you opened here.',
         'What you send to the business number on WhatsApp: your messages, and the photos, voice notes, videos, stickers and files you attach to them (each with its type, size, file name and caption).',
         'Your internet address is used for a minute to stop floods of automated submissions; it is not stored with your details. The site sets no cookies and loads no tracking scripts.',
+        'Visits are counted by the site itself, without cookies or scripts. When you open the home page, the quiz or this page, the site keeps for that day a one-way fingerprint of your internet address (of an IPv6 address only its network part) and your browser’s name, made with a random value that changes every day, so that you count once a day; with it, the day, where you came from (the campaign tags of the link — source, medium and campaign — or the website that sent you, or “direct”) and how far into the quiz you got. When the day is over, the fingerprints and that day’s random value are deleted, and only the day’s totals per source, medium and campaign remain.',
       ],
     },
     {
       heading: 'Why',
       paragraphs: [
-        'To answer you: to recommend programs and send them to the email address you gave, to send the newsletter you asked for, and to reply to your enquiry. The campaign details tell me which talks, posts and links bring people here; they are never used to profile you. Nothing is sold or shared for advertising.',
+        'To answer you: to recommend programs and send them to the email address you gave, to send the newsletter you asked for, and to reply to your enquiry. The campaign details and the visit totals tell me which talks, posts and links bring people here, and which of them bring clients; they are never used to profile you. Nothing is sold or shared for advertising.',
         'Photos, voice notes and files you send us on WhatsApp are fetched from WhatsApp and kept with your messages so that my assistant and I can see and hear them when we read and answer you.',
         'A call you book is linked to the quiz response or enquiry it came from (by that reference, or else by your email address), so that my assistant and I are told of it (by WhatsApp) and know what you have already told me before we speak.',
       ],
@@ -120,7 +123,7 @@ export const privacy = {
     {
       heading: 'How long',
       paragraphs: [
-        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically, and a call you booked is kept as part of the response or enquiry it is linked to and deleted with it; a booked call linked to neither is kept for ${RETENTION.unlinkedBookingDays} days (one year) after the call, then deleted automatically. Newsletter sign-ups are kept until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, and so are the photos, voice notes and files you send with it; then it is deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result and of each sign-up or unsubscribe passed to a newsletter service (or held back, and why), and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted.`,
+        `Quiz responses and enquiries are kept for ${years(RETENTION.leadYears)} after our last contact (when you sent the form, or when we last followed it up, whichever is later), then deleted automatically, and a call you booked is kept as part of the response or enquiry it is linked to and deleted with it; a booked call linked to neither is kept for ${RETENTION.unlinkedBookingDays} days (one year) after the call, then deleted automatically. Newsletter sign-ups are kept until you unsubscribe, and after that only the record that you unsubscribed (your address and when), so that you are not written to again, until you ask for it to be deleted. What you write to us on WhatsApp is kept for ${years(RETENTION.leadYears)} from when you wrote it, and so are the photos, voice notes and files you send with it; then it is deleted automatically. Records of the WhatsApp messages we send are kept for ${RETENTION.messageDays} days, as are those of the email with your quiz result and of each sign-up or unsubscribe passed to a newsletter service (or held back, and why), and a submission the database could not take is kept for ${RETENTION.deadLeadDays} days while it is entered by hand. After that they are deleted. The daily visit totals, which hold nothing about any one visitor, are kept for ${RETENTION.visitCountMonths} months (to compare a month with the same month a year before), then deleted automatically.`,
       ],
     },
     {

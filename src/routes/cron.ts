@@ -8,6 +8,7 @@ import { pruneDeadLeads } from '../store/dead-leads';
 import { pruneErasedContacts } from '../store/erasures';
 import { pruneExpiredLeads } from '../store/retention';
 import { backfillSearchWords } from '../store/search-backfill';
+import { rollUpVisits } from '../store/visits';
 
 /**
  * The cron's work (wrangler.toml's triggers): each step runs on its own and logs its own failure, so one
@@ -22,6 +23,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     pruneErasedContacts(env.DB),
     runHealthCheck(env),
     pruneFunnel(env.DB),
+    rollUpVisits(env.DB),
     queueMarkedReplays(env),
     backfillSearchWords(env),
   ];

@@ -2,6 +2,8 @@ import { Hono, type Context, type Next } from 'hono';
 import { localRequest, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
 import { COLLECTIONS, LEAD_KINDS } from '../store/lead';
+import { sourceReport } from '../desk/sources';
+import { SOURCE_PERIODS, type SourcePeriod } from '../desk/source-report';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -126,5 +128,15 @@ dev.post(
   developmentOnly(async (c) => {
     await Promise.all([c.env.FEEDS.delete(FEEDS_KEY), c.env.FEEDS.delete(LOCK_KEY)]);
     return c.json({ ok: true });
+  }),
+);
+
+/** GET /__dev/sources-report?days=90[&source=…]: the Sources page's report as JSON (the benchmark times it). */
+dev.get(
+  '/__dev/sources-report',
+  developmentOnly(async (c) => {
+    const days = Number(c.req.query('days') ?? 30);
+    if (!SOURCE_PERIODS.includes(days as SourcePeriod)) return c.json({ ok: false, error: 'days: 7, 30 or 90' }, 400);
+    return c.json({ ok: true, report: await sourceReport(c.env, days as SourcePeriod, c.req.query('source')) });
   }),
 );

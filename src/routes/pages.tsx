@@ -8,7 +8,7 @@ import { QuizPage } from '../../client/pages/quiz';
 import { privacy } from '../content/privacy';
 import { QUIZ_STEP_COUNT, site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
-import { cleanAttribution, firstTouchOf } from '../shared/attribution';
+import { cleanAttribution } from '../shared/attribution';
 import { ServerAttribution } from '../../client/components/lead-context';
 import { type Env, publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
@@ -21,6 +21,7 @@ import { ApiException } from '../http/errors';
 import { readRequestBody } from '../http/body';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
+import { countQuizStep, countVisits, requestTouch } from './visit-counter';
 import { quizStepLabel } from '../shared/quiz-flow';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
@@ -46,8 +47,7 @@ export type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
  * or empty): the address's campaign tags, the referring site when it is another one, and the path.
  */
 function requestAttribution(c: Context): string {
-  const own = [new URL(c.req.url).hostname, new URL(readConfig(c.env as Env).site.url).hostname];
-  const touch = firstTouchOf(new URL(c.req.url), c.req.header('referer'), own);
+  const touch = requestTouch(c);
   return touch ? JSON.stringify(touch) : '';
 }
 
@@ -197,6 +197,11 @@ export function renderQuizAfter(c: Context, form: FormState, status: Status): Pr
 
 export const pages = new Hono<AppEnv>();
 
+// A view of these pages counts as a visit (once per visitor and day; /quiz also marks the quiz opened).
+pages.use('/', countVisits());
+pages.use('/quiz', countVisits(1));
+pages.use(privacy.path, countVisits());
+
 pages.get('/quiz', (c) => {
   // The funnel's first step: a view of /quiz, counted once per address and hour (see countOncePerAddress).
   c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, 'quiz_view', clientKey(c.req.header('cf-connecting-ip'))));
@@ -220,6 +225,7 @@ pages.post('/quiz', async (c) => {
   if (state.step > 0) {
     const metric = `quiz_step_${state.step + 1}` as (typeof FUNNEL_METRICS)[number];
     c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, metric, clientKey(c.req.header('cf-connecting-ip'))));
+    countQuizStep(c, state.step + 1);
   }
   // Each step's form carries the attribution the first one was rendered with.
   return renderQuiz(c, state, undefined, 200, postedAttribution(body?.fields.attribution));

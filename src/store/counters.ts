@@ -35,7 +35,8 @@ export async function count(db: D1Database, metric: Metric, now = Date.now()): P
 /** The hour a funnel count belongs to, in UTC: `2026-11-24T21`. */
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
-async function sha256Hex(text: string): Promise<string> {
+/** The hex SHA-256 of a text. */
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -4,6 +4,8 @@ import { deskBookings } from '../../content/desk-bookings';
 import { site } from '../../content/site';
 import { conversation } from '../../content/conversation';
 import { deskReplies } from '../../content/desk-replies';
+import { deskSources } from '../../content/desk-sources';
+import { deskLinks } from '../../content/desk-links';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -19,7 +21,9 @@ const AREAS = [
   { name: 'people', href: '/desk/people', label: desk.nav.people },
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
   { name: 'replies', href: '/desk/replies', label: deskReplies.nav },
+  { name: 'links', href: '/desk/links', label: deskLinks.nav },
   { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },
+  { name: 'sources', href: '/desk/sources', label: deskSources.nav },
   { name: 'health', href: '/desk/health', label: desk.nav.health },
 ] as const;
 
@@ -28,7 +32,7 @@ export type DeskArea = (typeof AREAS)[number]['name'];
 
 /**
  * The page around every desk screen: no index, the site's colours and type, and no scripts (but the reply box's
- * saved-reply picker, src/desk/views/saved-reply-picker.tsx).
+ * saved-reply picker, src/desk/views/saved-reply-picker.tsx, and the links' copy buttons, src/desk/views/links.tsx).
  */
 export function DeskDocument(props: {
   title: string;

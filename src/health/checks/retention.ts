@@ -2,6 +2,7 @@ import { RETENTION } from '../../content/privacy';
 import type { Env } from '../../env';
 import { getLeadStore } from '../../store/port';
 import { RETAINED_KINDS, retentionCutoff } from '../../store/retention';
+import { dayOf } from '../../store/counters';
 import { failing, ok, type Check } from './check';
 
 /** A day of grace after a period ends: the cron deletes in batches every 15 minutes. */
@@ -9,7 +10,7 @@ const RETENTION_GRACE_MS = 86_400_000;
 
 /**
  * Nothing is held longer than the privacy notice says: no quiz response or enquiry past its last contact's
- * period, no dead lead and no message record past theirs (a day of grace). Failing means a cron step that
+ * period, no dead lead and no message record past theirs, no visitor fingerprint past its day (a day of grace). Failing means a cron step that
  * deletes is failing (its log event names it).
  */
 export async function checkRetention(env: Env, now: number): Promise<Check> {
@@ -24,9 +25,14 @@ export async function checkRetention(env: Env, now: number): Promise<Check> {
       .first()) !== null;
   if (await older('dead_leads', RETENTION.deadLeadDays)) late.push('dead leads');
   if (await older('deliveries', RETENTION.messageDays)) late.push('message records');
+  // A visitor's fingerprint lives for its day alone.
+  const pastDay = await env.DB.prepare('SELECT 1 FROM visit_today WHERE day < ? LIMIT 1')
+    .bind(dayOf(now - RETENTION_GRACE_MS))
+    .first();
+  if (pastDay) late.push('visitor fingerprints');
   if (late.length === 0) return ok('retention', 'Nothing is kept longer than the privacy notice says.');
   return failing(
     'retention',
-    `Kept longer than the privacy notice says: ${late.join(', ')}. The cron's deleting step is failing: see the logs (events lead.expired, dead_lead.pruned, delivery.pruned).`,
+    `Kept longer than the privacy notice says: ${late.join(', ')}. The cron's deleting step is failing: see the logs (events lead.expired, dead_lead.pruned, delivery.pruned, desk.action).`,
   );
 }

@@ -13,6 +13,8 @@ import { optOuts } from './opt-outs';
 import { replies } from './replies';
 import { followUps } from './follow-ups';
 import { mediaFiles } from './media';
+import { sources } from './sources';
+import { links } from './links';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -28,7 +30,8 @@ desk.use('*', sameOriginWrites());
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
 // person's records (found, copied and erased), the booked calls no lead was found for, WhatsApp opt-outs and the
-// owners' saved replies, the follow-ups sent once WhatsApp's window closed, and the attachments visitors sent.
+// owners' saved replies, the follow-ups sent once WhatsApp's window closed, the attachments visitors sent, and
+// where visits, leads and clients come from.
 for (const area of [
   inbox,
   leadPages,
@@ -41,6 +44,9 @@ for (const area of [
   replies,
   followUps,
   mediaFiles,
+  sources,
 ]) {
   desk.route('/', area);
 }
+// The tagged links the owners share, with their QR codes.
+desk.route('/', links);

@@ -1,0 +1,47 @@
+/** What the desk says about the tagged links the owners share, and their QR codes. */
+export const deskLinks = {
+  nav: 'Links',
+  title: 'Links to share',
+  intro:
+    'Make a link for a post, a talk, a podcast or a flyer. Visits that arrive through it are counted under its source and campaign on',
+  /** The intro's last words, a link to the Sources page. */
+  introLink: 'the Sources page',
+  makeHeading: 'Make a link',
+  sourceLabel: 'Source',
+  sourceHint: 'Where the link is shared, e.g. instagram, linkedin, podcast, newsletter.',
+  mediumLabel: 'Medium (optional)',
+  mediumHint: 'What kind of share it is, e.g. social, talk, email, print.',
+  campaignLabel: 'Campaign (optional)',
+  campaignHint: 'Which post, talk or flyer, e.g. spring-retreat or tedx-pune-2026.',
+  pageLabel: 'Page',
+  pageHint: 'Where the link opens.',
+  make: 'Make link',
+  pages: {
+    home: 'Home page',
+    quiz: 'Quiz',
+    section: (name: string) => `Home page, ${name} section`,
+  },
+  made: 'Your link is ready: copy it, or download its QR code for a slide or a flyer.',
+  removedNote: 'The link was removed from the list. Links already shared keep working.',
+  listHeading: 'Links made',
+  count: (n: number, max: number) =>
+    n === 1 ? `1 link. The newest ${max} are kept.` : `${n} links. The newest ${max} are kept.`,
+  empty: 'No links yet. Make the first one above.',
+  name: (source: string, medium: string, campaign: string) => [source, medium, campaign].filter(Boolean).join(' · '),
+  linkLabel: 'Link',
+  linkHint: 'Select it and copy it, or use the button.',
+  copy: 'Copy link',
+  copied: 'Copied',
+  download: 'Download QR code (SVG)',
+  remove: 'Remove',
+  qrAlt: (name: string) => `QR code of the link for ${name}`,
+  madeBy: (by: string, at: string) => `Made by ${by}, ${at}`,
+  madeAgain: (at: string) => `last made ${at}`,
+  errors: {
+    sourceEmpty: 'Name the source, e.g. instagram.',
+    tagTooLong: 'Keep it to 40 characters.',
+    tagChars: 'Use only lower-case letters, digits, dots, dashes or underscores, no spaces (e.g. spring-retreat).',
+    page: 'Choose one of the pages in the list.',
+    gone: 'This link was removed. Nothing was changed.',
+  },
+} as const;
