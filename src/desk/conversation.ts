@@ -6,6 +6,7 @@ import { FREE_TEXT, type Component } from '../notify/templates';
 import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
 import { enqueue } from '../queue/jobs';
 import {
+  addressesOf,
   CONVERSATION_ID,
   conversationId,
   getConversationStore,
@@ -13,7 +14,7 @@ import {
   type ReceivedMessage,
 } from '../store/conversations';
 import { optOutOf, type OptOut } from '../store/opt-outs';
-import { mediaOfPerson, type MediaItem } from '../store/media';
+import { mediaOf, type MediaItem } from '../store/media';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
@@ -107,8 +108,8 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     sentTo(env.DB, phone),
     optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone),
   ]);
-  const attachments = await mediaOfPerson(env, phone, received);
-  const mediaOf = new Map(attachments.map((m) => [m.messageId, m]));
+  const attachments = await mediaOf(env, addressesOf(phone, received));
+  const mediaOfMessage = new Map(attachments.map((m) => [m.messageId, m]));
   // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
   const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
   const unread = received.filter((m) => !m.readAt);
@@ -118,7 +119,7 @@ export async function openConversation(env: Env, phone: string, now = new Date()
   }
   const items: ConversationItem[] = [
     ...received.map((message) => {
-      const media = mediaOf.get(message.id);
+      const media = mediaOfMessage.get(message.id);
       return { direction: 'in' as const, at: message.at, message, unread: !message.readAt, ...(media && { media }) };
     }),
     ...sent.map((row) => ({

@@ -4,7 +4,7 @@ import { keyedHash } from './keyed-hash';
 import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
-import { eraseMedia, mediaOfPerson, type MediaKind, type MediaStatus } from './media';
+import { eraseMedia, mediaOf, type MediaKind, type MediaStatus } from './media';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -123,12 +123,17 @@ export interface ConversationExport {
 }
 
 /**
- * Every message a person sent: those kept under their address (a number, E.164, or a WhatsApp user id), and those
- * still kept under a user id their number's messages carry (written before the two were seen together).
+ * A person's addresses: their own (a number, E.164, or a WhatsApp user id) and the user ids their messages carry,
+ * under which messages and attachments written before the two were seen together are still kept.
  */
+export function addressesOf(phone: string, messages: Pick<ReceivedMessage, 'userId'>[]): string[] {
+  return [...new Set([phone, ...messages.flatMap((m) => (m.userId ? [m.userId] : []))])];
+}
+
+/** Every message a person sent, under any of their addresses (addressesOf), oldest first. */
 async function messagesOf(store: ConversationStore, phone: string): Promise<ReceivedMessage[]> {
   const own = await store.from(phone);
-  const userIds = [...new Set(own.flatMap((m) => (m.userId && m.userId !== phone ? [m.userId] : [])))];
+  const userIds = addressesOf(phone, own).filter((a) => a !== phone);
   const more = (await Promise.all(userIds.map((id) => store.from(id)))).flat();
   return [...own, ...more].sort((a, b) => (a.at === b.at ? a.id.localeCompare(b.id) : a.at.localeCompare(b.at)));
 }
@@ -137,7 +142,7 @@ async function messagesOf(store: ConversationStore, phone: string): Promise<Rece
 export async function exportConversation(env: Env, phone: string): Promise<ConversationExport> {
   const store = getConversationStore(env);
   const messages = await messagesOf(store, phone);
-  const attachments = await mediaOfPerson(env, phone, messages);
+  const attachments = await mediaOf(env, addressesOf(phone, messages));
   const reads = messages.flatMap((m) => (m.readAt ? [m.readAt] : [])).sort();
   const captions = new Map(messages.map((m) => [m.id, m.text ?? null]));
   const media = attachments.map((a): MediaExport => ({
@@ -165,7 +170,7 @@ export async function exportConversation(env: Env, phone: string): Promise<Conve
  */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
   const store = getConversationStore(env);
-  const addresses = new Set([phone, ...(await messagesOf(store, phone)).flatMap((m) => (m.userId ? [m.userId] : []))]);
+  const addresses = addressesOf(phone, await messagesOf(store, phone));
   let erased = 0;
   for (const address of addresses) {
     await eraseMedia(env, address);

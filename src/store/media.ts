@@ -111,20 +111,12 @@ export async function deleteObjects(env: Env, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000).map(objectKey));
 }
 
-/** Erases a number's attachments: their rows, then their objects; answers how many there were. */
-/**
- * Every attachment a person sent: those kept under their address and under the WhatsApp user ids their messages
- * carry (kept there before the user id and the number were seen together).
- */
-export async function mediaOfPerson(
-  env: Env,
-  phone: string,
-  messages: { userId?: string | undefined }[],
-): Promise<MediaItem[]> {
-  const addresses = [...new Set([phone, ...messages.flatMap((m) => (m.userId ? [m.userId] : []))])];
+/** Every attachment kept under any of a person's addresses (addressesOf in ./conversations). */
+export async function mediaOf(env: Env, addresses: string[]): Promise<MediaItem[]> {
   return (await Promise.all(addresses.map((a) => getMediaStore(env).from(a)))).flat();
 }
 
+/** Erases a number's attachments: their rows, then their objects; answers how many there were. */
 export async function eraseMedia(env: Env, phone: string): Promise<number> {
   const keys = await getMediaStore(env).erase(phone);
   await deleteObjects(env, keys);
