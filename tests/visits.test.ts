@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../src/index';
 import type { Env } from '../src/env';
 import { dayOf } from '../src/store/counters';
-import { countVisit, countsCutoff, forgetKeptSalt, rollUpVisits } from '../src/store/visits';
+import { MAX_VISITORS_PER_ADDRESS, countVisit, countsCutoff, forgetKeptSalt, rollUpVisits } from '../src/store/visits';
 import { sourceOf, siteSource } from '../src/shared/visit-source';
 import { isCrawler } from '../src/routes/visit-counter';
 import { RETENTION } from '../src/content/privacy';
@@ -50,6 +50,22 @@ describe('a visit is counted once a day per visitor', () => {
     expect(rows.every((r) => r.day === dayOf(Date.now()) && /^[0-9a-f]{64}$/.test(r.key))).toBe(true);
     // Nothing kept names the address or the browser.
     expect(JSON.stringify(rows)).not.toMatch(/2001:db8|iPhone|Mozilla/);
+  });
+
+  it('one address adds at most MAX_VISITORS_PER_ADDRESS visitors a day, however many user agents it sends', async () => {
+    const source = tag();
+    const client = `v6:2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const from = { source, medium: '', campaign: '' };
+    for (let i = 0; i < MAX_VISITORS_PER_ADDRESS + 5; i++) {
+      await countVisit(env.DB, { client, userAgent: `${BROWSER} ${i}`, from, step: 0 });
+    }
+    expect(await rowsOf(source)).toHaveLength(MAX_VISITORS_PER_ADDRESS);
+    // Another address is counted as before; the address is kept only as the day's salted hash.
+    await countVisit(env.DB, { client: 'v4:203.0.113.7', userAgent: BROWSER, from, step: 0 });
+    const rows = await rowsOf(source);
+    expect(rows).toHaveLength(MAX_VISITORS_PER_ADDRESS + 1);
+    expect(new Set(rows.map((r) => (r as Row & { client: string }).client)).size).toBe(2);
+    expect(JSON.stringify(rows)).not.toMatch(/2001:db8|203\.0\.113/);
   });
 
   it('keeps the first view’s source for the day, and the quiz step moves the visitor’s row (only forward)', async () => {

@@ -36,6 +36,18 @@ export function forgetKeptSalt(): void {
   kept = undefined;
 }
 
+/**
+ * New visitors of a day one address may add (a household, an office or a café behind one address; a phone network
+ * behind one IPv4 address): past it, its further user agents are not counted, so no single address can write more
+ * rows than this, however many user agents it makes up.
+ */
+export const MAX_VISITORS_PER_ADDRESS = 50;
+
+/** The address of the day: SHA-256 of the day's salt and the address key (clientKey), for the cap above. */
+async function addressKey(db: D1Database, day: string, client: string): Promise<string> {
+  return sha256Hex(`${await saltOf(db, day)}|${client}`);
+}
+
 /** Who a visitor is for the day: SHA-256 of the day's salt, the address key (clientKey) and the user agent. */
 async function visitorKey(db: D1Database, day: string, client: string, userAgent: string): Promise<string> {
   return sha256Hex(`${await saltOf(db, day)}|${client}|${userAgent}`);
@@ -51,8 +63,9 @@ export interface Visit {
 }
 
 /**
- * Counts a page view: a new visitor of the day is one insert; a repeat writes nothing, unless it opened the quiz
- * further than before (one update). The visit keeps the source of the visitor's first view of the day. Never
+ * Counts a page view: a new visitor of the day is one insert (none past MAX_VISITORS_PER_ADDRESS from its address);
+ * a repeat writes nothing, unless it opened the quiz further than before (one update). The visit keeps the source
+ * of the visitor's first view of the day. Never
  * throws: a failure is logged without the address or user agent, and the page was answered already.
  */
 export async function countVisit(db: D1Database, visit: Visit, now = Date.now()): Promise<void> {
@@ -64,13 +77,19 @@ export async function countVisit(db: D1Database, visit: Visit, now = Date.now())
       if (visit.step > seen.step) await raise(db, key, visit.step);
       return;
     }
+    const address = await addressKey(db, day, visit.client);
+    const seenFromAddress = await db
+      .prepare('SELECT COUNT(*) AS n FROM visit_today WHERE client = ?')
+      .bind(address)
+      .first<{ n: number }>();
+    if ((seenFromAddress?.n ?? 0) >= MAX_VISITORS_PER_ADDRESS) return;
     const { source, medium, campaign } = visit.from;
     await db
       .prepare(
-        `INSERT INTO visit_today (key, day, source, medium, campaign, step) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO visit_today (key, day, source, medium, campaign, step, client) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(key) DO NOTHING`,
       )
-      .bind(key, day, source, medium, campaign, visit.step)
+      .bind(key, day, source, medium, campaign, visit.step, address)
       .run();
   } catch (err) {
     logEvent('error', 'desk.action', { action: 'count visit', outcome: 'not counted', error: errorMessage(err) });
