@@ -14,7 +14,12 @@ const ORIGIN = 'http://127.0.0.1:8787';
 const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
 const tag = () => `t${crypto.randomUUID().slice(0, 8)}`;
-const ip = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+/** A new address for each call (a random address could repeat, and two views would then be one visitor). */
+let nextAddress = Math.floor(Math.random() * 60_000);
+const ip = () => {
+  const n = nextAddress++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 /** A request answered by the Worker, its work after the response (the counting) done. */
 async function view(path: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<Response> {
