@@ -82,6 +82,8 @@ export type LogEvent =
   | 'security.refused'
   | 'security.access-keys'
   | 'desk.action'
+  | 'content.published'
+  | 'content.unreadable'
   | 'search.backfill'
   | 'conversation.received'
   | 'conversation.read'

@@ -1,10 +1,9 @@
 import { privacy } from '../content/privacy';
-import { recommendations } from '../content/recommendations';
 import { resultEmail } from '../content/result-email';
 import { QUIZ_STEPS, type ProgramSlug } from '../content/site';
 import { readConfig, type Env } from '../env';
 import { bookingLink, type BookingLinkProvider } from '../shared/booking';
-import { RECOMMENDED_PARAM, programSlugOf, programTitle, recommend } from '../shared/recommend';
+import { RECOMMENDED_PARAM, programReason, programSlugOf, programTitle, recommend } from '../shared/recommend';
 import type { Lead } from '../store/lead';
 import { BindingEmailSender, LogEmailSender, NotConfiguredEmailSender, emailMessage, type EmailSender } from './email';
 import { resultEmailHtml, resultEmailText, type ResultEmailView } from './result-email-html';
@@ -20,7 +19,7 @@ export const isResultEmail = (message: { template: string }) => message.template
 
 /** The recommended programs of a response, most fitting first; from its answers when it recorded none. */
 function programsOf(lead: QuizLead): ProgramSlug[] {
-  const slugs = lead.recommended.map(programSlugOf).filter((s): s is ProgramSlug => s !== undefined);
+  const slugs = lead.recommended.map((title) => programSlugOf(title)).filter((s): s is ProgramSlug => s !== undefined);
   return slugs.length > 0 ? slugs : recommend(lead.answers);
 }
 
@@ -43,7 +42,7 @@ export function resultEmailFor(
     intro: resultEmail.intro,
     programs: slugs.map((slug) => ({
       title: programTitle(slug),
-      line: recommendations.reasons[slug],
+      line: programReason(slug),
       href: `${siteUrl}/?${RECOMMENDED_PARAM}=${slugs.join(',')}#program-${slug}`,
       linkText: resultEmail.programLink,
     })),

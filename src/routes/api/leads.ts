@@ -39,7 +39,7 @@ leadForms.post('/quiz', async (c) => {
       answers,
       contact: { ...input.contact, phone: normalized },
       source: site.quiz.source,
-      recommended: recommended.map(programTitle),
+      recommended: recommended.map((slug) => programTitle(slug)),
       // The newsletter box's own consent: recorded only when ticked.
       ...(input.newsletter && { newsletterConsent: { version: input.newsletter, at: base.createdAt } }),
     },
