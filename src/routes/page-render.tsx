@@ -67,7 +67,7 @@ export async function render(
       image={`${SITE_URL}/images/og.png`}
       siteName={site.siteName}
       locale={site.locale}
-      jsonLd={profileJsonLd(SITE_URL, canonical)}
+      jsonLd={profileJsonLd(SITE_URL, canonical, words.social)}
       nonce={nonce ?? (c.get('secureHeadersNonce') as string | undefined) ?? ''}
       assets={assets}
       themeColor={site.theme.teal}
