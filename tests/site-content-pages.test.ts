@@ -1,4 +1,5 @@
-import { SELF, env } from 'cloudflare:test';
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import beforeText from './fixtures/pages-before-content.json?raw';
 import { SNAPSHOT_PATHS, pageSnapshot } from './support/page-snapshot';
@@ -13,6 +14,9 @@ import {
 } from '../src/store/published-content';
 import { contentStore } from '../src/store/site-content';
 import { allowConsoleErrors } from './setup';
+import { renderLandingPreview } from '../src/routes/landing-render';
+import { renderQuizPreview } from '../src/routes/pages';
+import type { AppEnv } from '../src/routes/page-render';
 
 const get = (path: string) => SELF.fetch(`http://example.com${path}`);
 
@@ -105,5 +109,32 @@ describe('the published content on a visitor’s request', () => {
     await putPublished(env.FEEDS, { versionId: 9, content });
     const html = await (await get('/')).text();
     expect(html).toContain('First line<br/>&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('the preview of a draft', () => {
+  /** The preview as the desk will route it (behind Access there; here on its own). */
+  async function preview(path: '/landing' | '/quiz', content: SiteContent) {
+    const app = new Hono<AppEnv>();
+    app.get('/landing', (c) => renderLandingPreview(c, content));
+    app.get('/quiz', (c) => renderQuizPreview(c, content));
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`http://example.com${path}`), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return res.text();
+  }
+
+  it('renders the landing page and the quiz with the draft, not indexed, and leaves the live page alone', async () => {
+    const draft = edited((c) => {
+      c.hero.headline = 'Draft headline';
+      c.quiz.contactIntroNoEmail = 'Draft contact intro';
+    });
+    const landing = await preview('/landing', draft);
+    expect(landing).toContain('Draft headline');
+    expect(landing).toContain('<meta name="robots" content="noindex');
+    expect(await preview('/quiz', draft)).toContain('Draft contact intro');
+    const live = await (await get('/')).text();
+    expect(live).not.toContain('Draft headline');
+    expect(live).toContain(defaultContent().hero.headline);
   });
 });
