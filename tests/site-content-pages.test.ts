@@ -15,6 +15,7 @@ import {
 import { contentStore } from '../src/store/site-content';
 import { allowConsoleErrors } from './setup';
 import { renderLandingPreview } from '../src/routes/landing-render';
+import { post, row } from './support/api';
 import { renderQuizPreview } from '../src/routes/pages';
 import type { AppEnv } from '../src/routes/page-render';
 
@@ -136,5 +137,32 @@ describe('the preview of a draft', () => {
     const live = await (await get('/')).text();
     expect(live).not.toContain('Draft headline');
     expect(live).toContain(defaultContent().hero.headline);
+  });
+});
+
+describe('the quiz with edited programs', () => {
+  it('recommends a program the owners added, by the answers they gave it, and the landing view marks it', async () => {
+    const content = edited((c) => {
+      c.programs[2]!.recommendedBy.area = ['Leadership'];
+      c.programs.push({
+        ...c.programs[0]!,
+        slug: 'team-coaching',
+        title: 'Team Coaching',
+        reason: 'Your team is ready.',
+        recommendedBy: { stage: [], area: ['Business'], age: [] },
+      });
+    });
+    await putPublished(env.FEEDS, { versionId: 11, content });
+    const body = {
+      submissionId: crypto.randomUUID(),
+      answers: { '0': 'Business', '1': '26-39', '2': 'I know a little' },
+      contact: { first: 'Meera', last: 'Iyer', email: 'meera@example.com' },
+    };
+    const res = await post('quiz', body);
+    expect(res).toMatchObject({ status: 201, body: { recommended: ['team-coaching'] } });
+    expect(JSON.parse((await row('quiz_responses', body.submissionId))!.recommended)).toEqual(['Team Coaching']);
+    const html = await (await get('/?recommended=team-coaching')).text();
+    expect(html).toMatch(/id="program-team-coaching" class="card program-card is-recommended"/);
+    expect(html).toContain('Your team is ready.');
   });
 });
