@@ -1,8 +1,8 @@
 /**
  * The published site content on a visitor's request: from this isolate's memory, re-read from KV at most every
  * CONTENT_TTL_MS, never from D1. A publish writes one KV key (and this isolate's memory at once); other isolates
- * see it on their next read, so a publish is live everywhere within CONTENT_TTL_MS plus KV's own propagation
- * (well under 60 seconds). No entry (a fresh site) or an unreadable one: the default content, as the code has it.
+ * see it on their next read, which KV's edge may answer from its cache for up to KV_CACHE_TTL_S: a publish is live
+ * everywhere within 30 s + 30 s. No entry (a fresh site) or an unreadable one: the default content.
  */
 import { errorMessage, logEvent } from '../log';
 import { defaultContent } from '../shared/default-content';
@@ -12,6 +12,8 @@ import { SiteContent } from '../shared/site-content';
 export const CONTENT_KEY = 'site-content:published:v1';
 /** How long an isolate serves what it read before it asks KV again. */
 export const CONTENT_TTL_MS = 30_000;
+/** How long KV's edge may serve its cached copy of the key (30 s is the least KV allows). */
+const KV_CACHE_TTL_S = 30;
 
 /** The content pages render, and the version it is (null: the default content, nothing published yet). */
 export interface PublishedContent {
@@ -33,7 +35,10 @@ const defaultPublished = () => (fallback ??= { versionId: null, content: default
 
 async function readKv(kv: KVNamespace, previous: PublishedContent | undefined): Promise<PublishedContent> {
   try {
-    const raw = await kv.get<{ versionId?: unknown; content?: unknown }>(CONTENT_KEY, 'json');
+    const raw = await kv.get<{ versionId?: unknown; content?: unknown }>(CONTENT_KEY, {
+      type: 'json',
+      cacheTtl: KV_CACHE_TTL_S,
+    });
     if (raw === null) return defaultPublished();
     const parsed = SiteContent.safeParse(raw.content);
     if (parsed.success && typeof raw.versionId === 'number') return { versionId: raw.versionId, content: parsed.data };
