@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultContent } from '../src/shared/default-content';
 import { changesBetween } from '../src/shared/content-changes';
 import { SiteContent } from '../src/shared/site-content';
+import { isSafeLink, slugFrom } from '../src/shared/content-fields';
 import { CONTENT_KEY, forgetPublished, publishedContent } from '../src/store/published-content';
 import { contentStore } from '../src/store/site-content';
 
@@ -188,5 +189,36 @@ describe('the schema', () => {
     });
     const parsed = SiteContent.parse(content);
     expect(parsed.testimonials[0]!.quote).toBe('<b>Bold</b> words\nand <script>x</script>');
+  });
+});
+
+describe('links and slugs', () => {
+  it('takes https:// addresses with a host and paths of this site, nothing else', () => {
+    for (const ok of [
+      'https://open.spotify.com/show/x',
+      '/quiz',
+      '/#programs',
+      '/images/a.svg',
+      'https://a.bc:8443/p?q=1#f',
+    ])
+      expect(isSafeLink(ok), ok).toBe(true);
+    for (const bad of [
+      'http://a.bc',
+      '//a.bc/x',
+      'javascript:alert(1)',
+      'https://localhost/x',
+      'https://a b.c',
+      '/a b',
+      'mailto:a@b.c',
+      'https://user@a.bc',
+    ])
+      expect(isSafeLink(bad), bad).toBe(false);
+  });
+
+  it('gives a new program a stable slug from its title, unique among the others', () => {
+    expect(slugFrom('Retreats & Workshops', [])).toBe('retreats-workshops');
+    expect(slugFrom('Retreats & Workshops', ['retreats-workshops'])).toBe('retreats-workshops-2');
+    expect(slugFrom('Café Talks', [])).toBe('cafe-talks');
+    expect(slugFrom('***', [])).toBe('program');
   });
 });
