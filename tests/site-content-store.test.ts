@@ -4,6 +4,7 @@ import { defaultContent } from '../src/shared/default-content';
 import { changesBetween } from '../src/shared/content-changes';
 import { SiteContent } from '../src/shared/site-content';
 import { isSafeLink, slugFrom } from '../src/shared/content-fields';
+import { ownersDay, talksByTime } from '../src/shared/talks';
 import { CONTENT_KEY, forgetPublished, publishedContent } from '../src/store/published-content';
 import { contentStore } from '../src/store/site-content';
 
@@ -220,5 +221,17 @@ describe('links and slugs', () => {
     expect(slugFrom('Retreats & Workshops', ['retreats-workshops'])).toBe('retreats-workshops-2');
     expect(slugFrom('Café Talks', [])).toBe('cafe-talks');
     expect(slugFrom('***', [])).toBe('program');
+  });
+});
+
+describe('talks by time', () => {
+  it("splits at the owners' day: today's talk is upcoming, soonest first; past ones latest first", () => {
+    const talk = (date: string) => ({ date, title: date, place: 'Pune', link: '' });
+    const { upcoming, past } = talksByTime(
+      [talk('2026-11-26'), talk('2027-01-02'), talk('2026-11-27'), talk('2026-10-01')],
+      ownersDay(Date.parse('2026-11-26T19:00:00Z')),
+    );
+    expect(upcoming.map((t) => t.date)).toEqual(['2026-11-27', '2027-01-02']);
+    expect(past.map((t) => t.date)).toEqual(['2026-11-26', '2026-10-01']);
   });
 });

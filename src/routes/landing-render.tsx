@@ -3,6 +3,7 @@ import { LandingPage, type LandingForms } from '../../client/pages/landing';
 import { site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import type { SiteContent } from '../shared/site-content';
+import { ownersDay } from '../shared/talks';
 import { publicEnv, readConfig } from '../env';
 import { feedCache } from '../feeds/cache';
 import { publishedContent, type PublishedContent } from '../store/published-content';
@@ -12,8 +13,8 @@ import { type AppEnv, type Status, attributeText, postedAttribution, render, req
 const COLD_FEEDS_WAIT_MS = 300;
 
 /**
- * Every visitor gets the same landing page until the feeds, the year, the configuration or the published content
- * change, so each isolate renders it once per such change and serves the HTML it kept, with only the request's
+ * Every visitor gets the same landing page until the feeds, the owners' day, the configuration or the published
+ * content change, so each isolate renders it once per such change and serves the HTML it kept, with only the request's
  * CSP nonce and each form's fresh submission id filled in. The slots are random per isolate (made on first use:
  * Workers allow no random values at global scope), so no page content can contain them. The view after the quiz
  * is kept per recommendation (a handful of valid program lists; anything else is the plain page); nothing else
@@ -62,7 +63,8 @@ async function landing(
     );
   }
   const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([versionId, year, videos, config.site.url, publicEnv(c.env), booking]);
+  // The owners' day too: what shows as an upcoming talk changes at their midnight.
+  const key = JSON.stringify([versionId, ownersDay(Date.now()), videos, config.site.url, publicEnv(c.env), booking]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
