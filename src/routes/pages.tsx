@@ -48,9 +48,16 @@ export function renderQuiz(
   );
 }
 
-/** The quiz's first step rendered with `content` (the owners' draft), for their preview: never indexed. */
-export function renderQuizPreview(c: Context, content: SiteContent): Promise<Response> {
-  return renderQuiz(c, { step: 0, answers: {} }, undefined, 200, '', content);
+/**
+ * The quiz rendered with `content` (the owners' draft), for their preview: never indexed. The first step unless
+ * `state` names another (the contact step is `{ step: QUIZ_STEP_COUNT - 1, answers: {} }`).
+ */
+export function renderQuizPreview(
+  c: Context,
+  content: SiteContent,
+  state: QuizState = { step: 0, answers: {} },
+): Promise<Response> {
+  return renderQuiz(c, state, undefined, 200, '', content);
 }
 
 /** The contact step again after a refused plain post of the quiz. */
