@@ -14,6 +14,7 @@ import { type Env, publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
 import { feedCache } from '../feeds/cache';
+import { feedEpisodes } from '../feeds/podcast-cache';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
 import { clientKey } from '../security/guards';
 import { isFilePath, isProbePath } from '../security/probes';
@@ -107,7 +108,11 @@ export async function renderLanding(
   status: Status = 200,
   kind: 'page' | 'not-found' = 'page',
 ): Promise<Response> {
-  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const [videos, episodes] = await Promise.all([
+    feedCache(c.env).payload(waitUntil, COLD_FEEDS_WAIT_MS),
+    feedEpisodes(c.env, waitUntil),
+  ]);
   const year = new Date().getFullYear();
   const nonce = c.get('secureHeadersNonce') ?? '';
   const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
@@ -123,14 +128,21 @@ export async function renderLanding(
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
     return render(
       c,
-      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} {...booking} />,
+      <LandingPage
+        year={year}
+        videos={videos}
+        episodes={episodes}
+        forms={all}
+        recommended={recommended}
+        {...booking}
+      />,
       landingMeta,
       status,
       attribution,
     );
   }
   const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([year, videos, config.site.url, publicEnv(c.env), booking]);
+  const key = JSON.stringify([year, videos, episodes, config.site.url, publicEnv(c.env), booking]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
@@ -140,7 +152,14 @@ export async function renderLanding(
     };
     const rendered = await render(
       c,
-      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} {...booking} />,
+      <LandingPage
+        year={year}
+        videos={videos}
+        episodes={episodes}
+        forms={slots}
+        recommended={recommended}
+        {...booking}
+      />,
       { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
       200,
       `${slot}-attribution`,
