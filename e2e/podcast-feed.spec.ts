@@ -2,20 +2,14 @@ import type { Page } from '@playwright/test';
 import { site } from '../src/content/site';
 import { clearFeedsCache, withFeedsLock } from './support/feeds';
 import { configureStandin } from './support/standins';
+import { FIXTURE_NEWEST } from '../tests/standins/podcast-rules.mjs';
 import { expect, gotoHydrated, test } from './support/test';
 
 // The e2e server sets PODCAST_FEED_URL to the podcast stand-in, whose feed answers 404 until a journey turns it on
 // (the other journeys see the published episodes). This one turns it on under the feeds lock, with the feeds
 // cache emptied before and after, and runs with the feed journeys once the others are done (playwright.config.ts).
 const PODCAST_HOST = `http://127.0.0.1:${process.env.STANDIN_PORT || 8790}/podcast/`;
-const NEWEST = [
-  'Saying No Without Guilt',
-  'Rest & Rhythm: A Week That Breathes',
-  'Listener Questions: Starting Over at Forty',
-  'Money, Meaning and Enough',
-  'The Quiet Yes: Choosing Work That Feels Alive',
-  'Leading When You Are Tired',
-];
+const NEWEST = FIXTURE_NEWEST;
 
 test.describe.configure({ timeout: 60_000 });
 

@@ -2,6 +2,7 @@ import { describeError, logEvent } from '../log';
 import type { Env } from '../env';
 import { FRESH_MS } from './cache';
 import { podcastSource } from './podcast-fetch';
+import { singleRefresh } from './single-refresh';
 import type { FeedEpisode, PodcastResult } from './podcast-types';
 import type { ListenEpisode } from './types';
 
@@ -13,7 +14,6 @@ export const ART_PATH = '/podcast-art';
 export const ART_PLACEHOLDER = 'placeholder';
 /** Kept a month: a feed that keeps failing shows its last good list that long. */
 const KEEP_S = 30 * 86_400;
-const LOCK_TTL_S = 60;
 
 /** A stored episode: as parsed, with the id its image is served under. */
 export type StoredEpisode = FeedEpisode & { imageId?: string };
@@ -33,8 +33,6 @@ export interface PodcastCacheDeps {
   fetchPodcast: () => Promise<PodcastResult>;
   now?: () => number;
 }
-
-const inflight = new WeakMap<KVNamespace, Promise<PodcastEntry | null>>();
 
 /** The id an image address is served under: the first 24 hex digits of its SHA-256. */
 export async function imageIdOf(url: string): Promise<string> {
@@ -90,35 +88,25 @@ export class PodcastCache {
 
   /** Starts (or joins) the single refresh. Resolves to the new entry, or null if another holds the lock. */
   refresh(): Promise<PodcastEntry | null> {
-    const running = inflight.get(this.deps.kv);
-    if (running) return running;
-    const run = this.runRefresh()
-      .catch((error: unknown) => {
-        logEvent('error', 'podcast.failed', { outcome: 'refresh failed', error: describeError(error) });
-        return null;
-      })
-      .finally(() => inflight.delete(this.deps.kv));
-    inflight.set(this.deps.kv, run);
-    return run;
+    return singleRefresh(
+      this.deps.kv,
+      PODCAST_LOCK_KEY,
+      this.now,
+      () => this.fetchAndStore(),
+      (error) => logEvent('error', 'podcast.failed', { outcome: 'refresh failed', error: describeError(error) }),
+    );
   }
 
-  private async runRefresh(): Promise<PodcastEntry | null> {
-    const { kv } = this.deps;
-    if (await kv.get(PODCAST_LOCK_KEY)) return null;
-    await kv.put(PODCAST_LOCK_KEY, String(this.now()), { expirationTtl: LOCK_TTL_S });
-    try {
-      const result = await this.deps.fetchPodcast();
-      const before = await this.read();
-      const entry: PodcastEntry = result.ok
-        ? { url: this.deps.url, fetchedAt: this.now(), okAt: this.now(), episodes: await withImageIds(result.episodes) }
-        : { url: this.deps.url, fetchedAt: this.now(), okAt: before?.okAt ?? null, episodes: before?.episodes ?? [] };
-      if (result.ok) logEvent('info', 'podcast.refreshed', { episodes: entry.episodes.length });
-      else logEvent('warn', 'podcast.failed', { outcome: 'fetch failed', error: (entry.error = result.error) });
-      await kv.put(PODCAST_KEY, JSON.stringify(entry), { expirationTtl: KEEP_S });
-      return entry;
-    } finally {
-      await kv.delete(PODCAST_LOCK_KEY);
-    }
+  private async fetchAndStore(): Promise<PodcastEntry> {
+    const result = await this.deps.fetchPodcast();
+    const [url, now, before] = [this.deps.url, this.now(), await this.read()];
+    const entry: PodcastEntry = result.ok
+      ? { url, fetchedAt: now, okAt: now, episodes: await withImageIds(result.episodes) }
+      : { url, fetchedAt: now, okAt: before?.okAt ?? null, episodes: before?.episodes ?? [], error: result.error };
+    if (result.ok) logEvent('info', 'podcast.refreshed', { episodes: entry.episodes.length });
+    else logEvent('warn', 'podcast.failed', { outcome: 'fetch failed', error: result.error });
+    await this.deps.kv.put(PODCAST_KEY, JSON.stringify(entry), { expirationTtl: KEEP_S });
+    return entry;
   }
 }
 

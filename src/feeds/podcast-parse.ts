@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { FEED_XML_OPTIONS, refusal } from './parse';
 import type { FeedEpisode, PodcastResult } from './podcast-types';
 
 /** Feeds larger than this are refused before parsing (a show of 300 episodes with full notes is ~2 MB). */
@@ -10,19 +11,8 @@ const MAX_ITEMS = 2_000;
 /** Other RSS values are at most 255 characters; a little room for feeds that ignore that. */
 const MAX_TEXT = 400;
 
-// Like the video feeds' parser: values stay strings, `item` is always an array, a DOCTYPE is refused
-// outright (below) and the parser's entity limits are a second fence.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 256, maxTotalExpansions: 1000 },
-  htmlEntities: true,
-  maxNestedTags: 32,
-  isArray: (_name, jpath) => jpath === 'rss.channel.item',
-});
+// Read as the video feeds are (FEED_XML_OPTIONS, `refusal`); `item` is always an array.
+const parser = new XMLParser({ ...FEED_XML_OPTIONS, isArray: (_name, jpath) => jpath === 'rss.channel.item' });
 
 type Node = Record<string, unknown>;
 
@@ -82,11 +72,9 @@ function toEpisode(item: Node, channelImage: string | undefined, allowHttp: bool
  * (development's stand-in); otherwise enclosures and images must be https.
  */
 export function parsePodcastFeed(xml: string, allowHttp = false): PodcastResult {
-  if (xml.length > MAX_PODCAST_FEED_BYTES) return { ok: false, error: 'feed too large' };
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, error: 'feed declares a DOCTYPE' };
   try {
-    const valid = XMLValidator.validate(xml);
-    if (valid !== true) return { ok: false, error: `malformed feed: ${valid.err.msg}` };
+    const refused = refusal(xml, MAX_PODCAST_FEED_BYTES);
+    if (refused) return { ok: false, error: refused };
     const channel = node(node(node(parser.parse(xml)).rss).channel);
     if (!Object.keys(channel).length) return { ok: false, error: 'not an RSS feed' };
     const items = Array.isArray(channel.item) ? (channel.item as unknown[]).slice(0, MAX_ITEMS) : [];

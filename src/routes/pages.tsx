@@ -118,6 +118,9 @@ export async function renderLanding(
   const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
   const config = readConfig(c.env);
   const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
+  const page = (state: LandingForms) => (
+    <LandingPage year={year} videos={videos} episodes={episodes} forms={state} recommended={recommended} {...booking} />
+  );
   if (forms.newsletter || forms.enquiry) {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
@@ -126,20 +129,7 @@ export async function renderLanding(
     // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
     const refused = forms.newsletter?.values ?? forms.enquiry?.values;
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
-    return render(
-      c,
-      <LandingPage
-        year={year}
-        videos={videos}
-        episodes={episodes}
-        forms={all}
-        recommended={recommended}
-        {...booking}
-      />,
-      landingMeta,
-      status,
-      attribution,
-    );
+    return render(c, page(all), landingMeta, status, attribution);
   }
   const variant = `${kind}:${recommended.join(',')}`;
   const key = JSON.stringify([year, videos, episodes, config.site.url, publicEnv(c.env), booking]);
@@ -152,14 +142,7 @@ export async function renderLanding(
     };
     const rendered = await render(
       c,
-      <LandingPage
-        year={year}
-        videos={videos}
-        episodes={episodes}
-        forms={slots}
-        recommended={recommended}
-        {...booking}
-      />,
+      page(slots),
       { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
       200,
       `${slot}-attribution`,

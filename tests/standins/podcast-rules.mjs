@@ -13,6 +13,16 @@ import { tinyPng, voiceNoteOgg } from './media-fixtures.mjs';
 /** The host the fixture's addresses name; `handle` rewrites it to where the stand-in is reached. */
 export const FIXTURE_HOST = 'https://podcast.example';
 
+/** The titles of the fixture's newest six audio episodes, newest first (what the Listen section shows). */
+export const FIXTURE_NEWEST = [
+  'Saying No Without Guilt',
+  'Rest & Rhythm: A Week That Breathes',
+  'Listener Questions: Starting Over at Forty',
+  'Money, Meaning and Enough',
+  'The Quiet Yes: Choosing Work That Feels Alive',
+  'Leading When You Are Tired',
+];
+
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
 const hang = (signal) =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
