@@ -78,6 +78,8 @@ export type LogEvent =
   | 'health.heartbeat'
   | 'feeds.refreshed'
   | 'feeds.failed'
+  | 'podcast.refreshed'
+  | 'podcast.failed'
   | 'config.problem'
   | 'security.refused'
   | 'security.access-keys'

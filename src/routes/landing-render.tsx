@@ -6,6 +6,7 @@ import type { SiteContent } from '../shared/site-content';
 import { ownersDay } from '../shared/talks';
 import { publicEnv, readConfig } from '../env';
 import { feedCache } from '../feeds/cache';
+import { feedEpisodes } from '../feeds/podcast-cache';
 import { publishedContent, type PublishedContent } from '../store/published-content';
 import { type AppEnv, type Status, attributeText, postedAttribution, render, requestAttribution } from './page-render';
 
@@ -40,12 +41,19 @@ async function landing(
   status: Status,
   kind: Kind,
 ): Promise<Response> {
-  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const [videos, episodes] = await Promise.all([
+    feedCache(c.env).payload(waitUntil, COLD_FEEDS_WAIT_MS),
+    feedEpisodes(c.env, waitUntil),
+  ]);
   const year = new Date().getFullYear();
   const nonce = c.get('secureHeadersNonce') ?? '';
   const recommended = kind === 'not-found' ? [] : parseRecommended(c.req.query(RECOMMENDED_PARAM), content.programs);
   const config = readConfig(c.env);
   const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
+  const page = (state: LandingForms) => (
+    <LandingPage year={year} videos={videos} episodes={episodes} forms={state} recommended={recommended} {...booking} />
+  );
   if (forms.newsletter || forms.enquiry || kind === 'preview') {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
@@ -54,17 +62,19 @@ async function landing(
     // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
     const refused = forms.newsletter?.values ?? forms.enquiry?.values;
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
-    return render(
-      c,
-      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} {...booking} />,
-      { ...landingMeta(content), noindex: kind === 'preview' },
-      status,
-      attribution,
-    );
+    return render(c, page(all), { ...landingMeta(content), noindex: kind === 'preview' }, status, attribution);
   }
   const variant = `${kind}:${recommended.join(',')}`;
   // The owners' day too: what shows as an upcoming talk changes at their midnight.
-  const key = JSON.stringify([versionId, ownersDay(Date.now()), videos, config.site.url, publicEnv(c.env), booking]);
+  const key = JSON.stringify([
+    versionId,
+    ownersDay(Date.now()),
+    videos,
+    episodes,
+    config.site.url,
+    publicEnv(c.env),
+    booking,
+  ]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {
@@ -74,7 +84,7 @@ async function landing(
     };
     const rendered = await render(
       c,
-      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} {...booking} />,
+      page(slots),
       { ...landingMeta(content), nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
       200,
       `${slot}-attribution`,
