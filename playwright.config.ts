@@ -6,8 +6,8 @@ const PORT = Number(process.env.E2E_PORT || 8788);
 const launchOptions = { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-/** The journeys that change the feeds every page reads (e2e/feed-states.spec.ts). */
-const FEED_STATES = /feed-states\.spec\.ts$/;
+/** The journeys that change the feeds every page reads (e2e/feed-states.spec.ts, e2e/podcast-feed.spec.ts). */
+const FEED_STATES = /(feed-states|podcast-feed)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',

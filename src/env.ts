@@ -57,6 +57,15 @@ export function publicEnv(env: Env): { turnstileSiteKey?: string } {
   return turnstile.enabled ? { turnstileSiteKey: turnstile.siteKey } : {};
 }
 
+/** The podcast feed's settings; none when the feeds group cannot be read (its problem is logged elsewhere). */
+export function podcastFeed(env: Env): { podcastUrl?: string; podcastAllowsHttp: boolean } {
+  try {
+    return readConfig(env).feeds;
+  } catch {
+    return { podcastAllowsHttp: false };
+  }
+}
+
 /** The desk's Access settings (see parseAccess in src/config/access.ts). */
 export function readAccessConfig(env: Env): AccessConfig {
   return readConfig(env).access;

@@ -1,7 +1,11 @@
 import { site } from './content/site';
 
-/** schema.org ProfilePage describing the coach, with her social profiles as sameAs. */
-export function profileJsonLd(siteUrl: string, pageUrl: string): object {
+/** schema.org ProfilePage describing the coach, with her social profiles (the published links) as sameAs. */
+export function profileJsonLd(
+  siteUrl: string,
+  pageUrl: string,
+  social: readonly { href: string }[] = site.social,
+): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
@@ -14,7 +18,7 @@ export function profileJsonLd(siteUrl: string, pageUrl: string): object {
       jobTitle: site.tagline,
       url: siteUrl,
       image: `${siteUrl}${site.about.image}`,
-      sameAs: site.social.map((s) => s.href),
+      sameAs: social.map((s) => s.href),
     },
   };
 }

@@ -56,16 +56,16 @@ describe('the quiz recommendation', () => {
   });
 
   it('names only options the quiz offers, and has a reason for each program', () => {
-    for (const rule of recommendations.rules) {
-      for (const area of rule.area ?? []) expect(QUIZ_STEPS[0].options).toContain(area);
-      for (const age of rule.age ?? []) expect(QUIZ_STEPS[1].options).toContain(age);
-      for (const stage of rule.stage ?? []) expect(QUIZ_STEPS[2].options).toContain(stage);
+    for (const { recommendedBy } of site.programs.cards) {
+      for (const area of recommendedBy.area) expect(QUIZ_STEPS[0].options).toContain(area);
+      for (const age of recommendedBy.age) expect(QUIZ_STEPS[1].options).toContain(age);
+      for (const stage of recommendedBy.stage) expect(QUIZ_STEPS[2].options).toContain(stage);
     }
     for (const slug of PROGRAM_SLUGS) expect(recommendations.reasons[slug].length).toBeGreaterThan(20);
   });
 
   it('stores program titles as the programs section shows them', () => {
-    expect(PROGRAM_SLUGS.map(programTitle)).toEqual(site.programs.cards.map((card) => card.title));
+    expect(PROGRAM_SLUGS.map((slug) => programTitle(slug))).toEqual(site.programs.cards.map((card) => card.title));
   });
 
   it('sends the visitor to / with program names only, and reads that address back', () => {

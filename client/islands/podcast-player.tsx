@@ -1,14 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal, ModalClose } from '../components/modal';
-import { formatDay } from '../lib/format-date';
+import { formatDay, formatDuration } from '../lib/format-date';
+import type { ListenEpisode } from '../../src/feeds/types';
 
-export interface Episode {
-  title: string;
-  date: string;
-  tags: readonly string[];
-  image: string;
-  link: string;
-}
+export type Episode = ListenEpisode;
 
 export interface PodcastPlayerProps {
   episodes: readonly Episode[];
@@ -19,6 +14,7 @@ export interface PodcastPlayerProps {
 export const PLAYER_HEIGHT = 232;
 
 function Tags({ tags }: { tags: readonly string[] }) {
+  if (!tags.length) return null;
   return (
     <ul className="episode-tags" aria-label="Topics">
       {tags.map((tag) => (
@@ -26,6 +22,38 @@ function Tags({ tags }: { tags: readonly string[] }) {
       ))}
     </ul>
   );
+}
+
+/** The episode's day, and its running time when the feed gives one. */
+function When({ episode }: { episode: Episode }) {
+  return (
+    <p className="episode-date">
+      <time dateTime={episode.date}>{formatDay(episode.date)}</time>
+      {episode.durationS ? (
+        <>
+          {' · '}
+          <time dateTime={`PT${episode.durationS}S`}>{formatDuration(episode.durationS)}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * The site's own player for a feed episode. It exists only once the visitor pressed play, so the podcast
+ * host is asked for nothing before; it starts at once (the press allows it), and closing removes it.
+ */
+function AudioPlayer({ episode, audio }: { episode: Episode; audio: NonNullable<Episode['audio']> }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.src = audio.src;
+    element.play().catch(() => {
+      // Refused autoplay or an unplayable file: the controls stay for the visitor to press.
+    });
+  }, [audio.src]);
+  return <audio ref={ref} className="podcast-audio" controls preload="none" aria-label={episode.title} />;
 }
 
 type OnPlay = (episode: Episode, opener: HTMLElement) => void;
@@ -48,9 +76,9 @@ function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: OnPlay
 }
 
 /**
- * The six episodes (the first featured) and the player modal. The provider's
- * iframe exists only while the modal is open: nothing loads from the podcast
- * host before the visitor presses play, and closing stops the audio.
+ * The six episodes (the first featured) and the player modal. The player (the site's own <audio> for a feed
+ * episode, the provider's iframe for a published one) exists only while the modal is open: nothing loads from
+ * the podcast host before the visitor presses play, and closing stops the audio.
  */
 export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerProps) {
   const [playing, setPlaying] = useState<{ episode: Episode; opener: HTMLElement } | null>(null);
@@ -70,21 +98,17 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
           <p className="episode-meta">{featuredMeta}</p>
           <h3>{featured.title}</h3>
           <Tags tags={featured.tags} />
-          <p className="episode-date">
-            <time dateTime={featured.date}>{formatDay(featured.date)}</time>
-          </p>
+          <When episode={featured} />
           <PlayButton episode={featured} onPlay={play} big />
         </div>
       </article>
       <ul className="episode-list" aria-label="More episodes">
         {rest.map((episode) => (
-          <li key={episode.link} className="episode-row">
+          <li key={episode.audio?.src ?? episode.link} className="episode-row">
             <img src={episode.image} alt="" width="72" height="72" loading="lazy" decoding="async" />
             <div className="episode-row-body">
               <h3>{episode.title}</h3>
-              <p className="episode-date">
-                <time dateTime={episode.date}>{formatDay(episode.date)}</time>
-              </p>
+              <When episode={episode} />
               <Tags tags={episode.tags} />
             </div>
             <PlayButton episode={episode} onPlay={play} />
@@ -102,7 +126,8 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
         <h2 id="podcast-title" className="podcast-title">
           {(chosen ?? featured).title}
         </h2>
-        {playing && (
+        {playing?.episode.audio && <AudioPlayer episode={playing.episode} audio={playing.episode.audio} />}
+        {playing?.episode.link && !playing.episode.audio && (
           <iframe
             className="podcast-frame"
             src={playing.episode.link}

@@ -9,6 +9,7 @@ import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
 import type { VideosPayload } from '../../src/feeds/types';
+import type { ListenEpisode } from '../../src/feeds/types';
 import type { ProgramSlug } from '../../src/content/site';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import type { FormState } from '../../src/shared/lead-rules';
@@ -23,6 +24,8 @@ export interface LandingProps {
   year: number;
   /** The cached YouTube feeds, or null while the cache is cold (the islands then fetch them). */
   videos: VideosPayload | null;
+  /** The newest episodes of the podcast's feed (PODCAST_FEED_URL), when it has loaded; else the published ones. */
+  episodes?: readonly ListenEpisode[] | undefined;
   /** After the quiz: the programs it recommended (the section thanks the visitor and marks them). */
   recommended?: readonly ProgramSlug[];
   /** The booking page (BOOKING_URL), when set: the result after the quiz offers "Book a call". */
@@ -33,7 +36,15 @@ export interface LandingProps {
 }
 
 /** The landing page: header, then the eight sections (latest videos is the sixth). */
-export function LandingPage({ year, videos, forms, recommended = [], bookingUrl, bookingProvider }: LandingProps) {
+export function LandingPage({
+  year,
+  videos,
+  episodes,
+  forms,
+  recommended = [],
+  bookingUrl,
+  bookingProvider,
+}: LandingProps) {
   return (
     <>
       <SiteHeader />
@@ -42,7 +53,7 @@ export function LandingPage({ year, videos, forms, recommended = [], bookingUrl,
         <About />
         <Programs recommended={recommended} {...(bookingUrl && { bookingUrl, bookingProvider })} />
         <Resources videos={videos} />
-        <Listen />
+        <Listen episodes={episodes} />
         <LatestVideos videos={videos} />
         <Newsletter form={forms.newsletter} />
       </main>

@@ -4,6 +4,7 @@ import type { FormState } from '../../src/shared/lead-rules';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
 import { SiteHeader } from '../sections/site-header';
+import { useSiteContent } from '../site-content';
 
 export interface QuizPageProps {
   /** The step shown (0–3) and the answers so far: the quiz works as plain forms, one page per step. */
@@ -17,6 +18,7 @@ export interface QuizPageProps {
 
 /** The quiz screen: a half-width image beside the four-step wizard. */
 export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) {
+  const { quiz: words } = useSiteContent();
   const { quiz, forms } = site;
   return (
     <>
@@ -33,8 +35,8 @@ export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) 
             props={{
               steps: QUIZ_STEPS,
               contact: {
-                title: quiz.contactTitle,
-                intro: resultByEmail ? quiz.contactIntro : quiz.contactIntroNoEmail,
+                title: words.contactTitle,
+                intro: resultByEmail ? words.contactIntro : words.contactIntroNoEmail,
                 submit: quiz.submit,
                 submitting: forms.submitting,
                 invalidEmail: forms.invalidEmail,

@@ -2,6 +2,7 @@ import { site } from '../../src/content/site';
 import EnquiryModal from '../islands/enquiry-modal';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
+import { useSiteContent } from '../site-content';
 import type { FormState } from '../../src/shared/lead-rules';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 
@@ -20,7 +21,8 @@ export function Enquiry({
 }) {
   const { forms } = site;
   // The booking words go to the island only with a booking page: the page says nothing of a call without one.
-  const { bookSooner, book, dismiss, ...enquiry } = site.enquiry;
+  const { bookSooner, book, dismiss, ...fixed } = site.enquiry;
+  const enquiry = { ...fixed, ...useSiteContent().enquiry };
   return (
     <Island
       name="EnquiryModal"

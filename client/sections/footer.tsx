@@ -2,9 +2,11 @@ import { privacy } from '../../src/content/privacy';
 import { site } from '../../src/content/site';
 import { EnquiryButton } from './enquiry-button';
 import { SocialIcon } from './social-icon';
+import { PlainText, useSiteContent } from '../site-content';
 
 /** Footer with section links, the Contact button, the social block and the copyright year (computed per request). */
 export function Footer({ year }: { year: number }) {
+  const { footer, social } = useSiteContent();
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
@@ -12,7 +14,9 @@ export function Footer({ year }: { year: number }) {
           <a href="/" className="logo-text footer-logo">
             {site.brand}
           </a>
-          <p>{site.footer.blurb}</p>
+          <p>
+            <PlainText text={footer.blurb} />
+          </p>
         </div>
         <nav aria-label="Footer">
           <ul className="footer-links">
@@ -34,7 +38,7 @@ export function Footer({ year }: { year: number }) {
           </ul>
         </nav>
         <ul className="social" aria-label="Social media">
-          {site.social.map((s) => (
+          {social.map((s) => (
             <li key={s.label}>
               <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (opens in a new tab)`}>
                 <SocialIcon name={s.label} />

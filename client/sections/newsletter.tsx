@@ -2,22 +2,26 @@ import { Section } from './section';
 import { site } from '../../src/content/site';
 import { consentCopy } from '../../src/content/privacy';
 import { Island } from '../islands/island';
+import { PlainText, useSiteContent } from '../site-content';
 import NewsletterForm from '../islands/newsletter-form';
 import type { FormState } from '../../src/shared/lead-rules';
 
 /** Newsletter block: benefits and the subscribe form. */
 export function Newsletter({ form }: { form: FormState }) {
+  const { heading, intro, benefits } = useSiteContent().newsletter;
   const { newsletter } = site;
   return (
-    <Section id="newsletter" heading={newsletter.heading} intro={newsletter.intro}>
+    <Section id="newsletter" heading={heading} intro={intro}>
       <ul className="benefit-grid">
-        {newsletter.benefits.map((b, i) => (
+        {benefits.map((b, i) => (
           <li key={b.title} className="card benefit-card">
             <span className="benefit-index" aria-hidden="true">
               {i + 1}
             </span>
             <h3>{b.title}</h3>
-            <p>{b.text}</p>
+            <p>
+              <PlainText text={b.text} />
+            </p>
           </li>
         ))}
       </ul>

@@ -1,8 +1,9 @@
 import { recommendations } from '../../src/content/recommendations';
-import { site, type ProgramSlug } from '../../src/content/site';
+import type { ProgramSlug } from '../../src/content/site';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import { Island } from '../islands/island';
 import QuizResult from '../islands/quiz-result';
+import { PlainText, useSiteContent } from '../site-content';
 import { EnquiryButton } from './enquiry-button';
 
 /**
@@ -20,8 +21,8 @@ export function Programs({
   bookingUrl?: string;
   bookingProvider?: BookingLinkProvider | undefined;
 }) {
-  const { programs } = site;
-  const chosen = programs.cards
+  const { programsSection: section, programs } = useSiteContent();
+  const chosen = programs
     .filter((card) => recommended.includes(card.slug))
     .sort((a, b) => recommended.indexOf(a.slug) - recommended.indexOf(b.slug))
     .map(({ slug, title }) => ({ slug, title }));
@@ -52,11 +53,13 @@ export function Programs({
           />
         )}
         <header className="section-head">
-          <h2 id="programs-title">{programs.heading}</h2>
-          <p>{programs.intro}</p>
+          <h2 id="programs-title">{section.heading}</h2>
+          <p>
+            <PlainText text={section.intro} />
+          </p>
         </header>
         <ul className="program-grid">
-          {programs.cards.map((card, i) => {
+          {programs.map((card, i) => {
             const isChosen = recommended.includes(card.slug);
             return (
               <li
@@ -68,9 +71,18 @@ export function Programs({
                   0{i + 1}
                 </span>
                 {isChosen && <p className="program-badge">{recommendations.badge}</p>}
-                <h3>{card.title}</h3>
-                <p>{card.description}</p>
-                {isChosen && <p className="program-reason">{recommendations.reasons[card.slug]}</p>}
+                <h3>{card.link ? <a href={card.link}>{card.title}</a> : card.title}</h3>
+                <p>{card.summary}</p>
+                {card.description && (
+                  <p className="program-description">
+                    <PlainText text={card.description} />
+                  </p>
+                )}
+                {isChosen && (
+                  <p className="program-reason">
+                    <PlainText text={card.reason} />
+                  </p>
+                )}
                 <ul className="ticks">
                   {card.points.map((p) => (
                     <li key={p}>{p}</li>
@@ -81,7 +93,7 @@ export function Programs({
           })}
         </ul>
         <div className="center">
-          <EnquiryButton label={programs.cta} />
+          <EnquiryButton label={section.cta} />
         </div>
       </div>
     </section>

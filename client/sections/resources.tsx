@@ -2,11 +2,13 @@ import { Section } from './section';
 import { TOPICS, site } from '../../src/content/site';
 import type { VideosPayload } from '../../src/feeds/types';
 import { Island } from '../islands/island';
+import { useSiteContent } from '../site-content';
 import ResourceTabs from '../islands/resource-tabs';
 
 /** Resources (#resources): the six topic playlists, rendered with the videos when the cache has them. */
 export function Resources({ videos }: { videos: VideosPayload | null }) {
-  const { heading, intro, loading, failed, empty } = site.resources;
+  const { heading, intro } = useSiteContent().resources;
+  const { loading, failed, empty } = site.resources;
   return (
     <Section id="resources" heading={heading} intro={intro}>
       <Island

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PlainText } from '../site-content';
 
 /**
  * A landing page section with its heading: `#id` is its address in the page, and the heading names it for
@@ -17,7 +18,9 @@ export function Section(props: {
       <div className="container">
         <header className="section-head">
           <h2 id={`${id}-title`}>{heading}</h2>
-          <p>{intro}</p>
+          <p>
+            <PlainText text={intro} />
+          </p>
           {action}
         </header>
         {children}

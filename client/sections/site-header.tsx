@@ -1,4 +1,5 @@
 import { site } from '../../src/content/site';
+import { useSiteContent } from '../site-content';
 
 /**
  * The sticky site header: the section links, the quiz call to action and, on a phone, the menu. It needs no
@@ -9,7 +10,7 @@ import { site } from '../../src/content/site';
  */
 export function SiteHeader() {
   const { brand, nav } = site;
-  const cta = site.hero.cta;
+  const cta = useSiteContent().hero.cta;
   // Without scripts a link within the page would scroll behind the open menu, which stays open: the menu's links
   // carry an empty query, so the browser loads the page afresh (menu closed) at the section. The page's inline
   // script takes these clicks, closes the menu and scrolls smoothly to /#section.

@@ -6,6 +6,7 @@ import { SENTINELS } from '../../tests/standins/sentinels.mjs';
 import { startStandins } from '../../tests/standins/http/index.mjs';
 import '../../tests/standins/http/graph.mjs';
 import '../../tests/standins/http/youtube.mjs';
+import '../../tests/standins/http/podcast.mjs';
 import { NEWSLETTER_EXPECT } from '../../tests/standins/http/newsletter.mjs';
 import '../../tests/standins/http/booking.mjs';
 import { ACCESS_AUD } from '../../tests/standins/http/access.mjs';
@@ -36,6 +37,8 @@ const vars = {
   VISITOR_MESSAGES_DAILY_BUDGET: '100000',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,
+  // The feed answers 404 until a journey turns it on (e2e/podcast-feed.spec.ts): the published episodes show.
+  PODCAST_FEED_URL: `${base}/podcast/feed.xml`,
   // The quiz's result goes by email through wrangler's local send_email binding, which keeps each one (listed at
   // /cdn-cgi/local/explorer/api/local/email/sending) and sends none; "Book a call" leads to the booking stand-in.
   RESULT_EMAIL_FROM: 'priya@coach.localhost',

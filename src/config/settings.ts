@@ -103,6 +103,7 @@ export const SETTINGS = [
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies'),
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),
+  s('PODCAST_FEED_URL', 'var', 'feeds', "the show's RSS feed: Listen shows its newest six episodes, played in the site's own player (https outside development); unset: the published episodes"),
   s('RESULT_EMAIL_FROM', 'var', 'quiz', "address on the site's sending domain the quiz result email comes from; unset: no result email"),
   s('BOOKING_URL', 'var', 'quiz', 'page where a visitor books a call (Cal.com, Calendly; https outside development); unset: the enquiry form'),
   s('BOOKING_PROVIDER', 'var', 'bookings', '"calcom" or "calendly": the tool behind BOOKING_URL, whose link then carries the lead\'s opaque reference; empty: no reference'),

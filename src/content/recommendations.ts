@@ -1,30 +1,15 @@
 /**
- * What the quiz recommends. The coach edits the rules and the words here; no component holds them.
- *
- * How the rules are read: in order, every rule whose conditions all hold recommends its program;
- * a program is named once (at its first rule), and at most `max` programs are recommended. When no
- * rule holds (for example every step was skipped), `fallback` is recommended. A condition lists
- * the quiz's own option texts; a rule without a condition for a step holds whatever was chosen there.
+ * The words of the quiz's result, and how many programs it names. Which answers recommend a program is data on
+ * the program (site.programs.cards, then the published content); src/shared/recommend.ts reads it.
+ * When no program is recommended (for example every step was skipped), `fallback` is.
  */
-import type { ProgramSlug, QUIZ_STEPS } from './site';
-
-type Options<N extends number> = (typeof QUIZ_STEPS)[N]['options'][number];
-export type AreaOfLife = Options<0>;
-export type AgeRange = Options<1>;
-export type JourneyStage = Options<2>;
-
-export interface RecommendationRule {
-  area?: readonly AreaOfLife[];
-  age?: readonly AgeRange[];
-  stage?: readonly JourneyStage[];
-  program: ProgramSlug;
-}
+import type { PROGRAM_SLUGS, ProgramSlug } from './site';
 
 export interface RecommendationContent {
   max: number;
-  rules: readonly RecommendationRule[];
   fallback: ProgramSlug;
-  reasons: Record<ProgramSlug, string>;
+  /** The first programs' reasons (a program's `reason` in the published content). */
+  reasons: Record<(typeof PROGRAM_SLUGS)[number], string>;
   badge: string;
   thanksHeading: string;
   thanksLead: string;
@@ -35,15 +20,6 @@ export interface RecommendationContent {
 
 export const recommendations: RecommendationContent = {
   max: 2,
-  rules: [
-    { stage: ['Just starting out'], program: 'consultations' },
-    { stage: ['I attended an event'], program: 'retreats-workshops' },
-    { area: ['Leadership', 'Business'], program: 'talks-keynotes' },
-    { area: ['Relationships', 'Happiness', 'Health'], program: 'retreats-workshops' },
-    { area: ['Mindset', 'Wealth'], program: 'consultations' },
-    { age: ['14-25'], program: 'retreats-workshops' },
-    { age: ['56-71', '72+'], program: 'consultations' },
-  ],
   fallback: 'consultations',
   /** One line per program, in the coach's voice, shown on its card when it is recommended. */
   reasons: {

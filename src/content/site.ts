@@ -4,21 +4,27 @@
  * No phone number, token or key belongs here (those are Worker secrets).
  */
 
-/** The three programs, by the stable name the quiz's recommendation uses (in addresses too). */
 /**
  * The owners' time zone: the times they read, and the calendar days that counts and budgets use. India
  * keeps no daylight saving, so one offset holds all year.
  */
 export const TIME_ZONE = { name: 'Asia/Kolkata', utcOffsetMinutes: 330 } as const;
 
+/** The first three programs, by the stable name the quiz's recommendation uses (in addresses too). */
 export const PROGRAM_SLUGS = ['consultations', 'retreats-workshops', 'talks-keynotes'] as const;
-export type ProgramSlug = (typeof PROGRAM_SLUGS)[number];
+/** A program's stable id: one of the first three, or one the owners' new program was given. */
+export type ProgramSlug = string;
 
+/**
+ * A program card. `recommendedBy` lists the quiz answers that recommend it (the quiz's own option texts), read
+ * as src/shared/recommend.ts says: the journey stage weighs most, then the area of life, then the age range.
+ */
 export interface ProgramCard {
   slug: ProgramSlug;
   title: string;
   description: string;
   points: string[];
+  recommendedBy: { stage: string[]; area: string[]; age: string[] };
 }
 
 export interface PodcastEpisode {
@@ -75,18 +81,25 @@ export const site = {
         title: '1:1 Consultations',
         description: 'Private sessions that turn a stuck question into a clear next step.',
         points: ['60-minute sessions', 'Online or in person', 'Notes and practices after each call'],
+        recommendedBy: { stage: ['Just starting out'], area: ['Mindset', 'Wealth'], age: ['56-71', '72+'] },
       },
       {
         slug: 'retreats-workshops',
         title: 'Retreats & Workshops',
         description: 'Small-group days to slow down, reflect and practise together.',
         points: ['Groups of 8 to 30', 'Teams and open cohorts', 'Half-day to three days'],
+        recommendedBy: {
+          stage: ['I attended an event'],
+          area: ['Relationships', 'Happiness', 'Health'],
+          age: ['14-25'],
+        },
       },
       {
         slug: 'talks-keynotes',
         title: 'Talks & Keynotes',
         description: 'Warm, evidence-based talks on aliveness, resilience and leadership.',
         points: ['Conferences and offsites', '20 to 60 minutes', 'Q&A and follow-up resources'],
+        recommendedBy: { stage: [], area: ['Leadership', 'Business'], age: [] },
       },
     ] satisfies ProgramCard[],
     cta: 'Start a Conversation',

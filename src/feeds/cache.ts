@@ -3,14 +3,14 @@ import { describeError, logEvent } from '../log';
 import type { Env } from '../env';
 import { fetchFeeds, type FeedResults } from './fetch';
 import type { FeedKey, PublicFeed, VideoItem, VideosPayload } from './types';
+import { singleRefresh } from './single-refresh';
 
 /** All feeds live under one KV key (the free plan allows 1,000 KV writes a day). */
 export const FEEDS_KEY = 'youtube-feeds:v1';
-/** Held while one refresh runs, so other isolates do not start their own. 60 s is KV's minimum TTL. */
+/** Held while one refresh runs, so other isolates do not start their own (singleRefresh). */
 export const LOCK_KEY = 'youtube-feeds:lock';
 export const FRESH_MS = 15 * 60_000;
 export const MAX_STALE_MS = 7 * 24 * 60 * 60_000;
-const LOCK_TTL_S = 60;
 
 /** One feed as stored: its last good items and when they were fetched (null if never). */
 export interface StoredFeed {
@@ -32,9 +32,6 @@ export interface FeedCacheDeps {
 }
 
 const FEED_KEYS: FeedKey[] = ['channel', ...TOPICS];
-
-/** Refreshes in flight in this isolate, per KV namespace: concurrent requests share one. */
-const inflight = new WeakMap<KVNamespace, Promise<FeedsEntry | null>>();
 
 /** Combines a fetch with the previous entry: a failed feed keeps its last good items. */
 export function mergeFeeds(previous: FeedsEntry | null, results: FeedResults, now: number): FeedsEntry {
@@ -115,34 +112,24 @@ export class FeedCache {
 
   /** Starts (or joins) the single refresh. Resolves to the new entry, or null if another holds the lock. */
   refresh(): Promise<FeedsEntry | null> {
-    const running = inflight.get(this.deps.kv);
-    if (running) return running;
-    const run = this.runRefresh()
-      .catch((error: unknown) => {
-        logEvent('error', 'feeds.failed', { outcome: 'refresh failed', error: describeError(error) });
-        return null;
-      })
-      .finally(() => inflight.delete(this.deps.kv));
-    inflight.set(this.deps.kv, run);
-    return run;
+    return singleRefresh(
+      this.deps.kv,
+      LOCK_KEY,
+      this.now,
+      () => this.fetchAndStore(),
+      (error) => logEvent('error', 'feeds.failed', { outcome: 'refresh failed', error: describeError(error) }),
+    );
   }
 
-  private async runRefresh(): Promise<FeedsEntry | null> {
-    const { kv } = this.deps;
-    if (await kv.get(LOCK_KEY)) return null;
-    await kv.put(LOCK_KEY, String(this.now()), { expirationTtl: LOCK_TTL_S });
-    try {
-      const results = await this.deps.fetchFeeds();
-      const entry = mergeFeeds(await this.read(), results, this.now());
-      const failed = FEED_KEYS.filter((k) => !results[k]?.ok);
-      if (failed.length) logEvent('warn', 'feeds.failed', { outcome: 'some feeds failed', feeds: failed.join(',') });
-      else logEvent('info', 'feeds.refreshed', { feeds: FEED_KEYS.length });
-      // Kept a day beyond the 7-day window so KV cleans up a cache nobody refreshes any more.
-      await kv.put(FEEDS_KEY, JSON.stringify(entry), { expirationTtl: MAX_STALE_MS / 1000 + 86_400 });
-      return entry;
-    } finally {
-      await kv.delete(LOCK_KEY);
-    }
+  private async fetchAndStore(): Promise<FeedsEntry> {
+    const results = await this.deps.fetchFeeds();
+    const entry = mergeFeeds(await this.read(), results, this.now());
+    const failed = FEED_KEYS.filter((k) => !results[k]?.ok);
+    if (failed.length) logEvent('warn', 'feeds.failed', { outcome: 'some feeds failed', feeds: failed.join(',') });
+    else logEvent('info', 'feeds.refreshed', { feeds: FEED_KEYS.length });
+    // Kept a day beyond the 7-day window so KV cleans up a cache nobody refreshes any more.
+    await this.deps.kv.put(FEEDS_KEY, JSON.stringify(entry), { expirationTtl: MAX_STALE_MS / 1000 + 86_400 });
+    return entry;
   }
 }
 

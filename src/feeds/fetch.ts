@@ -18,22 +18,33 @@ export function feedQueries(): [FeedKey, string, FeedRule][] {
   ];
 }
 
-async function fetchOne(url: string, rule: FeedRule, fetcher: typeof fetch): Promise<FeedResult> {
+/**
+ * A feed document's text, read up to `maxBytes` within FEED_TIMEOUT_MS. Never throws: a refusal, a timeout or a
+ * network error comes back as `{ ok: false }`.
+ */
+export async function fetchFeedText(
+  url: string,
+  accept: string,
+  maxBytes: number,
+  fetcher: typeof fetch,
+): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   try {
-    const res = await fetcher(url, {
-      headers: { accept: 'application/atom+xml, application/xml;q=0.9' },
-      signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
-    });
+    const res = await fetcher(url, { headers: { accept }, signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
     if (!res.ok) {
       await res.body?.cancel();
       return { ok: false, error: `HTTP ${res.status}` };
     }
-    const xml = await readCapped(res, MAX_FEED_BYTES);
-    return xml === null ? { ok: false, error: 'feed too large' } : parseFeed(xml, rule);
+    const text = await readCapped(res, maxBytes);
+    return text === null ? { ok: false, error: 'feed too large' } : { ok: true, text };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     return { ok: false, error: name === 'TimeoutError' ? 'timed out' : `network error: ${String(error)}` };
   }
+}
+
+async function fetchOne(url: string, rule: FeedRule, fetcher: typeof fetch): Promise<FeedResult> {
+  const got = await fetchFeedText(url, 'application/atom+xml, application/xml;q=0.9', MAX_FEED_BYTES, fetcher);
+  return got.ok ? parseFeed(got.text, rule) : got;
 }
 
 /**

@@ -16,10 +16,10 @@ export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
  */
 const SHORTS_TITLE = /(?<![\p{L}\p{N}_])shorts?(?![\p{L}\p{N}_])/iu;
 
-// parseTagValue:false keeps all-digit titles and ids as strings; `entry` and `link` are always
-// arrays so a one-entry feed has the same shape. A YouTube feed never carries a DOCTYPE, so entity
-// declarations are refused outright (below) and the parser's own limits are a second fence.
-const parser = new XMLParser({
+// parseTagValue:false keeps all-digit titles and ids as strings. A feed never carries a DOCTYPE, so entity
+// declarations are refused outright (refusal, below) and the parser's own limits are a second fence.
+/** The parser options every feed is read with (each adds which elements are always arrays). */
+export const FEED_XML_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
@@ -28,8 +28,21 @@ const parser = new XMLParser({
   processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 256, maxTotalExpansions: 1000 },
   htmlEntities: true,
   maxNestedTags: 32,
+} as const;
+
+// `entry` and `link` are always arrays so a one-entry feed has the same shape.
+const parser = new XMLParser({
+  ...FEED_XML_OPTIONS,
   isArray: (_name, jpath) => jpath === 'feed.entry' || jpath === 'feed.entry.link',
 });
+
+/** Why a feed document is refused before it is parsed (too large, a DOCTYPE, malformed), or undefined. May throw. */
+export function refusal(xml: string, maxBytes: number): string | undefined {
+  if (xml.length > maxBytes) return 'feed too large';
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return 'feed declares a DOCTYPE';
+  const valid = XMLValidator.validate(xml);
+  return valid === true ? undefined : `malformed feed: ${valid.err.msg}`;
+}
 
 type Node = Record<string, unknown>;
 
@@ -88,11 +101,9 @@ export const PLAYLIST_RULE: FeedRule = { limit: PLAYLIST_LIMIT, dropShorts: fals
  * give `{ ok: false }`.
  */
 export function parseFeed(xml: string, rule: FeedRule): FeedResult {
-  if (xml.length > MAX_FEED_BYTES) return { ok: false, error: 'feed too large' };
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, error: 'feed declares a DOCTYPE' };
   try {
-    const valid = XMLValidator.validate(xml);
-    if (valid !== true) return { ok: false, error: `malformed feed: ${valid.err.msg}` };
+    const refused = refusal(xml, MAX_FEED_BYTES);
+    if (refused) return { ok: false, error: refused };
     const doc = parser.parse(xml) as Node;
     const feed = doc.feed;
     if (!feed || typeof feed !== 'object') return { ok: false, error: 'not an Atom feed' };

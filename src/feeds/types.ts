@@ -28,3 +28,17 @@ export interface VideosPayload {
   latest: PublicFeed;
   playlists: Record<Topic, PublicFeed>;
 }
+
+/**
+ * An episode as the Listen section shows it: a published one (played in the provider's embed, `link`) or
+ * one from the feed (played in the site's own player from `audio`; its image served by this origin).
+ */
+export interface ListenEpisode {
+  title: string;
+  date: string;
+  tags: readonly string[];
+  image: string;
+  link?: string;
+  audio?: { src: string; type: string };
+  durationS?: number;
+}

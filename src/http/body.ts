@@ -104,7 +104,7 @@ export async function readCapped(message: Request | Response, max: number): Prom
  * A body's bytes up to `max`, counted as they arrive: a chunked body (no Content-Length) is never read whole,
  * and a declared length over `max` is not read at all. Null when the body is larger.
  */
-async function cappedBytes(message: Request | Response, max: number): Promise<Uint8Array | null> {
+export async function cappedBytes(message: Request | Response, max: number): Promise<Uint8Array | null> {
   if (Number(message.headers.get('content-length') ?? '0') > max) return null;
   if (!message.body) return new Uint8Array(0);
   const reader = message.body.getReader();

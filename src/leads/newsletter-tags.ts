@@ -16,7 +16,7 @@ type Subscription = Extract<Lead, { kind: 'newsletter' }>;
 export function newsletterTagsFor(lead: Lead): string[] {
   if (lead.kind !== 'quiz' || !lead.newsletterConsent) return [];
   return lead.recommended
-    .map(programSlugOf)
+    .map((title) => programSlugOf(title))
     .filter((slug) => slug !== undefined)
     .map((slug) => `${QUIZ_TAG_PREFIX}${slug}`);
 }

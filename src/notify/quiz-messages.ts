@@ -5,6 +5,7 @@ import { deliver } from './deliver';
 import { notifyLead, recordDeadNotify } from './lead-messages';
 import { deliveryStore } from './ledger-store';
 import { createResultEmailSender, resultEmailFor, type QuizLead } from './result-email';
+import { publishedContent } from '../store/published-content';
 import type { Send } from './templates';
 
 // What a quiz response's notify job sends: the WhatsApp messages every lead triggers, then its result email. Only
@@ -29,7 +30,7 @@ export async function recordDeadQuizNotify(lead: QuizLead, env: Env): Promise<vo
  * the step (a wait before a retry when not done), or undefined when nothing is due.
  */
 async function sendResultEmail(lead: QuizLead, env: Env) {
-  const send = resultEmailOf(lead, env);
+  const send = await resultEmailOf(lead, env);
   if (!send) return undefined;
   if (await goesElsewhere(env.DB, lead.id, send)) {
     logEvent('info', 'delivery.skipped', {
@@ -48,7 +49,7 @@ async function sendResultEmail(lead: QuizLead, env: Env) {
 
 /** A notify job that ran out of retries: its result email, if due and not sent, is recorded as dead. */
 async function markResultEmailDead(lead: QuizLead, env: Env): Promise<void> {
-  const send = resultEmailOf(lead, env);
+  const send = await resultEmailOf(lead, env);
   if (!send || (await goesElsewhere(env.DB, lead.id, send))) return;
   const store = deliveryStore(env);
   const rules = leadRules(lead, readBudgets(env));
@@ -66,7 +67,7 @@ async function markResultEmailDead(lead: QuizLead, env: Env): Promise<void> {
 }
 
 /** The result email a quiz response is due, or undefined (no address, or the step is off). */
-function resultEmailOf(lead: QuizLead, env: Env): Send | undefined {
+async function resultEmailOf(lead: QuizLead, env: Env): Promise<Send | undefined> {
   if (!lead.contact.email) return undefined;
   const config = readConfig(env);
   if (!config.quiz.resultEmailFrom) return undefined;
@@ -74,6 +75,7 @@ function resultEmailOf(lead: QuizLead, env: Env): Send | undefined {
     siteUrl: config.site.url,
     bookingUrl: config.quiz.bookingUrl,
     bookingProvider: config.bookings.provider,
+    programs: (await publishedContent(env.FEEDS)).content.programs,
   });
 }
 

@@ -1,10 +1,11 @@
 import { privacy } from '../content/privacy';
-import { recommendations } from '../content/recommendations';
 import { resultEmail } from '../content/result-email';
 import { QUIZ_STEPS, type ProgramSlug } from '../content/site';
 import { readConfig, type Env } from '../env';
 import { bookingLink, type BookingLinkProvider } from '../shared/booking';
-import { RECOMMENDED_PARAM, programSlugOf, programTitle, recommend } from '../shared/recommend';
+import { RECOMMENDED_PARAM, programReason, programSlugOf, programTitle, recommend } from '../shared/recommend';
+import { defaultContent } from '../shared/default-content';
+import type { ProgramContent } from '../shared/site-content';
 import type { Lead } from '../store/lead';
 import { BindingEmailSender, LogEmailSender, NotConfiguredEmailSender, emailMessage, type EmailSender } from './email';
 import { resultEmailHtml, resultEmailText, type ResultEmailView } from './result-email-html';
@@ -19,9 +20,11 @@ export const QUIZ_RESULT_EMAIL = 'quiz_result_email';
 export const isResultEmail = (message: { template: string }) => message.template === QUIZ_RESULT_EMAIL;
 
 /** The recommended programs of a response, most fitting first; from its answers when it recorded none. */
-function programsOf(lead: QuizLead): ProgramSlug[] {
-  const slugs = lead.recommended.map(programSlugOf).filter((s): s is ProgramSlug => s !== undefined);
-  return slugs.length > 0 ? slugs : recommend(lead.answers);
+function programsOf(lead: QuizLead, programs: readonly ProgramContent[]): ProgramSlug[] {
+  const slugs = lead.recommended
+    .map((title) => programSlugOf(title, programs))
+    .filter((s): s is ProgramSlug => s !== undefined);
+  return slugs.length > 0 ? slugs : recommend(lead.answers, programs);
 }
 
 /**
@@ -32,18 +35,25 @@ function programsOf(lead: QuizLead): ProgramSlug[] {
  */
 export function resultEmailFor(
   lead: QuizLead,
-  settings: { siteUrl: string; bookingUrl?: string | undefined; bookingProvider?: BookingLinkProvider | undefined },
+  settings: {
+    siteUrl: string;
+    bookingUrl?: string | undefined;
+    bookingProvider?: BookingLinkProvider | undefined;
+    /** The published programs (their titles and reasons); the default ones when not given. */
+    programs?: readonly ProgramContent[];
+  },
 ): Send {
   const { siteUrl, bookingUrl, bookingProvider } = settings;
-  const slugs = programsOf(lead);
+  const programs = settings.programs ?? defaultContent().programs;
+  const slugs = programsOf(lead, programs);
   // The link carries the response's reference when the booking tool is known, so the booking comes back to it.
   const booking = bookingProvider && lead.bookingRef ? { provider: bookingProvider, ref: lead.bookingRef } : undefined;
   const view: ResultEmailView = {
     greeting: resultEmail.greeting(lead.contact.first),
     intro: resultEmail.intro,
     programs: slugs.map((slug) => ({
-      title: programTitle(slug),
-      line: recommendations.reasons[slug],
+      title: programTitle(slug, programs),
+      line: programReason(slug, programs),
       href: `${siteUrl}/?${RECOMMENDED_PARAM}=${slugs.join(',')}#program-${slug}`,
       linkText: resultEmail.programLink,
     })),

@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { refreshFeedsOnSchedule } from '../feeds/schedule';
+import { refreshFeedsOnSchedule, refreshPodcastOnSchedule } from '../feeds/schedule';
 import { runHealthCheck } from '../health/run';
 import { pruneDeliveries } from '../notify/prune';
 import { queueMarkedReplays } from '../notify/replay';
@@ -17,6 +17,7 @@ import { rollUpVisits } from '../store/visits';
 export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const steps = [
     refreshFeedsOnSchedule(env),
+    refreshPodcastOnSchedule(env),
     pruneDeliveries(env),
     pruneDeadLeads(env.DB),
     pruneExpiredLeads(env),

@@ -1,6 +1,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { localRequest, type Env } from '../env';
 import { FEEDS_KEY, LOCK_KEY } from '../feeds/cache';
+import { PODCAST_KEY, PODCAST_LOCK_KEY } from '../feeds/podcast-cache';
 import { COLLECTIONS, LEAD_KINDS } from '../store/lead';
 import { sourceReport } from '../desk/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from '../desk/source-report';
@@ -122,11 +123,12 @@ dev.post(
   }),
 );
 
-/** POST /__dev/feeds/reset: empties the feeds cache, so the next page view fetches the feeds again. */
+/** POST /__dev/feeds/reset: empties the feeds caches (videos, podcast), so the next page view fetches them again. */
 dev.post(
   '/__dev/feeds/reset',
   developmentOnly(async (c) => {
-    await Promise.all([c.env.FEEDS.delete(FEEDS_KEY), c.env.FEEDS.delete(LOCK_KEY)]);
+    const keys = [FEEDS_KEY, LOCK_KEY, PODCAST_KEY, PODCAST_LOCK_KEY];
+    await Promise.all(keys.map((key) => c.env.FEEDS.delete(key)));
     return c.json({ ok: true });
   }),
 );

@@ -10,7 +10,8 @@ import {
   isSitePath,
   submissionIdOf,
 } from '../shared/lead-rules';
-import { renderLanding, renderQuizAfter } from './pages';
+import { renderLanding } from './landing-render';
+import { renderQuizAfter } from './pages';
 
 // The lead forms without JavaScript: a plain HTML post of a lead form goes through the same guards and
 // handlers as the JSON API (routes/api.ts), and its answer becomes a page here.

@@ -1,19 +1,10 @@
 import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
-import { pageHtml } from './html';
-import { Document } from '../../client/document';
-import { LandingPage, type LandingForms } from '../../client/pages/landing';
 import { PrivacyPage } from '../../client/pages/privacy';
 import { QuizPage } from '../../client/pages/quiz';
 import { privacy } from '../content/privacy';
 import { QUIZ_STEP_COUNT, site } from '../content/site';
-import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
-import { cleanAttribution } from '../shared/attribution';
-import { ServerAttribution } from '../../client/components/lead-context';
-import { type Env, publicEnv, readConfig } from '../env';
-import { assets } from '../assets';
-import { profileJsonLd } from '../seo';
-import { feedCache } from '../feeds/cache';
+import type { SiteContent } from '../shared/site-content';
+import { type Env, readConfig } from '../env';
 import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
 import { clientKey } from '../security/guards';
 import { isFilePath, isProbePath } from '../security/probes';
@@ -21,156 +12,22 @@ import { ApiException } from '../http/errors';
 import { readRequestBody } from '../http/body';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
-import { countQuizStep, countVisits, requestTouch } from './visit-counter';
+import { countQuizStep, countVisits } from './visit-counter';
 import { quizStepLabel } from '../shared/quiz-flow';
-
-/** A cold feeds cache may hold the landing page back this long before it renders loading states. */
-const COLD_FEEDS_WAIT_MS = 300;
-
-/**
- * Every visitor gets the same landing page until the feeds, the year or the configuration change,
- * so each isolate renders it once per such change and serves the HTML it kept, with only the
- * request's CSP nonce and each form's fresh submission id filled in. The slots are random per isolate
- * (made on first use: Workers allow no random values at global scope), so no page content can contain
- * them. The view after the quiz is kept per recommendation (a handful of valid program lists; anything
- * else is the plain page); nothing else in the address (campaign tags included) changes what is
- * rendered. A page showing a form's state (a thank-you, a refused post) is rendered for its request alone.
- */
-const landingMemos = new Map<string, { key: string; html: string }>();
-let slot: string | undefined;
-
-type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
-export type Status = 200 | 400 | 403 | 404 | 413 | 415 | 429 | 503;
+import { type AppEnv, type Status, postedAttribution, render, requestAttribution } from './page-render';
+import { renderLanding } from './landing-render';
 
 /**
- * The first touch this request describes, as the forms' hidden `attribution` field carries it (JSON,
- * or empty): the address's campaign tags, the referring site when it is another one, and the path.
+ * The quiz at a step, with the contact form's state on the last one. `content` is the published content unless
+ * given (the owners' preview gives the draft).
  */
-function requestAttribution(c: Context): string {
-  const touch = requestTouch(c);
-  return touch ? JSON.stringify(touch) : '';
-}
-
-/** The attribution a refused form post carried, cleaned, for the page that shows the form again. */
-function postedAttribution(posted: string | undefined): string {
-  const touch = cleanAttribution(posted);
-  return touch ? JSON.stringify(touch) : '';
-}
-
-/** Text made safe inside a double-quoted HTML attribute, as React writes it. */
-const attributeText = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
-
-type PageMeta = { title: string; description: string; path: string; nonce?: string; noindex?: boolean };
-
-/** A page inside the document every page shares (head, styles, scripts, public configuration). */
-export async function render(
-  c: Context,
-  node: ReactElement,
-  { title, description, path, nonce, noindex }: PageMeta,
-  status: Status = 200,
-  attribution = '',
-): Promise<Response> {
-  const SITE_URL = readConfig(c.env as Env).site.url;
-  const canonical = `${SITE_URL}${path}`;
-  const html = pageHtml(
-    <Document
-      title={title}
-      description={description}
-      canonical={canonical}
-      image={`${SITE_URL}/images/og.png`}
-      siteName={site.siteName}
-      locale={site.locale}
-      jsonLd={profileJsonLd(SITE_URL, canonical)}
-      nonce={nonce ?? (c.get('secureHeadersNonce') as string | undefined) ?? ''}
-      assets={assets}
-      themeColor={site.theme.teal}
-      publicConfig={publicEnv(c.env as Env)}
-      noindex={noindex}
-    >
-      <ServerAttribution.Provider value={attribution}>{node}</ServerAttribution.Provider>
-    </Document>,
-  );
-  // Every page carries a per-request CSP nonce (and a form's fresh submission id), so no cache may keep it.
-  return c.html(html, status, { 'Cache-Control': 'private, no-store' });
-}
-
-const landingMeta = { title: `${site.brand} · ${site.hero.headline}`, description: site.description, path: '/' };
-
-/**
- * The landing page; `forms` overrides a form's state (a thank-you, or a refused post shown again).
- * `kind` 'not-found' is the same page for an unknown address, answered 404 and not indexed.
- */
-export async function renderLanding(
-  c: Context<AppEnv>,
-  forms: Partial<LandingForms> = {},
-  status: Status = 200,
-  kind: 'page' | 'not-found' = 'page',
-): Promise<Response> {
-  const videos = await feedCache(c.env).payload((p) => c.executionCtx.waitUntil(p), COLD_FEEDS_WAIT_MS);
-  const year = new Date().getFullYear();
-  const nonce = c.get('secureHeadersNonce') ?? '';
-  const recommended = kind === 'page' ? parseRecommended(c.req.query(RECOMMENDED_PARAM)) : [];
-  const config = readConfig(c.env);
-  const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
-  if (forms.newsletter || forms.enquiry) {
-    const all: LandingForms = {
-      newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
-      enquiry: forms.enquiry ?? { submissionId: crypto.randomUUID() },
-    };
-    // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
-    const refused = forms.newsletter?.values ?? forms.enquiry?.values;
-    const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
-    return render(
-      c,
-      <LandingPage year={year} videos={videos} forms={all} recommended={recommended} {...booking} />,
-      landingMeta,
-      status,
-      attribution,
-    );
-  }
-  const variant = `${kind}:${recommended.join(',')}`;
-  const key = JSON.stringify([year, videos, config.site.url, publicEnv(c.env), booking]);
-  slot ??= `slot-${crypto.randomUUID()}`;
-  let memo = landingMemos.get(variant);
-  if (memo?.key !== key) {
-    const slots: LandingForms = {
-      newsletter: { submissionId: `${slot}-newsletter` },
-      enquiry: { submissionId: `${slot}-enquiry` },
-    };
-    const rendered = await render(
-      c,
-      <LandingPage year={year} videos={videos} forms={slots} recommended={recommended} {...booking} />,
-      { ...landingMeta, nonce: `${slot}-nonce`, noindex: kind === 'not-found' },
-      200,
-      `${slot}-attribution`,
-    );
-    memo = { key, html: await rendered.text() };
-    landingMemos.set(variant, memo);
-  }
-  const fill: Record<string, string> = {
-    nonce,
-    newsletter: crypto.randomUUID(),
-    enquiry: crypto.randomUUID(),
-    // Only ever inside the forms' hidden attribution fields (never in an island's props).
-    attribution: attributeText(requestAttribution(c)),
-  };
-  const html = memo.html.replace(
-    new RegExp(`${slot}-(nonce|newsletter|enquiry|attribution)`, 'g'),
-    (_, name: string) => fill[name]!,
-  );
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
-  if (kind === 'not-found') headers['x-robots-tag'] = 'noindex';
-  return c.html(html, kind === 'page' ? status : 404, headers);
-}
-
-/** The quiz at a step, with the contact form's state on the last one. */
 export function renderQuiz(
   c: Context,
   state: QuizState,
   form: FormState = { submissionId: crypto.randomUUID() },
   status: Status = 200,
   attribution = requestAttribution(c),
+  content?: SiteContent,
 ): Promise<Response> {
   return render(
     c,
@@ -184,10 +41,23 @@ export function renderQuiz(
       title: `${quizStepLabel(state.step, QUIZ_STEP_COUNT)} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
+      ...(content && { content, noindex: true }),
     },
     status,
     attribution,
   );
+}
+
+/**
+ * The quiz rendered with `content` (the owners' draft), for their preview: never indexed. The first step unless
+ * `state` names another (the contact step is `{ step: QUIZ_STEP_COUNT - 1, answers: {} }`).
+ */
+export function renderQuizPreview(
+  c: Context,
+  content: SiteContent,
+  state: QuizState = { step: 0, answers: {} },
+): Promise<Response> {
+  return renderQuiz(c, state, undefined, 200, '', content);
 }
 
 /** The contact step again after a refused plain post of the quiz. */

@@ -5,7 +5,7 @@ import { TIME_ZONE } from '../content/site';
 import type { Env } from '../env';
 import { TOKEN_PARAM, UNSUBSCRIBE_PATH } from '../newsletter/token';
 import { readLink, unsubscribe, type LinkState } from '../newsletter/unsubscribe';
-import { render, type Status } from './pages';
+import { render, type Status } from './page-render';
 
 const DAY = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

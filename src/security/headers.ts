@@ -1,10 +1,21 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { readConfig, type Env } from '../env';
+import { podcastFeed, readConfig, type Env } from '../env';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** Turnstile's script and frame are allowed only on a site that has Turnstile configured (otherwise no source). */
 const turnstileSource = (c: Context) => (readConfig(c.env as Env).turnstile.enabled ? TURNSTILE_ORIGIN : '');
+/**
+ * With a podcast feed set, its episodes play in the site's own <audio> from their enclosures: any https host,
+ * since enclosures pass through measurement prefixes and CDNs that redirect from host to host (and each hop must
+ * match). In development also the feed's own http origin (the local stand-in serves its audio).
+ */
+const podcastMedia = (c: Context) => {
+  const { podcastUrl, podcastAllowsHttp } = podcastFeed(c.env as Env);
+  if (!podcastUrl) return '';
+  const origin = new URL(podcastUrl).origin;
+  return podcastAllowsHttp && origin.startsWith('http:') ? `https: ${origin}` : 'https:';
+};
 
 /**
  * Security headers on every Worker response, with a per-request CSP nonce for
@@ -25,8 +36,8 @@ export function securityHeaders(): MiddlewareHandler {
       scriptSrc: ["'self'", NONCE, turnstileSource],
       styleSrc: ["'self'"],
       imgSrc: ["'self'"],
-      // The desk plays visitors' voice notes and videos from /desk/media.
-      mediaSrc: ["'self'"],
+      // The desk plays visitors' voice notes and videos from /desk/media; the Listen section, podcast episodes.
+      mediaSrc: ["'self'", podcastMedia],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       frameSrc: ['https://www.youtube-nocookie.com', 'https://open.spotify.com', turnstileSource],

@@ -1,38 +1,71 @@
 /**
- * The quiz's recommendation: which programs fit the answers (rules in src/content/recommendations.ts),
+ * The quiz's recommendation: which programs fit the answers (each program lists the answers that recommend it),
  * and the address of the landing view that shows them. Imports nothing server-only.
+ *
+ * How the programs' answers are read: the journey stage weighs most, then the area of life, then the age range;
+ * within a step, programs in their order. A program chosen at one step counts once, and at most
+ * `recommendations.max` are named. When none fits (for example every step was skipped), the fallback program is
+ * recommended (recommendations.fallback while it exists, else the first program).
  */
-import { recommendations, type RecommendationRule } from '../content/recommendations';
-import { PROGRAM_SLUGS, site, type ProgramSlug } from '../content/site';
+import { recommendations } from '../content/recommendations';
+import type { ProgramSlug } from '../content/site';
+import { defaultContent } from './default-content';
+import type { ProgramContent } from './site-content';
+
+/** What the rule reads of a program. */
+export type RecommendedProgram = Pick<ProgramContent, 'slug' | 'title' | 'recommendedBy'>;
+
+/** The programs a fresh site has (a caller with published content passes its programs instead). */
+const DEFAULT_PROGRAMS: readonly RecommendedProgram[] = defaultContent().programs;
 
 /** Answers by step index, as the quiz API takes them ("0" area of life, "1" age range, "2" journey stage). */
 export type QuizAnswers = Partial<Record<'0' | '1' | '2', string>>;
 
-const holds = (allowed: readonly string[] | undefined, answer: string | undefined) =>
-  !allowed || (answer !== undefined && allowed.includes(answer));
+/** The steps in the order they weigh, each with the answer's key. */
+const WEIGHT = [
+  ['stage', '2'],
+  ['area', '0'],
+  ['age', '1'],
+] as const;
 
-function matches(rule: RecommendationRule, answers: QuizAnswers): boolean {
-  return holds(rule.area, answers['0']) && holds(rule.age, answers['1']) && holds(rule.stage, answers['2']);
-}
-
-/** One or two program slugs, most fitting first. Never empty. */
-export function recommend(answers: QuizAnswers): ProgramSlug[] {
+/** One or two program slugs, most fitting first. Never empty while there is a program. */
+export function recommend(
+  answers: QuizAnswers,
+  programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS,
+): ProgramSlug[] {
   const chosen: ProgramSlug[] = [];
-  for (const rule of recommendations.rules) {
-    if (chosen.length >= recommendations.max) break;
-    if (matches(rule, answers) && !chosen.includes(rule.program)) chosen.push(rule.program);
+  for (const [step, key] of WEIGHT) {
+    const answer = answers[key];
+    if (answer === undefined) continue;
+    for (const program of programs) {
+      if (chosen.length >= recommendations.max) return chosen;
+      if (program.recommendedBy[step].includes(answer) && !chosen.includes(program.slug)) chosen.push(program.slug);
+    }
   }
-  return chosen.length > 0 ? chosen : [recommendations.fallback];
+  if (chosen.length > 0) return chosen;
+  const fallback = programs.find((p) => p.slug === recommendations.fallback) ?? programs[0];
+  return fallback ? [fallback.slug] : [];
 }
 
 /** The program's title as the programs section shows it (what is stored with the response). */
-export function programTitle(slug: ProgramSlug): string {
-  return site.programs.cards.find((card) => card.slug === slug)?.title ?? slug;
+export function programTitle(slug: ProgramSlug, programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS): string {
+  return programs.find((p) => p.slug === slug)?.title ?? slug;
+}
+
+/** The line that says why the program was recommended (empty for a program no longer offered). */
+export function programReason(
+  slug: ProgramSlug,
+  programs: readonly ProgramContent[] = defaultContent().programs,
+): string {
+  return programs.find((p) => p.slug === slug)?.reason ?? '';
 }
 
 /** The program a stored title names (a quiz response records titles), or undefined for a title no card has. */
-export function programSlugOf(title: string): ProgramSlug | undefined {
-  return site.programs.cards.find((card) => card.title === title)?.slug;
+export function programSlugOf(
+  title: string,
+  programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS,
+): ProgramSlug | undefined {
+  return programs.find((p) => p.title === title)?.slug;
 }
 
 /** Query parameter of the landing view after the quiz: program slugs only, never an answer or a name. */
@@ -47,11 +80,14 @@ export function recommendationPath(slugs: readonly ProgramSlug[]): string {
  * Reads the landing view's parameter. Only known slugs count, each once, at most `max`;
  * anything else gives an empty list (the plain landing page).
  */
-export function parseRecommended(value: string | undefined | null): ProgramSlug[] {
-  if (!value || value.length > 100) return [];
+export function parseRecommended(
+  value: string | undefined | null,
+  programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS,
+): ProgramSlug[] {
+  if (!value || value.length > 200) return [];
   const slugs: ProgramSlug[] = [];
   for (const part of value.split(',')) {
-    const slug = PROGRAM_SLUGS.find((s) => s === part);
+    const slug = programs.find((p) => p.slug === part)?.slug;
     if (!slug || slugs.includes(slug)) return [];
     slugs.push(slug);
   }

@@ -12,6 +12,10 @@ import { TOPICS, site } from '../../../src/content/site';
 import type { PublicFeed, VideosPayload } from '../../../src/feeds/types';
 import { assets } from '../../../src/assets';
 import { profileJsonLd } from '../../../src/seo';
+import { SiteContentProvider } from '../../../client/site-content';
+import { defaultContent } from '../../../src/shared/default-content';
+
+const content = defaultContent();
 
 type OkFeed = Extract<PublicFeed, { status: 'ok' }>;
 
@@ -46,11 +50,13 @@ function renderPage(): string {
       assets={assets}
       themeColor={site.theme.teal}
     >
-      <LandingPage
-        year={2026}
-        videos={videos}
-        forms={{ newsletter: { submissionId: 'bench-newsletter' }, enquiry: { submissionId: 'bench-enquiry' } }}
-      />
+      <SiteContentProvider content={content}>
+        <LandingPage
+          year={2026}
+          videos={videos}
+          forms={{ newsletter: { submissionId: 'bench-newsletter' }, enquiry: { submissionId: 'bench-enquiry' } }}
+        />
+      </SiteContentProvider>
     </Document>,
   );
 }

@@ -11,6 +11,7 @@ import { acceptLead } from '../../leads/accept';
 import type { Lead, LeadBase } from '../../store/lead';
 import { LeadStoreError } from '../../store/lead-store-error';
 import { normalizePhone } from '../../store/phone';
+import { publishedContent } from '../../store/published-content';
 
 /**
  * The lead API: the three lead forms, POST /api/quiz, /api/newsletter and /api/enquiry, answered in JSON.
@@ -29,7 +30,9 @@ leadForms.post('/quiz', async (c) => {
   const answers = Object.fromEntries(
     Object.entries(input.answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const recommended = recommend(answers);
+  // The published programs' answers decide, as the landing page that shows the result lists them.
+  const { programs } = (await publishedContent(c.env.FEEDS)).content;
+  const recommended = recommend(answers, programs);
   const base = leadBase(c, input);
   return answerLead(
     c,
@@ -39,7 +42,7 @@ leadForms.post('/quiz', async (c) => {
       answers,
       contact: { ...input.contact, phone: normalized },
       source: site.quiz.source,
-      recommended: recommended.map(programTitle),
+      recommended: recommended.map((slug) => programTitle(slug, programs)),
       // The newsletter box's own consent: recorded only when ticked.
       ...(input.newsletter && { newsletterConsent: { version: input.newsletter, at: base.createdAt } }),
     },

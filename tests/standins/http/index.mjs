@@ -4,6 +4,7 @@
 // Each service lives under its own path prefix; a control API lets tests set failure modes and read what was received.
 //   /graph/...    WhatsApp Cloud API (Graph API)           -> tests/standins/http/graph.mjs
 //   /youtube/...  YouTube feeds (feeds/videos.xml)          -> tests/standins/http/youtube.mjs
+//   /podcast/...  the podcast host (feed, audio, art)        -> tests/standins/http/podcast.mjs
 //   /access/...   Cloudflare Access (team certs, test sign-in) -> tests/standins/http/access.mjs
 //   /__control    GET state, POST {service, ...} to configure, DELETE to reset
 import http from 'node:http';

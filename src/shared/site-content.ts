@@ -1,0 +1,109 @@
+/**
+ * What the owners edit, as one schema: the words of each landing-page section and the quiz's intro and contact
+ * step, the programs (with the quiz answers that recommend each), testimonials, talks and events, the social
+ * links and the podcast episodes. What the specification fixes (layout, colours, the quiz's steps and options,
+ * legal copy) stays in code. Every field is plain text, a link, a date or a slug, with its length.
+ */
+import * as z from 'zod';
+import { QUIZ_STEPS } from '../content/site';
+import { isoDate, line, link, list, optionalLink, slug, text } from './content-fields';
+
+const step = <N extends 0 | 1 | 2>(n: N) =>
+  list(
+    z.enum(QUIZ_STEPS[n].options as unknown as [string, ...string[]], { error: 'is not an option of the quiz' }),
+    10,
+  );
+
+/** The quiz answers that recommend a program: any one chosen option of a step is enough for that step's rule. */
+const recommendedBy = z.strictObject({
+  /** The journey stage weighs most, then the area of life, then the age range. */
+  stage: step(2),
+  area: step(0),
+  age: step(1),
+});
+
+const program = z.strictObject({
+  slug: slug(),
+  title: line(80),
+  /** The line under the title on the card. */
+  summary: line(200),
+  /** A longer text below it; empty for none. */
+  description: text(1200, 0),
+  points: list(line(100), 8),
+  /** Where the card's title leads; empty for none (the enquiry button below serves every card). */
+  link: optionalLink(),
+  /** Shown on the card when the quiz recommends the program, and in the result email. */
+  reason: text(400),
+  recommendedBy,
+});
+
+const testimonial = z.strictObject({
+  quote: text(800),
+  name: line(80),
+  /** A role or a town. */
+  role: line(80, 0),
+  /** The day the person agreed to be quoted. */
+  consentDate: isoDate(),
+  shown: z.boolean({ error: 'must be shown or hidden' }),
+});
+
+const talk = z.strictObject({
+  date: isoDate(),
+  title: line(120),
+  place: line(120),
+  link: optionalLink(),
+});
+
+const episode = z.strictObject({
+  title: line(120),
+  date: isoDate(),
+  tags: list(line(30), 4),
+  image: link(),
+  /** The podcast provider's player page. */
+  link: link(),
+});
+
+export const SiteContent = z.strictObject({
+  hero: z.strictObject({ eyebrow: line(80), headline: line(120), lede: text(300), cta: line(40), imageAlt: line(150) }),
+  about: z.strictObject({
+    heading: line(80),
+    paragraphs: list(text(800), 6, 1),
+    highlights: list(line(80), 6),
+    cta: line(40),
+    imageAlt: line(150),
+  }),
+  programsSection: z.strictObject({ heading: line(80), intro: text(300), cta: line(40) }),
+  resources: z.strictObject({ heading: line(80), intro: text(300) }),
+  listen: z.strictObject({
+    heading: line(80),
+    intro: text(300),
+    featuredMeta: line(80),
+    explore: line(40),
+    showUrl: link(),
+  }),
+  newsletter: z.strictObject({
+    heading: line(120),
+    intro: text(300),
+    benefits: list(z.strictObject({ title: line(60), text: text(200) }), 6),
+  }),
+  enquiry: z.strictObject({ heading: line(80), intro: text(300), sent: text(300) }),
+  footer: z.strictObject({ blurb: text(200) }),
+  quiz: z.strictObject({
+    contactTitle: line(120),
+    /** The contact step's promise when the result is emailed, and when it is not. */
+    contactIntro: text(300),
+    contactIntroNoEmail: text(300),
+  }),
+  programs: list(program, 8, 1).refine((ps) => new Set(ps.map((p) => p.slug)).size === ps.length, {
+    error: 'two programs have the same slug',
+  }),
+  testimonials: list(testimonial, 30),
+  talks: list(talk, 50),
+  social: list(z.strictObject({ label: line(40), href: link() }), 10),
+  episodes: list(episode, 12),
+});
+
+export type SiteContent = z.infer<typeof SiteContent>;
+export type ProgramContent = SiteContent['programs'][number];
+export type Testimonial = SiteContent['testimonials'][number];
+export type Talk = SiteContent['talks'][number];

@@ -1,0 +1,20 @@
+import { SELF } from 'cloudflare:test';
+
+/** The pages a fresh site must render exactly as the code describes them. */
+export const SNAPSHOT_PATHS = ['/', '/quiz', '/?recommended=retreats-workshops,talks-keynotes', '/privacy'];
+
+/**
+ * A page's HTML with what differs per request, per year or per build replaced by fixed words: the CSP nonce, every
+ * random id (forms' submission ids), the current year, and the fingerprints in the bundle's file names and the minified
+ * start-up script (a change of styles or scripts is not a change of what the owners wrote).
+ */
+export async function pageSnapshot(path: string): Promise<string> {
+  const html = await (await SELF.fetch(`http://example.com${path}`)).text();
+  return html
+    .replace(/nonce="[^"]*"/g, 'nonce="NONCE"')
+    .replace(/"nonce":"[^"]*"/g, '"nonce":"NONCE"')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID')
+    .replaceAll(String(new Date().getFullYear()), 'YEAR')
+    .replace(/\/assets\/([a-z-]+)-[A-Z0-9]{8}\.(js|css)/g, '/assets/$1-HASH.$2')
+    .replace(/(<script type="module" nonce="NONCE">)[\s\S]*?(<\/script>)/g, '$1BOOT$2');
+}
