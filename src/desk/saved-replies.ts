@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { deskReplies as copy } from '../content/desk-replies';
+import { rowOf, rowsOf } from '../store/d1-read';
 
 // The owners' saved replies, in D1 whatever the lead store: they are the owners' own settings (a title and a
 // text they wrote), not a visitor's personal data, so erasure, a person's copy and retention never touch them.
@@ -59,17 +60,13 @@ const fromRow = (r: Row): SavedReply => ({
 
 /** Every saved reply, by title. */
 export async function savedReplies(db: D1Database): Promise<SavedReply[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM saved_replies ORDER BY title COLLATE NOCASE, created_at')
-    .all<Row>();
-  return results.map(fromRow);
+  return rowsOf(db.prepare('SELECT * FROM saved_replies ORDER BY title COLLATE NOCASE, created_at'), fromRow);
 }
 
 /** One saved reply, or null (removed, or an id that never was one). */
 export async function savedReply(db: D1Database, id: string): Promise<SavedReply | null> {
   if (!SavedReplyId.safeParse(id).success) return null;
-  const row = await db.prepare('SELECT * FROM saved_replies WHERE id = ?').bind(id).first<Row>();
-  return row ? fromRow(row) : null;
+  return rowOf(db.prepare('SELECT * FROM saved_replies WHERE id = ?').bind(id), fromRow);
 }
 
 /** Adds a saved reply by an owner; null when the list is full (the count is checked in the same statement). */

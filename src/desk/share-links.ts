@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { deskLinks as copy } from '../content/desk-links';
 import { site } from '../content/site';
+import { rowOf, rowsOf } from '../store/d1-read';
 
 // The owners' tagged links, in D1 whatever the lead store: a source, medium and campaign they chose for a page of
 // the site. These are the owners' own settings (created_by is an owner's own email), not a visitor's personal
@@ -86,18 +87,14 @@ const fromRow = (r: Row): ShareLink => ({
 
 /** The links kept, the newest made first. */
 export async function shareLinks(db: D1Database): Promise<ShareLink[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM share_links ORDER BY made_at DESC, rowid DESC LIMIT ?')
-    .bind(MAX_SHARE_LINKS)
-    .all<Row>();
-  return results.map(fromRow);
+  const newest = db.prepare('SELECT * FROM share_links ORDER BY made_at DESC, rowid DESC LIMIT ?');
+  return rowsOf(newest.bind(MAX_SHARE_LINKS), fromRow);
 }
 
 /** One link, or null (removed, or an id that never was one). */
 export async function shareLink(db: D1Database, id: string): Promise<ShareLink | null> {
   if (!ShareLinkId.safeParse(id).success) return null;
-  const row = await db.prepare('SELECT * FROM share_links WHERE id = ?').bind(id).first<Row>();
-  return row ? fromRow(row) : null;
+  return rowOf(db.prepare('SELECT * FROM share_links WHERE id = ?').bind(id), fromRow);
 }
 
 /**

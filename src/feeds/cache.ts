@@ -112,13 +112,7 @@ export class FeedCache {
 
   /** Starts (or joins) the single refresh. Resolves to the new entry, or null if another holds the lock. */
   refresh(): Promise<FeedsEntry | null> {
-    return singleRefresh(
-      this.deps.kv,
-      LOCK_KEY,
-      this.now,
-      () => this.fetchAndStore(),
-      (error) => logEvent('error', 'feeds.failed', { outcome: 'refresh failed', error: describeError(error) }),
-    );
+    return singleRefresh(this.deps.kv, LOCK_KEY, this.now, () => this.fetchAndStore(), 'feeds.failed');
   }
 
   private async fetchAndStore(): Promise<FeedsEntry> {

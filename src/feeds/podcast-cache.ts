@@ -88,13 +88,7 @@ export class PodcastCache {
 
   /** Starts (or joins) the single refresh. Resolves to the new entry, or null if another holds the lock. */
   refresh(): Promise<PodcastEntry | null> {
-    return singleRefresh(
-      this.deps.kv,
-      PODCAST_LOCK_KEY,
-      this.now,
-      () => this.fetchAndStore(),
-      (error) => logEvent('error', 'podcast.failed', { outcome: 'refresh failed', error: describeError(error) }),
-    );
+    return singleRefresh(this.deps.kv, PODCAST_LOCK_KEY, this.now, () => this.fetchAndStore(), 'podcast.failed');
   }
 
   private async fetchAndStore(): Promise<PodcastEntry> {

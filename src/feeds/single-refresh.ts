@@ -1,3 +1,5 @@
+import { describeError, logEvent, type LogEvent } from '../log';
+
 /** Refreshes in flight in this isolate, per KV namespace and lock key: concurrent requests share one. */
 const inflight = new WeakMap<KVNamespace, Map<string, Promise<unknown>>>();
 /** 60 s is KV's minimum TTL. */
@@ -5,15 +7,15 @@ const LOCK_TTL_S = 60;
 
 /**
  * Runs `work` as the one refresh behind `lockKey`: callers in this isolate join the refresh already running, and
- * while another isolate holds the lock (a KV key) it is skipped (null). Never throws: a failure goes to `onError`
- * and resolves to null.
+ * while another isolate holds the lock (a KV key) it is skipped (null). Never throws: a failure is logged as `failed`
+ * (outcome "refresh failed") and resolves to null.
  */
 export function singleRefresh<T>(
   kv: KVNamespace,
   lockKey: string,
   now: () => number,
   work: () => Promise<T>,
-  onError: (error: unknown) => void,
+  failed: LogEvent,
 ): Promise<T | null> {
   const running = inflight.get(kv) ?? new Map<string, Promise<unknown>>();
   inflight.set(kv, running);
@@ -29,7 +31,7 @@ export function singleRefresh<T>(
     }
   })()
     .catch((error: unknown) => {
-      onError(error);
+      logEvent('error', failed, { outcome: 'refresh failed', error: describeError(error) });
       return null;
     })
     .finally(() => running.delete(lockKey));

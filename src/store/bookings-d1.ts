@@ -1,5 +1,7 @@
 import type { BookingEvent, BookingProvider, BookingRecord, BookingStore } from './bookings';
+import { rowOf, rowsOf } from './d1-read';
 import type { LeadKind } from './lead';
+import { present } from './present';
 
 interface Row {
   provider: string;
@@ -37,8 +39,7 @@ export class D1BookingStore implements BookingStore {
   }
 
   async get(provider: BookingProvider, id: string): Promise<BookingRecord | null> {
-    const row = await this.db.prepare(`${SELECT} WHERE provider = ? AND id = ?`).bind(provider, id).first<Row>();
-    return row ? fromRow(row) : null;
+    return rowOf(this.db.prepare(`${SELECT} WHERE provider = ? AND id = ?`).bind(provider, id), fromRow);
   }
 
   async put(b: BookingRecord): Promise<void> {
@@ -113,11 +114,7 @@ export class D1BookingStore implements BookingStore {
   }
 
   private async all(sql: string, ...args: unknown[]): Promise<BookingRecord[]> {
-    const { results } = await this.db
-      .prepare(sql)
-      .bind(...args)
-      .all<Row>();
-    return results.map(fromRow);
+    return rowsOf(this.db.prepare(sql).bind(...args), fromRow);
   }
 }
 
@@ -130,10 +127,7 @@ function fromRow(row: Row): BookingRecord {
     endAt: row.end_at,
     name: row.name,
     email: row.email,
-    ...(row.program !== null && { program: row.program }),
-    ...(row.ref !== null && { ref: row.ref }),
-    ...(row.replaces !== null && { replaces: row.replaces }),
-    ...(row.moved_to !== null && { movedTo: row.moved_to }),
+    ...present({ program: row.program, ref: row.ref, replaces: row.replaces, movedTo: row.moved_to }),
     eventAt: row.event_at,
     receivedAt: row.received_at,
     ...(row.lead !== null && { lead: JSON.parse(row.lead) as NonNullable<BookingRecord['lead']> }),

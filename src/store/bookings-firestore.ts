@@ -2,6 +2,7 @@ import type { BookingEvent, BookingLink, BookingProvider, BookingRecord, Booking
 import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
 import { plain } from './firestore-documents';
 import { MAX_READ, guarded, hashedId } from './firestore-guard';
+import { fieldFilter, whereEqual } from './firestore-queries';
 import type { LeadKind } from './lead';
 
 /** One document per booking; its id is the SHA-256 of (provider, booking id): a Calendly URI holds `/`. */
@@ -121,21 +122,11 @@ export class FirestoreBookingStore implements BookingStore {
   }
 
   private events(doc: string): Promise<Document[]> {
-    return this.client.query({
-      from: [{ collectionId: BOOKING_EVENTS_COLLECTION }],
-      where: fieldFilter('booking', 'EQUAL', { stringValue: doc }),
-      limit: MAX_READ,
-    });
+    return this.client.query(whereEqual(BOOKING_EVENTS_COLLECTION, 'booking', { stringValue: doc }));
   }
 
   private async equal(what: string, field: string, value: Value): Promise<BookingRecord[]> {
-    const docs = await guarded(what, () =>
-      this.client.query({
-        from: [{ collectionId: BOOKINGS_COLLECTION }],
-        where: fieldFilter(field, 'EQUAL', value),
-        limit: MAX_READ,
-      }),
-    );
+    const docs = await guarded(what, () => this.client.query(whereEqual(BOOKINGS_COLLECTION, field, value)));
     return docs.map(fromDocument);
   }
 
@@ -164,10 +155,6 @@ export class FirestoreBookingStore implements BookingStore {
 const bookingDoc = (provider: BookingProvider, id: string) => hashedId(JSON.stringify([provider, id]));
 const leadKey = (kind: LeadKind, id: string) => `${kind}/${id}`;
 const idOf = (doc: Document) => doc.name.slice(doc.name.lastIndexOf('/') + 1);
-
-function fieldFilter(fieldPath: string, op: string, value: Value): Value {
-  return { fieldFilter: { field: { fieldPath }, op, value } };
-}
 
 function defined<T extends Record<string, unknown>>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;

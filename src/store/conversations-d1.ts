@@ -1,4 +1,6 @@
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
+import { rowOf, rowsOf } from './d1-read';
+import { present } from './present';
 
 interface Row {
   id: string;
@@ -49,24 +51,17 @@ export class D1ConversationStore implements ConversationStore {
   }
 
   async message(id: string): Promise<ReceivedMessage | null> {
-    const row = await this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE id = ?`).bind(id).first<Row>();
-    return row ? fromRow(row) : null;
+    return rowOf(this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE id = ?`).bind(id), fromRow);
   }
 
   async ofConversation(conversation: string): Promise<ReceivedMessage | null> {
-    const row = await this.db
-      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE conversation = ? LIMIT 1`)
-      .bind(conversation)
-      .first<Row>();
-    return row ? fromRow(row) : null;
+    const sql = `SELECT ${COLUMNS} FROM whatsapp_messages WHERE conversation = ? LIMIT 1`;
+    return rowOf(this.db.prepare(sql).bind(conversation), fromRow);
   }
 
   async from(phone: string): Promise<ReceivedMessage[]> {
-    const { results } = await this.db
-      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages WHERE phone = ? ORDER BY received_at, id`)
-      .bind(phone)
-      .all<Row>();
-    return results.map(fromRow);
+    const sql = `SELECT ${COLUMNS} FROM whatsapp_messages WHERE phone = ? ORDER BY received_at, id`;
+    return rowsOf(this.db.prepare(sql).bind(phone), fromRow);
   }
 
   async markRead(phone: string, at: string): Promise<number> {
@@ -78,21 +73,13 @@ export class D1ConversationStore implements ConversationStore {
   }
 
   async unread(limit: number): Promise<ReceivedMessage[]> {
-    const { results } = await this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM whatsapp_messages WHERE read_at IS NULL ORDER BY received_at DESC, id DESC LIMIT ?`,
-      )
-      .bind(limit)
-      .all<Row>();
-    return results.map(fromRow);
+    const sql = `SELECT ${COLUMNS} FROM whatsapp_messages WHERE read_at IS NULL ORDER BY received_at DESC, id DESC LIMIT ?`;
+    return rowsOf(this.db.prepare(sql).bind(limit), fromRow);
   }
 
   async latest(limit: number): Promise<ReceivedMessage[]> {
-    const { results } = await this.db
-      .prepare(`SELECT ${COLUMNS} FROM whatsapp_messages ORDER BY received_at DESC, id DESC LIMIT ?`)
-      .bind(limit)
-      .all<Row>();
-    return results.map(fromRow);
+    const sql = `SELECT ${COLUMNS} FROM whatsapp_messages ORDER BY received_at DESC, id DESC LIMIT ?`;
+    return rowsOf(this.db.prepare(sql).bind(limit), fromRow);
   }
 
   async pruneBefore(before: string, limit: number): Promise<number> {
@@ -134,13 +121,15 @@ function fromRow(row: Row): ReceivedMessage {
     phone: row.phone,
     at: row.received_at,
     type: row.type,
-    ...(row.text !== null && { text: row.text }),
-    ...(row.media_id !== null && { mediaId: row.media_id }),
-    ...(row.profile_name !== null && { profileName: row.profile_name }),
-    ...(row.context_id !== null && { contextId: row.context_id }),
-    ...(row.user_id !== null && { userId: row.user_id }),
-    ...(row.username !== null && { username: row.username }),
+    ...present({
+      text: row.text,
+      mediaId: row.media_id,
+      profileName: row.profile_name,
+      contextId: row.context_id,
+      userId: row.user_id,
+      username: row.username,
+    }),
     leads: JSON.parse(row.leads) as LeadRef[],
-    ...(row.read_at !== null && { readAt: row.read_at }),
+    ...present({ readAt: row.read_at }),
   };
 }

@@ -1,6 +1,8 @@
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
 import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
-import { MAX_READ, guarded, hashedId } from './firestore-guard';
+import { guarded, hashedId } from './firestore-guard';
+import { oldestBefore, whereEqual } from './firestore-queries';
+import { present } from './present';
 
 /** The collection of received messages; each document's id is the SHA-256 of the wamid (which may hold `/`). */
 export const MESSAGES_COLLECTION = 'whatsapp_messages';
@@ -25,13 +27,15 @@ export class FirestoreConversationStore implements ConversationStore {
       type: m.type,
       leads: m.leads.map((l) => ({ kind: l.kind, id: l.id })),
       unread: true,
-      ...(m.text !== undefined && { text: m.text }),
-      ...(m.mediaId !== undefined && { mediaId: m.mediaId }),
-      ...(m.profileName !== undefined && { profileName: m.profileName }),
-      ...(m.contextId !== undefined && { contextId: m.contextId }),
-      ...(m.conversation !== undefined && { conversation: m.conversation }),
-      ...(m.userId !== undefined && { userId: m.userId }),
-      ...(m.username !== undefined && { username: m.username }),
+      ...present({
+        text: m.text,
+        mediaId: m.mediaId,
+        profileName: m.profileName,
+        contextId: m.contextId,
+        conversation: m.conversation,
+        userId: m.userId,
+        username: m.username,
+      }),
     };
     const id = await docId(m.id);
     const created = await guarded('store a message', () =>
@@ -93,12 +97,7 @@ export class FirestoreConversationStore implements ConversationStore {
 
   async pruneBefore(before: string, limit: number): Promise<number> {
     const docs = await guarded('find old messages', () =>
-      this.client.query({
-        from: [{ collectionId: MESSAGES_COLLECTION }],
-        where: { fieldFilter: { field: { fieldPath: 'at' }, op: 'LESS_THAN', value: { timestampValue: before } } },
-        orderBy: [{ field: { fieldPath: 'at' }, direction: 'ASCENDING' }],
-        limit,
-      }),
+      this.client.query(oldestBefore(MESSAGES_COLLECTION, 'at', before, limit)),
     );
     const old = docs.map(fromDocument);
     await guarded('delete old messages', async () => {
@@ -142,13 +141,7 @@ export class FirestoreConversationStore implements ConversationStore {
   }
 }
 
-function where(field: string, value: Value): Value {
-  return {
-    from: [{ collectionId: MESSAGES_COLLECTION }],
-    where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value } },
-    limit: MAX_READ,
-  };
-}
+const where = (field: string, value: Value) => whereEqual(MESSAGES_COLLECTION, field, value);
 
 const oldestFirst = (a: ReceivedMessage, b: ReceivedMessage) =>
   a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at < b.at ? -1 : 1;
@@ -166,23 +159,20 @@ function fromDocument(doc: Document): ReceivedMessage {
     const map = (v.mapValue as { fields?: Record<string, Value> }).fields ?? {};
     return { kind: map.kind?.stringValue, id: map.id?.stringValue } as LeadRef;
   });
-  const optional = {
-    text: text('text'),
-    mediaId: text('mediaId'),
-    profileName: text('profileName'),
-    userId: text('userId'),
-    username: text('username'),
-  };
-  const readAt = time('readAt');
-  const contextId = text('contextId');
   return {
     id: text('messageId') ?? '',
     phone: text('phone') ?? '',
     at: time('at') ?? '',
     type: text('type') ?? '',
-    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
-    ...(contextId !== undefined && { contextId }),
+    ...present({
+      text: text('text'),
+      mediaId: text('mediaId'),
+      profileName: text('profileName'),
+      userId: text('userId'),
+      username: text('username'),
+      contextId: text('contextId'),
+    }),
     leads,
-    ...(readAt !== undefined && { readAt }),
+    ...present({ readAt: time('readAt') }),
   };
 }

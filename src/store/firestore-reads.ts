@@ -3,6 +3,7 @@ import { searchTokenOf } from './search-tokens';
 import { includesCursorRow, type LeadQuery, type LeadRecord, type Position } from './listing';
 import type { FirestoreClient, Value } from './firestore-client';
 import { DESK_FIELDS, LAST_CONTACT, fromDocument, plain } from './firestore-documents';
+import { fieldFilter, oldestBefore } from './firestore-queries';
 
 type Row = LeadRecord & { at: string };
 
@@ -105,12 +106,7 @@ export async function queryExpired(
   before: string,
   limit: number,
 ): Promise<string[]> {
-  const documents = await client.query({
-    from: [{ collectionId: COLLECTIONS[kind] }],
-    where: fieldFilter(LAST_CONTACT, 'LESS_THAN', { timestampValue: before }),
-    orderBy: [{ field: { fieldPath: LAST_CONTACT }, direction: 'ASCENDING' }],
-    limit,
-  });
+  const documents = await client.query(oldestBefore(COLLECTIONS[kind], LAST_CONTACT, before, limit));
   return documents.map((doc) => decodeURIComponent(doc.name.slice(doc.name.lastIndexOf('/') + 1)));
 }
 
@@ -125,8 +121,4 @@ export async function queryBookingRef(client: FirestoreClient, ref: string): Pro
     if (doc) return fromDocument(kind, doc);
   }
   return null;
-}
-
-function fieldFilter(fieldPath: string, op: string, value: Value): Value {
-  return { fieldFilter: { field: { fieldPath }, op, value } };
 }

@@ -1,4 +1,6 @@
+import { rowOf, rowsOf } from './d1-read';
 import type { MediaItem, MediaKind, MediaOutcome, MediaStatus, MediaStore, NewMedia } from './media';
+import { present } from './present';
 
 interface Row {
   id: string;
@@ -52,8 +54,7 @@ export class D1MediaStore implements MediaStore {
   }
 
   async get(key: string): Promise<MediaItem | null> {
-    const row = await this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_media WHERE id = ?`).bind(key).first<Row>();
-    return row ? fromRow(row) : null;
+    return rowOf(this.db.prepare(`SELECT ${COLUMNS} FROM whatsapp_media WHERE id = ?`).bind(key), fromRow);
   }
 
   async settle(key: string, outcome: MediaOutcome): Promise<void> {
@@ -75,11 +76,8 @@ export class D1MediaStore implements MediaStore {
   }
 
   async from(phone: string): Promise<MediaItem[]> {
-    const { results } = await this.db
-      .prepare(`SELECT ${COLUMNS} FROM whatsapp_media WHERE phone = ? ORDER BY received_at, id`)
-      .bind(phone)
-      .all<Row>();
-    return results.map(fromRow);
+    const sql = `SELECT ${COLUMNS} FROM whatsapp_media WHERE phone = ? ORDER BY received_at, id`;
+    return rowsOf(this.db.prepare(sql).bind(phone), fromRow);
   }
 
   async erase(phone: string): Promise<string[]> {
@@ -110,11 +108,9 @@ function fromRow(row: Row): MediaItem {
     at: row.received_at,
     kind: row.kind as MediaKind,
     providerMediaId: row.provider_media_id,
-    ...(row.mime_type !== null && { mimeType: row.mime_type }),
-    ...(row.filename !== null && { filename: row.filename }),
+    ...present({ mimeType: row.mime_type, filename: row.filename }),
     voice: row.voice === 1,
     status: row.status as MediaStatus,
-    ...(row.size !== null && { size: row.size }),
-    ...(row.failure !== null && { failure: row.failure }),
+    ...present({ size: row.size, failure: row.failure }),
   };
 }

@@ -1,6 +1,8 @@
 import { FirestoreClient, type Document, type FirestoreSettings, type Value } from './firestore-client';
-import { MAX_READ, guarded, hashedId } from './firestore-guard';
+import { guarded, hashedId } from './firestore-guard';
+import { oldestBefore, whereEqual } from './firestore-queries';
 import type { MediaItem, MediaKind, MediaOutcome, MediaStatus, MediaStore, NewMedia } from './media';
+import { present } from './present';
 
 /** The collection of attachments; each document's id is the SHA-256 of its message's wamid (one per message). */
 export const MEDIA_COLLECTION = 'whatsapp_media';
@@ -26,8 +28,7 @@ export class FirestoreMediaStore implements MediaStore {
       providerMediaId: m.providerMediaId,
       voice: m.voice,
       status: 'pending',
-      ...(m.mimeType !== undefined && { mimeType: m.mimeType }),
-      ...(m.filename !== undefined && { filename: m.filename }),
+      ...present({ mimeType: m.mimeType, filename: m.filename }),
     };
     const id = await hashedId(m.messageId);
     const created = await guarded('store an attachment', () =>
@@ -76,12 +77,7 @@ export class FirestoreMediaStore implements MediaStore {
 
   async pruneBefore(before: string, limit: number): Promise<string[]> {
     const docs = await guarded('find old attachments', () =>
-      this.client.query({
-        from: [{ collectionId: MEDIA_COLLECTION }],
-        where: { fieldFilter: { field: { fieldPath: 'at' }, op: 'LESS_THAN', value: { timestampValue: before } } },
-        orderBy: [{ field: { fieldPath: 'at' }, direction: 'ASCENDING' }],
-        limit,
-      }),
+      this.client.query(oldestBefore(MEDIA_COLLECTION, 'at', before, limit)),
     );
     const old = docs.map(fromDocument);
     await this.remove(old, 'delete old attachments');
@@ -95,20 +91,13 @@ export class FirestoreMediaStore implements MediaStore {
   }
 }
 
-function where(field: string, value: Value): Value {
-  return {
-    from: [{ collectionId: MEDIA_COLLECTION }],
-    where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value } },
-    limit: MAX_READ,
-  };
-}
+const where = (field: string, value: Value) => whereEqual(MEDIA_COLLECTION, field, value);
 
 function fromDocument(doc: Document): MediaItem {
   const f = doc.fields ?? {};
   const text = (name: string) => (f[name]?.stringValue as string | undefined) ?? undefined;
   const at = f.at?.timestampValue as string | undefined;
   const size = f.size?.integerValue as string | undefined;
-  const optional = { mimeType: text('mimeType'), filename: text('filename'), failure: text('failure') };
   return {
     key: text('key') ?? '',
     messageId: text('messageId') ?? '',
@@ -118,7 +107,7 @@ function fromDocument(doc: Document): MediaItem {
     providerMediaId: text('providerMediaId') ?? '',
     voice: f.voice?.booleanValue === true,
     status: (text('status') ?? 'pending') as MediaStatus,
-    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+    ...present({ mimeType: text('mimeType'), filename: text('filename'), failure: text('failure') }),
     ...(size !== undefined && { size: Number(size) }),
   };
 }

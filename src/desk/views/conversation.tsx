@@ -21,6 +21,16 @@ export function receivedText(m: ReceivedMessage): string {
   return kind ?? copy.other(m.type);
 }
 
+interface ConversationSectionProps {
+  conversation: Conversation;
+  replyAction?: string;
+  replyId?: string;
+  resendAction?: string;
+  optOutBase?: string;
+  saved?: SavedReplyChoice;
+  followUp?: ReactNode;
+}
+
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
  * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
@@ -35,15 +45,7 @@ export function ConversationSection({
   optOutBase,
   saved,
   followUp,
-}: {
-  conversation: Conversation;
-  replyAction?: string;
-  replyId?: string;
-  resendAction?: string;
-  optOutBase?: string;
-  saved?: SavedReplyChoice;
-  followUp?: ReactNode;
-}) {
+}: ConversationSectionProps) {
   const { items, window } = conversation;
   return (
     <section className="desk-card desk-conversation" aria-labelledby="conversation-heading">
@@ -228,29 +230,18 @@ export function ConversationsPage({
   );
 }
 
-/** The conversation of a number no lead has (a lead's conversation is on its page). */
+/** The conversation of a number no lead has (a lead's conversation is on its page), with every form of its section. */
 export function UnmatchedConversationPage({
-  conversation,
   profileName,
   username,
-  replyAction,
-  replyId,
-  resendAction,
-  optOutBase,
-  saved,
-  followUp,
-}: {
-  conversation: Conversation;
-  profileName?: string;
-  /** Their WhatsApp username, when they set one. */
-  username?: string;
-  replyAction: string;
-  replyId: string;
-  resendAction: string;
-  optOutBase: string;
-  saved: SavedReplyChoice;
-  followUp?: ReactNode;
-}) {
+  ...section
+}: ConversationSectionProps &
+  Required<Pick<ConversationSectionProps, 'replyAction' | 'replyId' | 'resendAction' | 'optOutBase' | 'saved'>> & {
+    profileName?: string;
+    /** Their WhatsApp username, when they set one. */
+    username?: string;
+  }) {
+  const { conversation } = section;
   return (
     <article className="desk-lead">
       <p>
@@ -262,15 +253,7 @@ export function UnmatchedConversationPage({
         {profileName ? ` · ${copy.profile(profileName)}` : ''}
       </p>
       <p className="desk-meta">{conversation.phone.startsWith('+') ? copy.unknownNote : copy.unknownNoteUser}</p>
-      <ConversationSection
-        conversation={conversation}
-        replyAction={replyAction}
-        replyId={replyId}
-        resendAction={resendAction}
-        optOutBase={optOutBase}
-        saved={saved}
-        followUp={followUp}
-      />
+      <ConversationSection {...section} />
     </article>
   );
 }

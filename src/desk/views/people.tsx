@@ -159,50 +159,44 @@ function Records(props: {
           {copy.download}
         </button>
       </p>
-      {records.leads.length > 0 ? (
-        <ListCard id="person-leads" title={copy.leads}>
-          {records.leads.map((lead) => {
-            const c = contactOf(lead);
-            return (
-              <li key={`${lead.kind}:${lead.id}`}>
-                <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
-                  <span className="desk-item-top">
-                    <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
-                    <strong>{c.name || c.email || c.phone}</strong>
-                  </span>
-                  <time className="desk-meta" dateTime={lead.createdAt}>
-                    {when(lead.createdAt)}
-                  </time>
-                </a>
-                {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
-              </li>
-            );
-          })}
-        </ListCard>
-      ) : null}
-      {records.dead.length > 0 ? (
-        <ListCard id="person-dead" title={copy.dead}>
-          {records.dead.map((d) => (
-            <li key={d.id}>
-              {desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind} · {when(d.createdAt)}
+      <ListCard id="person-leads" title={copy.leads} items={records.leads}>
+        {(lead) => {
+          const c = contactOf(lead);
+          return (
+            <li key={`${lead.kind}:${lead.id}`}>
+              <a className="desk-item-link" href={`/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`}>
+                <span className="desk-item-top">
+                  <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
+                  <strong>{c.name || c.email || c.phone}</strong>
+                </span>
+                <time className="desk-meta" dateTime={lead.createdAt}>
+                  {when(lead.createdAt)}
+                </time>
+              </a>
+              {lead.desk.note ? <p className="desk-meta">{lead.desk.note}</p> : null}
             </li>
-          ))}
-        </ListCard>
-      ) : null}
-      {records.messages.length > 0 ? (
-        <ListCard id="person-messages" title={copy.messages}>
-          {records.messages.map((m) => (
-            <li key={`${m.submissionId}|${m.template}|${m.to}`}>
-              {copy.messageLine(
-                desk.messages.templates[m.template] ?? m.template,
-                m.to === 'owner' ? copy.owner : m.to,
-                desk.messages.states[m.status] ?? m.status,
-                when(m.sentAt ?? m.createdAt),
-              )}
-            </li>
-          ))}
-        </ListCard>
-      ) : null}
+          );
+        }}
+      </ListCard>
+      <ListCard id="person-dead" title={copy.dead} items={records.dead}>
+        {(d) => (
+          <li key={d.id}>
+            {desk.kinds[d.kind as keyof typeof desk.kinds] ?? d.kind} · {when(d.createdAt)}
+          </li>
+        )}
+      </ListCard>
+      <ListCard id="person-messages" title={copy.messages} items={records.messages}>
+        {(m) => (
+          <li key={`${m.submissionId}|${m.template}|${m.to}`}>
+            {copy.messageLine(
+              desk.messages.templates[m.template] ?? m.template,
+              m.to === 'owner' ? copy.owner : m.to,
+              desk.messages.states[m.status] ?? m.status,
+              when(m.sentAt ?? m.createdAt),
+            )}
+          </li>
+        )}
+      </ListCard>
       {received > 0 ? <p className="desk-meta">{copy.conversations(received)}</p> : null}
       {(records.optOuts ?? []).map((o) => (
         <p key={o.phone} className="desk-meta desk-opted-out">
@@ -242,12 +236,23 @@ function Records(props: {
   );
 }
 
-/** A card of the person's records: a heading and a list. */
-function ListCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A card of the person's records of one sort: a heading and a list, each item as `children` shows it; none without any. */
+function ListCard<T>({
+  id,
+  title,
+  items,
+  children,
+}: {
+  id: string;
+  title: string;
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return null;
   return (
     <section className="desk-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className="desk-list">{children}</ul>
+      <ul className="desk-list">{items.map((item) => children(item))}</ul>
     </section>
   );
 }

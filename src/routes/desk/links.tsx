@@ -13,8 +13,8 @@ import {
 import { LinksPage, type RefusedLink } from '../../desk/views/links';
 import { readConfig } from '../../env';
 import { readRequestBody } from '../../http/body';
-import { ApiException } from '../../http/errors';
 import { logEvent } from '../../log';
+import { namedRecord } from './named-record';
 import { renderDeskPage, type DeskEnv } from './page';
 
 /**
@@ -46,11 +46,7 @@ const page = async (c: Context<DeskEnv>, refused?: RefusedLink) => {
 };
 
 /** The link a URL names, or the desk's 404 (removed, or never one). */
-async function existing(c: Context<DeskEnv>) {
-  const link = await shareLink(c.env.DB, c.req.param('id') ?? '');
-  if (!link) throw new ApiException(404, 'not_found', copy.errors.gone);
-  return link;
-}
+const existing = (c: Context<DeskEnv>) => namedRecord(c, shareLink, copy.errors.gone);
 
 links.get('/links', (c) => page(c));
 

@@ -13,6 +13,7 @@ import { RepliesPage, type RefusedReply } from '../../desk/views/replies';
 import { readRequestBody } from '../../http/body';
 import { ApiException } from '../../http/errors';
 import { logEvent } from '../../log';
+import { namedRecord } from './named-record';
 import { renderDeskPage, type DeskEnv } from './page';
 
 /**
@@ -47,11 +48,7 @@ async function readReply(c: Context<DeskEnv>, form: string) {
 }
 
 /** The saved reply a URL names, or the desk's 404 (removed, or never one). */
-async function existing(c: Context<DeskEnv>) {
-  const reply = await savedReply(c.env.DB, c.req.param('id') ?? '');
-  if (!reply) throw new ApiException(404, 'not_found', copy.errors.gone);
-  return reply;
-}
+const existing = (c: Context<DeskEnv>) => namedRecord(c, savedReply, copy.errors.gone);
 
 replies.get('/replies', (c) => page(c));
 
