@@ -1,10 +1,10 @@
 // `npm run lighthouse:tasks`: what Lighthouse's simulated total blocking time counts, task by task.
-// Runs Lighthouse (mobile, its default simulated throttling) against / and /quiz (LIGHTHOUSE_PATHS) of each origin
+// Runs Lighthouse (mobile, its simulated throttling at LIGHTHOUSE_CPU_SLOWDOWN, default 4) against / and /quiz (LIGHTHOUSE_PATHS) of each origin
 // in LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
 // LIGHTHOUSE_RUNS rounds (default 3), one Chrome for all. Without LIGHTHOUSE_ORIGINS it builds and serves this
 // checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
-// Simulated throttling multiplies each observed task by the CPU slowdown (4, or 2 for a task that lays out):
-// an observed task over about 12 ms (25 ms with a layout) counts. Per run it prints the score, simulated TBT,
+// Simulated throttling multiplies each observed task by the CPU slowdown (at 4: 4, or 2 for a task that lays out):
+// an observed task over about 12 ms (25 ms with a layout) counts at 4x, over about 6 ms (12 ms) at 8x. Per run it prints the score, simulated TBT,
 // benchmark index and load average, then each main-thread task that could count, with its thread time (the CPU
 // it got: on a shared host its wall clock is mostly waiting for a core), its wall clock and what ran in it (Parse
 // HTML, Layout with its object count, style recalculation, scripts by file); the table sums the thread times as
@@ -14,11 +14,20 @@ import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
 import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const PATHS = (process.env.LIGHTHOUSE_PATHS || '/,/quiz').split(',');
+const SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN || 4);
+const config =
+  SLOWDOWN === 4
+    ? undefined
+    : {
+        extends: 'lighthouse:default',
+        settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: SLOWDOWN } },
+      };
 
 /** The counted tasks of the last TBT estimate, kept by the hook below (optimistic and pessimistic passes). */
 let counted = [];
@@ -90,7 +99,7 @@ try {
         const { lhr, artifacts } = await lighthouse(
           origin + path,
           { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] },
-          undefined,
+          config,
         );
         if (lhr.runtimeError) {
           console.log(`${label} ${path} run ${run}: Lighthouse could not measure the load (${lhr.runtimeError.code})`);
@@ -115,7 +124,7 @@ try {
         for (const node of [...byId.values()].sort((a, b) => a.startTime - b.startTime)) {
           const ms = (node.event.tdur ?? node.duration) / 1000;
           const wall = node.duration / 1000;
-          const mult = node.didPerformLayout() ? 2 : 4;
+          const mult = node.didPerformLayout() ? SLOWDOWN / 2 : SLOWDOWN;
           const after = node.startTime >= fcpTs;
           const excess = Math.max(0, ms * mult - 50);
           if (after) cpuAfterFcp += excess;
