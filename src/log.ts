@@ -86,6 +86,7 @@ export type LogEvent =
   | 'desk.action'
   | 'content.published'
   | 'content.unreadable'
+  | 'content.pruned'
   | 'search.backfill'
   | 'conversation.received'
   | 'conversation.read'

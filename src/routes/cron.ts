@@ -8,6 +8,7 @@ import { pruneDeadLeads } from '../store/dead-leads';
 import { pruneErasedContacts } from '../store/erasures';
 import { pruneExpiredLeads } from '../store/retention';
 import { backfillSearchWords } from '../store/search-backfill';
+import { pruneContentVersions } from '../store/site-content';
 import { rollUpVisits } from '../store/visits';
 
 /**
@@ -25,6 +26,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     runHealthCheck(env),
     pruneFunnel(env.DB),
     rollUpVisits(env.DB),
+    pruneContentVersions(env.DB),
     queueMarkedReplays(env),
     backfillSearchWords(env),
   ];

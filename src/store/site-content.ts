@@ -4,7 +4,8 @@
  * changed. Publishing validates the draft, keeps the version in D1 and makes it live through KV
  * (published-content.ts); visitors' pages never read these tables.
  */
-import { logEvent } from '../log';
+import { RETENTION } from '../content/privacy';
+import { errorMessage, logEvent } from '../log';
 import { changesBetween } from '../shared/content-changes';
 import { fieldProblems } from '../shared/content-fields';
 import { defaultContent } from '../shared/default-content';
@@ -166,4 +167,28 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
   }
 
   return { readDraft, saveDraft, publish, versions, version, republish };
+}
+
+/**
+ * Deletes the published versions replaced more than RETENTION.contentVersionDays ago (the privacy notice's
+ * promise for a quote taken off the site); the live version, the newest, is never replaced and so always kept.
+ */
+export async function pruneContentVersions(db: D1Database, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - RETENTION.contentVersionDays * 86_400_000).toISOString();
+  try {
+    const { meta } = await db
+      .prepare(
+        `DELETE FROM content_versions WHERE EXISTS (
+           SELECT 1 FROM content_versions AS later WHERE later.id > content_versions.id AND later.published_at < ?
+         )`,
+      )
+      .bind(cutoff)
+      .run();
+    const removed = meta.changes ?? 0;
+    if (removed > 0) logEvent('info', 'content.pruned', { removed, olderThanDays: RETENTION.contentVersionDays });
+    return removed;
+  } catch (err) {
+    logEvent('error', 'content.pruned', { outcome: 'failed', error: errorMessage(err) });
+    return 0;
+  }
 }
