@@ -46,7 +46,13 @@ export function getPath(source: unknown, path: string): unknown {
   return at;
 }
 
-function readFields(fields: Field[], form: URLSearchParams, prefix: string): Record<string, unknown> {
+/** The ticked options, those already chosen first in their saved order (a save that changes none changes nothing). */
+function ordered(ticked: string[], before: unknown): string[] {
+  const kept = Array.isArray(before) ? before.filter((o): o is string => ticked.includes(o as string)) : [];
+  return [...kept, ...ticked.filter((o) => !kept.includes(o))];
+}
+
+function readFields(fields: Field[], form: URLSearchParams, prefix: string, before: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const name = prefix + field.name;
@@ -59,9 +65,9 @@ function readFields(fields: Field[], form: URLSearchParams, prefix: string): Rec
           : field.kind === 'checkbox'
             ? form.has(name)
             : field.kind === 'options'
-              ? form.getAll(name)
+              ? ordered(form.getAll(name), getPath(before, field.name))
               : field.kind === 'list'
-                ? readList(field.item ?? [], form, `${name}.`)
+                ? readList(field.item ?? [], form, `${name}.`, getPath(before, field.name))
                 : raw;
     setPath(out, field.name, value);
   }
@@ -77,21 +83,24 @@ function isEmpty(fields: Field[], item: Record<string, unknown>): boolean {
   });
 }
 
-function readList(fields: Field[], form: URLSearchParams, prefix: string): Record<string, unknown>[] {
+function readList(fields: Field[], form: URLSearchParams, prefix: string, before: unknown): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
   for (let i = 0; form.has(`${prefix}${i}.${ITEM}`); i++) {
     if (form.has(`${prefix}${i}.${REMOVE}`)) continue;
-    const item = readFields(fields, form, `${prefix}${i}.`);
+    const item = readFields(fields, form, `${prefix}${i}.`, Array.isArray(before) ? before[i] : undefined);
     if (!isEmpty(fields, item)) items.push(item);
   }
   return items;
 }
 
-/** What the form posted for `part`, before the schema (removed and empty items dropped, new slugs made). */
-export function readPart(part: PartName, form: URLSearchParams): unknown {
+/**
+ * What the form posted for `part`, before the schema (removed and empty items dropped, new slugs made); `before`
+ * is the part as the form showed it (the draft's), which keeps the order of ticked options.
+ */
+export function readPart(part: PartName, form: URLSearchParams, before: unknown): unknown {
   const { list, fields } = PARTS[part];
-  if (!list) return readFields(fields, form, '');
-  const items = readList(fields, form, '');
+  if (!list) return readFields(fields, form, '', before);
+  const items = readList(fields, form, '', before);
   if (part === 'programs') {
     const taken = items.map((p) => String(p.slug ?? '')).filter(Boolean);
     for (const item of items) {

@@ -155,12 +155,12 @@ content.post('/content/:part', async (c) => {
   }
   const form = new URLSearchParams(await readCappedText(c.req.raw, MAX_FORM_BYTES));
   const revision = Number(form.get('revision'));
-  const typed = readPart(part, form);
-  const checked = checkPart(part, typed);
   if (!Number.isSafeInteger(revision) || revision < 0) throw new ApiException(400, 'invalid_input', copy.refused);
-  if (!checked.ok) return partPage(c, part, { value: typed, revision, problems: checked.problems }, 400);
   const contents = store(c);
   const draft = await contents.readDraft();
+  const typed = readPart(part, form, (draft.json as Record<string, unknown> | null)?.[part]);
+  const checked = checkPart(part, typed);
+  if (!checked.ok) return partPage(c, part, { value: typed, revision, problems: checked.problems }, 400);
   const whole = { ...(draft.json as Record<string, unknown>), [part]: checked.value };
   const saved = await contents.saveDraft(whole, revision, c.var.owner.email);
   if (saved.ok) {
