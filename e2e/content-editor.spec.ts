@@ -107,24 +107,26 @@ test('the owner adds a testimonial, a talk and a program, previews, publishes, a
       expect(await overflowX(page)).toBe(0);
 
       await addItem(page, 'testimonials', async (item) => {
-        await item.getByLabel('Quote').fill(quote);
+        await item.getByLabel('Quote', { exact: true }).fill(quote);
         await item.getByLabel('Name', { exact: true }).fill('Asha Menon');
-        await item.getByLabel('Role or town').fill('Pune');
-        await item.getByLabel('Date they agreed to be quoted').fill('2026-01-15');
-        await item.getByLabel('Shown on the site').check();
+        await item.getByLabel('Role or town', { exact: true }).fill('Pune');
+        await item.getByLabel('Date they agreed to be quoted', { exact: true }).fill('2026-01-15');
+        await item.getByLabel('Shown on the site', { exact: true }).check();
       });
       await addItem(page, 'talks', async (item) => {
         await item.getByLabel('Date', { exact: true }).fill('2030-05-01');
-        await item.getByLabel('Title').fill(talk);
-        await item.getByLabel('Place').fill('Bengaluru');
+        await item.getByLabel('Title', { exact: true }).fill(talk);
+        await item.getByLabel('Place', { exact: true }).fill('Bengaluru');
       });
       await addItem(page, 'programs', async (item) => {
-        await item.getByLabel('Title').fill(program);
-        await item.getByLabel('One-line summary').fill('Mornings together, once a week.');
-        await item.getByLabel('Why it is recommended').fill('You have been to an event and want to keep going.');
+        await item.getByLabel('Title', { exact: true }).fill(program);
+        await item.getByLabel('One-line summary', { exact: true }).fill('Mornings together, once a week.');
+        await item
+          .getByLabel('Why it is recommended', { exact: true })
+          .fill('You have been to an event and want to keep going.');
         await item
           .getByRole('group', { name: 'Recommended for the journey stage' })
-          .getByLabel('I attended an event')
+          .getByLabel('I attended an event', { exact: true })
           .check();
         await expectNoViolations(page, '/desk/content/programs');
         expect(await overflowX(page)).toBe(0);
