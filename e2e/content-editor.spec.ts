@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { deskContent as copy } from '../src/content/desk-content';
 import { overflowX, signIn } from './support/desk';
+import { withLock } from './support/lock';
 import { expect, test } from './support/test';
 
 /**
@@ -12,31 +11,9 @@ import { expect, test } from './support/test';
  * The phone and desktop runs share one server and one draft: each run holds a lock (an atomic mkdir) while it
  * edits, and leaves the version that was live when it started live again.
  */
-const LOCK_DIR = path.resolve(`.wrangler/e2e-state-${process.env.E2E_PORT || 8788}/site-content-e2e.lock`);
-
-async function withContentLock<T>(fn: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      mkdirSync(LOCK_DIR, { recursive: false });
-      break;
-    } catch {
-      try {
-        // A lock older than a whole run was left by a killed one: take it over.
-        if (Date.now() - statSync(LOCK_DIR).mtimeMs > 200_000) rmSync(LOCK_DIR, { recursive: true, force: true });
-      } catch {
-        /* released meanwhile */
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for the site content lock');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
-}
+/** Each run edits the one draft alone: a whole run may take minutes on a busy machine. */
+const withContentLock = <T>(fn: () => Promise<T>) =>
+  withLock('site-content-e2e', { staleMs: 200_000, waitMs: 240_000 }, fn);
 
 /** The version live now, as the editor's list marks it (null: nothing published yet). */
 async function liveVersion(page: Page): Promise<number | null> {
