@@ -5,7 +5,7 @@
  * version is published again in one step, a version downloads as JSON, and writes come only from the desk itself.
  */
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deskContent as copy } from '../src/content/desk-content';
 import { PART_NAMES, type PartName } from '../src/desk/content-parts';
 import { defaultContent } from '../src/shared/default-content';
@@ -14,6 +14,7 @@ import type { SiteContent } from '../src/shared/site-content';
 import { CONTENT_KEY, forgetPublished } from '../src/store/published-content';
 import { contentStore } from '../src/store/site-content';
 import { LOOPBACK_ORIGIN, callWorker } from './support/api';
+import { loggedEvents } from './support/logs';
 
 const get = (path: string) => callWorker(env, path);
 const store = () => contentStore(env.DB, env.FEEDS);
@@ -66,6 +67,7 @@ beforeEach(async () => {
   forgetPublished(env.FEEDS);
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await env.FEEDS.delete(CONTENT_KEY);
   forgetPublished(env.FEEDS);
 });
@@ -179,6 +181,7 @@ describe('the content editor', () => {
   });
 
   it('publishes to /, refuses an invalid draft by its fields, republishes and exports a version', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const form = set(await formOf('/desk/content/hero'), 'headline', 'Published words');
     expect((await post('/desk/content/hero', form)).status).toBe(303);
     expect(await text(await get('/desk/content'))).toContain('Hero: headline changed');
@@ -203,6 +206,13 @@ describe('the content editor', () => {
     expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.json"$/);
     expect(exported.headers.get('cache-control')).toBe('private, no-store');
     expect(((await exported.json()) as SiteContent).hero.headline).toBe('Published words');
+
+    // Each action is logged by its name alone: never the content.
+    const actions = loggedEvents(logged).filter((l) => l.event === 'desk.action');
+    expect(actions.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['content saved', 'content published', 'content republished', 'content exported']),
+    );
+    expect(JSON.stringify(loggedEvents(logged))).not.toMatch(/Published words|Second words/);
 
     const draftNow = await store().readDraft();
     const broken = {
