@@ -1,9 +1,7 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { configureStandin } from './standins';
+import { withLock } from './lock';
 
 const E2E_PORT = process.env.E2E_PORT || 8788;
-const LOCK_DIR = path.resolve(`.wrangler/e2e-state-${E2E_PORT}/youtube-e2e.lock`);
 
 /**
  * Empties the Worker's feeds cache through its development-only route (POST /__dev/feeds/reset),
@@ -25,28 +23,8 @@ export async function setYoutube(config: YoutubeConfig): Promise<void> {
  * contain, or measure a page in a known state of them, run one at a time under this lock (an atomic mkdir on the
  * shared disk).
  */
-export async function withFeedsLock<T>(fn: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      mkdirSync(LOCK_DIR);
-      break;
-    } catch {
-      // A lock older than a test's timeout was left by a killed run: take it over.
-      try {
-        if (Date.now() - statSync(LOCK_DIR).mtimeMs > 45_000) rmSync(LOCK_DIR, { recursive: true, force: true });
-      } catch {
-        /* released meanwhile */
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for the feeds lock');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
+export function withFeedsLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withLock('youtube-e2e', { staleMs: 45_000, waitMs: 60_000 }, fn);
 }
 
 /**

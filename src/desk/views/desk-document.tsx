@@ -6,6 +6,7 @@ import { conversation } from '../../content/conversation';
 import { deskReplies } from '../../content/desk-replies';
 import { deskSources } from '../../content/desk-sources';
 import { deskLinks } from '../../content/desk-links';
+import { deskContent } from '../../content/desk-content';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -22,6 +23,7 @@ const AREAS = [
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
   { name: 'replies', href: '/desk/replies', label: deskReplies.nav },
   { name: 'links', href: '/desk/links', label: deskLinks.nav },
+  { name: 'content', href: '/desk/content', label: deskContent.nav },
   { name: 'numbers', href: '/desk/numbers', label: desk.nav.numbers },
   { name: 'sources', href: '/desk/sources', label: deskSources.nav },
   { name: 'health', href: '/desk/health', label: desk.nav.health },

@@ -15,6 +15,7 @@ import { followUps } from './follow-ups';
 import { mediaFiles } from './media';
 import { sources } from './sources';
 import { links } from './links';
+import { content } from './content';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -50,3 +51,5 @@ for (const area of [
 }
 // The tagged links the owners share, with their QR codes.
 desk.route('/', links);
+// The site's words, programs, testimonials, talks, links and episodes: the draft, its preview, publish, versions.
+desk.route('/', content);

@@ -30,7 +30,7 @@ export async function renderDeskPage(
   current: DeskArea,
   params: Partial<ListParams>,
   body: ReactElement,
-  status: 200 | 400 | 503 = 200,
+  status: 200 | 400 | 409 | 503 = 200,
   first: Banner[] = [],
 ) {
   const banners: Banner[] = [...first];

@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { deskContent as copy } from '../src/content/desk-content';
+import { overflowX, signIn } from './support/desk';
+import { withLock } from './support/lock';
+import { expect, test } from './support/test';
+
+/**
+ * The owners edit the site: a testimonial, a talk and a program added through the desk's forms, seen in the
+ * preview, published and seen on the landing page, then the earlier version published again and they are gone.
+ * The phone and desktop runs share one server and one draft: each run holds a lock (an atomic mkdir) while it
+ * edits, and leaves the version that was live when it started live again.
+ */
+/** Each run edits the one draft alone: a whole run may take minutes on a busy machine. */
+const withContentLock = <T>(fn: () => Promise<T>) =>
+  withLock('site-content-e2e', { staleMs: 200_000, waitMs: 240_000 }, fn);
+
+/** The version live now, as the editor's list marks it (null: nothing published yet). */
+async function liveVersion(page: Page): Promise<number | null> {
+  await page.goto('/desk/content');
+  const live = page.locator('.desk-content-versions h3', { hasText: copy.live });
+  if ((await live.count()) === 0) return null;
+  return Number((await live.textContent())!.match(/\d+/)![0]);
+}
+
+/** Fills the part's new item and saves it; a save another owner beat (409) opens the form again and retries. */
+async function addItem(page: Page, part: string, fill: (item: ReturnType<Page['getByRole']>) => Promise<void>) {
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(`/desk/content/${part}`);
+    await fill(page.getByRole('group', { name: copy.newItem, exact: true }));
+    await page.getByRole('button', { name: copy.save }).click();
+    if (page.url().endsWith(`/desk/content?saved=${part}`) || attempt === 2) break;
+  }
+  await expect(page).toHaveURL(new RegExp(`/desk/content\\?saved=${part}$`));
+  await expect(page.getByText(copy.saved)).toBeVisible();
+}
+
+async function publish(page: Page, button: string): Promise<number> {
+  await page.goto('/desk/content');
+  await page.getByRole('button', { name: button }).click();
+  await expect(page).toHaveURL(/\/desk\/content\?published=\d+$/);
+  return Number(new URL(page.url()).searchParams.get('published'));
+}
+
+/** The landing page once it shows (or no longer shows) `text` in `section`: a publish is live within a minute. */
+async function landingShows(page: Page, section: string, text: string, shown = true) {
+  await expect(async () => {
+    await page.goto('/');
+    const where = page.locator(section);
+    if (shown) await expect(where).toContainText(text, { timeout: 1000 });
+    else await expect(page.locator('body')).not.toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 75_000 });
+}
+
+async function expectNoViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('the owner adds a testimonial, a talk and a program, previews, publishes, and publishes the earlier version again', async ({
+  page,
+}, info) => {
+  test.setTimeout(420_000);
+  const run = `${info.project.name} ${crypto.randomUUID().slice(0, 6)}`;
+  const quote = `Priya helped me find my footing again (${run}).`;
+  const talk = `Aliveness at work (${run})`;
+  const program = `Sunrise Circle ${run}`;
+  await signIn(page);
+  await withContentLock(async () => {
+    let baseline = await liveVersion(page);
+    // Nothing published yet: the draft as it is (what the site shows) becomes the version to come back to.
+    baseline ??= await publish(page, copy.publish);
+    try {
+      await page.goto('/desk/content');
+      await expect(page.getByRole('heading', { level: 1, name: copy.title })).toBeVisible();
+      await expectNoViolations(page, '/desk/content');
+      expect(await overflowX(page)).toBe(0);
+
+      await addItem(page, 'testimonials', async (item) => {
+        await item.getByLabel('Quote', { exact: true }).fill(quote);
+        await item.getByLabel('Name', { exact: true }).fill('Asha Menon');
+        await item.getByLabel('Role or town', { exact: true }).fill('Pune');
+        await item.getByLabel('Date they agreed to be quoted', { exact: true }).fill('2026-01-15');
+        await item.getByLabel('Shown on the site', { exact: true }).check();
+      });
+      await addItem(page, 'talks', async (item) => {
+        await item.getByLabel('Date', { exact: true }).fill('2030-05-01');
+        await item.getByLabel('Title', { exact: true }).fill(talk);
+        await item.getByLabel('Place', { exact: true }).fill('Bengaluru');
+      });
+      await addItem(page, 'programs', async (item) => {
+        await item.getByLabel('Title', { exact: true }).fill(program);
+        await item.getByLabel('One-line summary', { exact: true }).fill('Mornings together, once a week.');
+        await item
+          .getByLabel('Why it is recommended', { exact: true })
+          .fill('You have been to an event and want to keep going.');
+        await item
+          .getByRole('group', { name: 'Recommended for the journey stage' })
+          .getByLabel('I attended an event', { exact: true })
+          .check();
+        await expectNoViolations(page, '/desk/content/programs');
+        expect(await overflowX(page)).toBe(0);
+      });
+
+      await page.goto('/desk/content/preview');
+      await expect(page.locator('#programs')).toContainText(program);
+      // The testimonials and talks sections come with the landing page's new sections.
+      await expect.soft(page.locator('#testimonials')).toContainText(quote);
+      await expect.soft(page.locator('#talks')).toContainText(talk);
+
+      const published = await publish(page, copy.publish);
+      expect(published).toBeGreaterThan(baseline);
+      await landingShows(page, '#programs', program);
+      await expect.soft(page.locator('#testimonials')).toContainText(quote);
+      await expect.soft(page.locator('#talks')).toContainText(talk);
+
+      await publish(page, copy.republishLabel(baseline));
+      await landingShows(page, '#programs', program, false);
+      await expect(page.locator('body')).not.toContainText(quote);
+      await expect(page.locator('body')).not.toContainText(talk);
+    } finally {
+      // Leave the site as it was found (the step above already did, unless it failed before).
+      if ((await liveVersion(page)) !== baseline) await publish(page, copy.republishLabel(baseline));
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { deskContent as copy, partNames } from '../../../content/desk-content';
+import { PARTS, type PartName } from '../../content-parts';
+import type { Problem } from '../../content-form';
+import { when } from '../format';
+import { Fields, Items, ReadOnly } from './fields';
+
+/** What another owner saved for this part while this one edited it. */
+export interface Theirs {
+  value: unknown;
+  by: string;
+  at: string;
+}
+
+/** Each problem as "field: message", for the list above a refused form or a draft that cannot go live. */
+export function ProblemList({ problems, linked }: { problems: readonly Problem[]; linked?: boolean }) {
+  return (
+    <ul className="desk-content-problems">
+      {problems.map((p) => {
+        const part = p.field.split('.')[0] ?? '';
+        const text = copy.problem(p.field, p.message);
+        return (
+          <li key={`${p.field}-${p.message}`}>
+            {linked && Object.hasOwn(PARTS, part) ? <a href={`/desk/content/${part}`}>{text}</a> : text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * /desk/content/:part: the part's form (from the field table) with the revision it was edited from; refused, it
+ * shows what was typed and each message by its field; after a conflict, what the other owner saved beside it.
+ */
+export function PartPage(props: {
+  part: PartName;
+  value: unknown;
+  revision: number;
+  problems?: readonly Problem[];
+  theirs?: Theirs;
+}) {
+  const { part, value, revision, problems = [], theirs } = props;
+  const { list, fields } = PARTS[part];
+  const title = partNames[part];
+  const form = (
+    <form method="post" action={`/desk/content/${part}`} className="desk-card desk-content-form">
+      <input type="hidden" name="revision" value={String(revision)} />
+      {list ? (
+        <Items fields={fields} prefix="" items={Array.isArray(value) ? value : []} problems={problems} />
+      ) : (
+        <Fields fields={fields} prefix="" value={value} problems={problems} />
+      )}
+      <button type="submit" className="btn btn-cta">
+        {copy.save}
+      </button>
+    </form>
+  );
+  return (
+    <>
+      <p className="desk-meta">
+        <a href="/desk/content">{copy.back}</a>
+      </p>
+      <h1 className="desk-title">{copy.editPart(title)}</h1>
+      {theirs ? (
+        <p className="desk-banner desk-banner-warning" role="alert">
+          {copy.conflict}
+        </p>
+      ) : null}
+      {problems.length > 0 ? (
+        <div className="desk-banner desk-banner-warning" role="alert">
+          <p>{copy.refused}</p>
+          <ProblemList problems={problems} />
+        </div>
+      ) : null}
+      {theirs ? (
+        <div className="desk-content-conflict">
+          {form}
+          <section className="desk-card" aria-labelledby="theirs-heading">
+            <h2 id="theirs-heading">{copy.theirsHeading}</h2>
+            <p className="desk-meta">{copy.theirs(theirs.by, when(theirs.at))}</p>
+            {list ? (
+              (Array.isArray(theirs.value) ? theirs.value : []).map((item, i) => (
+                <section key={i} aria-label={copy.item(i + 1)}>
+                  <h3 className="desk-subtitle">{copy.item(i + 1)}</h3>
+                  <ReadOnly fields={fields} value={item} />
+                </section>
+              ))
+            ) : (
+              <ReadOnly fields={fields} value={theirs.value} />
+            )}
+          </section>
+        </div>
+      ) : (
+        form
+      )}
+    </>
+  );
+}
