@@ -16,7 +16,7 @@ import type { ProgramContent } from './site-content';
 export type RecommendedProgram = Pick<ProgramContent, 'slug' | 'title' | 'recommendedBy'>;
 
 /** The programs a fresh site has (a caller with published content passes its programs instead). */
-const DEFAULT_PROGRAMS: readonly RecommendedProgram[] = defaultContent().programs;
+const DEFAULT_PROGRAMS: readonly ProgramContent[] = defaultContent().programs;
 
 /** Answers by step index, as the quiz API takes them ("0" area of life, "1" age range, "2" journey stage). */
 export type QuizAnswers = Partial<Record<'0' | '1' | '2', string>>;
@@ -58,6 +58,24 @@ export function programReason(
   programs: readonly ProgramContent[] = defaultContent().programs,
 ): string {
   return programs.find((p) => p.slug === slug)?.reason ?? '';
+}
+
+/**
+ * The programs a quiz response's stored titles name, in their order, each once: the published program of that
+ * title; else the default program of that title (as published when its slug still is, so a renamed program keeps
+ * its place); a title neither has is left out.
+ */
+export function programsNamed(
+  titles: readonly string[],
+  programs: readonly ProgramContent[] = DEFAULT_PROGRAMS,
+): ProgramContent[] {
+  const named: ProgramContent[] = [];
+  for (const title of titles) {
+    const known = programs.find((p) => p.title === title) ?? DEFAULT_PROGRAMS.find((p) => p.title === title);
+    const program = known && (programs.find((p) => p.slug === known.slug) ?? known);
+    if (program && !named.some((p) => p.slug === program.slug)) named.push(program);
+  }
+  return named;
 }
 
 /** The program a stored title names (a quiz response records titles), or undefined for a title no card has. */
