@@ -11,10 +11,12 @@ import { contentStore } from '../src/store/site-content';
 
 const OWNER = 'owner@example.com';
 
-beforeEach(async () => {
-  await env.DB.exec('DELETE FROM content_draft; DELETE FROM content_versions;');
-});
+/** No draft or version is left for another file's tests (the shared pool keeps D1 between files). */
+const clearContent = () => env.DB.exec('DELETE FROM content_draft; DELETE FROM content_versions;');
+
+beforeEach(clearContent);
 afterEach(async () => {
+  await clearContent();
   await env.FEEDS.delete(CONTENT_KEY);
   forgetPublished(env.FEEDS);
 });
@@ -132,9 +134,8 @@ describe('talks and events', () => {
   it('counts a talk on the owners’ day as upcoming, and the day before as past', () => {
     const content = defaultContent();
     content.talks = [talk('2026-11-26', 'Yesterday talk'), talk('2026-11-27', 'Today talk')];
-    const html = renderToStaticMarkup(
-      createElement(SiteContentProvider, { content }, createElement(Talks, { today: '2026-11-27' })),
-    );
+    const talks = createElement(Talks, { today: '2026-11-27' });
+    const html = renderToStaticMarkup(createElement(SiteContentProvider, { content, children: talks }));
     expect(html.indexOf('Upcoming')).toBeLessThan(html.indexOf('Today talk'));
     expect(html.indexOf('Today talk')).toBeLessThan(html.indexOf('Past talks'));
     expect(html.indexOf('Past talks')).toBeLessThan(html.indexOf('Yesterday talk'));

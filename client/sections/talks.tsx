@@ -3,6 +3,7 @@ import { talksByTime } from '../../src/shared/talks';
 import type { Talk } from '../../src/shared/site-content';
 import { formatDay } from '../lib/format-date';
 import { useSiteContent } from '../site-content';
+import { Section } from './section';
 
 /**
  * Talks and events (#talks): the upcoming ones (today included, soonest first), then the past ones (latest first),
@@ -13,17 +14,12 @@ export function Talks({ today }: { today: string }) {
   if (talks.length === 0) return null;
   const { upcoming, past } = talksByTime(talks, today);
   return (
-    <section id="talks" className="section talks" aria-labelledby="talks-title">
-      <div className="container">
-        <header className="section-head">
-          <h2 id="talks-title">{talksCopy.heading}</h2>
-        </header>
-        <div className="talk-groups">
-          {upcoming.length > 0 && <TalkList heading={talksCopy.upcoming} talks={upcoming} />}
-          {past.length > 0 && <TalkList heading={talksCopy.past} talks={past} />}
-        </div>
+    <Section id="talks" heading={talksCopy.heading}>
+      <div className="talk-groups">
+        {upcoming.length > 0 && <TalkList heading={talksCopy.upcoming} talks={upcoming} />}
+        {past.length > 0 && <TalkList heading={talksCopy.past} talks={past} />}
       </div>
-    </section>
+    </Section>
   );
 }
 
