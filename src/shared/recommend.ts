@@ -52,14 +52,6 @@ export function programTitle(slug: ProgramSlug, programs: readonly RecommendedPr
   return programs.find((p) => p.slug === slug)?.title ?? slug;
 }
 
-/** The line that says why the program was recommended (empty for a program no longer offered). */
-export function programReason(
-  slug: ProgramSlug,
-  programs: readonly ProgramContent[] = defaultContent().programs,
-): string {
-  return programs.find((p) => p.slug === slug)?.reason ?? '';
-}
-
 /**
  * The programs a quiz response's stored titles name, in their order, each once: the published program of that
  * title; else the default program of that title (as published when its slug still is, so a renamed program keeps
@@ -76,14 +68,6 @@ export function programsNamed(
     if (program && !named.some((p) => p.slug === program.slug)) named.push(program);
   }
   return named;
-}
-
-/** The program a stored title names (a quiz response records titles), or undefined for a title no card has. */
-export function programSlugOf(
-  title: string,
-  programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS,
-): ProgramSlug | undefined {
-  return programs.find((p) => p.title === title)?.slug;
 }
 
 /** Query parameter of the landing view after the quiz: program slugs only, never an answer or a name. */
