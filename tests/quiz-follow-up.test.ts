@@ -12,6 +12,7 @@ import { consent } from '../src/content/privacy';
 import { site } from '../src/content/site';
 import { newsletterTagsFor } from '../src/leads/newsletter-tags';
 import { bookingLink } from '../src/shared/booking';
+import { defaultContent } from '../src/shared/default-content';
 import { getLeadStore } from '../src/store/port';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
 import { post, row, visitorAddress } from './support/api';
@@ -199,6 +200,27 @@ describe('newsletterTagsFor: what the newsletter tool would be told', () => {
     expect(newsletterTagsFor(quizLead({ ...optedIn, recommended: ['A Retired Program', 'Talks & Keynotes'] }))).toEqual(
       ['quiz-talks-keynotes'],
     );
+  });
+});
+
+describe('newsletterTagsFor: the programs as published', () => {
+  const optedIn = { newsletterConsent: { version: OPT_IN, at: new Date().toISOString() } };
+  /** The owners added Team Coaching, renamed 1:1 Consultations and took Retreats & Workshops off. */
+  const published = defaultContent().programs.filter((p) => p.slug !== 'retreats-workshops');
+  published[0]!.title = 'Consultations, one to one';
+  published.push({ ...published[0]!, slug: 'team-coaching', title: 'Team Coaching' });
+
+  it('tags a program the owners added, and one renamed by its slug', () => {
+    const lead = quizLead({ ...optedIn, recommended: ['Team Coaching', 'Consultations, one to one'] });
+    expect(newsletterTagsFor(lead, published)).toEqual(['quiz-team-coaching', 'quiz-consultations']);
+    expect(newsletterTagsFor(quizLead({ ...optedIn, recommended: ['1:1 Consultations'] }), published)).toEqual([
+      'quiz-consultations',
+    ]);
+  });
+
+  it('a program no longer published falls back to the default one; a title neither has gives no tag', () => {
+    const lead = quizLead({ ...optedIn, recommended: ['Retreats & Workshops', 'A Retired Program'] });
+    expect(newsletterTagsFor(lead, published)).toEqual(['quiz-retreats-workshops']);
   });
 });
 

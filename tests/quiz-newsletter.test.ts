@@ -15,6 +15,8 @@ import { unsubscribe } from '../src/newsletter/unsubscribe';
 import { signUnsubscribe } from '../src/newsletter/token';
 import type { NewsletterJob } from '../src/queue/jobs';
 import { getLeadStore } from '../src/store/port';
+import { defaultContent } from '../src/shared/default-content';
+import { CONTENT_KEY, forgetPublished, putPublished } from '../src/store/published-content';
 import { quizLead } from './fixtures/leads';
 import { postWithEnv } from './support/api';
 import { firestoreEnv } from './support/firestore';
@@ -76,6 +78,29 @@ describe('a ticked box makes a subscription of its own', () => {
     ]);
     // With the response's Turnstile verdict (no Turnstile here: verified), which decides whether it goes on.
     expect(job).toEqual({ type: 'newsletter', action: 'subscribe', subscriptionId: sub!.id, email, verified: true });
+  });
+
+  it('tagged with a program the owners added and published', async () => {
+    const content = defaultContent();
+    content.programs.push({
+      ...content.programs[0]!,
+      slug: 'team-coaching',
+      title: 'Team Coaching',
+      recommendedBy: { stage: [], area: ['Business'], age: [] },
+    });
+    await putPublished(env.FEEDS, { versionId: 41, content });
+    try {
+      const workerEnv = newsletterEnv('kit');
+      const email = address();
+      const body = { ...quizBody(crypto.randomUUID(), email, true), answers: { '0': 'Business' } };
+      expect(await postQuiz(workerEnv, body)).toBe(201);
+      const [sub] = await subscriptionsOf(email);
+      // A title only the published programs have.
+      expect(JSON.parse(sub!.tags!)).toContain('quiz-team-coaching');
+    } finally {
+      await env.FEEDS.delete(CONTENT_KEY);
+      forgetPublished(env.FEEDS);
+    }
   });
 
   it('is found again, not made twice, when the response is sent again', async () => {

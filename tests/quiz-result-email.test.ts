@@ -10,6 +10,8 @@ import type { Env } from '../src/env';
 import { emailMessage } from '../src/notify/email';
 import { QUIZ_RESULT_EMAIL, createResultEmailSender } from '../src/notify/result-email';
 import { getLeadStore } from '../src/store/port';
+import { defaultContent } from '../src/shared/default-content';
+import { CONTENT_KEY, forgetPublished, putPublished } from '../src/store/published-content';
 import { quizLead, job, type QuizLead } from './fixtures/leads';
 import { deliver, ledgerRows, visitorMessagesToday } from './support/queue';
 import { allowConsoleErrors } from './setup';
@@ -169,6 +171,37 @@ describe('the result email’s content', () => {
     for (const link of links) {
       expect(link).not.toMatch(/ravi|kumar|example\.com|%40/i);
     }
+  });
+});
+
+describe('the result email with the programs as published', () => {
+  afterEach(async () => {
+    await env.FEEDS.delete(CONTENT_KEY);
+    forgetPublished(env.FEEDS);
+  });
+
+  it('names a program the owners added with its reason; one no longer published by its default; drops an unknown one', async () => {
+    new GraphStandin().install();
+    const content = defaultContent();
+    content.programs = content.programs.filter((p) => p.slug !== 'retreats-workshops');
+    content.programs.push({ ...content.programs[0]!, slug: 'team-coaching', title: 'Team Coaching', reason: 'Yours.' });
+    await putPublished(env.FEEDS, { versionId: 42, content });
+    const { email, workerEnv } = resultEnv();
+    const quiz = lead({ recommended: ['Team Coaching', 'Retreats & Workshops', 'A Retired Program'] });
+    await deliver(job(quiz), { env: workerEnv });
+
+    const text = email.to(quiz.contact.email)[0]!.text!;
+    const both = `${SITE}/?recommended=team-coaching,retreats-workshops`;
+    expect(text).toContain(
+      ['Team Coaching', 'Yours.', `Read about it on my website: ${both}#program-team-coaching`].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        'Retreats & Workshops',
+        'You would grow fastest alongside others: a retreat or workshop gives you the time, the room and the company to practise.',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('A Retired Program');
   });
 });
 

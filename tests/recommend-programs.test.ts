@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUIZ_STEPS } from '../src/content/site';
 import { defaultContent } from '../src/shared/default-content';
-import { parseRecommended, programTitle, recommend, type QuizAnswers } from '../src/shared/recommend';
+import { parseRecommended, programTitle, programsNamed, recommend, type QuizAnswers } from '../src/shared/recommend';
 
 /** The rules as an ordered list, as they were written before they became data on the programs. */
 const ORDERED_RULES: { area?: string[]; age?: string[]; stage?: string[]; program: string }[] = [
@@ -61,5 +61,15 @@ describe("the recommendation reads the programs' answers", () => {
     expect(parseRecommended('team-coaching', edited)).toEqual(['team-coaching']);
     expect(parseRecommended('team-coaching')).toEqual([]);
     expect(programTitle('team-coaching', edited)).toBe('Team Coaching');
+  });
+
+  it('names a response’s stored titles as published: added, renamed by its slug, retired by its default, else left out', () => {
+    const programs = defaultContent().programs;
+    const renamed = { ...programs[0]!, title: 'Consultations, one to one' };
+    const coaching = { ...programs[0]!, slug: 'team-coaching', title: 'Team Coaching' };
+    const published = [renamed, programs[2]!, coaching];
+    const titles = ['Team Coaching', '1:1 Consultations', 'Retreats & Workshops', 'A Retired Program', 'Team Coaching'];
+    expect(programsNamed(titles, published)).toEqual([coaching, renamed, programs[1]!]);
+    expect(programsNamed(['Team Coaching'])).toEqual([]);
   });
 });

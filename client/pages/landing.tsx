@@ -8,6 +8,8 @@ import { Newsletter } from '../sections/newsletter';
 import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../sections/site-header';
+import { Talks } from '../sections/talks';
+import { Testimonials } from '../sections/testimonials';
 import type { VideosPayload } from '../../src/feeds/types';
 import type { ListenEpisode } from '../../src/feeds/types';
 import type { ProgramSlug } from '../../src/content/site';
@@ -22,6 +24,8 @@ export interface LandingForms {
 
 export interface LandingProps {
   year: number;
+  /** The owners' calendar day (YYYY-MM-DD): talks from it on are upcoming, earlier ones past. */
+  today: string;
   /** The cached YouTube feeds, or null while the cache is cold (the islands then fetch them). */
   videos: VideosPayload | null;
   /** The newest episodes of the podcast's feed (PODCAST_FEED_URL), when it has loaded; else the published ones. */
@@ -35,9 +39,13 @@ export interface LandingProps {
   forms: LandingForms;
 }
 
-/** The landing page: header, then the eight sections (latest videos is the sixth). */
+/**
+ * The landing page: header, then the eight sections (latest videos is the sixth), with what people say after the
+ * programs and the talks after the latest videos when the owners have published any.
+ */
 export function LandingPage({
   year,
+  today,
   videos,
   episodes,
   forms,
@@ -52,9 +60,11 @@ export function LandingPage({
         <Hero />
         <About />
         <Programs recommended={recommended} {...(bookingUrl && { bookingUrl, bookingProvider })} />
+        <Testimonials />
         <Resources videos={videos} />
         <Listen episodes={episodes} />
         <LatestVideos videos={videos} />
+        <Talks today={today} />
         <Newsletter form={forms.newsletter} />
       </main>
       <Footer year={year} />

@@ -71,7 +71,15 @@ export function Programs({
                   0{i + 1}
                 </span>
                 {isChosen && <p className="program-badge">{recommendations.badge}</p>}
-                <h3>{card.link ? <a href={card.link}>{card.title}</a> : card.title}</h3>
+                <h3>
+                  {card.link ? (
+                    <a className="program-link" href={card.link}>
+                      {card.title}
+                    </a>
+                  ) : (
+                    card.title
+                  )}
+                </h3>
                 <p>{card.summary}</p>
                 {card.description && (
                   <p className="program-description">

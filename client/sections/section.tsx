@@ -3,12 +3,12 @@ import { PlainText } from '../site-content';
 
 /**
  * A landing page section with its heading: `#id` is its address in the page, and the heading names it for
- * assistive tools. `action` is a link shown under the introduction.
+ * assistive tools. `intro`, when given, is a paragraph under the heading; `action` is a link shown under it.
  */
 export function Section(props: {
   id: string;
   heading: ReactNode;
-  intro: string;
+  intro?: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
@@ -18,9 +18,11 @@ export function Section(props: {
       <div className="container">
         <header className="section-head">
           <h2 id={`${id}-title`}>{heading}</h2>
-          <p>
-            <PlainText text={intro} />
-          </p>
+          {intro !== undefined && (
+            <p>
+              <PlainText text={intro} />
+            </p>
+          )}
           {action}
         </header>
         {children}

@@ -3,6 +3,7 @@ import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
 import { getLeadStore } from '../store/port';
+import { publishedContent } from '../store/published-content';
 import { type Lead } from '../store/lead';
 import { LeadStoreError } from '../store/lead-store-error';
 import { withBookingRef } from './booking-ref';
@@ -98,9 +99,13 @@ export async function countAndNotify(env: Env, lead: Lead, created: boolean): Pr
   return lead.kind === 'quiz' ? acceptSubscription(env, lead) : true;
 }
 
-/** The subscription a quiz response makes, if its box was ticked: stored, or parked like any lead. */
+/**
+ * The subscription a quiz response makes, if its box was ticked: stored, or parked like any lead. Its tags name
+ * the programs as published (from KV or memory, never D1).
+ */
 async function acceptSubscription(env: Env, lead: Extract<Lead, { kind: 'quiz' }>): Promise<boolean> {
-  const subscription = await quizSubscription(lead);
+  if (!lead.newsletterConsent) return true;
+  const subscription = await quizSubscription(lead, (await publishedContent(env.FEEDS)).content.programs);
   if (!subscription) return true;
   try {
     await acceptLead(env, subscription);

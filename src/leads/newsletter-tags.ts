@@ -1,4 +1,5 @@
-import { programSlugOf } from '../shared/recommend';
+import { programsNamed } from '../shared/recommend';
+import type { ProgramContent } from '../shared/site-content';
 import type { Lead } from '../store/lead';
 
 /** The prefix of a newsletter tag that names a program the quiz recommended: `quiz-<program id>`. */
@@ -11,14 +12,12 @@ type Subscription = Extract<Lead, { kind: 'newsletter' }>;
  * The tags a lead is subscribed to the newsletter tool with: one per program its quiz recommended
  * (`quiz-consultations`, most fitting first), so the coach can follow up by program. Empty for a quiz
  * response whose visitor did not tick "Also send me the newsletter" (then nothing about them goes to the
- * tool at all) and for every other kind of lead. A stored title no program has any more gives no tag.
+ * tool at all) and for every other kind of lead. Titles are read against `programs` (the published ones; the
+ * default ones when not given), then the default programs; a stored title neither has gives no tag.
  */
-export function newsletterTagsFor(lead: Lead): string[] {
+export function newsletterTagsFor(lead: Lead, programs?: readonly ProgramContent[]): string[] {
   if (lead.kind !== 'quiz' || !lead.newsletterConsent) return [];
-  return lead.recommended
-    .map((title) => programSlugOf(title))
-    .filter((slug) => slug !== undefined)
-    .map((slug) => `${QUIZ_TAG_PREFIX}${slug}`);
+  return programsNamed(lead.recommended, programs).map(({ slug }) => `${QUIZ_TAG_PREFIX}${slug}`);
 }
 
 /**
@@ -28,7 +27,10 @@ export function newsletterTagsFor(lead: Lead): string[] {
  * response's address, arrival and attribution, the response's id, and the tags of the recommended programs. Its
  * id follows from the response's, so saving the response again (a retry, a parked lead) finds the same one.
  */
-export async function quizSubscription(lead: QuizLead): Promise<Subscription | null> {
+export async function quizSubscription(
+  lead: QuizLead,
+  programs?: readonly ProgramContent[],
+): Promise<Subscription | null> {
   if (!lead.newsletterConsent) return null;
   return {
     kind: 'newsletter',
@@ -40,7 +42,7 @@ export async function quizSubscription(lead: QuizLead): Promise<Subscription | n
     ...(lead.verified !== undefined && { verified: lead.verified }),
     ...(lead.unchecked !== undefined && { unchecked: lead.unchecked }),
     quizId: lead.id,
-    tags: newsletterTagsFor(lead),
+    tags: newsletterTagsFor(lead, programs),
   };
 }
 

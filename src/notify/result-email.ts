@@ -1,9 +1,9 @@
 import { privacy } from '../content/privacy';
 import { resultEmail } from '../content/result-email';
-import { QUIZ_STEPS, type ProgramSlug } from '../content/site';
+import { QUIZ_STEPS } from '../content/site';
 import { readConfig, type Env } from '../env';
 import { bookingLink, type BookingLinkProvider } from '../shared/booking';
-import { RECOMMENDED_PARAM, programReason, programSlugOf, programTitle, recommend } from '../shared/recommend';
+import { RECOMMENDED_PARAM, programsNamed, recommend } from '../shared/recommend';
 import { defaultContent } from '../shared/default-content';
 import type { ProgramContent } from '../shared/site-content';
 import type { Lead } from '../store/lead';
@@ -19,12 +19,14 @@ export const QUIZ_RESULT_EMAIL = 'quiz_result_email';
 /** Whether a ledger message is the result email (sent through the result email's sender, not WhatsApp). */
 export const isResultEmail = (message: { template: string }) => message.template === QUIZ_RESULT_EMAIL;
 
-/** The recommended programs of a response, most fitting first; from its answers when it recorded none. */
-function programsOf(lead: QuizLead, programs: readonly ProgramContent[]): ProgramSlug[] {
-  const slugs = lead.recommended
-    .map((title) => programSlugOf(title, programs))
-    .filter((s): s is ProgramSlug => s !== undefined);
-  return slugs.length > 0 ? slugs : recommend(lead.answers, programs);
+/**
+ * The recommended programs of a response, most fitting first, as published now (a program no longer published by
+ * its default one); from its answers when it recorded none that is known.
+ */
+function programsOf(lead: QuizLead, programs: readonly ProgramContent[]): ProgramContent[] {
+  const named = programsNamed(lead.recommended, programs);
+  if (named.length > 0) return named;
+  return recommend(lead.answers, programs).flatMap((slug) => programs.filter((p) => p.slug === slug));
 }
 
 /**
@@ -45,15 +47,16 @@ export function resultEmailFor(
 ): Send {
   const { siteUrl, bookingUrl, bookingProvider } = settings;
   const programs = settings.programs ?? defaultContent().programs;
-  const slugs = programsOf(lead, programs);
+  const chosen = programsOf(lead, programs);
+  const slugs = chosen.map((p) => p.slug);
   // The link carries the response's reference when the booking tool is known, so the booking comes back to it.
   const booking = bookingProvider && lead.bookingRef ? { provider: bookingProvider, ref: lead.bookingRef } : undefined;
   const view: ResultEmailView = {
     greeting: resultEmail.greeting(lead.contact.first),
     intro: resultEmail.intro,
-    programs: slugs.map((slug) => ({
-      title: programTitle(slug, programs),
-      line: programReason(slug, programs),
+    programs: chosen.map(({ slug, title, reason }) => ({
+      title,
+      line: reason,
       href: `${siteUrl}/?${RECOMMENDED_PARAM}=${slugs.join(',')}#program-${slug}`,
       linkText: resultEmail.programLink,
     })),

@@ -47,12 +47,21 @@ async function landing(
     feedEpisodes(c.env, waitUntil),
   ]);
   const year = new Date().getFullYear();
+  const today = ownersDay(Date.now());
   const nonce = c.get('secureHeadersNonce') ?? '';
   const recommended = kind === 'not-found' ? [] : parseRecommended(c.req.query(RECOMMENDED_PARAM), content.programs);
   const config = readConfig(c.env);
   const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
   const page = (state: LandingForms) => (
-    <LandingPage year={year} videos={videos} episodes={episodes} forms={state} recommended={recommended} {...booking} />
+    <LandingPage
+      year={year}
+      today={today}
+      videos={videos}
+      episodes={episodes}
+      forms={state}
+      recommended={recommended}
+      {...booking}
+    />
   );
   if (forms.newsletter || forms.enquiry || kind === 'preview') {
     const all: LandingForms = {
@@ -66,15 +75,7 @@ async function landing(
   }
   const variant = `${kind}:${recommended.join(',')}`;
   // The owners' day too: what shows as an upcoming talk changes at their midnight.
-  const key = JSON.stringify([
-    versionId,
-    ownersDay(Date.now()),
-    videos,
-    episodes,
-    config.site.url,
-    publicEnv(c.env),
-    booking,
-  ]);
+  const key = JSON.stringify([versionId, today, videos, episodes, config.site.url, publicEnv(c.env), booking]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {

@@ -16,7 +16,7 @@ import type { ProgramContent } from './site-content';
 export type RecommendedProgram = Pick<ProgramContent, 'slug' | 'title' | 'recommendedBy'>;
 
 /** The programs a fresh site has (a caller with published content passes its programs instead). */
-const DEFAULT_PROGRAMS: readonly RecommendedProgram[] = defaultContent().programs;
+const DEFAULT_PROGRAMS: readonly ProgramContent[] = defaultContent().programs;
 
 /** Answers by step index, as the quiz API takes them ("0" area of life, "1" age range, "2" journey stage). */
 export type QuizAnswers = Partial<Record<'0' | '1' | '2', string>>;
@@ -52,20 +52,22 @@ export function programTitle(slug: ProgramSlug, programs: readonly RecommendedPr
   return programs.find((p) => p.slug === slug)?.title ?? slug;
 }
 
-/** The line that says why the program was recommended (empty for a program no longer offered). */
-export function programReason(
-  slug: ProgramSlug,
-  programs: readonly ProgramContent[] = defaultContent().programs,
-): string {
-  return programs.find((p) => p.slug === slug)?.reason ?? '';
-}
-
-/** The program a stored title names (a quiz response records titles), or undefined for a title no card has. */
-export function programSlugOf(
-  title: string,
-  programs: readonly RecommendedProgram[] = DEFAULT_PROGRAMS,
-): ProgramSlug | undefined {
-  return programs.find((p) => p.title === title)?.slug;
+/**
+ * The programs a quiz response's stored titles name, in their order, each once: the published program of that
+ * title; else the default program of that title (as published when its slug still is, so a renamed program keeps
+ * its place); a title neither has is left out.
+ */
+export function programsNamed(
+  titles: readonly string[],
+  programs: readonly ProgramContent[] = DEFAULT_PROGRAMS,
+): ProgramContent[] {
+  const named: ProgramContent[] = [];
+  for (const title of titles) {
+    const known = programs.find((p) => p.title === title) ?? DEFAULT_PROGRAMS.find((p) => p.title === title);
+    const program = known && (programs.find((p) => p.slug === known.slug) ?? known);
+    if (program && !named.some((p) => p.slug === program.slug)) named.push(program);
+  }
+  return named;
 }
 
 /** Query parameter of the landing view after the quiz: program slugs only, never an answer or a name. */

@@ -53,6 +53,7 @@ function renderPage(): string {
       <SiteContentProvider content={content}>
         <LandingPage
           year={2026}
+          today="2026-11-27"
           videos={videos}
           forms={{ newsletter: { submissionId: 'bench-newsletter' }, enquiry: { submissionId: 'bench-enquiry' } }}
         />
