@@ -1,5 +1,5 @@
 import { SELF, env } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RETENTION } from '../src/content/privacy';
 import { defaultContent } from '../src/shared/default-content';
 import { contentStore, pruneContentVersions } from '../src/store/site-content';
@@ -8,11 +8,14 @@ import { CONTENT_KEY, forgetPublished } from '../src/store/published-content';
 const DAY = 86_400_000;
 const OWNER = 'asha@example.com';
 
-beforeEach(async () => {
+/** The test runtime's D1 and KV are shared with other files: start clean and leave nothing behind. */
+async function forgetContent() {
   await env.DB.exec('DELETE FROM content_draft; DELETE FROM content_versions;');
   await env.FEEDS.delete(CONTENT_KEY);
   forgetPublished(env.FEEDS);
-});
+}
+beforeEach(forgetContent);
+afterEach(forgetContent);
 
 /** Publishes the default content with `quote` (or none) as its one shown testimonial, at `at`. */
 async function publishAt(at: number, quote: string | null): Promise<number> {
