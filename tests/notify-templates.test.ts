@@ -5,6 +5,7 @@ import { messageBody } from '../src/notify/whatsapp';
 import { readConfig, type Env } from '../src/env';
 import { enquiryLead, newsletterLead, quizLead } from './fixtures/leads';
 import { attendeeName, bookingAlertId, bookingAlertSends } from '../src/notify/booking-templates';
+import { defaultContent } from '../src/shared/default-content';
 import type { BookingRecord } from '../src/store/bookings';
 
 // 2026-11-21T13:36:00Z is 7:06 pm in India (UTC+5:30).
@@ -158,6 +159,16 @@ describe('the en-IN date-time', () => {
       ['call_cancelled', ['someone', '21 November 2026 at 7:00 pm', '—']],
       ['call_cancelled', ['someone', '21 November 2026 at 7:00 pm', '—']],
     ]);
+    // A program the owners added (or renamed) is named as published.
+    const programs = [{ ...defaultContent().programs[0]!, slug: 'sunrise-circle', title: 'Sunrise Circle' }];
+    const added = bookingAlertSends(
+      { ...booking, program: 'sunrise-circle' },
+      job,
+      readConfig(vars).whatsapp,
+      link,
+      programs,
+    );
+    expect(added.map((s) => s.components[0]!.parameters[3]!.text)).toEqual(['Sunrise Circle', 'Sunrise Circle']);
   });
 
   it('shows an attendee’s name only when it passes the forms’ name rule, at most 60 characters', () => {

@@ -3,6 +3,7 @@ import { logEvent, maskPhone } from '../log';
 import type { BookingAlertJob } from '../queue/jobs';
 import { getBookingStore, type BookingRecord } from '../store/bookings';
 import { getLeadStore } from '../store/port';
+import { publishedContent } from '../store/published-content';
 import { leadRules, readBudgets, type LedgerRules } from './budgets';
 import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink } from './booking-templates';
 import { deliver } from './deliver';
@@ -31,10 +32,11 @@ async function planOf(job: BookingAlertJob, env: Env): Promise<Plan | null> {
   const booking = await getBookingStore(env).get(job.provider, job.bookingId);
   if (!booking) return null;
   const config = readConfig(env);
-  const lead = await linkedLead(booking, env);
+  const [lead, { content }] = await Promise.all([linkedLead(booking, env), publishedContent(env.FEEDS)]);
+  const link = bookingDeskLink(config.site.url, lead ?? undefined);
   return {
     submissionId: await bookingAlertId(job),
-    sends: bookingAlertSends(booking, job, config.whatsapp, bookingDeskLink(config.site.url, lead ?? undefined)),
+    sends: bookingAlertSends(booking, job, config.whatsapp, link, content.programs),
     rules: leadRules(lead ?? { verified: false }, readBudgets(env)),
   };
 }

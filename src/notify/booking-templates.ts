@@ -4,6 +4,7 @@ import type { BookingAlertJob } from '../queue/jobs';
 import type { BookingRecord } from '../store/bookings';
 import { LIMITS, passesNameRule } from '../shared/lead-rules';
 import { programTitle } from '../shared/recommend';
+import type { ProgramContent } from '../shared/site-content';
 import type { NotifyConfig } from './config';
 import { EMPTY_PARAM, formatIndianDateTime, templateMessage, type Send } from './templates';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
@@ -54,8 +55,13 @@ export function attendeeName(name: string): string {
   return Array.from(trimmed).slice(0, LIMITS.name).join('').trimEnd();
 }
 
-/** The title of the program the booking link named, or "—" for none (or a slug the site has no program of). */
-export function bookingProgram(slug: string | undefined): string {
+/**
+ * The title of the program the booking link named: as published (`programs`), else the first version's title of
+ * that slug, or "—" for none (or a slug the site never had a program of).
+ */
+export function bookingProgram(slug: string | undefined, programs: readonly ProgramContent[] = []): string {
+  const published = programs.find((p) => p.slug === slug);
+  if (published) return published.title;
   const known = PROGRAM_SLUGS.find((s) => s === slug);
   return known ? programTitle(known) : EMPTY_PARAM;
 }
@@ -71,17 +77,21 @@ export function bookingDeskLink(siteUrl: string, lead: { kind: string; id: strin
   return lead ? `${siteUrl}/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}` : `${siteUrl}/desk/bookings`;
 }
 
-/** One alert per owner: call_booked for a new booking, call_cancelled for a cancellation. */
+/**
+ * One alert per owner: call_booked for a new booking, call_cancelled for a cancellation; the program named as
+ * `programs` (the published ones) title it.
+ */
 export function bookingAlertSends(
   booking: BookingRecord,
   job: BookingAlertJob,
   config: NotifyConfig,
   link: string,
+  programs: readonly ProgramContent[] = [],
 ): Send[] {
   const definition = job.event === 'created' ? WHATSAPP_TEMPLATES.callBooked : WHATSAPP_TEMPLATES.callCancelled;
   const who = attendeeName(booking.name);
   const when = formatIndianDateTime(callStart(booking, job));
-  const program = bookingProgram(booking.program);
+  const program = bookingProgram(booking.program, programs);
   return config.owners.map((owner) =>
     templateMessage(definition, owner.phone, 'owner', { body: [owner.name, who, when, program, link] }),
   );
