@@ -120,6 +120,8 @@ test('the owner adds a testimonial, a talk and a program, previews, publishes, a
       await landingShows(page, '#programs', program);
       await expect(page.locator('#testimonials')).toContainText(quote);
       await expect(page.locator('#talks')).toContainText(talk);
+      await expectNoViolations(page, '/ with testimonials and talks');
+      expect(await overflowX(page)).toBe(0);
 
       await publish(page, copy.republishLabel(baseline));
       await landingShows(page, '#programs', program, false);
