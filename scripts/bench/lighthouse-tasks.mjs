@@ -61,6 +61,8 @@ function describe(node) {
       key = e.name;
     else if (e.name === 'RunMicrotasks' || e.name === 'V8.GC_SCAVENGER' || e.name === 'MajorGC' || e.name === 'MinorGC')
       key = e.name;
+    // Anything else by its trace name (a stylesheet's parse is ParseAuthorStyleSheet), so no time goes unnamed.
+    else if (e.dur && !['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) key = e.name;
     if (!key || !e.dur) continue;
     parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
   }
