@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { deskContent as copy } from '../src/content/desk-content';
+import { previewCopy } from '../src/content/sections';
 import { overflowX, signIn } from './support/desk';
 import { withLock } from './support/lock';
 import { expect, test } from './support/test';
@@ -111,6 +112,7 @@ test('the owner adds a testimonial, a talk and a program, previews, publishes, a
 
       await page.goto('/desk/content/preview');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expect(page.locator('.preview-note')).toContainText(previewCopy.note);
       await expect(page.locator('#programs')).toContainText(program);
       await expect(page.locator('#testimonials')).toContainText(quote);
       await expect(page.locator('#talks')).toContainText(talk);

@@ -4,9 +4,10 @@
  * the draft (never indexed; an invalid draft is a 400 page, not a 500), publishing makes it live on /, an earlier
  * version is published again in one step, a version downloads as JSON, and writes come only from the desk itself.
  */
-import { env } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deskContent as copy } from '../src/content/desk-content';
+import { previewCopy } from '../src/content/sections';
 import { PART_NAMES, type PartName } from '../src/desk/content-parts';
 import { defaultContent } from '../src/shared/default-content';
 import { recommend } from '../src/shared/recommend';
@@ -166,12 +167,16 @@ describe('the content editor', () => {
     const page = await res.text();
     expect(page).toContain('<meta name="robots" content="noindex');
     expect(page).toContain('Grow &lt;script&gt;alert(2)&lt;/script&gt;');
-    // The testimonials section comes with the landing page's new sections: once there, the quote shows as text.
-    if (page.includes('id="testimonials"')) expect(page).toContain('She helped. &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('id="testimonials"');
+    expect(page).toContain('She helped. &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toMatch(/<script>alert\(\d\)<\/script>/);
+    // The preview says it is one, and that its forms are real; the live page never does.
+    expect(page).toContain(previewCopy.note);
+    expect(await (await SELF.fetch('http://example.com/')).text()).not.toContain('preview-note');
     const quiz = await get('/desk/content/preview/quiz?step=3');
     expect(quiz.status).toBe(200);
     expect(quiz.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await quiz.text()).toContain(previewCopy.note);
 
     const broken = { ...defaultContent(), hero: { ...defaultContent().hero, headline: '' } };
     expect((await store().saveDraft(broken, 2, 'test')).ok).toBe(true);

@@ -6,6 +6,12 @@ export const testimonialsCopy = {
   heading: 'What people say',
 } as const;
 
+/** The note at the top of the owners' preview of a draft (/desk/content/preview). */
+export const previewCopy = {
+  note: 'Preview of your draft: visitors do not see it until you publish. Its forms are real: what you send here arrives as a lead.',
+  back: 'Back to Site content',
+} as const;
+
 export const talksCopy = {
   heading: 'Talks and events',
   upcoming: 'Upcoming',

@@ -71,7 +71,13 @@ async function landing(
     // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
     const refused = forms.newsletter?.values ?? forms.enquiry?.values;
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
-    return render(c, page(all), { ...landingMeta(content), noindex: kind === 'preview' }, status, attribution);
+    return render(
+      c,
+      page(all),
+      { ...landingMeta(content), noindex: kind === 'preview', preview: kind === 'preview' },
+      status,
+      attribution,
+    );
   }
   const variant = `${kind}:${recommended.join(',')}`;
   // The owners' day too: what shows as an upcoming talk changes at their midnight.

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { pageHtml } from './html';
 import { Document } from '../../client/document';
 import { SiteContentProvider } from '../../client/site-content';
+import { PreviewNote } from '../../client/sections/preview-note';
 import { site } from '../content/site';
 import { cleanAttribution } from '../shared/attribution';
 import type { SiteContent } from '../shared/site-content';
@@ -46,13 +47,15 @@ export type PageMeta = {
   nonce?: string;
   noindex?: boolean;
   content?: SiteContent;
+  /** The owners' preview of a draft: a note at the top says so (and that its forms are real). */
+  preview?: boolean;
 };
 
 /** A page inside the document every page shares (head, styles, scripts, public configuration). */
 export async function render(
   c: Context,
   node: ReactElement,
-  { title, description, path, nonce, noindex, content }: PageMeta,
+  { title, description, path, nonce, noindex, content, preview }: PageMeta,
   status: Status = 200,
   attribution = '',
 ): Promise<Response> {
@@ -75,7 +78,10 @@ export async function render(
       noindex={noindex}
     >
       <SiteContentProvider content={words}>
-        <ServerAttribution.Provider value={attribution}>{node}</ServerAttribution.Provider>
+        <ServerAttribution.Provider value={attribution}>
+          {preview && <PreviewNote />}
+          {node}
+        </ServerAttribution.Provider>
       </SiteContentProvider>
     </Document>,
   );

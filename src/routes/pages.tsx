@@ -41,7 +41,7 @@ export function renderQuiz(
       title: `${quizStepLabel(state.step, QUIZ_STEP_COUNT)} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
-      ...(content && { content, noindex: true }),
+      ...(content && { content, noindex: true, preview: true }),
     },
     status,
     attribution,
