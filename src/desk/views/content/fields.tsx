@@ -90,17 +90,19 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
 const arr2 = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : []);
 
 /** The fields of one object (a part, or one item of a list). */
-export function Fields(props: { fields: Field[]; prefix: string; value: unknown; problems: readonly Problem[] }) {
+export function Fields({
+  fields,
+  ...where
+}: {
+  fields: Field[];
+  prefix: string;
+  value: unknown;
+  problems: readonly Problem[];
+}) {
   return (
     <>
-      {props.fields.map((field) => (
-        <FieldControl
-          key={field.name}
-          field={field}
-          prefix={props.prefix}
-          value={props.value}
-          problems={props.problems}
-        />
+      {fields.map((field) => (
+        <FieldControl key={field.name} field={field} {...where} />
       ))}
     </>
   );
