@@ -27,10 +27,11 @@ let started = false;
 function load(): void {
   if (started) return;
   started = true;
-  // The entry's own imports, and the code of the islands it hydrates at once, in parallel with the entry
-  // rather than one import after another once it has run.
+  // The entry's own imports, and the code of the islands it hydrates at once or on the first touch (`touch`), in
+  // parallel with the entry rather than one import after another once it has run. A preload fetches and compiles;
+  // nothing runs until the entry starts the island.
   const eager = Array.from(
-    document.querySelectorAll<HTMLElement>('[data-island][data-load="eager"]'),
+    document.querySelectorAll<HTMLElement>('[data-island]:is([data-load="eager"], [data-load="touch"])'),
     (el) => el.dataset.island ?? '',
   );
   for (const href of new Set([...preload, ...eager.flatMap((name) => islands[name] ?? [])])) {
