@@ -34,8 +34,6 @@ function preloadModule(href: string): void {
 function load(): void {
   if (started) return;
   started = true;
-  // The entry's own imports, in parallel with the entry rather than one import after another once it has run.
-  for (const href of preload) preloadModule(href);
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -43,14 +41,15 @@ function load(): void {
     if (!(error instanceof TypeError && unreachable.test(error.message))) throw error;
     console.warn('The page’s scripts did not load; it works without them.');
   });
-  // Then the code of the islands the entry starts at once or on the first touch (`touch`): a preload fetches and
-  // compiles, nothing runs until the entry starts the island. One file per task: on a slow phone the insertions
-  // together made one of the longest tasks of /quiz's load (decision 036).
+  // Then the entry's own imports, in parallel with the entry rather than one import after another once it has run,
+  // and the code of the islands it starts at once or on the first touch (`touch`): a preload fetches and compiles,
+  // nothing runs until the entry starts the island. One file per task: on a slow phone the insertions together made
+  // one of the longest tasks of /quiz's load (decision 036).
   const wanted = Array.from(
     document.querySelectorAll<HTMLElement>('[data-island]:is([data-load="eager"], [data-load="touch"])'),
     (el) => islands[el.dataset.island ?? ''] ?? [],
   );
-  const files = [...new Set(wanted.flat())].filter((href) => !preload.includes(href));
+  const files = [...new Set([...preload, ...wanted.flat()])];
   const next = () => {
     const href = files.shift();
     if (href === undefined) return;
@@ -99,8 +98,9 @@ document.addEventListener(
 
 /** After the first paint: the islands' code, and the sections below the first view. */
 function afterPaint(): void {
-  load();
   renderSectionsInTurn();
+  // In a task of its own, as each of its steps is: no task of a slow phone's first seconds need be long.
+  setTimeout(load);
 }
 
 if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')) {
