@@ -1,4 +1,4 @@
-import { createElement, startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
+import { createElement, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 
 /**
@@ -29,11 +29,6 @@ function pathTo(root: Element, node: Element | null): number[] | undefined {
  * before React arrived, client/quiz-steps.ts), hydration would not match: React renders the island afresh from the
  * props that script wrote (what the server's markup alone carried goes into those props too), and the focus goes
  * back to the element in the same place.
- *
- * Either way React does the work as a transition (decision 036): it renders in slices of about 5 ms and lets the
- * browser paint and answer a tap between them, where a root started outside one renders in a single task (on a slow
- * phone, 60–100 ms of blocked main thread for the quiz). A tap on the island before it has finished makes React
- * finish it at once, then answers the tap.
  */
 export function startRoot(
   el: HTMLElement,
@@ -45,9 +40,7 @@ export function startRoot(
   }: { moved: boolean; onCommit: () => void } & Pick<RootOptions, 'onRecoverableError'>,
 ): void {
   if (!moved) {
-    startTransition(() => {
-      hydrateRoot(el, createElement(Committed, { onCommit, children: island }), { onRecoverableError });
-    });
+    hydrateRoot(el, createElement(Committed, { onCommit, children: island }), { onRecoverableError });
     return;
   }
   const focused = pathTo(el, document.activeElement);
@@ -57,6 +50,5 @@ export function startRoot(
     if (focused && at instanceof HTMLElement) at.focus();
     onCommit();
   };
-  const root = createRoot(el, { onRecoverableError });
-  startTransition(() => root.render(createElement(Committed, { onCommit: refocus, children: island })));
+  createRoot(el, { onRecoverableError }).render(createElement(Committed, { onCommit: refocus, children: island }));
 }
