@@ -24,21 +24,16 @@ declare const __BOOT__: { entry: string; preload: string[]; islands: Record<stri
 const { entry, preload, islands } = __BOOT__;
 let started = false;
 
+function preloadModule(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.append(link);
+}
+
 function load(): void {
   if (started) return;
   started = true;
-  // The entry's own imports, and the code of the islands it hydrates at once, in parallel with the entry
-  // rather than one import after another once it has run.
-  const eager = Array.from(
-    document.querySelectorAll<HTMLElement>('[data-island][data-load="eager"]'),
-    (el) => el.dataset.island ?? '',
-  );
-  for (const href of new Set([...preload, ...eager.flatMap((name) => islands[name] ?? [])])) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -46,6 +41,22 @@ function load(): void {
     if (!(error instanceof TypeError && unreachable.test(error.message))) throw error;
     console.warn('The page’s scripts did not load; it works without them.');
   });
+  // Then the entry's own imports, in parallel with the entry rather than one import after another once it has run,
+  // and the code of the islands it starts at once or on the first touch (`touch`): a preload fetches and compiles,
+  // nothing runs until the entry starts the island. One file per task: on a slow phone the insertions together made
+  // one of the longest tasks of /quiz's load (decision 036).
+  const wanted = Array.from(
+    document.querySelectorAll<HTMLElement>('[data-island]:is([data-load="eager"], [data-load="touch"])'),
+    (el) => islands[el.dataset.island ?? ''] ?? [],
+  );
+  const files = [...new Set([...preload, ...wanted.flat()])];
+  const next = () => {
+    const href = files.shift();
+    if (href === undefined) return;
+    preloadModule(href);
+    setTimeout(next);
+  };
+  setTimeout(next);
 }
 
 function hold(event: Event): void {
@@ -87,8 +98,9 @@ document.addEventListener(
 
 /** After the first paint: the islands' code, and the sections below the first view. */
 function afterPaint(): void {
-  load();
   renderSectionsInTurn();
+  // In a task of its own, as each of its steps is: no task of a slow phone's first seconds need be long.
+  setTimeout(load);
 }
 
 if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')) {

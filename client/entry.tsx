@@ -9,7 +9,8 @@ import { SECTIONS_RENDERED_EVENT, sectionsRendered } from './render-sections';
  * has acted. It finds the island markers the server rendered and hydrates each in place, when it is
  * needed (see LoadStrategy): `eager` at once; `visible` when the island comes within VISIBLE_MARGIN of
  * the viewport or is first touched (pointer, focus); `interaction` on the first click on an element
- * that opens it, or a touch inside it. Until then the server's HTML works alone, so nothing is lost meanwhile.
+ * that opens it, or a touch inside it; `touch` once the first tap or typing inside it has been answered and
+ * painted (the boot script preloaded its code). Until then the server's HTML works alone, so nothing is lost meanwhile.
  * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
  * has started loading has hydrated and the page's sections have been rendered (the e2e suite waits for it, and
  * for the marker of what it uses).
@@ -74,11 +75,22 @@ function start(el: HTMLElement): Promise<void> {
   return done;
 }
 
-/** The first pointer press or focus inside the island loads it. */
-function startOnTouch(el: HTMLElement): void {
+/**
+ * The first pointer press or focus inside the island loads it: at once, or (`afterAnswer`) once the page has painted
+ * its answer to the first tap or key press on one of its buttons (a click, which the page's inline script answers:
+ * the quiz's next step) or to the first character typed in it, so React's start never delays that answer. Not on
+ * the press or focus itself: a button takes the focus as the finger lands, before its click.
+ */
+function startOnTouch(el: HTMLElement, afterAnswer = false): void {
   const now = () => void start(el);
-  el.addEventListener('pointerdown', now, { once: true });
-  el.addEventListener('focusin', now, { once: true });
+  if (!afterAnswer) {
+    el.addEventListener('pointerdown', now, { once: true });
+    el.addEventListener('focusin', now, { once: true });
+    return;
+  }
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(now));
+  el.addEventListener('click', afterPaint, { once: true });
+  el.addEventListener('input', afterPaint, { once: true });
 }
 
 /**
@@ -151,6 +163,8 @@ for (const el of markers) {
     }
     // Touching the island's own markup (its plain form, shown at #contact) wants it too.
     startOnTouch(el);
+  } else if (strategy === 'touch') {
+    startOnTouch(el, true);
   } else {
     startWhenNear(el);
     startOnTouch(el);

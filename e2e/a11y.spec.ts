@@ -43,7 +43,7 @@ test.describe('accessibility (axe)', () => {
   });
 
   test('every step of the quiz', async ({ page }) => {
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let step = 1; step <= 4; step++) {
       await expect(page.getByRole('heading', { level: 1, name: `Step ${step} of 4` })).toBeVisible();
       // The page around the step is the same at every step: the whole page once, then the step's content.

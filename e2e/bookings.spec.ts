@@ -32,7 +32,7 @@ test('a booked call comes back to the lead, tells the owners, and the owner mark
     if (frame === page.mainFrame()) visited.push(frame.url());
   });
 
-  await gotoHydrated(page, '/quiz');
+  await gotoHydrated(page, '/quiz', 'QuizWizard');
   for (const choice of ['Leadership', '40-55', 'I attended an event']) {
     await page.getByRole('button', { name: choice, exact: true }).click();
   }

@@ -137,7 +137,7 @@ test.describe('after the quiz', () => {
   }) => {
     const urls = visitedUrls(page);
     const email = uniqueEmail('follow-up');
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (const choice of ['Leadership', '40-55', 'I attended an event']) {
       await page.getByRole('button', { name: choice, exact: true }).click();
     }

@@ -26,7 +26,7 @@ const marked = (page: Page) => page.locator('#programs .program-card').filter({ 
 test.describe('after the quiz', () => {
   test('lands on / with a thank-you at #programs, focused, and the recommended cards marked', async ({ page }) => {
     const email = uniqueEmail('quiz-result');
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     await takeQuiz(page, ['Leadership', '40-55', 'I attended an event'], email);
     await expect(page).toHaveURL(/\/\?recommended=retreats-workshops,talks-keynotes#programs$/);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -55,7 +55,7 @@ test.describe('after the quiz', () => {
   test('the quiz says what happens with the answers before its submit button, linking to /privacy', async ({
     page,
   }) => {
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
     const notice = page.locator('#quiz-consent');
     await expect(notice).toHaveText(new RegExp(`^${escapeRegExp(consent.notices.quiz.text)}`));

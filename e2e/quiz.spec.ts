@@ -43,7 +43,7 @@ async function fillContact(page: Page, email: string, phone = '') {
 test.describe('quiz', () => {
   test('choosing an option records it and advances; the response is stored with every answer', async ({ page }) => {
     const email = uniqueEmail('quiz-auto');
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     await expectStep(page, 1, { focused: false });
     await page.getByRole('button', { name: 'Health' }).click();
     await expectStep(page, 2);
@@ -73,7 +73,7 @@ test.describe('quiz', () => {
     page,
   }) => {
     const email = uniqueEmail('quiz-next');
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectStep(page, 2);
     await page.getByRole('button', { name: '40-55' }).click();
@@ -90,7 +90,7 @@ test.describe('quiz', () => {
   });
 
   test('"Back" goes back one step, keeps the earlier choice and is disabled on the first step', async ({ page }) => {
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     const back = page.getByRole('button', { name: 'Back' });
     await expect(back).toBeDisabled();
     await page.getByRole('button', { name: 'Wealth' }).click();
@@ -111,7 +111,7 @@ test.describe('quiz', () => {
 
   test('names missing or malformed contact fields and sends nothing', async ({ page }) => {
     const sent = recordRequests(page, '/api/quiz');
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
     await page.getByLabel('First name').fill('   ');
     await page.getByLabel('Email').fill('asha@example');
@@ -130,7 +130,7 @@ test.describe('quiz', () => {
     const email = uniqueEmail('quiz-double');
     const sent = recordRequests(page, '/api/quiz');
     await delayApi(page, '/api/quiz', 600);
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Submit' }).dblclick();
@@ -156,7 +156,7 @@ test.describe('quiz', () => {
       alerts.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.accept();
     });
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     await page.getByRole('button', { name: 'Mindset' }).click();
     await page.getByRole('button', { name: '72+' }).click();
     await page.getByRole('button', { name: 'I attended an event' }).click();
@@ -185,7 +185,7 @@ test.describe('quiz', () => {
         }),
       });
     });
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
     await fillContact(page, email, '12');
     await page.getByRole('button', { name: 'Submit' }).click();

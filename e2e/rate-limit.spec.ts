@@ -39,7 +39,7 @@ test.describe('rate limits', () => {
     problems,
   }) => {
     test.setTimeout(60_000);
-    await gotoHydrated(page, '/quiz');
+    await gotoHydrated(page, '/quiz', 'QuizWizard');
     await withinOneWindow(period, 25);
     for (let i = 0; i < limit; i++) {
       const res = await page.request.post('/api/newsletter', {

@@ -3,10 +3,12 @@ import type { ComponentType } from 'react';
 /**
  * When an island's code is fetched and hydrated: `eager` at once (what the first view needs), `visible`
  * when it comes near the viewport or is first touched, `interaction` on the first click on an element
- * that asks for it (the enquiry dialog: any [data-open-enquiry]). Until then the server's HTML works alone:
- * links are links and forms post themselves.
+ * that asks for it (the enquiry dialog: any [data-open-enquiry]), `touch` fetched at once but started only
+ * once the visitor has tapped or typed in it and that tap has been answered (the quiz: the page's inline
+ * script answers its first taps, decision 036). Until then the server's HTML works alone: links are links
+ * and forms post themselves.
  */
-export type LoadStrategy = 'eager' | 'visible' | 'interaction';
+export type LoadStrategy = 'eager' | 'visible' | 'interaction' | 'touch';
 
 /**
  * Server-side marker for an interactive part of the page. The component is

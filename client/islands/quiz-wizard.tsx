@@ -32,17 +32,18 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   const total = steps.length + 1;
   const [{ step, answers }, setState] = useState<QuizState>({ step: initial.step, answers: initial.answers });
   const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  /** Whether the visitor has moved between steps here: the first step shown keeps its place, later ones slide in. */
+  const [moved, setMoved] = useState(false);
   const label = quizStepLabel(step, total);
 
   useEffect(() => {
     showStepInTitle(label);
     // The first step shown keeps the page's natural focus; later steps move it to their heading.
-    if (moved.current) heading.current?.focus();
-  }, [label]);
+    if (moved) heading.current?.focus();
+  }, [label, moved]);
 
   const press = (what: QuizPress) => {
-    moved.current = true;
+    setMoved(true);
     setState((state) => nextQuizStep(steps, state, what));
   };
 
@@ -78,7 +79,7 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
     </>
   );
   const wizard = (
-    <div className="quiz-wizard">
+    <div className={moved ? 'quiz-wizard has-moved' : 'quiz-wizard'}>
       <div
         className="quiz-progress"
         role="progressbar"

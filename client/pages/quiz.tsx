@@ -31,7 +31,7 @@ export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) 
           <Island
             name="QuizWizard"
             component={QuizWizard}
-            load="eager"
+            load="touch"
             props={{
               steps: QUIZ_STEPS,
               contact: {

@@ -45,11 +45,19 @@ export async function gotoHydrated(page: Page, path: string, ...islands: string[
   for (const name of islands) await hydrateIsland(page, name);
 }
 
-/** Loads every island named `name` on the page (as a first touch would) and waits until each has hydrated. */
+/**
+ * Loads every island named `name` on the page and waits until each has hydrated: a pointer press inside it (as a first
+ * touch would), and a click on no control of it (what starts a `touch` island: client/entry.tsx).
+ */
 export async function hydrateIsland(page: Page, name: string): Promise<void> {
   const markers = page.locator(`[data-island="${name}"]`);
   expect(await markers.count(), `islands named ${name}`).toBeGreaterThan(0);
-  await markers.evaluateAll((els) => els.forEach((el) => el.dispatchEvent(new Event('pointerdown'))));
+  await markers.evaluateAll((els) =>
+    els.forEach((el) => {
+      el.dispatchEvent(new Event('pointerdown'));
+      el.dispatchEvent(new Event('click'));
+    }),
+  );
   await expect(page.locator(`[data-island="${name}"]:not([data-hydrated])`)).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -5,7 +5,8 @@
 // checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
 // Simulated throttling multiplies each observed task by the CPU slowdown (at 4: 4, or 2 for a task that lays out):
 // an observed task over about 12 ms (25 ms with a layout) counts at 4x, over about 6 ms (12 ms) at 8x. Per run it prints the score, simulated TBT,
-// benchmark index and load average, then each main-thread task that could count, with its thread time (the CPU
+// benchmark index, load average, the frames drawn and the CPU of the page's, the browser's and the compositor's threads
+// in the first 1.5 s (decision 036), then each main-thread task that could count, with its thread time (the CPU
 // it got: on a shared host its wall clock is mostly waiting for a core), its wall clock and what ran in it (Parse
 // HTML, Layout with its object count, style recalculation, scripts by file); the table sums the thread times as
 // Lantern would. LIGHTHOUSE_TASKS_SIM=1 also lists the tasks of the simulation itself over 40 ms, marked COUNTED
@@ -71,6 +72,35 @@ function describe(node) {
     .slice(0, 6)
     .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
     .join(', ');
+}
+
+/**
+ * Who else wanted the host's cores while the page loaded (decision 036): over the first 1.5 s after the navigation,
+ * the frames Chromium drew (one Lighthouse screenshot each) and the CPU time of the threads that do most of the
+ * work: the page's main thread, the browser's, and the GPU process's compositor (software compositing: no GPU).
+ */
+function sharing(trace) {
+  const events = trace.traceEvents;
+  const threads = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
+  const [from, to] = [nav?.ts ?? 0, (nav?.ts ?? 0) + 1_500_000];
+  const cpu = { CrRendererMain: 0, CrBrowserMain: 0, VizCompositorThread: 0 };
+  // A task is `RunTask` in Lighthouse's trace, `ThreadControllerImpl::RunTask` in some Chromium builds'.
+  const task = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
+  let frames = 0;
+  for (const e of events) {
+    if (e.ts < from || e.ts > to) continue;
+    if (e.name === 'Screenshot') frames++;
+    const thread = threads.get(`${e.pid}:${e.tid}`);
+    if (e.ph === 'X' && e.name === task && thread in cpu) cpu[thread] += (e.tdur ?? 0) / 1000;
+  }
+  return {
+    frames,
+    'page ms': Math.round(cpu.CrRendererMain),
+    'browser ms': Math.round(cpu.CrBrowserMain),
+    'compositor ms': Math.round(cpu.VizCompositorThread),
+  };
 }
 
 let worker;
@@ -150,6 +180,7 @@ try {
           'cpuTBT any': Math.round(cpuAny),
           bench: Math.round(lhr.environment.benchmarkIndex),
           load,
+          ...sharing(artifacts.Trace),
         };
         rows.push(row);
         console.log(Object.values(row).join(' | '));
