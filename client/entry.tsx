@@ -75,20 +75,21 @@ function start(el: HTMLElement): Promise<void> {
   return done;
 }
 
-/**
- * The first pointer press or focus inside the island loads it: at once, or (`afterAnswer`) once the page has painted
- * its answer to the first tap or key press on one of its buttons (a click, which the page's inline script answers:
- * the quiz's next step) or to the first character typed in it, so React's start never delays that answer. Not on
- * the press or focus itself: a button takes the focus as the finger lands, before its click.
- */
-function startOnTouch(el: HTMLElement, afterAnswer = false): void {
+/** The first pointer press or focus inside the island loads it. */
+function startOnTouch(el: HTMLElement): void {
   const now = () => void start(el);
-  if (!afterAnswer) {
-    el.addEventListener('pointerdown', now, { once: true });
-    el.addEventListener('focusin', now, { once: true });
-    return;
-  }
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(now));
+  el.addEventListener('pointerdown', now, { once: true });
+  el.addEventListener('focusin', now, { once: true });
+}
+
+/**
+ * A `touch` island starts once the page has painted its answer to the first tap or key press on one of its buttons
+ * (a click, which the page's inline script answers: the quiz's next step) or to the first character typed in it, so
+ * React's start never delays that answer. Not on the press or the focus: a button takes the focus as the finger
+ * lands, before its click.
+ */
+function startAfterAnswer(el: HTMLElement): void {
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(() => void start(el)));
   el.addEventListener('click', afterPaint, { once: true });
   el.addEventListener('input', afterPaint, { once: true });
 }
@@ -164,7 +165,7 @@ for (const el of markers) {
     // Touching the island's own markup (its plain form, shown at #contact) wants it too.
     startOnTouch(el);
   } else if (strategy === 'touch') {
-    startOnTouch(el, true);
+    startAfterAnswer(el);
   } else {
     startWhenNear(el);
     startOnTouch(el);
