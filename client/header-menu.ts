@@ -48,8 +48,22 @@ function goToSection(anchor: string): void {
   window.setTimeout(() => scrollToAnchor(anchor), ANCHOR_SCROLL_DELAY_MS);
 }
 
+/**
+ * Whether the visitor came here from one of the site's own pages, the only way a section can be pending. A visit
+ * from anywhere else never opens sessionStorage: its first read waits for the browser process, and on a slow phone
+ * it made the landing page's load one of its longest tasks (decision 036).
+ */
+function cameFromThisSite(): boolean {
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** On the landing page: finish a section link followed from another page (address, then delayed scroll). */
 function scrollToPendingSection(): void {
+  if (!cameFromThisSite()) return;
   let anchor: string | null = null;
   try {
     anchor = sessionStorage.getItem(PENDING_KEY);

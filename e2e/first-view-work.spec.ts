@@ -116,3 +116,26 @@ test('on the contact step the server showed, typing starts the quiz’s React an
   await expect(island).toHaveAttribute('data-hydrated', '');
   await expect(page.getByLabel('First name')).toHaveValue('Asha');
 });
+
+test('a section left pending in the tab is finished only by a visit from the site’s own page', async ({ page }) => {
+  // A section link on /quiz keeps its section in sessionStorage for the landing page. A visit to / from anywhere else
+  // does not look (the first read of the tab's storage waits for the browser process, in the load's own task):
+  // the page opens at its top and the section stays pending.
+  await page.goto('/privacy');
+  await page.evaluate(() => sessionStorage.setItem('nav:section', 'listen'));
+  await gotoHydrated(page, '/');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(new URL(page.url()).hash).toBe('');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('nav:section'))).toBe('listen');
+  // From one of its own pages (the logo on /privacy) the landing page finishes it: the address, then the scroll.
+  await page.goto('/privacy');
+  await page.locator('header.site-header a.logo').click();
+  await expect(page).toHaveURL(/\/#listen$/);
+  await expect
+    .poll(() => page.locator('#listen').evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+      timeout: 10_000,
+    })
+    .toBeLessThanOrEqual(80);
+  expect(await page.evaluate(() => sessionStorage.getItem('nav:section'))).toBeNull();
+});
