@@ -14,6 +14,7 @@
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
 import { startHeader } from './header-menu';
+import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
@@ -34,6 +35,8 @@ function preloadModule(href: string): void {
 function load(): void {
   if (started) return;
   started = true;
+  // Before the islands' code: the first page of the visit in this tab is where the lead came from.
+  firstTouch.start();
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -73,6 +76,8 @@ function want(event: Event): void {
   closestTo(event, '[data-island]')?.setAttribute('data-wanted', '');
   load();
 }
+
+const firstTouch = keepFirstTouch();
 
 // The header, the quiz's choice steps, the resource topics and their rows' arrows work from here on, with or
 // without the islands' code.

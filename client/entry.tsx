@@ -1,4 +1,3 @@
-import { captureFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
 import { islands } from './islands/registry';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
@@ -112,9 +111,6 @@ function holdButtonPresses(el: HTMLElement): void {
     true,
   );
 }
-
-// Before anything else: the first page of the visit in this tab is where the lead came from.
-captureFirstTouch();
 
 const markers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
 /** The marker of each box the observer watches (a marker is `display: contents`: it has no box of its own). */

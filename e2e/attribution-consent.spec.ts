@@ -1,7 +1,7 @@
 import { consent, privacy } from '../src/content/privacy';
 import { uniqueEmail } from './support/leads';
 import { waitForLeads } from './support/store';
-import { expect, gotoHydrated, test } from './support/test';
+import { expect, gotoHydrated, holdSiteScripts, test } from './support/test';
 
 interface LeadRow {
   consent: string;
@@ -40,6 +40,40 @@ test.describe('attribution', () => {
     });
     expect(await context.cookies()).toEqual([]);
   });
+
+  // A slow phone: the islands' code has not arrived on the quiz (or at all). The inline script moves the choice
+  // steps, the contact step is the server's page, and the form posts itself, carrying the tab's first touch.
+  for (const ranOnLanding of [true, false]) {
+    test(`the first touch reaches the lead when the quiz is sent before its scripts ran${ranOnLanding ? ' on the quiz' : ' on any page'}`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail('attr-early');
+      const held = ranOnLanding ? undefined : await holdSiteScripts(page);
+      await page.goto('/?utm_source=podcast&utm_campaign=episode-12', {
+        referer: 'https://podcasts.example.org/ep/12',
+      });
+      if (ranOnLanding) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const { release } = held ?? (await holdSiteScripts(page));
+      await page.locator('.hero').getByRole('link', { name: 'Begin Your Journey' }).click();
+      await expect(page).toHaveURL(/\/quiz$/);
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+      await page.getByLabel('First name').fill('Asha');
+      await page.getByLabel('Last name').fill('Verma');
+      await page.getByLabel('Email').fill(email);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL(/recommended=/);
+      release();
+
+      const [row] = await waitForLeads<LeadRow>('quiz_responses', email);
+      expect(JSON.parse(row!.attribution!)).toEqual({
+        utm_source: 'podcast',
+        utm_campaign: 'episode-12',
+        referrer_host: 'podcasts.example.org',
+        landing_path: '/',
+      });
+    });
+  }
 
   test('a visit without campaign tags or referrer stores only its landing path', async ({ page }) => {
     const email = uniqueEmail('attr-plain');
