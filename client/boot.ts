@@ -35,8 +35,6 @@ function preloadModule(href: string): void {
 function load(): void {
   if (started) return;
   started = true;
-  // Before the islands' code: the first page of the visit in this tab is where the lead came from.
-  firstTouch.start();
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -77,7 +75,8 @@ function want(event: Event): void {
   load();
 }
 
-const firstTouch = keepFirstTouch();
+// The first page of the visit in this tab is where the lead came from.
+keepFirstTouch();
 
 // The header, the quiz's choice steps, the resource topics and their rows' arrows work from here on, with or
 // without the islands' code.

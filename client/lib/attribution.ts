@@ -4,8 +4,8 @@
  * Later pages in the same tab (the quiz, after a click from the landing page) keep it, and
  * each form sends it with the lead. Nothing here changes what the page shows.
  *
- * The page's inline script (client/boot.ts) records it, when it starts the islands' code or as the page is left,
- * and puts it into every form's data as the form is sent: a form posted before the islands' code has arrived (a
+ * The page's inline script (client/boot.ts) records it as the page is left (a link followed, a form posted, the
+ * tab closed), and puts it into every form's data as the form is sent: a form posted before the islands' code has arrived (a
  * slow phone) carries the tab's first touch too, not only the page the server rendered it on.
  */
 import { cleanAttribution, firstTouchOf, type Attribution } from '../../src/shared/attribution';
@@ -33,28 +33,21 @@ export function firstTouch(): Attribution | undefined {
 }
 
 /**
- * From the page's inline script: records the first touch once the page is under way (`start`, called as the
- * islands' code is started) or as it is left, and gives each form's `attribution` field the tab's first touch as
- * the form's data is built, whether the browser posts the form or an island sends it. The server cleans the value
- * as it cleans any the browser sends.
+ * From the page's inline script: records the first touch as the page is left, and gives each form's `attribution`
+ * field the tab's first touch as the form's data is built, whether the browser posts the form or an island sends it
+ * (the server cleans the value as it cleans any the browser sends). Nothing here runs while the page loads: the
+ * first use of the tab's storage waits for the browser process (decision 036).
  */
-export function keepFirstTouch(): { start: () => void } {
-  let captured = false;
-  const start = () => {
-    if (captured) return;
-    captured = true;
-    captureFirstTouch();
-  };
-  addEventListener('pagehide', start);
+export function keepFirstTouch(): void {
+  addEventListener('pagehide', captureFirstTouch);
   addEventListener(
     'formdata',
     (event) => {
       if (!event.formData.has('attribution')) return;
-      start();
+      captureFirstTouch();
       const touch = firstTouch();
       if (touch) event.formData.set('attribution', JSON.stringify(touch));
     },
     true,
   );
-  return { start };
 }
