@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { consent, privacy } from '../src/content/privacy';
 import { uniqueEmail } from './support/leads';
 import { waitForLeads } from './support/store';
@@ -6,6 +7,14 @@ import { expect, gotoHydrated, holdSiteScripts, test } from './support/test';
 interface LeadRow {
   consent: string;
   attribution: string | null;
+}
+
+/** Through the quiz's choice steps without choosing, to its contact step, filled in but not sent. */
+async function fillQuiz(page: Page, email: string): Promise<void> {
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Email').fill(email);
 }
 
 test.describe('attribution', () => {
@@ -22,10 +31,7 @@ test.describe('attribution', () => {
     await expect(page).toHaveURL(/\/quiz$/);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     // A later page of the visit does not replace the first touch.
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
-    await page.getByLabel('First name').fill('Asha');
-    await page.getByLabel('Last name').fill('Verma');
-    await page.getByLabel('Email').fill(email);
+    await fillQuiz(page, email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/recommended=/);
 
@@ -56,10 +62,7 @@ test.describe('attribution', () => {
       const { release } = held ?? (await holdSiteScripts(page));
       await page.locator('.hero').getByRole('link', { name: 'Begin Your Journey' }).click();
       await expect(page).toHaveURL(/\/quiz$/);
-      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
-      await page.getByLabel('First name').fill('Asha');
-      await page.getByLabel('Last name').fill('Verma');
-      await page.getByLabel('Email').fill(email);
+      await fillQuiz(page, email);
       await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page).toHaveURL(/recommended=/);
