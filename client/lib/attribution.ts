@@ -4,9 +4,9 @@
  * Later pages in the same tab (the quiz, after a click from the landing page) keep it, and
  * each form sends it with the lead. Nothing here changes what the page shows.
  *
- * The page's inline script (client/boot.ts) records it as the page is left (a link followed, a form posted, the
- * tab closed), and puts it into every form's data as the form is sent: a form posted before the islands' code has arrived (a
- * slow phone) carries the tab's first touch too, not only the page the server rendered it on.
+ * The page's inline script (client/boot.ts) records it as the page is left (a link followed, a form posted) and
+ * puts it into every form's data as the form is sent: a form posted before the islands' code has arrived (a slow
+ * phone) carries the tab's first touch too, not only the page the server rendered it on.
  */
 import { cleanAttribution, firstTouchOf, type Attribution } from '../../src/shared/attribution';
 
