@@ -64,14 +64,16 @@ describe.each(adapters)('the booking webhooks on %s', (_, makeEnv) => {
     expect((await getLeadStore(workerEnv).get('quiz', lead.id))?.desk.status).toBe('new');
   });
 
-  it('Calendly: a reschedule (cancel and create) moves the call, in either order, matched by email', async () => {
+  it('Calendly: a reschedule (cancel and create) moves the call, in either order, and keeps its lead', async () => {
     const workerEnv = await makeEnv();
     const email = `cy-${hex(4)}@example.com`;
     const lead = await quizLead(workerEnv, email);
     const first = calendlyInvitee();
     const second = calendlyInvitee();
-    await postCalendly(calendlyBody({ uri: first, email, createdAt: minutesAgo(4) }), { env: workerEnv });
-    expect((await getBookingStore(workerEnv).get('calendly', first))?.lead).toMatchObject({ id: lead.id, by: 'email' });
+    const booked = calendlyBody({ uri: first, email, ref: lead.bookingRef!, createdAt: minutesAgo(4) });
+    await postCalendly(booked, { env: workerEnv });
+    expect((await getBookingStore(workerEnv).get('calendly', first))?.lead).toMatchObject({ id: lead.id, by: 'ref' });
+    // The new time's invitee carries no reference: it takes the lead of the booking it replaces.
 
     const at = minutesAgo(2);
     const created = calendlyBody({ uri: second, email, old_invitee: first, createdAt: at });

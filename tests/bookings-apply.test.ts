@@ -1,6 +1,6 @@
 /**
  * What a booking event does, on D1 and on Firestore: stored once per booking and event, an older event never over a
- * newer one, linked to its lead by the link's reference or else the attendee's email (a verified lead only), the
+ * newer one, linked to its lead by the link's reference only (never by the address typed on the tool's page), the
  * lead's status booked and put back on a cancellation, a reschedule moving the one call, the owners' alert queued
  * once, an owner's link by hand, and nothing kept of a person erased after the event.
  */
@@ -91,18 +91,37 @@ describe.each(adapters)('a booking event on %s', (_, makeEnv) => {
     expect(alerts()).toEqual([]);
   });
 
-  it('links by email to the newest verified lead holding it, never to an unverified one', async () => {
-    const email = `match-${hex(4)}@example.com`;
-    const older = await lead(enquiry(email, { createdAt: at(1) }));
-    await lead(enquiry(email, { createdAt: at(3), verified: false }));
-    const e = event({ email });
-    await applyBookingEvent(workerEnv, e, NOW);
-    expect((await stored(e))?.lead).toMatchObject({ id: older.id, by: 'email' });
+  it("links no lead by the address alone: the victim's lead keeps its status, its clock and its alerts", async () => {
+    const email = `victim-${hex(4)}@example.com`;
+    const victim = await lead(enquiry(email, { createdAt: at(1), name: 'Veena Rao' }));
+    const before = await getLeadStore(workerEnv).get(victim.kind, victim.id);
+    // Anyone can type a victim's address on the tool's public page: a signed booking for "Mallory" without the link.
+    const e = event({ email, name: 'Mallory' });
+    expect(await applyBookingEvent(workerEnv, e, NOW)).toBe('applied');
+    expect((await stored(e))?.lead).toBeUndefined();
+    const after = await getLeadStore(workerEnv).get(victim.kind, victim.id);
+    expect(after?.desk).toEqual(before?.desk);
+    expect(await statusOf(victim)).toBe('new');
+    expect((await getBookingStore(workerEnv).unlinked(50)).map((b) => b.id)).toContain(e.bookingId);
+    // Listed with no lead behind it: the consumer folds its alert into the hour's digest (tests/booking-alerts).
+    expect(alerts()).toEqual(['created']);
+    expect(await getBookingStore(workerEnv).forLead(victim.kind, victim.id)).toEqual([]);
+  });
 
-    const newer = await lead(enquiry(email, { createdAt: at(5) }));
-    const again = event({ email });
-    await applyBookingEvent(workerEnv, again, NOW);
-    expect((await stored(again))?.lead).toMatchObject({ id: newer.id, by: 'email' });
+  it("never lets a lead planted with someone's address capture their booking", async () => {
+    const email = `own-${hex(4)}@example.com`;
+    const real = await lead(enquiry(email, { createdAt: at(1) }));
+    // The attacker's enquiry: the victim's address, the attacker's phone, newer and verified by Turnstile.
+    const planted = await lead(enquiry(email, { createdAt: at(5), name: 'Veena Rao', phone: uniqueMobile() }));
+    const booked = event({ email, name: 'Veena Rao' });
+    await applyBookingEvent(workerEnv, booked, NOW);
+    expect((await stored(booked))?.lead).toBeUndefined();
+    expect(await statusOf(planted)).toBe('new');
+    // Through her own lead's link the victim's booking reaches her lead, whatever else holds her address.
+    const viaLink = event({ email, name: 'Veena Rao', ref: real.bookingRef! });
+    await applyBookingEvent(workerEnv, viaLink, NOW);
+    expect((await stored(viaLink))?.lead).toMatchObject({ id: real.id, by: 'ref' });
+    expect(await statusOf(planted)).toBe('new');
   });
 
   it('keeps a booking no lead matches, unlinked, for an owner to link by hand', async () => {

@@ -81,8 +81,14 @@ describe.each(adapters)('booked calls as personal data on %s', (_, makeEnv) => {
     const bookings = getBookingStore(workerEnv);
     const own = booking(email, { lead: { kind: 'enquiry', id: lead.id, by: 'ref', at: lead.createdAt } });
     // Booked through their lead's link with an address the owner has not confirmed as theirs.
+    const otherAt = '2026-11-21T07:07:07.000Z';
     const other = booking(`typed-${hex(4)}@example.com`, {
       name: 'Somebody Else',
+      ref: lead.bookingRef!,
+      eventAt: otherAt,
+      history: [
+        { event: 'created', at: otherAt, startAt: '2026-11-30T05:00:00.000Z', endAt: '2026-11-30T05:00:00.000Z' },
+      ],
       lead: { kind: 'enquiry', id: lead.id, by: 'ref', at: lead.createdAt },
     });
     // With their address, never linked to a lead.
@@ -94,9 +100,21 @@ describe.each(adapters)('booked calls as personal data on %s', (_, makeEnv) => {
     expect(records.bookings.map((b) => b.id).sort()).toEqual([own.id, other.id, loose.id].sort());
     const copy = JSON.stringify(personCopy(records, new Date().toISOString()));
     expect(copy).toContain(own.id);
-    expect(copy).toContain(other.id);
+    expect(copy).toContain(own.history[0]!.at);
     expect(copy).not.toContain(other.email);
     expect(copy).not.toContain('Somebody Else');
+    // The tool's id opens the booking's cancel and reschedule pages; the history and reference are the booking's too.
+    expect(copy).not.toContain(other.id);
+    expect(copy).not.toContain(otherAt);
+    const calls = personCopy(records, new Date().toISOString()).bookedCalls;
+    expect(calls.find((c) => 'attendee' in c)).toEqual({
+      provider: 'calcom',
+      status: 'booked',
+      startAt: other.startAt,
+      endAt: other.endAt,
+      attendee: 'someone else’s address (not included)',
+      lead: { kind: 'enquiry', id: lead.id, linkedBy: 'ref', linkedAt: lead.createdAt },
+    });
     expect(copy).not.toContain(stranger.email);
 
     const { counts } = await erasePerson(workerEnv, { email }, [], 'owner@example.com');

@@ -104,9 +104,10 @@ describe("a lead's page", () => {
     const lead = await storeEnquiry(`Moved ${tag()}`, 'booked', 'Cal.com');
     const start = new Date(Date.now() + 3 * 24 * HOUR);
     const first = new Date(Date.now() + 24 * HOUR).toISOString();
-    await putBooking(start, {
+    const booking = await putBooking(start, {
       provider: 'calendly',
       id: `https://api.calendly.com/scheduled_events/${tag()}/invitees/${tag()}`,
+      name: 'Typed <b>Name</b>',
       lead: { kind: 'enquiry', id: lead.id, by: 'email', at: new Date().toISOString(), statusBefore: 'new' },
       history: [
         { event: 'created', at: '2026-11-20T04:00:00.000Z', startAt: first, endAt: first },
@@ -118,6 +119,11 @@ describe("a lead's page", () => {
     expect(html).toContain('Calls</h2>');
     expect(html).toContain('Calendly');
     expect(html).toContain('Matched by the attendee’s email');
+    // Who booked, as typed on the tool's page (escaped), beside the call.
+    expect(html).toMatch(
+      /Booked on Calendly as<!-- --> <strong class="desk-call-name">Typed &lt;b&gt;Name&lt;\/b&gt;<\/strong>/,
+    );
+    expect(html).toContain(booking.email);
     expect(html).toMatch(/Booked 20 Nov 2026, 9:30\s*am/i);
     expect(html).toMatch(/Moved 21 Nov 2026, 9:30\s*am/i);
     for (const s of ['New', 'Contacted', 'Call booked', 'Client', 'Closed']) expect(html).toContain(`>${s}</button>`);
@@ -165,6 +171,9 @@ describe('the unlinked bookings', () => {
     expect(html).toContain('Someone Else');
     expect(html).toContain(`value="calcom:${booking.id}"`);
     expect(html).toContain(`value="quiz:${quiz.id}"`);
+    // The lead holding the booking's address is a candidate, marked so, and none is chosen for the owner.
+    expect(html).toContain('same email');
+    expect(html).not.toMatch(/<input[^>]*checked/);
     for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href).not.toContain('@');
   });
 
@@ -188,7 +197,6 @@ describe('the unlinked bookings', () => {
     expect((await getLeadStore(env).get('enquiry', lead.id))?.desk.status).toBe('new');
   });
 
-  // Waits for linkBooking in src/bookings/apply.ts (a stub on this branch): enable it at the merge.
   it('links a booking to the chosen lead and goes to the lead', async () => {
     const lead = await storeEnquiry(`Linked ${tag()}`);
     const booking = await putBooking(new Date(Date.now() + 48 * HOUR), {

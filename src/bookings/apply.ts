@@ -38,10 +38,10 @@ function withStep(history: BookingStep[], step: BookingStep): BookingStep[] {
 
 /**
  * Applies one event of a booking tool: stored once (a repeat changes nothing), never letting an older event
- * overwrite a newer one; a new booking is linked to its lead (by the link's reference, else by the attendee's
- * email to the newest verified lead holding it), whose status becomes `booked`; a cancellation puts the lead's
- * status back; the owners' alert (a new call, a cancelled one) goes through the queue. Throws when a store fails
- * (the webhook answers 503 and the tool sends it again).
+ * overwrite a newer one; a new booking carrying a lead's reference is linked to that lead, whose status becomes
+ * `booked` (one without waits for an owner: it changes no lead); a cancellation puts the lead's status back; the
+ * owners' alert (a new call, a cancelled one) goes through the queue, an unlinked booking's into the hourly digest.
+ * Throws when a store fails (the webhook answers 503 and the tool sends it again).
  */
 export async function applyBookingEvent(env: Env, event: BookingEvent, now: Date): Promise<BookingOutcome> {
   const store = getBookingStore(env);
@@ -79,6 +79,7 @@ export async function applyBookingEvent(env: Env, event: BookingEvent, now: Date
     provider: event.provider,
     event: event.event,
     outcome: 'applied',
+    // 'email': a link made by the address alone, before such bookings waited for an owner.
     linked:
       booking.lead?.by === 'ref' || booking.lead?.by === 'email' ? booking.lead.by : booking.lead ? 'owner' : 'no',
   });

@@ -1,35 +1,23 @@
 import type { BookingLink, BookingProvider, BookingRecord } from '../store/bookings';
-import { contactOf } from '../store/lead';
 import type { FollowUpStatus, LeadRecord } from '../store/listing';
 import type { LeadStore } from '../store/port';
 
 /** Who changed a lead's status when a booking tool did (the desk shows it beside the status). */
 export const TOOL_NAMES: Record<BookingProvider, string> = { calcom: 'Cal.com', calendly: 'Calendly' };
 
-/** How many leads with the attendee's address are looked at, newest first: more than one person ever has. */
-const EMAIL_CANDIDATES = 20;
-
 /**
- * The lead a new booking belongs to: the one whose link carried its reference; else the newest quiz response or
- * enquiry with the attendee's address that passed the form's check (an unverified lead's address may be anyone's).
+ * The lead a new booking belongs to: only the one whose "Book a call" link carried its reference. The attendee's name
+ * and address are whatever someone typed on the tool's public page, and a lead's address was never proved to be its
+ * sender's, so a booking without the reference links to no lead by itself: it waits on the desk, with the leads
+ * holding its address as candidates, until an owner links it.
  */
 export async function matchLead(
   leads: LeadStore,
-  booking: Pick<BookingRecord, 'ref' | 'email'>,
-): Promise<{ lead: LeadRecord; by: 'ref' | 'email' } | null> {
-  if (booking.ref) {
-    const lead = await leads.findByBookingRef(booking.ref);
-    if (lead) return { lead, by: 'ref' };
-  }
-  if (!booking.email) return null;
-  const { leads: found } = await leads.list({ q: booking.email, limit: EMAIL_CANDIDATES });
-  const lead = found.find(
-    (l) =>
-      (l.kind === 'quiz' || l.kind === 'enquiry') &&
-      l.verified !== false &&
-      contactOf(l).email?.trim().toLowerCase() === booking.email,
-  );
-  return lead ? { lead, by: 'email' } : null;
+  booking: Pick<BookingRecord, 'ref'>,
+): Promise<{ lead: LeadRecord; by: 'ref' } | null> {
+  if (!booking.ref) return null;
+  const lead = await leads.findByBookingRef(booking.ref);
+  return lead ? { lead, by: 'ref' } : null;
 }
 
 /**

@@ -17,6 +17,8 @@ export const deskBookings = {
     slug ? (site.programs.cards.find((card) => card.slug === slug)?.title ?? slug) : '',
   noProgram: 'No program named',
   noName: 'Someone',
+  /** Before the attendee's name and address as typed on the booking tool's page (anyone can type any). */
+  asTyped: (tool: string) => `Booked on ${tool} as`,
   upcoming: {
     title: 'Upcoming calls',
     today: 'Calls today',
@@ -40,9 +42,12 @@ export const deskBookings = {
   unlinked: {
     title: 'Bookings not linked to a lead',
     intro:
-      'These calls were booked on the booking tool’s page without a link from the site, or with an email no lead has. Link each to the lead it belongs to; anyone can book, so check the name and email first.',
+      'These calls were booked without the link the site gives after a quiz or an enquiry, so the site cannot tell whose they are. Anyone can book with any name and email, so a booking waits here, changes no lead and sends no alert of its own until you link it. Check the name and email as typed against the lead before you link.',
     none: 'None. Every booking is linked to a lead.',
-    candidates: 'Leads with this email or name',
+    candidates: 'Leads with this email or name (none chosen)',
+    sameAddress: 'same email',
+    sameName: 'same name only',
+    unverified: 'form not verified',
     noCandidates:
       'No quiz response or enquiry has this email or name. Search the inbox for them; a booking with no lead can stay here.',
     arrived: (at: string) => `arrived ${at}`,

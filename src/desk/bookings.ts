@@ -6,6 +6,7 @@ import { BOOKING_PROVIDERS } from '../config/index';
 import { getBookingStore, type BookingRecord } from '../store/bookings';
 import { getLeadStore } from '../store/port';
 import type { LeadRecord } from '../store/listing';
+import { contactOf } from '../store/lead';
 
 const DAY = 86_400_000;
 
@@ -49,26 +50,44 @@ export const LinkForm = z.object({
 });
 export type LinkForm = z.output<typeof LinkForm>;
 
-/** How many candidates each search gives at most. */
-const CANDIDATES = 5;
+/** Leads holding the booking's address read at most (a page of the store's search each): more than one person has. */
+const BY_ADDRESS = 50;
+/** Leads with the attendee's name listed at most per kind, after those with the address. */
+const BY_NAME = 5;
+
+/** A lead a booking may belong to, and whether it holds the address the booking was made with. */
+export interface Candidate {
+  lead: LeadRecord;
+  sameAddress: boolean;
+}
 
 /**
- * The quiz responses and enquiries a booking may belong to: those holding its email, then those with the
- * attendee's name (the store's own search), each once, newest first within each search.
+ * The quiz responses and enquiries a booking may belong to: every one holding the address typed on the booking
+ * tool's page, newest first, then a few with the name typed there; each once. None is chosen for the owner: the
+ * address and the name are anyone's to type, and a lead's address was never proved to be its sender's.
  */
-export async function candidatesFor(env: Env, booking: BookingRecord): Promise<LeadRecord[]> {
+export async function candidatesFor(env: Env, booking: BookingRecord): Promise<Candidate[]> {
   const store = getLeadStore(env);
-  const searches = [booking.email, booking.name.trim()].filter((q) => q.length > 0 && q.length <= 120);
-  const found: LeadRecord[] = [];
-  for (const q of new Set(searches)) {
-    for (const kind of ['quiz', 'enquiry'] as const) {
-      const page = await store.list({ q, kind, limit: CANDIDATES });
-      for (const lead of page.leads) {
-        if (!found.some((f) => f.kind === lead.kind && f.id === lead.id)) found.push(lead);
-      }
-    }
+  const found = new Map<string, Candidate>();
+  const add = (lead: LeadRecord, sameAddress: boolean) => {
+    const key = `${lead.kind}:${lead.id}`;
+    if (!found.has(key)) found.set(key, { lead, sameAddress });
+  };
+  const email = booking.email.trim().toLowerCase();
+  const name = booking.name.trim();
+  for (const kind of ['quiz', 'enquiry'] as const) {
+    if (!email || email.length > 120) break;
+    const page = await store.list({ q: email, kind, limit: BY_ADDRESS });
+    for (const lead of page.leads) if (contactOf(lead).email?.trim().toLowerCase() === email) add(lead, true);
   }
-  return found;
+  for (const kind of ['quiz', 'enquiry'] as const) {
+    if (!name || name.length > 120) break;
+    const page = await store.list({ q: name, kind, limit: BY_NAME });
+    for (const lead of page.leads) add(lead, contactOf(lead).email?.trim().toLowerCase() === email);
+  }
+  return [...found.values()].sort(
+    (a, b) => Number(b.sameAddress) - Number(a.sameAddress) || b.lead.createdAt.localeCompare(a.lead.createdAt),
+  );
 }
 
 /** Bookings read for the numbers at most: far more than a month of calls. */

@@ -16,7 +16,7 @@ import type { LeadRecord } from '../store/listing';
 import { getLeadStore } from '../store/port';
 import { eraseConversation, exportConversation, type ConversationExport } from '../store/conversations';
 import type { BookingRecord } from '../store/bookings';
-import { bookingAlertKeys, bookingsCopy, bookingsOfPerson, eraseBookings } from './person-bookings';
+import { bookingAlertKeys, bookingsCopy, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -82,7 +82,8 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const others = heldBy(leadList, deadList, region).filter((p) => !confirmed.has(idOf(p)));
   const people = [...confirmed.values()];
   const bookings = await bookingsOfPerson(env, people, leadList);
-  const match = await ledgerMatch(env, people, others, leadList, deadList, region, bookings);
+  // The owners' alerts of a call carry the name it was booked with: in the copy only when the booking is theirs.
+  const match = await ledgerMatch(env, people, others, leadList, deadList, region, bookingsMadeBy(bookings, people));
   const messages = await ledgerEntriesFor(env.DB, match);
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
@@ -143,16 +144,16 @@ async function ledgerMatch(
   leads: LeadRecord[],
   dead: DeadLead[],
   region: string,
-  bookings: BookingRecord[],
+  /** The bookings whose owners' alerts are included. */
+  alerted: BookingRecord[],
 ): Promise<LedgerMatch> {
   const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
   const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
   return {
     recipients: contacts,
-    // The owners' alerts of their booked calls carry the name they booked with.
     submissionIds: [
-      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(bookings))]),
+      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(alerted))]),
     ],
     contacts,
     exclude: spellings(others, leads, dead, region),
@@ -221,6 +222,7 @@ export async function erasePerson(
       env.DB,
       records.dead.map((d) => d.id),
     );
+    // Every booking erased takes its alerts with it, whoever booked it: none is left naming an attendee.
     const match = await ledgerMatch(
       env,
       records.confirmed,

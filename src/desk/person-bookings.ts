@@ -19,18 +19,38 @@ export async function bookingsOfPerson(env: Env, people: Person[], leads: LeadRe
 
 const confirmedEmails = (people: Person[]) => people.flatMap((p) => (p.email ? [p.email.trim().toLowerCase()] : []));
 
+/** The bookings made with an address the owner confirmed as the person's: theirs in full. */
+export function bookingsMadeBy(bookings: BookingRecord[], people: Person[]): BookingRecord[] {
+  const theirs = new Set(confirmedEmails(people));
+  return bookings.filter((b) => theirs.has(b.email.trim().toLowerCase()));
+}
+
 /**
- * The bookings as a person's copy shows them. The attendee's name and address are what someone typed on the booking
- * tool's page: shown only when the address is one the owner confirmed as theirs; a call on their lead booked with
- * another address shows its time, program and history alone.
+ * The bookings as a person's copy shows them. A booking is the person's when it was made with an address the owner
+ * confirmed as theirs: then it is shown whole. A call on their lead booked with another address is someone else's
+ * booking: the copy shows only that a call was booked on their lead, when, for which program and where it stands;
+ * never the attendee's name or address, the tool's booking id (it opens the booking's cancel and reschedule pages),
+ * its reference or its history.
  */
 export function bookingsCopy(bookings: BookingRecord[], people: Person[]) {
-  const theirs = new Set(confirmedEmails(people));
-  return bookings.map(({ name, email, lead, ...call }) => ({
-    ...call,
-    ...(theirs.has(email) ? { name, email } : { attendee: 'someone else’s address (not included)' }),
-    ...(lead && { lead: { kind: lead.kind, id: lead.id, linkedBy: lead.by, linkedAt: lead.at } }),
-  }));
+  const theirs = new Set(bookingsMadeBy(bookings, people));
+  return bookings.map((b) => {
+    const lead = b.lead && { lead: { kind: b.lead.kind, id: b.lead.id, linkedBy: b.lead.by, linkedAt: b.lead.at } };
+    if (theirs.has(b)) {
+      const { lead: _link, ...whole } = b;
+      return { ...whole, ...lead };
+    }
+    const { provider, status, startAt, endAt, program } = b;
+    return {
+      provider,
+      status,
+      startAt,
+      endAt,
+      ...(program !== undefined && { program }),
+      attendee: 'someone else’s address (not included)',
+      ...lead,
+    };
+  });
 }
 
 /** Erases the bookings; answers how many there were. */

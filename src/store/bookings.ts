@@ -45,7 +45,10 @@ export type BookingStatus = 'booked' | 'moved' | 'cancelled';
 export interface BookingLink {
   kind: LeadKind;
   id: string;
-  /** `ref`: the link's reference; `email`: the attendee's address; otherwise the owner who linked it by hand. */
+  /**
+   * `ref`: the link's reference; otherwise the owner who linked it by hand (`email`: the attendee's address, on
+   * bookings linked before a booking without the reference waited for an owner).
+   */
   by: string;
   at: string;
   /** Restored when the call is cancelled (absent when the booking did not change the lead's status). */

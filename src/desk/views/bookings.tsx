@@ -2,14 +2,14 @@ import { desk } from '../../content/desk';
 import { deskBookings as copy } from '../../content/desk-bookings';
 import type { BookingRecord } from '../../store/bookings';
 import { contactOf } from '../../store/lead';
-import type { LeadRecord } from '../../store/listing';
-import { attendee } from './calls';
+import type { Candidate } from '../../desk/bookings';
+import { AsTyped } from './calls';
 import { when } from './format';
 
 /** An unlinked booking, the leads it may belong to, and the message of a link refused for it. */
 export interface UnlinkedView {
   booking: BookingRecord;
-  candidates: LeadRecord[];
+  candidates: Candidate[];
   error?: string;
 }
 
@@ -45,8 +45,7 @@ function Unlinked({ booking: b, candidates, error }: UnlinkedView) {
         </strong>
         <span className={`desk-state desk-booking-state-${b.status}`}>{copy.statuses[b.status]}</span>
       </p>
-      <p className="desk-call-name">{attendee(b)}</p>
-      <p className="desk-meta desk-wrap">{b.email}</p>
+      <AsTyped booking={b} />
       <p className="desk-meta">
         {[copy.program(b.program) || copy.noProgram, copy.lead.with(copy.providers[b.provider] ?? b.provider)].join(
           ' · ',
@@ -58,14 +57,22 @@ function Unlinked({ booking: b, candidates, error }: UnlinkedView) {
         <fieldset aria-describedby={error ? errorId : undefined}>
           <legend>{copy.unlinked.candidates}</legend>
           {candidates.length === 0 ? <p className="desk-meta">{copy.unlinked.noCandidates}</p> : null}
-          {candidates.map((lead) => {
+          {candidates.map(({ lead, sameAddress }) => {
             const { name, email } = contactOf(lead);
+            const facts = [
+              desk.kinds[lead.kind],
+              copy.unlinked.arrived(when(lead.createdAt)),
+              sameAddress ? copy.unlinked.sameAddress : copy.unlinked.sameName,
+              lead.verified === false ? copy.unlinked.unverified : '',
+            ];
             return (
               <label key={`${lead.kind}:${lead.id}`} className="desk-choice">
                 <input type="radio" name="lead" value={`${lead.kind}:${lead.id}`} required />
                 <span>
-                  <strong>{name || email || desk.list.noName}</strong> · {desk.kinds[lead.kind]} ·{' '}
-                  {copy.unlinked.arrived(when(lead.createdAt))}
+                  <strong>{name || desk.list.noName}</strong>
+                  {email ? ` · ${email}` : ''}
+                  <br />
+                  <span className="desk-meta">{facts.filter(Boolean).join(' · ')}</span>
                 </span>
               </label>
             );

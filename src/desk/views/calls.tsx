@@ -11,6 +11,20 @@ const leadHref = (lead: NonNullable<BookingRecord['lead']>) =>
 export const attendee = (b: BookingRecord) => b.name.trim() || copy.noName;
 
 /**
+ * Who booked, as they typed it on the tool's page: the name and the address, which anyone can type, so the owner
+ * reads them before trusting that the call is the lead's.
+ */
+export function AsTyped({ booking: b }: { booking: BookingRecord }) {
+  const tool = copy.providers[b.provider] ?? b.provider;
+  return (
+    <p className="desk-meta desk-as-typed">
+      {copy.asTyped(tool)} <strong className="desk-call-name">{attendee(b)}</strong>
+      {b.email ? <span className="desk-as-typed-email"> · {b.email}</span> : null}
+    </p>
+  );
+}
+
+/**
  * The calls above the inbox: today's, then the next 7 days', each linking to its lead (or to the unlinked
  * bookings). Nothing at all when there are none.
  */
@@ -72,6 +86,7 @@ export function LeadCalls({ bookings }: { bookings: BookingRecord[] }) {
                 copy.lead.with(copy.providers[b.provider] ?? b.provider),
               ].join(' · ')}
             </p>
+            <AsTyped booking={b} />
             {b.lead ? <p className="desk-meta">{copy.lead.linkedBy(b.lead.by, when(b.lead.at))}</p> : null}
             <CancelledBack booking={b} />
             <h3 className="visually-hidden">{copy.lead.history}</h3>
