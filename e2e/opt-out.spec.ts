@@ -31,3 +31,27 @@ test.describe('a visitor writes STOP on WhatsApp', () => {
     await expect(page.getByRole('button', { name: 'Record an opt-out' })).toBeVisible();
   });
 });
+
+test.describe('a visitor asks to stop in a longer message', () => {
+  test('the conversation is marked "may want to stop"; the owner opts them out in one tap', async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const phone = uniquePhone();
+    const name = `Maybe ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} ${phone.e164.slice(-4)}`;
+    const words = 'Can you stop sending me these reminders? I already booked my call for Tuesday.';
+    expect((await postSigned(BASE, messageEvent(phone.e164, words, name))).status).toBe(200);
+
+    await signIn(page);
+    await page.goto('/desk/conversations');
+    await page.getByRole('link').filter({ hasText: name }).click();
+    await expect(page).toHaveURL(/\/desk\/conversations\/[0-9a-f]{32}$/);
+    await expect(page.getByText('They may want to stop getting WhatsApp messages')).toBeVisible();
+    await expect(page.locator('.desk-may-stop-quote')).toHaveText(words);
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Opt them out' }).click();
+    await expect(page.getByRole('status')).toContainText('Opted out of WhatsApp messages on');
+    await expect(page.getByText('Recorded by priya@example.com.')).toBeVisible();
+    await expect(page.getByText('They may want to stop getting WhatsApp messages')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Opt them back in' })).toBeVisible();
+  });
+});

@@ -2,7 +2,7 @@
  * A visitor's attachments on the desk, on both stores: /desk/media/:id serves a stored one with its type, a
  * disposition, nosniff, no caching and its own strict policy (404 for anything else); the conversation page shows a
  * photo in a fixed box, a voice note with a player, a document as a download, "fetching…" and "could not be
- * fetched"; the owners' alert says what was sent ("sent a photo") unless a caption says more.
+ * fetched"; the owners' alert says what was sent ("sent a photo"), then its caption ("sent a photo: The venue").
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,24 @@ describe.each<Store>(['D1', 'Firestore'])('attachments on the desk (%s)', (store
     await pdf.arrayBuffer();
   });
 
+  it('shows and serves a file name without its bidi controls or zero-width characters', async () => {
+    const { graph, workerEnv, queued, call } = await setup(store);
+    graph.library.media['700000000000031'] = { mime_type: 'application/pdf', bytes: new TextEncoder().encode('%PDF') };
+    const { phone, fetches } = await write(workerEnv, queued, [
+      ['document', { id: '700000000000031', filename: 'inv\u202Efdp.exe\u200B' }],
+    ]);
+    for (const job of fetches) await fetchMedia(job, workerEnv);
+    const file = await call(`/desk/media/${fetches[0]!.media}`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="invfdp.exe"; filename*=UTF-8''invfdp.exe`,
+    );
+    await file.arrayBuffer();
+    const id = await conversationId(phone, readConfig(workerEnv).privacy.erasureKey);
+    const page = await (await call(`/desk/conversations/${id}`)).text();
+    expect(page).toContain(`download="invfdp.exe">Download invfdp.exe (4 B)</a>`);
+    expect(page).not.toMatch(/\p{Cf}/u);
+  });
+
   it('answers 404 for an unknown id, a malformed one, and one not fetched yet', async () => {
     const { workerEnv, queued, call } = await setup(store);
     const { fetches } = await write(workerEnv, queued, [['image', { id: PHOTO_MEDIA_ID, mime_type: 'image/png' }]]);
@@ -109,7 +127,7 @@ describe.each<Store>(['D1', 'Firestore'])('attachments on the desk (%s)', (store
     expect(page).not.toContain(PHOTO_MEDIA_ID);
   });
 
-  it("the owners' alert says what was sent, or the caption when there is one", async () => {
+  it("the owners' alert says what was sent, then the caption when there is one", async () => {
     const { workerEnv, queued } = await setup(store);
     const kinds: [string, Record<string, unknown>, string][] = [
       ['image', { id: PHOTO_MEDIA_ID }, 'sent a photo'],
@@ -117,7 +135,11 @@ describe.each<Store>(['D1', 'Firestore'])('attachments on the desk (%s)', (store
       ['video', { id: '1' }, 'sent a video'],
       ['document', { id: '2', filename: 'a.pdf' }, 'sent a document'],
       ['sticker', { id: '3', mime_type: 'image/webp' }, 'sent a sticker'],
-      ['image', { id: '4', caption: 'Look at this' }, 'Look at this'],
+      ['image', { id: '4', caption: 'Look at this' }, 'sent a photo: Look at this'],
+      ['video', { id: '5', caption: 'The hall' }, 'sent a video: The hall'],
+      ['document', { id: '6', filename: 'plan.pdf', caption: 'My plan' }, 'sent a document: My plan'],
+      ['audio', { id: '7', voice: true, caption: 'Listen' }, 'sent a voice note: Listen'],
+      ['sticker', { id: '8', caption: 'Hi' }, 'sent a sticker: Hi'],
     ];
     for (const [type, content, text] of kinds) {
       const { alerts } = await write(workerEnv, queued, [[type, content]]);

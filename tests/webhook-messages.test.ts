@@ -82,7 +82,7 @@ describe.each(stores)('POST /webhooks/whatsapp: messages from visitors (%s)', (_
     expect(jobs.map((j) => j.type === 'visitor-reply' && j.text)).toEqual([
       'Tuesday works.\nMorning?',
       'Yes, call me',
-      'The venue',
+      'sent a photo: The venue',
     ]);
     for (const job of jobs) {
       expect(job).toMatchObject({

@@ -75,7 +75,7 @@ async function logsOf(run: () => Promise<void>): Promise<string> {
 
 describe('a message from a user id', () => {
   const parse = (messages: unknown[], contacts: unknown[] = []) =>
-    visitorMessages(webhookValues(webhookBody({ messages, contacts })));
+    visitorMessages(webhookValues(JSON.parse(webhookBody({ messages, contacts }))));
 
   it('is kept under the number when there is one, else the user id; with neither, or a malformed id, skipped', () => {
     const uid = userId();

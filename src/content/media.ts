@@ -27,4 +27,7 @@ export const media = {
           document: 'sent a document',
           sticker: 'sent a sticker',
         }[kind] ?? `sent a ${kind}`),
+  /** The owners' alert for an attachment sent with a caption: what it is, then the caption. */
+  alertWithCaption: (kind: string, voice: boolean, caption: string): string =>
+    `${media.alert(kind, voice)}: ${caption}`,
 } as const;

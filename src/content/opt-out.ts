@@ -15,6 +15,12 @@ export const optOut = {
   undo: 'Opt them back in',
   undoHint: 'Only if they asked to hear from the business again.',
   noPhone: 'This lead has no phone number to opt out.',
+  /** A conversation whose visitor wrote a stop word in a longer message: nothing changed until an owner decides. */
+  mayWantToStop: 'They may want to stop getting WhatsApp messages',
+  mayWantToStopQuote: (on: string) => `What they wrote on ${on}:`,
+  mayWantToStopHint:
+    'Their message mentions stopping but is not STOP alone, so nothing changed. If they meant it, opt them out: no message from the business goes to this number again, and they get no message saying so (answer them first if you want to).',
+  optOutNow: 'Opt them out',
   /** The ledger's label of the confirmation, on the conversation. */
   confirmationLabel: 'Opt-out confirmation (sent automatically)',
   /** A message not sent because the number opted out. */

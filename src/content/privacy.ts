@@ -142,7 +142,7 @@ export const privacy = {
       heading: 'Stopping WhatsApp messages',
       paragraphs: [
         'If you sent a form with your WhatsApp number or wrote to the business number, and more than 24 hours passed since you last wrote, Priya or her assistant may send you one short follow-up there (who is writing and what you asked about), at most one a week unless you answer. Nobody is written to first whose form was not verified as sent by a person.',
-        'Write STOP (or UNSUBSCRIBE, STOP ALL or OPT OUT) to the business number on WhatsApp, or ask us by phone or email, and no message from us goes to your number there again; you get one message confirming it. Write START to hear from us again.',
+        'Write STOP (or UNSUBSCRIBE or OPT OUT, in any letters, alone or in a short message such as “Stop please” or “unsubscribe me”) to the business number on WhatsApp, and no message from us goes to your number there again; you get one message confirming it. If a longer message of yours asks us to stop, Priya or her assistant see it marked and can record your request for you, as they do when you ask by phone or email; a request recorded for you gets no confirming message. Write START to hear from us again.',
         'To honour that request, the site keeps a record of it: a one-way fingerprint of your number (a keyed hash, from which the number cannot be read back), when you asked, and how (on WhatsApp, or noted by Priya or her assistant, with which of us noted it). Never the number itself. It is kept until you write START, and it is not removed when your other records are deleted, so that a deletion never makes us write to you again.',
       ],
     },

@@ -15,6 +15,7 @@ import {
 } from '../store/conversations';
 import { optOutOf, type OptOut } from '../store/opt-outs';
 import { mediaOf, type MediaItem } from '../store/media';
+import { stopMark, type StopMark } from './stop-mark';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
 export type ConversationItem =
@@ -49,6 +50,8 @@ export interface Conversation {
   window: { open: boolean; closesAt: string } | null;
   /** The number's opt-out of WhatsApp messages, or null. */
   optOut: OptOut | null;
+  /** Their latest message that may ask to stop without being STOP (stopMark), or null. */
+  mayWantToStop: StopMark | null;
 }
 
 interface SentRow {
@@ -138,7 +141,8 @@ export async function openConversation(env: Env, phone: string, now = new Date()
       optOutConfirmation: row.submission_id.startsWith(OPT_OUT_CONFIRMATION),
     })),
   ].sort(inTimeOrder);
-  return { id, phone, items, window: windowState(received.at(-1)?.at ?? null, now), optOut };
+  const window = windowState(received.at(-1)?.at ?? null, now);
+  return { id, phone, items, window, optOut, mayWantToStop: stopMark(received, optOut) };
 }
 
 /**

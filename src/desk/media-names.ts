@@ -9,13 +9,17 @@ export function disposition(item: Pick<MediaItem, 'kind' | 'filename'>): string 
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A file name with no path, quotes, backslashes or control characters, at most 100 characters. */
+/**
+ * A file name with no path, quotes, backslashes, control characters or invisible format characters (bidi controls
+ * such as U+202E, which would show `inv\u202Efdp.exe` as `invexe.pdf`; zero-width characters; line separators; a
+ * lone surrogate), at most 100 characters: what the desk shows and a download is saved under.
+ */
 export function safeFilename(name: string | undefined): string {
   const cleaned = Array.from(
     (name ?? '')
       .split(/[/\\]/)
       .pop()!
-      .replace(/[\p{Cc}"';]/gu, '')
+      .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}"';]/gu, '')
       .trim(),
   )
     .slice(0, 100)

@@ -93,6 +93,19 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
 }
 
 /**
+ * A signed body's JSON, read from the bytes as they arrived (readCappedBytes), after its signature was checked over
+ * them: decoded as UTF-8 with a leading byte-order mark dropped, any byte that is not UTF-8 read as U+FFFD (it can
+ * change a string, never what was checked). Undefined when the bytes are not JSON.
+ */
+export function jsonOfBytes(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Reads a request's or a response's body as text up to `max` bytes (cappedBytes). Null when the body is larger.
  */
 export async function readCapped(message: Request | Response, max: number): Promise<string | null> {

@@ -5,22 +5,21 @@ import { keyedHash } from '../store/keyed-hash';
 import { recordOptOut, removeOptOut } from '../store/opt-outs';
 import { queueFreeText, windowState } from './desk-replies';
 import { OPT_OUT_CONFIRMATION } from './ledger-rows';
+import { stopIntent } from './stop-words';
 import type { VisitorMessage } from './visitor-messages';
 
 // STOP and START on WhatsApp: a visitor's own words opt their number out of every message from the business, or
 // back in. The message itself is stored and shown like any other.
 
-/** What a visitor writes to opt out, compared after trimming, in capitals, with inner spaces collapsed. */
-export const STOP_WORDS: readonly string[] = ['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'OPT OUT'];
-/** What a visitor writes to opt back in. */
-export const START_WORD = 'START';
-
-/** Whether a message asks to opt out or back in: only a text (or a quick-reply button) that is exactly the word. */
+/**
+ * Whether a message asks to opt out or back in: a text (or a quick-reply button) that is STOP or START as people
+ * write them (stopIntent: the word alone or in a short request, whatever the case, punctuation or emoji). A longer
+ * message with a stop word in it is no request: the desk marks it for the owners (src/desk/conversation.ts).
+ */
 export function optOutWord(m: Pick<VisitorMessage, 'type' | 'text'>): 'out' | 'in' | null {
   if ((m.type !== 'text' && m.type !== 'button') || m.text === undefined) return null;
-  const words = m.text.trim().replace(/\s+/g, ' ').toUpperCase();
-  if (STOP_WORDS.includes(words)) return 'out';
-  return words === START_WORD ? 'in' : null;
+  const intent = stopIntent(m.text);
+  return intent === 'out' || intent === 'in' ? intent : null;
 }
 
 /** The ledger key of an opt-out's confirmation: by the STOP message's id, keyed, so a repeated webhook sends once. */

@@ -23,6 +23,7 @@ import { applyOptOutWord } from './opt-outs';
 import { resolveSender } from './sender-identity';
 import { isUserId } from '../shared/user-id';
 import { recordMedia } from './media-job';
+import { MEDIA_KINDS } from '../store/media';
 
 /** How much of what a visitor wrote reaches the owners' phones in an alert. */
 export const ALERT_TEXT_CHARS = 300;
@@ -75,10 +76,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
       hourStart: windowsAt(new Date(m.at), scale).hourStart,
       at: m.at,
       leadRef: newest ? { kind: newest.kind, id: newest.id, name: leadName(newest) } : null,
-      // An attachment's caption is its text; without one the alert says what they sent ("sent a photo").
-      text: Array.from(m.text ?? (m.media ? mediaCopy.alert(m.media.kind, m.media.voice) : noText(m.type)))
-        .slice(0, ALERT_TEXT_CHARS)
-        .join(''),
+      text: Array.from(alertText(m)).slice(0, ALERT_TEXT_CHARS).join(''),
     });
   }
   for (const job of jobs) await enqueue(env, job);
@@ -136,6 +134,17 @@ export async function vouchingLeads(db: D1Database, leads: LeadRecord[]): Promis
 }
 
 const noText = (type: string) => copy.alertNoText(copy.kinds[type] ?? type);
+
+/**
+ * What an alert says a visitor wrote: their text; for an attachment, what they sent ("sent a photo"), then its
+ * caption when it has one ("sent a photo: The venue"), so a caption never hides that a file came.
+ */
+export function alertText(m: Pick<VisitorMessage, 'type' | 'text' | 'media'>): string {
+  const kind = m.media?.kind ?? MEDIA_KINDS.find((k) => k === m.type);
+  if (!kind) return m.text ?? noText(m.type);
+  const voice = m.media?.voice ?? false;
+  return m.text ? mediaCopy.alertWithCaption(kind, voice, m.text) : mediaCopy.alert(kind, voice);
+}
 
 function leadName(lead: LeadRecord): string {
   const { name, email } = contactOf(lead);

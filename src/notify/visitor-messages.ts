@@ -99,16 +99,11 @@ const BodySchema = z
 export type WebhookValue = z.output<typeof BodySchema>['entry'][number]['changes'][number]['value'];
 
 /**
- * The change values of a signed webhook body (`entry[].changes[].value`), or none when the body is not Meta's
- * shape: it is skipped, not refused (the signature proves Meta sent it; an error only makes Meta send it again).
+ * The change values of a signed webhook body's JSON (`entry[].changes[].value`), or none when the body is not JSON
+ * (undefined) or not Meta's shape: it is skipped, not refused (the signature proves Meta sent it; an error only
+ * makes Meta send it again).
  */
-export function webhookValues(raw: string): WebhookValue[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+export function webhookValues(json: unknown): WebhookValue[] {
   const body = BodySchema.safeParse(json);
   return body.success ? body.data.entry.flatMap((entry) => entry.changes.map((change) => change.value)) : [];
 }

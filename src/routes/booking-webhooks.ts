@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
-import { readCappedBytes } from '../http/body';
+import { jsonOfBytes, readCappedBytes } from '../http/body';
 import { logEvent, errorMessage } from '../log';
 import type { BookingProvider } from '../store/bookings';
 import { applyBookingEvent, type BookingOutcome } from '../bookings/apply';
@@ -29,7 +29,7 @@ bookingWebhooks.post('/calcom', async (c) => {
   if (!(await verifyCalcom(raw, c.req.header('x-cal-signature-256'), secret))) {
     return refuse('calcom', 'signature', 'Missing or invalid X-Cal-Signature-256.');
   }
-  return receive(c, 'calcom', readCalcom(jsonOf(raw)));
+  return receive(c, 'calcom', readCalcom(jsonOfBytes(raw)));
 });
 
 bookingWebhooks.post('/calendly', async (c) => {
@@ -39,7 +39,7 @@ bookingWebhooks.post('/calendly', async (c) => {
   const verdict = await verifyCalendly(raw, c.req.header('calendly-webhook-signature'), key, new Date());
   if (verdict === 'invalid') return refuse('calendly', 'signature', 'Missing or invalid Calendly-Webhook-Signature.');
   if (verdict === 'stale') return refuse('calendly', 'stale', 'The signature is more than five minutes old.');
-  return receive(c, 'calendly', readCalendly(jsonOf(raw)));
+  return receive(c, 'calendly', readCalendly(jsonOfBytes(raw)));
 });
 
 /**
@@ -66,15 +66,6 @@ async function receive(c: Context<{ Bindings: Env }>, provider: BookingProvider,
   }
   logEvent('info', 'webhook.received', counts());
   return c.json({ ok: true });
-}
-
-/** The body as JSON, or undefined (read as a body that is not the tool's shape). Bytes that are not UTF-8 are replaced. */
-function jsonOf(raw: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(raw)) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function refuse(provider: BookingProvider, reason: 'signature' | 'stale', message: string): never {

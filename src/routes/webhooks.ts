@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { readConfig, type Env } from '../env';
 import { ApiException } from '../http/errors';
-import { readCappedText } from '../http/body';
+import { jsonOfBytes, readCappedBytes } from '../http/body';
 import { logEvent, errorMessage, wamidRef } from '../log';
 import { signedWith } from '../security/hmac';
 import { applyReceipts, queueFallbacks, type StatusEvent } from '../notify/receipts';
@@ -40,7 +40,9 @@ webhooks.post('/whatsapp', async (c) => {
   const config = readConfig(c.env);
   const webhook = config.whatsapp.webhook;
   if (!webhook) return unconfigured();
-  const raw = await readCappedText(c.req.raw, WEBHOOK_MAX_BYTES);
+  // The signature is checked over the bytes as they arrived: decoding first would drop a byte-order mark and
+  // replace bytes that are not UTF-8, and a body Meta signed would then be refused.
+  const raw = await readCappedBytes(c.req.raw, WEBHOOK_MAX_BYTES);
   const signature = c.req.header('x-hub-signature-256') ?? '';
   if (!(await validSignature(raw, signature, webhook.appSecret))) {
     logEvent('warn', 'webhook.refused', { reason: 'signature', configured: true });
@@ -54,7 +56,7 @@ webhooks.post('/whatsapp', async (c) => {
       'Retry-After': '300',
     });
   }
-  const values = forOurNumber(webhookValues(raw), ours);
+  const values = forOurNumber(webhookValues(jsonOfBytes(raw)), ours);
   const events = statusEvents(values);
   const messages = visitorMessages(values);
   let failed: Awaited<ReturnType<typeof applyReceipts>>;
@@ -159,11 +161,11 @@ function unconfigured(): never {
 
 const encoder = new TextEncoder();
 
-/** `sha256=<hex>` HMAC-SHA256 of the raw body with the app secret, compared in constant time. */
-async function validSignature(raw: string, header: string, secret: string): Promise<boolean> {
+/** `sha256=<hex>` HMAC-SHA256 of the raw body's bytes with the app secret, compared in constant time. */
+async function validSignature(raw: Uint8Array, header: string, secret: string): Promise<boolean> {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
   if (!match) return false;
-  return signedWith(secret, encoder.encode(raw), [match[1]!]);
+  return signedWith(secret, raw, [match[1]!]);
 }
 
 /** Constant-time equality of two strings (their SHA-256 digests are compared, so lengths leak nothing). */

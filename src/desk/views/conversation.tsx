@@ -50,7 +50,11 @@ export function ConversationSection({
   return (
     <section className="desk-card desk-conversation" aria-labelledby="conversation-heading">
       <h2 id="conversation-heading">{copy.title}</h2>
-      <OptOutNotice optOut={conversation.optOut} {...(optOutBase && { base: optOutBase })} />
+      <OptOutNotice
+        optOut={conversation.optOut}
+        mayWantToStop={conversation.mayWantToStop}
+        {...(optOutBase && { base: optOutBase })}
+      />
       {items.length === 0 ? <p className="desk-meta">{copy.none}</p> : null}
       <ol className="desk-chat">
         {items.map((item, i) => (
