@@ -13,7 +13,8 @@ import { checkRetention } from '../src/health/checks/retention';
 const ORIGIN = 'http://127.0.0.1:8787';
 const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
-const CHROME = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const tag = () => `t${crypto.randomUUID().slice(0, 8)}`;
 /** A new address for each call (a random address could repeat, and two views would then be one visitor). */
 let nextAddress = Math.floor(Math.random() * 60_000);
@@ -251,9 +252,10 @@ describe('the end of the day', () => {
       step: 0,
     };
     await countVisit(env as Env, visit, now - 3 * DAY);
-    expect((await checkRetention(env as Env, now)).ok).toBe(false);
+    // Other files share this database (their rows may be late too): the check is read for the fingerprints alone.
+    expect((await checkRetention(env as Env, now)).detail).toContain('visitor fingerprints');
     await rollUpVisits(env.DB, now);
-    expect((await checkRetention(env as Env, now)).ok).toBe(true);
+    expect((await checkRetention(env as Env, now)).detail).not.toContain('visitor fingerprints');
   });
 
   it('counts older than the period the notice states are deleted; the notice names what is kept', async () => {

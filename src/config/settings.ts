@@ -93,7 +93,7 @@ export const SETTINGS = [
   s('BUDGET_WINDOW_SCALE', 'var', 'limits', 'development only: budget windows run this many times faster (npm run abuse)'),
   s('DEV_LOOPBACK_ONLY', 'var', 'site', 'development only: "1" when the server listens on loopback alone (npm run dev sets it); turns on /__dev/* and the local desk owner'),
   s('JOBS_DEAD_LETTER_QUEUE', 'var', 'site', 'name of the dead-letter queue of site-jobs in this environment'),
-  s('ERASURE_KEY', 'secret', 'privacy', "keys what is kept in place of erased data and the WhatsApp senders' pseudonyms (HMAC); any long random text (required outside development)"),
+  s('ERASURE_KEY', 'secret', 'privacy', "keys what is kept in place of erased data, the WhatsApp senders' pseudonyms and each day's visit fingerprints (HMAC); any long random text (required outside development)"),
   s('UNSUBSCRIBE_SECRET', 'secret', 'newsletter', 'signs the /unsubscribe links (HMAC); any long random text (required outside development)'),
   s('NEWSLETTER_PROVIDER', 'var', 'newsletter', '"kit" or "mailchimp" sends each verified signup (one a day per address) and unsubscribe on to that tool; empty: none'),
   s('KIT_API_KEY', 'secret', 'newsletter', 'Kit API v4 key (NEWSLETTER_PROVIDER=kit)'),

@@ -72,7 +72,9 @@ export async function hasRoom(db: D1Database, visitor: Newcomer, now: number): P
 export function tallyNewcomer(db: D1Database, visitor: Newcomer): D1PreparedStatement[] {
   const add = (scope: string) =>
     db
-      .prepare('INSERT INTO visit_tally (day, scope, n) VALUES (?, ?, 1) ON CONFLICT(day, scope) DO UPDATE SET n = n + 1')
+      .prepare(
+        'INSERT INTO visit_tally (day, scope, n) VALUES (?, ?, 1) ON CONFLICT(day, scope) DO UPDATE SET n = n + 1',
+      )
       .bind(visitor.day, scope);
   return visitor.network === null ? [add(SITE)] : [add(SITE), add(visitor.network)];
 }
