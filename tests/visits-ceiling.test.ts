@@ -94,8 +94,16 @@ describe('the site counts VISITS_DAILY_LIMIT new visitors a day at most', () => 
     const capped = { ...env, VISITS_DAILY_LIMIT: String(limit) } as Env;
     const source = tag();
     const before = Date.now();
-    for (let i = 0; i < 5; i++) await view(capped, `/?utm_source=${source}`, `${network48()}:1::1`, BROWSERS[0]!);
+    const addresses = Array.from({ length: 5 }, () => `${network48()}:1::1`);
+    for (const address of addresses) await view(capped, `/?utm_source=${source}`, address, BROWSERS[0]!);
     expect(await rowsOf(source)).toBe(3);
+    // A visitor counted before the pause still moves on when it opens the quiz; one that was not stays uncounted.
+    await view(capped, '/quiz', addresses[0]!, BROWSERS[0]!);
+    await view(capped, '/quiz', addresses[4]!, BROWSERS[0]!);
+    const steps = await env.DB.prepare('SELECT step FROM visit_today WHERE source = ? ORDER BY step DESC')
+      .bind(source)
+      .all<{ step: number }>();
+    expect(steps.results.map((r) => r.step)).toEqual([1, 0, 0]);
 
     const [pause] = await visitPauses(env.DB, today);
     expect(pause).toMatchObject({ day: today, ceiling: limit });

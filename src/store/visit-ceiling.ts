@@ -31,6 +31,9 @@ const SITE = 'site';
 /** The day (and ceiling) this isolate found the site's ceiling reached on: it reads nothing more that day. */
 let pausedOn: { day: string; limit: number } | undefined;
 
+/** Whether this isolate already found the day's ceiling (`limit`) reached: it then reads nothing to know it. */
+export const pausedHere = (day: string, limit: number) => pausedOn?.day === day && pausedOn.limit === limit;
+
 export interface Newcomer {
   day: string;
   /** VISITS_DAILY_LIMIT. */
@@ -47,7 +50,7 @@ export interface Newcomer {
  */
 export async function hasRoom(db: D1Database, visitor: Newcomer, now: number): Promise<boolean> {
   const { day, limit } = visitor;
-  if (pausedOn?.day === day && pausedOn.limit === limit) return false;
+  if (pausedHere(day, limit)) return false;
   const seen = await db
     .prepare(
       `SELECT (SELECT n FROM visit_tally WHERE day = ?1 AND scope = '${SITE}') AS site,

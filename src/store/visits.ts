@@ -5,7 +5,7 @@ import { RETENTION } from '../content/privacy';
 import type { VisitSource } from '../shared/visit-source';
 import { browserName } from './browser-name';
 import { dayOf } from './counters';
-import { hasRoom, pruneCeilings, tallyNewcomer } from './visit-ceiling';
+import { hasRoom, pausedHere, pruneCeilings, tallyNewcomer } from './visit-ceiling';
 import { visitFingerprint } from './visit-keys';
 
 export { MAX_VISITORS_PER_ADDRESS, MAX_VISITORS_PER_NETWORK, visitPauses, type VisitPause } from './visit-ceiling';
@@ -54,6 +54,11 @@ export async function countVisit(env: Env, visit: Visit, now = Date.now()): Prom
     const { secret, limit } = settingsOf(env);
     const day = dayOf(now);
     const key = await visitorKey(secret, day, visit.client, visit.userAgent);
+    if (pausedHere(day, limit)) {
+      // Past the site's ceiling a view costs no read: only a known visitor opening the quiz still moves its row.
+      if (visit.step > 0) await raise(db, key, visit.step);
+      return;
+    }
     const seen = await db.prepare('SELECT step FROM visit_today WHERE key = ?').bind(key).first<{ step: number }>();
     if (seen) {
       if (visit.step > seen.step) await raise(db, key, visit.step);
