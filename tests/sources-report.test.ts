@@ -43,9 +43,9 @@ describe.each(D1_AND_FIRESTORE)('the funnel per source, leads on %s', (database,
     const source = tag();
     const now = Date.now();
     const visit = (client: string, step: number, campaign = '') =>
-      countVisit(d1Env.DB, {
+      countVisit(d1Env as Env, {
         client,
-        userAgent: `Browser ${source}`,
+        userAgent: `Browser-${source}`,
         from: { source, medium: 'social', campaign },
         step,
       });

@@ -10,6 +10,8 @@ export interface LimitsConfig {
   visitorMessagesDailyBudget: number;
   /** OWNER_ALERTS_PER_HOUR: alerts each owner receives per clock hour; the rest go into a digest. */
   ownerAlertsPerHour: number;
+  /** VISITS_DAILY_LIMIT: new visitors counted in all per day (the owners' day); past it counting pauses. */
+  visitsDailyLimit: number;
   /** BUDGET_WINDOW_SCALE (development only; 1 elsewhere): every budget window runs this many times faster. */
   budgetWindowScale: number;
 }
@@ -18,7 +20,9 @@ const CountSchema = z.coerce.number().int().min(0);
 
 /** The message budgets; BUDGET_WINDOW_SCALE outside development is reported (r.report) and ignored. */
 export function parseLimits(r: Reader, out: Problem[]): LimitsConfig {
-  const count = (name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR') => {
+  const count = (
+    name: 'VISITOR_MESSAGES_PER_DAY' | 'VISITOR_MESSAGES_DAILY_BUDGET' | 'OWNER_ALERTS_PER_HOUR' | 'VISITS_DAILY_LIMIT',
+  ) => {
     const parsed = CountSchema.safeParse(r.valueOf(name));
     if (parsed.success) return parsed.data;
     out.push({ setting: name, message: `${name} must be a whole number, 0 or more.` });
@@ -41,6 +45,7 @@ export function parseLimits(r: Reader, out: Problem[]): LimitsConfig {
     visitorMessagesPerDay: count('VISITOR_MESSAGES_PER_DAY'),
     visitorMessagesDailyBudget: count('VISITOR_MESSAGES_DAILY_BUDGET'),
     ownerAlertsPerHour: count('OWNER_ALERTS_PER_HOUR'),
+    visitsDailyLimit: count('VISITS_DAILY_LIMIT'),
     budgetWindowScale: scale.success && !r.deployed ? scale.data : 1,
   };
 }

@@ -1,8 +1,14 @@
 /** What the desk says on the Sources page: where visits, leads, calls and clients come from. */
+import { TIME_ZONE } from './site';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
 const shortDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`));
+
+/** "14:05" for an instant (ISO), in the owners' time zone. */
+const clockTime = (iso: string) =>
+  new Date(Date.parse(iso) + TIME_ZONE.utcOffsetMinutes * 60_000).toISOString().slice(11, 16);
+const count = new Intl.NumberFormat('en-IN');
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -15,6 +21,14 @@ export const deskSources = {
   periodLabel: 'Period',
   days: (n: number) => `${n} days`,
   csv: 'Download CSV',
+  /**
+   * A day of the period on which counting visits paused: the site's ceiling of new visitors a day
+   * (VISITS_DAILY_LIMIT) was reached, as when something floods the site.
+   */
+  paused: (day: string, since: string, ceiling: number, today: boolean) =>
+    today
+      ? `Counting visits paused today at ${clockTime(since)}: ${count.format(ceiling)} new visitors were counted, the most a day allows, as happens when something floods the site. Later visits today are not counted; counting starts again tomorrow.`
+      : `Counting visits paused on ${shortDay(day)} at ${clockTime(since)}: ${count.format(ceiling)} new visitors were counted, the most a day allows. Later visits that day are not counted.`,
   empty:
     'No visits and no leads in this period yet. Visits appear here once someone opens the site, leads once someone sends a form.',
   /** The table's columns, in the funnel's order; leads by kind use the desk's kind labels. */

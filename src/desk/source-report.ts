@@ -57,4 +57,6 @@ export interface SourceReport {
   /** Only when the page was asked for one source: `quiz` is then that source's. */
   quizSource: string | null;
   quiz: QuizInsight;
+  /** The period's days on which counting visits paused at the site's ceiling (when), oldest first. */
+  paused: { day: string; since: string; ceiling: number }[];
 }

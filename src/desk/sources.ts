@@ -5,7 +5,7 @@ import { dayOf } from '../store/counters';
 import { getBookingStore } from '../store/bookings';
 import { getLeadStore } from '../store/port';
 import { LEAD_KINDS } from '../store/lead';
-import { visitDays } from '../store/visits';
+import { visitDays, visitPauses } from '../store/visits';
 import type { LeadRecord } from '../store/listing';
 import type { SourcePeriod, SourceReport } from './source-report';
 import { type PeriodLead, quizInsight, sourceRows, weeklyPoints } from './source-rows';
@@ -76,9 +76,10 @@ export async function sourceReport(
 ): Promise<SourceReport> {
   const to = dayOf(now);
   const from = dayOf(now - (days - 1) * DAY);
-  const [counted, listed] = await Promise.all([
+  const [counted, listed, pauses] = await Promise.all([
     visitDays(env.DB, from),
     periodLeads(env, startOf(from).toISOString(), new Date(startOf(to).getTime() + DAY).toISOString()),
+    visitPauses(env.DB, from),
   ]);
   // Only the period's days: a count dated later (a clock set back) is not this period's.
   const visits = counted.filter((v) => v.day <= to);
@@ -95,5 +96,6 @@ export async function sourceReport(
     weekly: weeklyPoints(only(rows), visits, leads, from, to),
     quizSource: source ?? null,
     quiz: quizInsight(only(visits), only(leads)),
+    paused: pauses.filter((p) => p.day <= to),
   };
 }

@@ -3,7 +3,7 @@ import { type Env, readConfig } from '../env';
 import { firstTouchOf, type Attribution } from '../shared/attribution';
 import { sourceOf } from '../shared/visit-source';
 import { countVisit, reachQuizStep } from '../store/visits';
-import { clientKey } from '../security/guards';
+import { clientKey, networkKey } from '../security/guards';
 
 /**
  * User agents that are not a person reading the page: search and AI crawlers, link-preview fetchers (a link pasted
@@ -38,12 +38,14 @@ export function requestTouch(c: Context): Attribution | undefined {
 
 const visitorOf = (c: Context) => ({
   client: clientKey(c.req.header('cf-connecting-ip')),
+  network: networkKey(c.req.header('cf-connecting-ip')),
   userAgent: c.req.header('user-agent') ?? '',
 });
 
 /**
  * Counts a view of the page once it is answered (200, HTML, to a GET from a person, not a prefetch): at most one
- * write per new visitor per day, after the response (countVisit). `step` 1 marks the quiz opened.
+ * insert per new visitor per day, within the day's ceilings, after the response (countVisit): the page never waits
+ * for it. `step` 1 marks the quiz opened.
  *
  * @example pages.use('/quiz', countVisits(1))
  */
@@ -58,13 +60,13 @@ export function countVisits(step: 0 | 1 = 0): MiddlewareHandler<{ Bindings: Env 
       !isPrefetch(c.req.raw.headers);
     if (!countable) return;
     const visit = { ...visitorOf(c), from: sourceOf(requestTouch(c)), step };
-    c.executionCtx.waitUntil(Promise.resolve().then(() => countVisit(c.env.DB, visit)));
+    c.executionCtx.waitUntil(Promise.resolve().then(() => countVisit(c.env, visit)));
   };
 }
 
 /** The visitor of the day reached a quiz step (2..): their row moves on, after the response. */
 export function countQuizStep(c: Context, step: number): void {
   const visitor = visitorOf(c);
-  const db = (c.env as Env).DB;
-  c.executionCtx.waitUntil(Promise.resolve().then(() => reachQuizStep(db, visitor, step)));
+  const env = c.env as Env;
+  c.executionCtx.waitUntil(Promise.resolve().then(() => reachQuizStep(env, visitor, step)));
 }

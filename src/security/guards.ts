@@ -103,12 +103,25 @@ export const UNKNOWN_CLIENT = 'unknown-client';
 export function clientKey(header: string | undefined | null): string {
   const ip = header?.trim() ?? '';
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return `v4:${ip}`;
-  const prefix = ip.includes(':') ? ipv6Prefix64(ip) : null;
-  return prefix ? `v6:${prefix}` : UNKNOWN_CLIENT;
+  const groups = ip.includes(':') ? ipv6Groups(ip) : null;
+  return groups ? `v6:${groups.slice(0, 4).join(':')}` : UNKNOWN_CLIENT;
 }
 
-/** The first four 16-bit groups of an IPv6 address, normalised (lower case, no leading zeros). */
-function ipv6Prefix64(address: string): string | null {
+/**
+ * The network of an IPv6 client: its /48, the block one site (a home, an office, a small provider's customer) is
+ * commonly given, which holds 65,536 /64s: one holder can present as that many clients. Null for anything else
+ * (an IPv4 address is its own client).
+ *
+ * @example networkKey('2001:db8:1:2::7') // 'v6:2001:db8:1::/48'
+ */
+export function networkKey(header: string | undefined | null): string | null {
+  const ip = header?.trim() ?? '';
+  const groups = ip.includes(':') ? ipv6Groups(ip) : null;
+  return groups ? `v6:${groups.slice(0, 3).join(':')}::/48` : null;
+}
+
+/** The eight 16-bit groups of an IPv6 address, normalised (lower case, no leading zeros); null if it is not one. */
+function ipv6Groups(address: string): string[] | null {
   let text = address.toLowerCase().replace(/%.*$/, '');
   // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
   const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
@@ -125,10 +138,7 @@ function ipv6Prefix64(address: string): string | null {
   if (tail === undefined ? missing !== 0 : missing < 1) return null;
   const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
   if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':');
+  return groups.map((g) => g.replace(/^0+(?=.)/, ''));
 }
 
 /** True when a submission filled the honeypot. */

@@ -1,61 +1,40 @@
 import { logEvent, errorMessage } from '../log';
+import { type Env, readConfig } from '../env';
 import { QUIZ_STEP_COUNT } from '../content/site';
 import { RETENTION } from '../content/privacy';
 import type { VisitSource } from '../shared/visit-source';
-import { dayOf, sha256Hex } from './counters';
+import { browserName } from './browser-name';
+import { dayOf } from './counters';
+import { hasRoom, pausedHere, pruneCeilings, tallyNewcomer } from './visit-ceiling';
+import { visitFingerprint } from './visit-keys';
+
+export { MAX_VISITORS_PER_ADDRESS, MAX_VISITORS_PER_NETWORK, visitPauses, type VisitPause } from './visit-ceiling';
 
 /**
- * Visits counted on the server: one row per visitor of the day (a salted hash of their address and user agent),
- * rolled up by the cron into counts per day, source, medium and campaign once the day is over; the rows and the
- * day's salt are then deleted, so nothing that could name a person outlives its day.
+ * Visits counted on the server: one row per visitor of the day (a keyed hash of their address and browser's name,
+ * under a key derived from ERASURE_KEY and the day and stored nowhere), rolled up by the cron into counts per day,
+ * source, medium and campaign once the day is over; the rows are then deleted, so nothing that could name a person
+ * outlives its day. Counting has a ceiling per address, per IPv6 /48 and for the site (visit-ceiling.ts).
  */
 
 /** The quiz steps the counts keep (reached_1..reached_N): 1 is the quiz opened. */
 export const STEP_COLUMNS = Array.from({ length: QUIZ_STEP_COUNT }, (_, i) => `reached_${i + 1}`);
 
-/** The day's salt, kept in the isolate once read: a visit then costs one read, and a new visitor one write. */
-let kept: { day: string; salt: string } | undefined;
-
-async function saltOf(db: D1Database, day: string): Promise<string> {
-  if (kept?.day === day) return kept.salt;
-  const read = () => db.prepare('SELECT salt FROM visit_salt WHERE day = ?').bind(day).first<{ salt: string }>();
-  let found = await read();
-  if (!found) {
-    await db
-      .prepare('INSERT INTO visit_salt (day, salt) VALUES (?, ?) ON CONFLICT(day) DO NOTHING')
-      .bind(day, crypto.randomUUID())
-      .run();
-    found = await read();
-  }
-  kept = { day, salt: found!.salt };
-  return kept.salt;
+/** The key's secret and the site's ceiling: a missing ERASURE_KEY outside development throws here (ConfigError). */
+function settingsOf(env: Env) {
+  const config = readConfig(env);
+  return { secret: config.privacy.erasureKey, limit: config.limits.visitsDailyLimit };
 }
 
-/** Forgets the salt kept in the isolate (the cron deleted it; tests start a day afresh). */
-export function forgetKeptSalt(): void {
-  kept = undefined;
-}
-
-/**
- * New visitors of a day one address may add (a household, an office or a café behind one address; a phone network
- * behind one IPv4 address): past it, its further user agents are not counted, so no single address can write more
- * rows than this, however many user agents it makes up.
- */
-export const MAX_VISITORS_PER_ADDRESS = 50;
-
-/** The address of the day: SHA-256 of the day's salt and the address key (clientKey), for the cap above. */
-async function addressKey(db: D1Database, day: string, client: string): Promise<string> {
-  return sha256Hex(`${await saltOf(db, day)}|${client}`);
-}
-
-/** Who a visitor is for the day: SHA-256 of the day's salt, the address key (clientKey) and the user agent. */
-async function visitorKey(db: D1Database, day: string, client: string, userAgent: string): Promise<string> {
-  return sha256Hex(`${await saltOf(db, day)}|${client}|${userAgent}`);
-}
+/** Who a visitor is for the day: the day's fingerprint of the address key (clientKey) and the browser's name. */
+const visitorKey = (secret: string, day: string, client: string, userAgent: string) =>
+  visitFingerprint(secret, day, `visitor|${client}|${browserName(userAgent)}`);
 
 export interface Visit {
   /** clientKey of the address. */
   client: string;
+  /** networkKey of the address (its IPv6 /48), or null. */
+  network?: string | null;
   userAgent: string;
   from: VisitSource;
   /** The quiz step this view is (1: the quiz opened), or 0. */
@@ -63,34 +42,45 @@ export interface Visit {
 }
 
 /**
- * Counts a page view: a new visitor of the day is one insert (none past MAX_VISITORS_PER_ADDRESS from its address);
- * a repeat writes nothing, unless it opened the quiz further than before (one update). The visit keeps the source
- * of the visitor's first view of the day. Never
- * throws: a failure is logged without the address or user agent, and the page was answered already.
+ * Counts a page view: a new visitor of the day is one insert, with its counts in visit_tally (none past a ceiling:
+ * visit-ceiling.ts); a repeat writes nothing, unless it opened the quiz further than before (one update). The visit
+ * keeps the source of the visitor's first view of the day. It runs after the response, in statements of its own,
+ * never inside another write's batch. Never throws: a failure is logged without the address or user agent, and the
+ * page was answered already.
  */
-export async function countVisit(db: D1Database, visit: Visit, now = Date.now()): Promise<void> {
+export async function countVisit(env: Env, visit: Visit, now = Date.now()): Promise<void> {
   try {
+    const db = env.DB;
+    const { secret, limit } = settingsOf(env);
     const day = dayOf(now);
-    const key = await visitorKey(db, day, visit.client, visit.userAgent);
+    const key = await visitorKey(secret, day, visit.client, visit.userAgent);
+    if (pausedHere(day, limit)) {
+      // Past the site's ceiling a view costs no read: only a known visitor opening the quiz still moves its row.
+      if (visit.step > 0) await raise(db, key, visit.step);
+      return;
+    }
     const seen = await db.prepare('SELECT step FROM visit_today WHERE key = ?').bind(key).first<{ step: number }>();
     if (seen) {
       if (visit.step > seen.step) await raise(db, key, visit.step);
       return;
     }
-    const address = await addressKey(db, day, visit.client);
-    const seenFromAddress = await db
-      .prepare('SELECT COUNT(*) AS n FROM visit_today WHERE client = ?')
-      .bind(address)
-      .first<{ n: number }>();
-    if ((seenFromAddress?.n ?? 0) >= MAX_VISITORS_PER_ADDRESS) return;
+    const newcomer = {
+      day,
+      limit,
+      address: await visitFingerprint(secret, day, `address|${visit.client}`),
+      network: visit.network ? await visitFingerprint(secret, day, `network|${visit.network}`) : null,
+    };
+    if (!(await hasRoom(db, newcomer, now))) return;
     const { source, medium, campaign } = visit.from;
-    await db
-      .prepare(
-        `INSERT INTO visit_today (key, day, source, medium, campaign, step, client) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(key) DO NOTHING`,
-      )
-      .bind(key, day, source, medium, campaign, visit.step, address)
-      .run();
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO visit_today (key, day, source, medium, campaign, step, client) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(key) DO NOTHING`,
+        )
+        .bind(key, day, source, medium, campaign, visit.step, newcomer.address),
+      ...tallyNewcomer(db, newcomer),
+    ]);
   } catch (err) {
     logEvent('error', 'desk.action', { action: 'count visit', outcome: 'not counted', error: errorMessage(err) });
   }
@@ -104,13 +94,14 @@ const raise = (db: D1Database, key: string, step: number) =>
  * only when the step is further than the row's. A visitor with no row today (not counted) changes nothing.
  */
 export async function reachQuizStep(
-  db: D1Database,
+  env: Env,
   visitor: { client: string; userAgent: string },
   step: number,
   now = Date.now(),
 ): Promise<void> {
   try {
-    await raise(db, await visitorKey(db, dayOf(now), visitor.client, visitor.userAgent), step);
+    const { secret } = settingsOf(env);
+    await raise(env.DB, await visitorKey(secret, dayOf(now), visitor.client, visitor.userAgent), step);
   } catch (err) {
     logEvent('error', 'desk.action', { action: 'count quiz step', outcome: 'not counted', error: errorMessage(err) });
   }
@@ -124,8 +115,9 @@ export function countsCutoff(now: number): string {
 }
 
 /**
- * Run by the cron: adds the visitors of the days that are over into visit_counts and deletes their rows and
- * salts, in one transaction (a day is never added twice); then deletes counts older than the notice says (RETENTION.visitCountMonths).
+ * Run by the cron: adds the visitors of the days that are over into visit_counts and deletes their rows and their
+ * days' tallies, in one transaction (a day is never added twice); then deletes counts, and the pauses that explain
+ * them, older than the notice says (RETENTION.visitCountMonths).
  */
 export async function rollUpVisits(db: D1Database, now = Date.now()): Promise<void> {
   const today = dayOf(now);
@@ -142,8 +134,8 @@ export async function rollUpVisits(db: D1Database, now = Date.now()): Promise<vo
         )
         .bind(today),
       db.prepare('DELETE FROM visit_today WHERE day < ?').bind(today),
-      db.prepare('DELETE FROM visit_salt WHERE day < ?').bind(today),
       db.prepare('DELETE FROM visit_counts WHERE day < ?').bind(countsCutoff(now)),
+      ...pruneCeilings(db, today, countsCutoff(now)),
     ]);
   } catch (err) {
     logEvent('error', 'desk.action', { action: 'roll up visits', outcome: 'failed', error: errorMessage(err) });

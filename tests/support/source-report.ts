@@ -60,6 +60,7 @@ export function sampleReport(over: Partial<SourceReport> = {}): SourceReport {
         { program: 'Talks & keynotes', count: 6 },
       ],
     },
+    paused: [],
     ...over,
   };
 }

@@ -43,6 +43,11 @@ export function SourcesPage({ report }: { report: SourceReport }) {
       <h1 className="desk-title">{copy.title}</h1>
       <p className="desk-meta">{copy.intro}</p>
       <PeriodBar report={report} />
+      {report.paused.map((p) => (
+        <p key={p.day} className="desk-banner desk-banner-warning" role="status">
+          {copy.paused(p.day, p.since, p.ceiling, p.day === report.to)}
+        </p>
+      ))}
       {isEmptyReport(report) ? (
         <p className="desk-empty">{copy.empty}</p>
       ) : (

@@ -25,8 +25,10 @@ export async function checkRetention(env: Env, now: number): Promise<Check> {
       .first()) !== null;
   if (await older('dead_leads', RETENTION.deadLeadDays)) late.push('dead leads');
   if (await older('deliveries', RETENTION.messageDays)) late.push('message records');
-  // A visitor's fingerprint lives for its day alone.
-  const pastDay = await env.DB.prepare('SELECT 1 FROM visit_today WHERE day < ? LIMIT 1')
+  // A visitor's fingerprint, and a network's (visit_tally), lives for its day alone.
+  const pastDay = await env.DB.prepare(
+    `SELECT 1 FROM visit_today WHERE day < ?1 UNION ALL SELECT 1 FROM visit_tally WHERE day < ?1 LIMIT 1`,
+  )
     .bind(dayOf(now - RETENTION_GRACE_MS))
     .first();
   if (pastDay) late.push('visitor fingerprints');
