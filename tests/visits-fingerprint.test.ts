@@ -1,6 +1,6 @@
 /**
  * A visit's fingerprint: keyed by a key derived from ERASURE_KEY and the day and stored nowhere (no salt in D1), made
- * of the browser's name (not the whole user agent), as /privacy says; /privacy names the quiz's hourly hashes too.
+ * of the browser's name (not the whole user agent), as /privacy says.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,7 +115,7 @@ describe('the browser’s name, and nothing else of the user agent', () => {
 });
 
 describe('/privacy says what visits keep', () => {
-  it('the fingerprints’ key, the ceilings, and the quiz’s hourly hashes with why and how long', async () => {
+  it('the fingerprints’ key and the ceilings', async () => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request('http://127.0.0.1:8787/privacy'), env as Env, ctx);
     const text = (await res.text())
@@ -132,12 +132,6 @@ describe('/privacy says what visits keep', () => {
     );
     expect(text).toContain('counting stops until the next day, and the page of totals says when it stopped');
     expect(text).not.toContain('random value that changes every day');
-    // The quiz's step counts (funnel_seen): what, why, how long.
-    expect(text).toContain(
-      'The quiz’s steps are also counted per day, at most once an hour per internet address (of an IPv6 address only its network part), so that one address cannot move the counts more than one visitor could.',
-    );
-    expect(text).toContain(
-      'a one-way fingerprint of your address and the step you reached, made with a random value that changes every hour; the fingerprints and that hour’s value are deleted within a quarter of an hour after the hour is over',
-    );
+    // The quiz's step counts (funnel_seen): tests/funnel-keys.test.ts.
   });
 });

@@ -5,7 +5,7 @@ export interface PrivacyConfig {
   /**
    * The HMAC key of everything kept about a person in place of their data: an erased address, number, user id or
    * message id (so a replay stores nothing), and the pseudonym a WhatsApp sender is keyed by in the ledger; and the
-   * root of each day's key of the visit fingerprints (store/visit-keys.ts).
+   * root of each day's key of the visit fingerprints and each hour's of the quiz's step counts (store/visit-keys.ts).
    */
   erasureKey: string;
 }

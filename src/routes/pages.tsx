@@ -5,14 +5,13 @@ import { privacy } from '../content/privacy';
 import { QUIZ_STEP_COUNT, site } from '../content/site';
 import type { SiteContent } from '../shared/site-content';
 import { type Env, readConfig } from '../env';
-import { countOncePerAddress, type FUNNEL_METRICS } from '../store/counters';
-import { clientKey } from '../security/guards';
+import type { FunnelMetric } from '../store/counters';
 import { isFilePath, isProbePath } from '../security/probes';
 import { ApiException } from '../http/errors';
 import { readRequestBody } from '../http/body';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
-import { countQuizStep, countVisits } from './visit-counter';
+import { countFunnelStep, countQuizStep, countVisits } from './visit-counter';
 import { quizStepLabel } from '../shared/quiz-flow';
 import { type AppEnv, type Status, postedAttribution, render, requestAttribution } from './page-render';
 import { renderLanding } from './landing-render';
@@ -74,7 +73,7 @@ pages.use(privacy.path, countVisits());
 
 pages.get('/quiz', (c) => {
   // The funnel's first step: a view of /quiz, counted once per address and hour (see countOncePerAddress).
-  c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, 'quiz_view', clientKey(c.req.header('cf-connecting-ip'))));
+  countFunnelStep(c, 'quiz_view');
   return renderQuiz(c, { step: 0, answers: {} });
 });
 
@@ -93,8 +92,7 @@ pages.post('/quiz', async (c) => {
   const state = nextQuizState(body?.fields ?? {});
   // The funnel counts the step reached, as the island does through /api/funnel.
   if (state.step > 0) {
-    const metric = `quiz_step_${state.step + 1}` as (typeof FUNNEL_METRICS)[number];
-    c.executionCtx.waitUntil(countOncePerAddress(c.env.DB, metric, clientKey(c.req.header('cf-connecting-ip'))));
+    countFunnelStep(c, `quiz_step_${state.step + 1}` as FunnelMetric);
     countQuizStep(c, state.step + 1);
   }
   // Each step's form carries the attribution the first one was rendered with.

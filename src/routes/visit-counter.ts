@@ -3,6 +3,7 @@ import { type Env, readConfig } from '../env';
 import { firstTouchOf, type Attribution } from '../shared/attribution';
 import { sourceOf } from '../shared/visit-source';
 import { countVisit, reachQuizStep } from '../store/visits';
+import { countOncePerAddress, type FunnelMetric } from '../store/counters';
 import { clientKey, networkKey } from '../security/guards';
 
 /**
@@ -69,4 +70,14 @@ export function countQuizStep(c: Context, step: number): void {
   const visitor = visitorOf(c);
   const env = c.env as Env;
   c.executionCtx.waitUntil(Promise.resolve().then(() => reachQuizStep(env, visitor, step)));
+}
+
+/**
+ * The quiz's funnel count of `metric` (the day's count of the step, at most once per address and hour, within the
+ * day's ceilings: countOncePerAddress), after the response.
+ */
+export function countFunnelStep(c: Context, metric: FunnelMetric): void {
+  const { client, network } = visitorOf(c);
+  const env = c.env as Env;
+  c.executionCtx.waitUntil(Promise.resolve().then(() => countOncePerAddress(env, { metric, client, network })));
 }

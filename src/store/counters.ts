@@ -1,6 +1,9 @@
 import { logEvent, errorMessage } from '../log';
 import { QUIZ_STEP_COUNT, TIME_ZONE } from '../content/site';
+import { type Env, readConfig } from '../env';
 import { LEAD_KINDS, type LeadKind } from './lead';
+import { funnelDailyLimit, funnelPausedHere, networkScope, roomForStep, tallyStep } from './funnel-ceiling';
+import { periodFingerprint, visitFingerprint } from './visit-keys';
 
 /** What is counted per day: leads stored by kind, and the quiz funnel. */
 export const FUNNEL_METRICS = [
@@ -35,47 +38,55 @@ export async function count(db: D1Database, metric: Metric, now = Date.now()): P
 /** The hour a funnel count belongs to, in UTC: `2026-11-24T21`. */
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
-/** The hex SHA-256 of a text. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export type FunnelMetric = (typeof FUNNEL_METRICS)[number];
 
-/** This hour's salt, made by the first count of the hour (a random value; deleted by the cron after the hour). */
-async function saltOf(db: D1Database, hour: string): Promise<string> {
-  const read = () => db.prepare('SELECT salt FROM funnel_salt WHERE hour = ?').bind(hour).first<{ salt: string }>();
-  const found = await read();
-  if (found) return found.salt;
-  await db
-    .prepare('INSERT INTO funnel_salt (hour, salt) VALUES (?, ?) ON CONFLICT(hour) DO NOTHING')
-    .bind(hour, crypto.randomUUID())
-    .run();
-  return (await read())!.salt;
+/** A step of the quiz reached from an address. */
+export interface FunnelCount {
+  metric: FunnelMetric;
+  /** clientKey of the address. */
+  client: string;
+  /** networkKey of the address (its IPv6 /48), or null. */
+  network: string | null;
 }
 
 /**
- * Adds one to today's count of a funnel step, at most once per address (clientKey) and hour: one address
- * cannot move the funnel by more than a visitor could. What is kept is a salted hash that the cron deletes
- * with its salt once the hour is over. A repeat is only read, never written. Never throws (see count).
+ * Adds one to today's count of a funnel step, at most once per address (clientKey) and hour: one address cannot
+ * move the funnel by more than a visitor could. What is kept is the hour's fingerprint of the address and step,
+ * under a key derived from ERASURE_KEY and the hour and stored nowhere (visit-keys.ts), deleted by the cron once the
+ * hour is over. Within the day's ceilings per IPv6 /48 and for the site (funnel-ceiling.ts): a repeat, or a step
+ * past a ceiling, is one read and no write. Called after the response, in statements of its own, never inside
+ * another write's batch. Never throws (see count): a missing ERASURE_KEY outside development is logged as an error
+ * and nothing is counted.
  */
 export async function countOncePerAddress(
-  db: D1Database,
-  metric: (typeof FUNNEL_METRICS)[number],
-  client: string,
+  env: Env,
+  { metric, client, network }: FunnelCount,
   now = Date.now(),
-): Promise<'counted' | 'repeat' | 'failed'> {
+): Promise<'counted' | 'repeat' | 'refused' | 'failed'> {
   try {
-    const hour = hourOf(now);
-    const key = await sha256Hex(`${await saltOf(db, hour)}|${client}|${metric}`);
-    if (await db.prepare('SELECT 1 FROM funnel_seen WHERE key = ?').bind(key).first()) return 'repeat';
+    const db = env.DB;
+    const config = readConfig(env);
+    const secret = config.privacy.erasureKey;
+    const [day, hour] = [dayOf(now), hourOf(now)];
+    const limit = funnelDailyLimit(config.limits.visitsDailyLimit);
+    if (funnelPausedHere(day, limit)) return 'refused';
+    const step = {
+      day,
+      limit,
+      key: await periodFingerprint(secret, 'funnel', hour, `step|${client}|${metric}`),
+      network: network ? networkScope(await visitFingerprint(secret, day, `network|${network}`)) : null,
+    };
+    const room = await roomForStep(db, step);
+    if (room !== 'room') return room;
     await db.batch([
-      db.prepare('INSERT INTO funnel_seen (key, hour) VALUES (?, ?) ON CONFLICT(key) DO NOTHING').bind(key, hour),
+      db.prepare('INSERT INTO funnel_seen (key, hour) VALUES (?, ?) ON CONFLICT(key) DO NOTHING').bind(step.key, hour),
       db
         .prepare(
           `INSERT INTO daily_counts (day, metric, count) VALUES (?, ?, 1)
            ON CONFLICT(day, metric) DO UPDATE SET count = count + 1`,
         )
-        .bind(dayOf(now), metric),
+        .bind(day, metric),
+      ...tallyStep(db, step),
     ]);
     return 'counted';
   } catch (err) {
@@ -84,14 +95,13 @@ export async function countOncePerAddress(
   }
 }
 
-/** Run by the cron: forgets the funnel's hashes and salts of the hours that are over. */
+/**
+ * Run by the cron: forgets the funnel's fingerprints of the hours that are over (its tallies of the day go with the
+ * visits' once the day is over: rollUpVisits).
+ */
 export async function pruneFunnel(db: D1Database, now = Date.now()): Promise<void> {
-  const hour = hourOf(now);
   try {
-    await db.batch([
-      db.prepare('DELETE FROM funnel_seen WHERE hour < ?').bind(hour),
-      db.prepare('DELETE FROM funnel_salt WHERE hour < ?').bind(hour),
-    ]);
+    await db.prepare('DELETE FROM funnel_seen WHERE hour < ?').bind(hourOf(now)).run();
   } catch (err) {
     logEvent('error', 'desk.action', { action: 'prune funnel', outcome: 'failed', error: errorMessage(err) });
   }

@@ -71,14 +71,15 @@ export async function hasRoom(db: D1Database, visitor: Newcomer, now: number): P
   return visitor.network === null || (seen?.network ?? 0) < MAX_VISITORS_PER_NETWORK;
 }
 
+/** The write that adds one to a day's count of `scope` in visit_tally (the funnel's ceilings count there too). */
+export const addToTally = (db: D1Database, day: string, scope: string): D1PreparedStatement =>
+  db
+    .prepare('INSERT INTO visit_tally (day, scope, n) VALUES (?, ?, 1) ON CONFLICT(day, scope) DO UPDATE SET n = n + 1')
+    .bind(day, scope);
+
 /** The writes that count a new visitor against the day's ceilings, for the batch that inserts its row. */
 export function tallyNewcomer(db: D1Database, visitor: Newcomer): D1PreparedStatement[] {
-  const add = (scope: string) =>
-    db
-      .prepare(
-        'INSERT INTO visit_tally (day, scope, n) VALUES (?, ?, 1) ON CONFLICT(day, scope) DO UPDATE SET n = n + 1',
-      )
-      .bind(visitor.day, scope);
+  const add = (scope: string) => addToTally(db, visitor.day, scope);
   return visitor.network === null ? [add(SITE)] : [add(SITE), add(visitor.network)];
 }
 
