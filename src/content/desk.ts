@@ -250,6 +250,8 @@ export const desk = {
     none: 'None. Every lead was stored.',
     unreadable: 'The lead could not be read back; the operator can find it by its id.',
     reason: (attempts: number, reason: string) => `Refused ${attempts} times: ${reason}`,
+    /** A parked lead whose form's submission id was meanwhile stored with other details. */
+    conflict: 'another lead with other details is stored under this form’s submission id',
     /** A queue job this version could not read (typically after a rollback); kept whole for the newer version. */
     unreadableJob: 'Job from another version',
     unreadableReason: (reason: string) =>
