@@ -50,22 +50,11 @@ export async function acceptLead(env: Env, submitted: Lead): Promise<Acceptance>
     return { status: 'conflict' };
   }
   logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created });
-  if (!created) lead = await storedRef(env, lead);
+  // A repeat answers with the booking reference its first write stored (the first write wins).
+  if (saved.bookingRef) lead = { ...lead, bookingRef: saved.bookingRef };
   // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
   await countAndNotify(env, lead, created);
   return { status: 'stored', lead };
-}
-
-/** A repeated submission with the booking reference its first write stored (the first write wins). */
-async function storedRef(env: Env, lead: Lead): Promise<Lead> {
-  if (lead.bookingRef === undefined) return lead;
-  try {
-    const stored = await getLeadStore(env).get(lead.kind, lead.id);
-    return stored?.bookingRef ? { ...lead, bookingRef: stored.bookingRef } : lead;
-  } catch (err) {
-    logEvent('warn', 'lead.stored', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
-    return lead;
-  }
 }
 
 /**

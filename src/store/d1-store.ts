@@ -35,19 +35,21 @@ export class D1LeadStore implements LeadStore {
   async save(lead: Lead): Promise<SaveResult> {
     try {
       const fingerprint = await fingerprintOf(lead);
-      const [result, , stored] = await this.db.batch<Row>([
+      const [result, , after] = await this.db.batch<Row>([
         insertLead(this.db, lead, fingerprint),
         this.tokens(lead, false, fingerprint),
         this.db.prepare(`${selectLeads(lead.kind)} WHERE t.id = ?`).bind(lead.id),
       ]);
       if ((result?.meta.changes ?? 0) > 0) return { created: true };
-      const row = stored?.results[0];
+      const row = after?.results[0];
       if (!row) return { created: false };
+      const stored = fromRow(lead.kind, row);
       const same = await sameSubmission(lead, {
         ...(typeof row.body_hash === 'string' && { fingerprint: row.body_hash }),
-        lead: fromRow(lead.kind, row),
+        lead: stored,
       });
-      return same ? { created: false } : { created: false, conflict: true };
+      if (!same) return { created: false, conflict: true };
+      return { created: false, ...(stored.bookingRef && { bookingRef: stored.bookingRef }) };
     } catch (err) {
       throw new LeadStoreError(`D1 could not store ${COLLECTIONS[lead.kind]}/${lead.id}: ${errorMessage(err)}`, {
         cause: err,

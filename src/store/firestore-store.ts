@@ -38,18 +38,20 @@ export class FirestoreLeadStore implements LeadStore {
   async save(lead: Lead): Promise<SaveResult> {
     const { collection, timeField } = KINDS[lead.kind];
     return this.guard(`store ${collection}/${lead.id}`, async (client) => {
-      const fingerprint = await fingerprintOf(lead);
-      if (await client.create(collection, lead.id, documentFor(lead, fingerprint), [timeField, LAST_CONTACT])) {
+      const document = documentFor(lead, await fingerprintOf(lead));
+      if (await client.create(collection, lead.id, document, [timeField, LAST_CONTACT])) {
         return { created: true };
       }
       const doc = await client.get(collection, lead.id);
       if (!doc) return { created: false };
-      const stored = doc.fields?.bodyHash?.stringValue;
+      const fingerprint = doc.fields?.bodyHash?.stringValue;
+      const stored = fromDocument(lead.kind, doc);
       const same = await sameSubmission(lead, {
-        ...(typeof stored === 'string' && { fingerprint: stored }),
-        lead: fromDocument(lead.kind, doc),
+        ...(typeof fingerprint === 'string' && { fingerprint }),
+        lead: stored,
       });
-      return same ? { created: false } : { created: false, conflict: true };
+      if (!same) return { created: false, conflict: true };
+      return { created: false, ...(stored.bookingRef && { bookingRef: stored.bookingRef }) };
     });
   }
 

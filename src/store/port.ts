@@ -6,11 +6,13 @@ import { FirestoreLeadStore } from './firestore-store';
 import type { LeadChange, LeadPage, LeadQuery, LeadRecord } from './listing';
 
 /**
- * What a save did: `created` when this write stored the lead; `conflict` when another body (lead-fingerprint.ts)
- * is stored under its submission id, and nothing was written.
+ * What a save did: `created` when this write stored the lead; for a repeat, the booking reference stored with the
+ * first write (when it has one), or `conflict` when another body (lead-fingerprint.ts) is stored under its
+ * submission id, and nothing was written.
  */
 export interface SaveResult {
   created: boolean;
+  bookingRef?: string;
   conflict?: true;
 }
 

@@ -105,5 +105,8 @@ async function answerLead(c: Context, lead: Lead, extra: Record<string, unknown>
   if (acceptance.status === 'conflict') throw new ApiException(409, 'conflict', site.forms.conflict);
   const { status, lead: accepted } = acceptance;
   const { bookingRef } = accepted;
-  return c.json({ ok: true, id: lead.id, ...(bookingRef && { bookingRef }), ...extra }, status === 'stored' ? 201 : 202);
+  return c.json(
+    { ok: true, id: lead.id, ...(bookingRef && { bookingRef }), ...extra },
+    status === 'stored' ? 201 : 202,
+  );
 }
