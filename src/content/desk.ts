@@ -76,10 +76,10 @@ export const desk = {
   people: {
     title: 'People',
     intro:
-      'Everything held about one person, found by their email address or phone number (or, for someone who wrote on WhatsApp without showing a number, the WhatsApp user id on their conversation, US.…): send them a copy, or erase it when they ask. Answer a request within 30 days.',
-    search: 'Email address or phone number',
+      'Everything held about one person, found by their email address or phone number (or, for someone who wrote on WhatsApp without showing a number, the WhatsApp user id on their conversation, US.…): send them a copy, or erase it when they ask. A name finds the quotes shown under it. Answer a request within 30 days.',
+    search: 'Email address or phone number, or the name shown on a quote',
     find: 'Find',
-    invalid: 'Enter a whole email address (name@example.com) or a phone number.',
+    invalid: 'Enter a whole email address (name@example.com), a phone number, or the name shown on a quote.',
     nothing: (who: string) => `Nothing is held for ${who}.`,
     found: (n: number, who: string) => `${n === 1 ? '1 record' : `${n} records`} held for ${who}`,
     leads: 'Leads',
@@ -87,6 +87,28 @@ export const desk = {
     messages: 'Messages sent about them',
     conversations: (n: number) => (n === 1 ? '1 WhatsApp message from them' : `${n} WhatsApp messages from them`),
     bookings: (n: number) => (n === 1 ? '1 booked call' : `${n} booked calls`),
+    quotes: 'Quotes (site content)',
+    /** Where a quote is: the owners' draft, the live site, or both. */
+    quoteWhere: (inDraft: boolean, live: boolean, shown: boolean) =>
+      [inDraft ? 'in the draft' : '', live ? (shown ? 'live on the site' : 'in the live content, hidden') : '']
+        .filter(Boolean)
+        .join(' and '),
+    quoteAgreed: (date: string) => `agreed ${date}`,
+    /** A search by name: the quotes shown under it, and nothing else. */
+    namedFound: (n: number, name: string) => `${n === 1 ? '1 quote' : `${n} quotes`} shown as ${name}`,
+    namedNothing: (name: string) => `No quote is shown as ${name}.`,
+    namedHint:
+      'A name finds only the quotes shown under it. Search by their email address or phone number for their forms, messages and the quotes that keep that address or number.',
+    eraseQuotesTitle: 'Take these quotes off',
+    eraseQuotesText:
+      'Takes these quotes out of the draft of the site content. The live site shows them until you publish the site content.',
+    confirmName: 'Type the name again to confirm',
+    eraseQuotes: 'Take the quotes out of the draft',
+    mismatchName: 'This does not match the name searched for. Nothing was taken out.',
+    /** After an erasure that found quotes the live site still has: they go only when the owners publish. */
+    quotesPublish: (n: number) =>
+      `${n === 1 ? '1 quote is' : `${n} quotes are`} out of the draft but still in the live site content: publish the site content to take ${n === 1 ? 'it' : 'them'} off the site.`,
+    openContent: 'Open Site content',
     messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
     owner: 'an owner',
     download: 'Download a copy (JSON)',
@@ -103,7 +125,7 @@ export const desk = {
       'The erasure stopped part way (the lead store did not answer): some records may remain. Find the person again and erase again to finish.',
     eraseTitle: 'Erase this person',
     eraseText:
-      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp. This cannot be undone. A form they send later is a new lead.',
+      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp; their quotes are taken out of the draft of the site content (publish it to take them off the site). This cannot be undone. A form they send later is a new lead.',
     confirm: 'Type the email address or phone number again to confirm',
     erase: 'Erase everything',
     mismatch: 'This does not match the email address or phone number searched for. Nothing was erased.',
@@ -133,6 +155,7 @@ export const desk = {
       messages: number;
       conversation?: number;
       bookings?: number;
+      quotes?: number;
       identifiers?: { emails: number; phones: number; left: number };
     }) =>
       [
@@ -143,6 +166,7 @@ export const desk = {
         [c.messages, 'message record', 'message records'],
         [c.conversation ?? 0, 'WhatsApp message from them', 'WhatsApp messages from them'],
         [c.bookings ?? 0, 'booked call', 'booked calls'],
+        [c.quotes ?? 0, 'quote taken out of the draft', 'quotes taken out of the draft'],
       ]
         .filter(([n]) => Number(n) > 0)
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
