@@ -6,8 +6,8 @@
  */
 import { SELF, env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { desk } from '../src/content/desk';
 import { deskContent } from '../src/content/desk-content';
+import { personQuotes } from '../src/content/person-quotes';
 import type { DraftContent } from '../src/shared/site-content';
 import { defaultContent } from '../src/shared/default-content';
 import { CONTENT_KEY, forgetPublished, publishedContent } from '../src/store/published-content';
@@ -15,7 +15,6 @@ import { contentStore } from '../src/store/site-content';
 import { callWorker, postForm } from './support/api';
 import { graphEnv } from './standins/graph-api';
 
-const copy = desk.people;
 const workerEnv = graphEnv();
 const store = () => contentStore(env.DB, env.FEEDS);
 const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
@@ -120,7 +119,7 @@ describe("a quote's private contact", () => {
 describe('the People page and quotes', () => {
   it('finds a quote by the email address kept with it, by the number, and by the name shown', async () => {
     const byEmail = await html(await find('meera.shah@example.org'));
-    expect(byEmail).toContain(copy.quotes);
+    expect(byEmail).toContain(personQuotes.title);
     expect(byEmail).toContain(MEERA.quote);
     expect(byEmail).not.toContain(ANIL.quote);
     // The number typed another way (with the country code, no leading zero) finds the same quote.
@@ -130,10 +129,10 @@ describe('the People page and quotes', () => {
     const byName = await find('  lata   IYER ');
     expect(byName.status).toBe(200);
     const named = await html(byName);
-    expect(named).toContain(copy.namedFound(1, 'lata IYER'));
+    expect(named).toContain(personQuotes.namedFound(1, 'lata IYER'));
     expect(named).toContain(LATA.quote);
-    expect(named).toContain(copy.quoteWhere(true, true, false));
-    expect(await html(await find('Nobody Here'))).toContain(copy.namedNothing('Nobody Here'));
+    expect(named).toContain(personQuotes.where(true, true, false));
+    expect(await html(await find('Nobody Here'))).toContain(personQuotes.namedNothing('Nobody Here'));
     // Neither an address, a number nor a name: the search box says so.
     expect((await find('12')).status).toBe(400);
   });
@@ -162,7 +161,7 @@ describe('the People page and quotes', () => {
     expect(await draftQuotes()).toEqual(['Anil Rao', 'Lata Iyer']);
     expect(await liveQuotes()).toEqual(['Meera Shah', 'Anil Rao', 'Lata Iyer']);
     const after = await html(await callWorker(workerEnv, res.headers.get('location')!));
-    expect(after).toContain(copy.quotesPublish(1));
+    expect(after).toContain(personQuotes.publish(1));
     expect(after).toContain('href="/desk/content"');
     expect(after).toContain('1 quote taken out of the draft');
     expect((await store().publish('priya@example.com')).ok).toBe(true);
@@ -172,12 +171,12 @@ describe('the People page and quotes', () => {
   it('a search by name takes its quotes out of the draft once the name is typed again', async () => {
     const wrong = await erase('Lata Iyer', 'Lata');
     expect(wrong.status).toBe(400);
-    expect(await html(wrong)).toContain(copy.mismatchName);
+    expect(await html(wrong)).toContain(personQuotes.mismatchName);
     expect(await draftQuotes()).toEqual(['Meera Shah', 'Anil Rao', 'Lata Iyer']);
     const res = await erase('Lata Iyer', 'lata iyer');
     expect(res.status).toBe(303);
     expect(await draftQuotes()).toEqual(['Meera Shah', 'Anil Rao']);
     expect(await liveQuotes()).toEqual(['Meera Shah', 'Anil Rao', 'Lata Iyer']);
-    expect(await html(await callWorker(workerEnv, res.headers.get('location')!))).toContain(copy.quotesPublish(1));
+    expect(await html(await callWorker(workerEnv, res.headers.get('location')!))).toContain(personQuotes.publish(1));
   });
 });

@@ -146,8 +146,10 @@ export async function eraseWithQuotes(env: Env, searched: Person, ticked: Person
   const { id } = await erasePerson(env, searched, ticked, by);
   try {
     const taken = await eraseQuotes(env, quotes, by);
-    await addToErasure(env.DB, id, taken);
-    logEvent('info', 'person.erased', { erasure: id, ...taken });
+    if (taken.quotes > 0 || taken.quotesLive > 0) {
+      await addToErasure(env.DB, id, taken);
+      logEvent('info', 'person.erased', { erasure: id, ...taken });
+    }
   } catch (cause) {
     throw new ErasureIncomplete(true, { cause });
   }

@@ -1,20 +1,19 @@
 import { desk } from '../../content/desk';
+import { personQuotes as copy } from '../../content/person-quotes';
 import type { PersonQuote } from '../person-quotes';
-
-const copy = desk.people;
 
 /** A person's quotes: the words, the name and role they are shown with, where they are, and the private contact. */
 export function QuotesCard({ quotes }: { quotes: PersonQuote[] }) {
   if (quotes.length === 0) return null;
   return (
     <section className="desk-card" aria-labelledby="person-quotes">
-      <h2 id="person-quotes">{copy.quotes}</h2>
+      <h2 id="person-quotes">{copy.title}</h2>
       <ul className="desk-list">
         {quotes.map((q) => (
           <li key={`${q.name}\n${q.quote}\n${q.inDraft}`}>
             <blockquote>{q.quote}</blockquote>
             <p className="desk-meta">
-              {[q.name, q.role, q.contact, copy.quoteAgreed(q.consentDate), copy.quoteWhere(q.inDraft, q.live, q.shown)]
+              {[q.name, q.role, q.contact, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
                 .filter(Boolean)
                 .join(' · ')}
             </p>
@@ -30,7 +29,7 @@ export function PublishNote({ live }: { live?: number }) {
   if (!live) return null;
   return (
     <>
-      {` ${copy.quotesPublish(live)} `}
+      {` ${copy.publish(live)} `}
       <a href="/desk/content">{copy.openContent}</a>
     </>
   );
@@ -58,13 +57,13 @@ export function NamedQuotes(props: { name: string; quotes: PersonQuote[]; confir
       </form>
       <p>
         <button type="submit" form={FORM_ID} formAction="/desk/people/export.json" className="btn btn-outline">
-          {copy.download}
+          {desk.people.download}
         </button>
       </p>
       <QuotesCard quotes={quotes} />
       <section className="desk-card desk-danger" aria-labelledby="erase-quotes-heading">
-        <h2 id="erase-quotes-heading">{copy.eraseQuotesTitle}</h2>
-        <p>{copy.eraseQuotesText}</p>
+        <h2 id="erase-quotes-heading">{copy.eraseTitle}</h2>
+        <p>{copy.eraseText}</p>
         <p className="desk-field">
           <label htmlFor="erase-name">{copy.confirmName}</label>
           <input
@@ -83,7 +82,7 @@ export function NamedQuotes(props: { name: string; quotes: PersonQuote[]; confir
           ) : null}
         </p>
         <button type="submit" form={FORM_ID} className="btn btn-danger">
-          {copy.eraseQuotes}
+          {copy.erase}
         </button>
       </section>
     </>

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { desk as copy } from '../../content/desk';
+import { personQuotes } from '../../content/person-quotes';
 import { ErasureIncomplete, idOf } from '../../desk/people';
 import {
   copyWithQuotes,
@@ -122,7 +123,7 @@ people.post('/people/erase', async (c) => {
 async function eraseNamed(c: Context<DeskEnv>, name: string, confirm: string) {
   if (quoteName(confirm)?.toLowerCase() !== name.toLowerCase()) {
     const log = await erasureLog(c.env.DB);
-    return page(c, { log, q: name, named: await named(c, name), errors: { confirm: copy.people.mismatchName } }, 400);
+    return page(c, { log, q: name, named: await named(c, name), errors: { confirm: personQuotes.mismatchName } }, 400);
   }
   const id = await eraseQuotesNamed(c.env, name, c.var.owner.email);
   return c.redirect(`/desk/people?erased=${id}`, 303);
