@@ -2,7 +2,10 @@ import { desk } from '../../content/desk';
 import { personQuotes as copy } from '../../content/person-quotes';
 import type { PersonQuote } from '../person-quotes';
 
-/** A person's quotes: the words, the name and role they are shown with, where they are, and the private contact. */
+/**
+ * A person's quotes: the words, the name and role they are shown with, and where they are. The address or number
+ * kept privately with a quote is shown only in the content editor (and is in the person's copy).
+ */
 export function QuotesCard({ quotes }: { quotes: PersonQuote[] }) {
   if (quotes.length === 0) return null;
   return (
@@ -13,7 +16,7 @@ export function QuotesCard({ quotes }: { quotes: PersonQuote[] }) {
           <li key={`${q.name}\n${q.quote}\n${q.inDraft}`}>
             <blockquote>{q.quote}</blockquote>
             <p className="desk-meta">
-              {[q.name, q.role, q.contact, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
+              {[q.name, q.role, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
                 .filter(Boolean)
                 .join(' · ')}
             </p>
