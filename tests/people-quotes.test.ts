@@ -132,6 +132,10 @@ describe('the People page and quotes', () => {
     expect(named).toContain(personQuotes.namedFound(1, 'lata IYER'));
     expect(named).toContain(LATA.quote);
     expect(named).toContain(personQuotes.where(true, true, false));
+    // Found by name, the quote is listed without the address kept privately with it (only the editor shows that).
+    const meera = await html(await find('Meera Shah'));
+    expect(meera).toContain(MEERA.quote);
+    expect(meera).not.toContain(MEERA.contact);
     expect(await html(await find('Nobody Here'))).toContain(personQuotes.namedNothing('Nobody Here'));
     // Neither an address, a number nor a name: the search box says so.
     expect((await find('12')).status).toBe(400);
