@@ -2,57 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { deskContent as copy } from '../src/content/desk-content';
 import { previewCopy } from '../src/content/sections';
+import { addItem, landingShows, liveVersion, publish, withContentLock } from './support/content';
 import { overflowX, signIn } from './support/desk';
-import { withLock } from './support/lock';
 import { expect, test } from './support/test';
 
 /**
  * The owners edit the site: a testimonial, a talk and a program added through the desk's forms, seen in the
  * preview, published and seen on the landing page, then the earlier version published again and they are gone.
  * The phone and desktop runs share one server and one draft: each run holds a lock (an atomic mkdir) while it
- * edits, and leaves the version that was live when it started live again.
+ * edits, and leaves the version that was live when it started live again (e2e/support/content.ts).
  */
-/** Each run edits the one draft alone: a whole run may take minutes on a busy machine. */
-const withContentLock = <T>(fn: () => Promise<T>) =>
-  withLock('site-content-e2e', { staleMs: 200_000, waitMs: 240_000 }, fn);
 
-/** The version live now, as the editor's list marks it (null: nothing published yet). */
-async function liveVersion(page: Page): Promise<number | null> {
-  await page.goto('/desk/content');
-  const live = page.locator('.desk-content-versions h3', { hasText: copy.live });
-  if ((await live.count()) === 0) return null;
-  return Number((await live.textContent())!.match(/\d+/)![0]);
-}
-
-/** Fills the part's new item and saves it; a save another owner beat (409) opens the form again and retries. */
-async function addItem(page: Page, part: string, fill: (item: ReturnType<Page['getByRole']>) => Promise<void>) {
-  for (let attempt = 0; ; attempt++) {
-    await page.goto(`/desk/content/${part}`);
-    await fill(page.getByRole('group', { name: copy.newItem, exact: true }));
-    await page.getByRole('button', { name: copy.save }).click();
-    if (page.url().endsWith(`/desk/content?saved=${part}`) || attempt === 2) break;
-  }
-  await expect(page).toHaveURL(new RegExp(`/desk/content\\?saved=${part}$`));
-  await expect(page.getByText(copy.saved)).toBeVisible();
-}
-
-async function publish(page: Page, button: string): Promise<number> {
-  await page.goto('/desk/content');
-  await page.getByRole('button', { name: button }).click();
-  await expect(page).toHaveURL(/\/desk\/content\?published=\d+$/);
-  return Number(new URL(page.url()).searchParams.get('published'));
-}
-
-/** The landing page once it shows (or no longer shows) `text` in `section`: a publish is live within a minute. */
-async function landingShows(page: Page, section: string, text: string, shown = true) {
-  await expect(async () => {
-    await page.goto('/');
-    const where = page.locator(section);
-    if (shown) await expect(where).toContainText(text, { timeout: 1000 });
-    else await expect(page.locator('body')).not.toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 75_000 });
-}
-
+/** The page has no accessibility violations (axe, WCAG 2.2 AA and best practice). */
 async function expectNoViolations(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

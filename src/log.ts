@@ -41,6 +41,7 @@ export function describeError(err: unknown): string {
 /** The fixed names an operator searches the logs by (docs/deploy.md lists the queries). */
 export type LogEvent =
   | 'lead.stored'
+  | 'lead.conflict'
   | 'lead.parked'
   | 'lead.refused'
   | 'lead.dead'

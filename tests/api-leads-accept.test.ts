@@ -55,7 +55,12 @@ describe('accepting a lead', () => {
     const graph = new GraphStandin().install();
     const body = { submissionId: crypto.randomUUID(), name: 'Asha', phone: '9812345678', email: 'a@b.co' };
     const first = await postWithEnv(workerEnv, 'enquiry', body);
-    const second = await postWithEnv(workerEnv, 'enquiry', { ...body, name: 'Asha Retry' });
+    // A true retry: the same fields (the email typed in another case), its own attribution and time.
+    const second = await postWithEnv(workerEnv, 'enquiry', {
+      ...body,
+      email: 'A@B.co',
+      attribution: { utm_source: 'x' },
+    });
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body).toEqual(first.body);
     const count = await env.DB.prepare('SELECT COUNT(*) AS n, MAX(name) AS name FROM enquiries WHERE id = ?')
@@ -82,7 +87,7 @@ describe('accepting a lead', () => {
     const graph = new GraphStandin().install();
     const body = { submissionId: crypto.randomUUID(), name: 'Asha', phone: '9812345678', email: 'a@b.co' };
     await postWithEnv(workerEnv, 'enquiry', body);
-    await postWithEnv(workerEnv, 'enquiry', { ...body, phone: '9812300000' });
+    expect((await postWithEnv(workerEnv, 'enquiry', { ...body, phone: '9812300000' })).status).toBe(409);
     await consume(workerEnv, queued.splice(0));
     expect(graph.delivered.filter((b) => b.template.name === 'journey_users').map((b) => b.to)).toEqual([
       '+919812345678',

@@ -55,9 +55,9 @@ describe('Firestore writes', () => {
     ]);
     // The stored time is Firestore's; the only Worker time sent is consent.at, when the visitor sent the form.
     expect(writes.map((w) => Object.keys(w.update.fields).sort())).toEqual([
-      ['answers', 'consent', 'contact', 'recommended', 'searchTokens', 'source', 'status'],
-      ['consent', 'email', 'searchTokens'],
-      ['consent', 'description', 'email', 'name', 'phone', 'searchTokens'],
+      ['answers', 'bodyHash', 'consent', 'contact', 'recommended', 'searchTokens', 'source', 'status'],
+      ['bodyHash', 'consent', 'email', 'searchTokens'],
+      ['bodyHash', 'consent', 'description', 'email', 'name', 'phone', 'searchTokens'],
     ]);
     expect(writes[0]!.update.fields.consent).toEqual({
       mapValue: {

@@ -54,6 +54,8 @@ const d1: () => Promise<Harness> = async () => ({
       tags,
       verdict,
       booking_ref,
+      // What a repeat of the submission id is compared with (tests/lead-conflict.test.ts), not part of the lead.
+      body_hash: _fingerprint,
       ...rest
     } = row;
     const consentRead = consent ? (JSON.parse(consent) as { version: string; at: string }) : undefined;
@@ -108,8 +110,9 @@ const firestore = (mode: 'credentials' | 'emulator') => async (): Promise<Harnes
     async read(collection, id) {
       const doc = standin.document(collection, id);
       if (!doc) return undefined;
-      // searchTokens and lastContactAt are what the desk and the retention query search by, not part of the lead.
-      const { searchTokens: _index, lastContactAt: _lastContact, ...fields } = doc.fields;
+      // searchTokens and lastContactAt are what the desk and the retention query search by, bodyHash what a repeat
+      // of the submission id is compared with (tests/lead-conflict.test.ts): not part of the lead.
+      const { searchTokens: _index, lastContactAt: _lastContact, bodyHash: _fingerprint, ...fields } = doc.fields;
       const plain = decodeFields(fields);
       const dates = (value: Doc): Doc => {
         for (const [k, v] of Object.entries(value)) {
@@ -332,12 +335,17 @@ describe.each(adapters)('LeadStore contract: %s', (_name, harness) => {
     expect(await store.findByBookingRef(ref())).toBeNull();
   });
 
-  it('keeps the first write when the same submission is saved again', async () => {
+  it('keeps the first write when the same submission is saved again, and refuses another body under its id', async () => {
     const { store, read } = await harness();
     const first = newsletterLead();
     await store.save(first);
     const stored = await read('news_letter', first.id);
-    await expect(store.save({ ...first, email: 'retry@example.com' })).resolves.toEqual({ created: false });
+    const retry = { ...first, createdAt: new Date(Date.now() + 5000).toISOString(), attribution: { utm_source: 'x' } };
+    await expect(store.save(retry)).resolves.toStrictEqual({ created: false });
+    await expect(store.save({ ...first, email: 'retry@example.com' })).resolves.toStrictEqual({
+      created: false,
+      conflict: true,
+    });
     expect(await read('news_letter', first.id)).toStrictEqual(stored);
   });
 

@@ -147,7 +147,7 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
         ['journey_users', p.phone],
       ]),
     );
-    const bad = await exportOf(e, 'meera');
+    const bad = await exportOf(e, 'meera@');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.fields.q).toMatch(/whole email address/);
   });
@@ -297,11 +297,13 @@ describe.each(stores)('a person on the desk: %s', (_name, setup) => {
 });
 
 describe('a person on the desk: refusals', () => {
-  it('a search that is neither an address nor a number gets a message by the box and a 400', async () => {
-    const res = await find(graphEnv(), 'meera');
+  it('a search that is neither an address, a number nor a name gets a message by the box and a 400', async () => {
+    const res = await find(graphEnv(), 'meera@');
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain('Enter a whole email address (name@example.com) or a phone number.');
+    expect(html).toContain(
+      'Enter a whole email address (name@example.com), a phone number, or the name shown on a quote.',
+    );
     expect(html).toMatch(/id="people-q"[^>]*aria-invalid="true"/);
   });
 

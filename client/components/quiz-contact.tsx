@@ -55,8 +55,9 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
     onAnswer: (result) => {
       const fixable =
         result.kind === 'invalid' && [...CONTACT_FIELDS, NEWSLETTER_FIELD].some((name) => result.fields[name]);
-      // A refused field, or too many attempts: nothing was stored, so the visitor stays here with the message.
-      if (fixable || result.kind === 'rate-limited') return false;
+      // A refused field, too many attempts or an id sent before with other details: nothing was stored, so the
+      // visitor stays here with the message.
+      if (fixable || result.kind === 'rate-limited' || result.kind === 'conflict') return false;
       if (result.kind !== 'ok') window.alert(copy.failed);
       // The result page's "Book a call" takes the reference from the tab's storage, not from its address.
       else keepBookingRef(result.bookingRef);

@@ -12,6 +12,8 @@ export type LeadResult =
   | { kind: 'ok'; id: string; next?: string; bookingRef?: string }
   /** 400: the server named the fields it could not accept. */
   | { kind: 'invalid'; fields: Record<string, string>; message: string }
+  /** 409: the submission id was already sent with other details; the next send gets a new id. */
+  | { kind: 'conflict'; message: string }
   /** 429: too many attempts; seconds from Retry-After when given. */
   | { kind: 'rate-limited'; retryAfter: number | null }
   /** Anything else: 5xx, a network failure, an unreadable answer. */
@@ -53,6 +55,7 @@ export async function submitLead(path: string, body: object): Promise<LeadResult
     return { kind: 'rate-limited', retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
   }
   const error = data && !data.ok ? data.error : undefined;
+  if (res.status === 409) return { kind: 'conflict', message: error?.message ?? '' };
   if (res.status === 400 && error?.fields) {
     return { kind: 'invalid', fields: error.fields, message: error.message ?? '' };
   }
@@ -133,12 +136,16 @@ export function useLeadForm({ path, initial, copy, check, onAnswer }: LeadFormOp
     const result = await submitLead(path, { ...payload, [SUBMISSION_ID_FIELD]: id });
     busyRef.current = false;
     setBusy(false);
+    // The id belongs to the body first sent with it: whatever the form does next is a new submission.
+    if (result.kind === 'conflict') ids.current.reset();
     if (onAnswer?.(result, form)) return;
     if (result.kind === 'ok') {
       setErrors({});
     } else if (result.kind === 'invalid') {
       setErrors(result.fields);
       setProblem(entries.some(([name]) => result.fields[name]) ? '' : copy.failed);
+    } else if (result.kind === 'conflict') {
+      setProblem(result.message || copy.failed);
     } else {
       setProblem(result.kind === 'rate-limited' ? copy.rateLimited : copy.failed);
     }

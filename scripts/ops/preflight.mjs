@@ -1,7 +1,7 @@
 // `npm run preflight [-- --env staging|production] [--secrets-file FILE] [--live | --skip-live]`
-// One table of every setting the Worker reads: ok, missing, invalid, placeholder or unknown, with what it is
-// for. Vars come from the wrangler configuration; secrets from --secrets-file, `.dev.vars` (local) or the
-// names `wrangler secret list` reports. When it cannot know whether a secret is set it says so and fails.
+// One table of every setting the Worker reads: ok, missing, invalid, placeholder, problem (set but unusable, such
+// as a key cut at its first newline) or unknown, with what it is for. Vars come from the wrangler configuration;
+// secrets from --secrets-file, `.dev.vars` (local) or the names `wrangler secret list` reports. When it cannot know whether a secret is set it says so and fails.
 // A secrets file for a deployed environment must hold the declared secrets only (no var, no unknown name, no
 // unescaped `$`), and FIRESTORE_PRIVATE_KEY must parse as a private key.
 // The live checks make one harmless call to each configured service, with the secret values: they run whenever
@@ -48,6 +48,9 @@ export async function preflight(args) {
 
   const rows = [];
   const problems = [];
+  // A value that is set but unusable (a key cut at its first newline) is a problem in the table as in the list.
+  const keyProblem = privateKeyProblem(secrets.values?.FIRESTORE_PRIVATE_KEY);
+  const valueProblems = { FIRESTORE_PRIVATE_KEY: keyProblem };
   for (const setting of SETTINGS) {
     const value = raw[setting.name]?.trim() ?? '';
     const own = config.problems.filter((p) => p.setting === setting.name);
@@ -72,6 +75,9 @@ export async function preflight(args) {
       problems.push(`${setting.name}: missing`);
     } else if (value === '') {
       state = '—';
+    } else if (valueProblems[setting.name]) {
+      state = 'problem';
+      note = valueProblems[setting.name];
     } else {
       state = setting.kind === 'secret' && !secrets.values ? 'set' : 'ok';
     }
@@ -81,7 +87,6 @@ export async function preflight(args) {
     problems.push(p.message);
   }
   if (args.env && secrets.fileProblems) problems.push(...secrets.fileProblems.map((p) => `${args.secretsFile}: ${p}`));
-  const keyProblem = privateKeyProblem(secrets.values?.FIRESTORE_PRIVATE_KEY);
   if (keyProblem) problems.push(`FIRESTORE_PRIVATE_KEY: ${keyProblem}`);
   // The top level of wrangler.toml is development's own Worker; a deployed environment is [env.staging] or
   // [env.production]. A top level (or .dev.vars) that says otherwise would put development's settings live.

@@ -50,6 +50,8 @@ export const deskContent = {
     paragraphs: 'Leave an empty line between paragraphs.',
     link: 'https://… or a path of this site starting with /.',
     date: 'YYYY-MM-DD.',
+    private:
+      'Kept privately with the draft so you can find this quote on People when they ask: never published or shown on the site.',
     max: (n: number) => `At most ${n} characters.`,
   },
   invalidDraft: 'The draft does not pass its checks, so it cannot be previewed. Fix these fields:',
@@ -89,6 +91,7 @@ export const deskContent = {
     name: 'Name',
     role: 'Role or town',
     consentDate: 'Date they agreed to be quoted',
+    contact: 'Their email address or phone number (private)',
     shown: 'Shown on the site',
     date: 'Date',
     place: 'Place',

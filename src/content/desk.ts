@@ -76,10 +76,10 @@ export const desk = {
   people: {
     title: 'People',
     intro:
-      'Everything held about one person, found by their email address or phone number (or, for someone who wrote on WhatsApp without showing a number, the WhatsApp user id on their conversation, US.…): send them a copy, or erase it when they ask. Answer a request within 30 days.',
-    search: 'Email address or phone number',
+      'Everything held about one person, found by their email address or phone number (or, for someone who wrote on WhatsApp without showing a number, the WhatsApp user id on their conversation, US.…): send them a copy, or erase it when they ask. A name finds the quotes shown under it. Answer a request within 30 days.',
+    search: 'Email address or phone number, or the name shown on a quote',
     find: 'Find',
-    invalid: 'Enter a whole email address (name@example.com) or a phone number.',
+    invalid: 'Enter a whole email address (name@example.com), a phone number, or the name shown on a quote.',
     nothing: (who: string) => `Nothing is held for ${who}.`,
     found: (n: number, who: string) => `${n === 1 ? '1 record' : `${n} records`} held for ${who}`,
     leads: 'Leads',
@@ -103,7 +103,7 @@ export const desk = {
       'The erasure stopped part way (the lead store did not answer): some records may remain. Find the person again and erase again to finish.',
     eraseTitle: 'Erase this person',
     eraseText:
-      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp. This cannot be undone. A form they send later is a new lead.',
+      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp; their quotes are taken out of the draft of the site content (publish it to take them off the site). This cannot be undone. A form they send later is a new lead.',
     confirm: 'Type the email address or phone number again to confirm',
     erase: 'Erase everything',
     mismatch: 'This does not match the email address or phone number searched for. Nothing was erased.',
@@ -133,6 +133,7 @@ export const desk = {
       messages: number;
       conversation?: number;
       bookings?: number;
+      quotes?: number;
       identifiers?: { emails: number; phones: number; left: number };
     }) =>
       [
@@ -143,6 +144,7 @@ export const desk = {
         [c.messages, 'message record', 'message records'],
         [c.conversation ?? 0, 'WhatsApp message from them', 'WhatsApp messages from them'],
         [c.bookings ?? 0, 'booked call', 'booked calls'],
+        [c.quotes ?? 0, 'quote taken out of the draft', 'quotes taken out of the draft'],
       ]
         .filter(([n]) => Number(n) > 0)
         .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
@@ -250,6 +252,8 @@ export const desk = {
     none: 'None. Every lead was stored.',
     unreadable: 'The lead could not be read back; the operator can find it by its id.',
     reason: (attempts: number, reason: string) => `Refused ${attempts} times: ${reason}`,
+    /** A parked lead whose form's submission id was meanwhile stored with other details. */
+    conflict: 'another lead with other details is stored under this form’s submission id',
     /** A queue job this version could not read (typically after a rollback); kept whole for the newer version. */
     unreadableJob: 'Job from another version',
     unreadableReason: (reason: string) =>

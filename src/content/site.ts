@@ -142,6 +142,8 @@ export const site = {
     invalidEmail: 'Please enter a valid email.',
     failed: 'Something went wrong. Please try again.',
     rateLimited: 'Too many attempts — please try again in a minute.',
+    /** The form's submission id was already sent with other details: the next send is a new submission. */
+    conflict: 'This form was already sent with other details. Check your details and send it again as a new message.',
     checkFields: 'Please check the highlighted fields.',
     required: '{field} is required.',
     tooLong: '{field} must be at most {max} characters.',

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { fieldProblems, slugFrom } from '../shared/content-fields';
-import { SiteContent } from '../shared/site-content';
+import { DraftContent } from '../shared/site-content';
 import { PARTS, type Field, type PartName } from './content-parts';
 
 export type Problem = { field: string; message: string };
@@ -117,7 +117,7 @@ export function checkPart(
   part: PartName,
   value: unknown,
 ): { ok: true; value: unknown } | { ok: false; problems: Problem[] } {
-  const schema = SiteContent.shape[part] as z.ZodType;
+  const schema = DraftContent.shape[part] as z.ZodType;
   const parsed = schema.safeParse(value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: fieldProblems(parsed.error) };
 }

@@ -19,6 +19,8 @@ export type FieldKind =
   | 'options'
   /** Kept as it was, never shown (a program's slug). */
   | 'hidden'
+  /** One line the draft keeps privately and never publishes (a quoted person's email address or phone). */
+  | 'private'
   /** A list of items, each a fieldset of `item`'s fields. */
   | 'list';
 
@@ -114,6 +116,7 @@ export const PARTS = {
       f('name', 'line', 80),
       f('role', 'line', 80),
       f('consentDate', 'date'),
+      f('contact', 'private', 254),
       f('shown', 'checkbox'),
     ],
   },

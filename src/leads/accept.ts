@@ -2,7 +2,7 @@ import { readConfig, type Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import { count } from '../store/counters';
-import { getLeadStore } from '../store/port';
+import { getLeadStore, type SaveResult } from '../store/port';
 import { publishedContent } from '../store/published-content';
 import { type Lead } from '../store/lead';
 import { LeadStoreError } from '../store/lead-store-error';
@@ -13,25 +13,26 @@ import { parkLead } from './parked';
 /** Where a lead is once accepted: in the store, or parked in the queue until the store takes it. */
 export type Accepted = 'stored' | 'parked';
 
-/** What acceptLead did with a lead, and the lead as accepted (with its booking reference, if it has one). */
-export interface Acceptance {
-  status: Accepted;
-  lead: Lead;
-}
+/**
+ * What acceptLead did with a lead, and the lead as accepted (with its booking reference, if it has one); or
+ * `conflict` when its submission id is stored with another body: nothing was stored, queued or told.
+ */
+export type Acceptance = { status: Accepted; lead: Lead } | { status: 'conflict' };
 
 /**
  * What every lead route does once its input is valid: store first, then hand
  * the notifications to the queue. A store that is down or slow parks the lead
  * in the queue instead. A quiz response or an enquiry gets its booking reference
  * here; a repeat of a stored submission keeps the reference stored with it, so the
- * visitor's link, the result email and the store agree. Throws LeadStoreError only
+ * visitor's link, the result email and the store agree. A submission id belongs to its first body: another body
+ * under it is a conflict, and its sender learns nothing of the stored lead. Throws LeadStoreError only
  * when the lead could be neither stored nor parked; the route decides what the visitor hears.
  */
 export async function acceptLead(env: Env, submitted: Lead): Promise<Acceptance> {
   let lead = withBookingRef(submitted);
-  let created: boolean;
+  let saved: SaveResult;
   try {
-    ({ created } = await getLeadStore(env).save(lead));
+    saved = await getLeadStore(env).save(lead);
   } catch (err) {
     logEvent('error', 'lead.parked', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
     try {
@@ -43,23 +44,17 @@ export async function acceptLead(env: Env, submitted: Lead): Promise<Acceptance>
     }
     return { status: 'parked', lead };
   }
+  const { created } = saved;
+  if (saved.conflict) {
+    logEvent('warn', 'lead.conflict', { submissionId: lead.id, kind: lead.kind });
+    return { status: 'conflict' };
+  }
   logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created });
-  if (!created) lead = await storedRef(env, lead);
+  // A repeat answers with the booking reference its first write stored (the first write wins).
+  if (saved.bookingRef) lead = { ...lead, bookingRef: saved.bookingRef };
   // The lead is safe in the store; a lost notification must not turn into an error the visitor retries.
   await countAndNotify(env, lead, created);
   return { status: 'stored', lead };
-}
-
-/** A repeated submission with the booking reference its first write stored (the first write wins). */
-async function storedRef(env: Env, lead: Lead): Promise<Lead> {
-  if (lead.bookingRef === undefined) return lead;
-  try {
-    const stored = await getLeadStore(env).get(lead.kind, lead.id);
-    return stored?.bookingRef ? { ...lead, bookingRef: stored.bookingRef } : lead;
-  } catch (err) {
-    logEvent('warn', 'lead.stored', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
-    return lead;
-  }
 }
 
 /**
@@ -108,6 +103,7 @@ async function acceptSubscription(env: Env, lead: Extract<Lead, { kind: 'quiz' }
   const subscription = await quizSubscription(lead, (await publishedContent(env.FEEDS)).content.programs);
   if (!subscription) return true;
   try {
+    // A conflict (another body under the id that follows from the response's) leaves the stored one as it is.
     await acceptLead(env, subscription);
     return true;
   } catch (err) {

@@ -1,3 +1,4 @@
+import { desk } from '../content/desk';
 import type { Env } from '../env';
 import { logEvent, errorMessage } from '../log';
 import { count } from '../store/counters';
@@ -38,14 +39,18 @@ export async function parkLead(env: Env, lead: Lead): Promise<void> {
  * attempt count instead of `retry()`: a lead must never run out of retries into
  * the dead-letter queue. A lead the store refuses for good is kept as a dead
  * lead after MAX_REFUSALS tries (and its notifications queued). Only if a send
- * fails does the message fall back to the queue's own retry.
+ * fails does the message fall back to the queue's own retry. A parked lead whose
+ * submission id the store holds with another body (a conflict) is kept as a dead
+ * lead, unnotified: the owners see it and reach its sender by hand.
  */
 export async function handleStoreJob(job: StoreJob, message: Message<unknown>, env: Env): Promise<void> {
   const { lead, attempt } = job;
   // Stays false for a lead kept as dead: it is not in the store, so it is not counted there.
   let created = false;
   try {
-    ({ created } = await getLeadStore(env).save(lead));
+    const saved = await getLeadStore(env).save(lead);
+    if (saved.conflict) return await keepConflict(env, job, message);
+    created = saved.created;
     logEvent('info', 'lead.stored', { submissionId: lead.id, kind: lead.kind, created, parkedAttempts: attempt + 1 });
   } catch (err) {
     logEvent('error', 'lead.parked', {
@@ -79,4 +84,23 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
   // Kept but nobody told yet: running the job again finds the lead kept and queues its notifications.
   if (await countAndNotify(env, lead, created)) message.ack();
   else message.retry({ delaySeconds: parkedDelaySeconds(attempt) });
+}
+
+/**
+ * A parked lead refused as a conflict: its submission id belongs to another body already stored. It was answered
+ * "received" while the store was down, so it is kept as a dead lead for the owners rather than dropped; nothing is
+ * queued for it (its messages would go out under the stored lead's id).
+ */
+async function keepConflict(env: Env, job: StoreJob, message: Message<unknown>): Promise<void> {
+  const { lead, attempt } = job;
+  logEvent('warn', 'lead.conflict', { submissionId: lead.id, kind: lead.kind, parkedAttempts: attempt + 1 });
+  try {
+    await keepDeadLead(env.DB, lead, desk.dead.conflict, attempt + 1);
+  } catch (err) {
+    logEvent('error', 'lead.parked', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
+    message.retry({ delaySeconds: parkedDelaySeconds(attempt + 1) });
+    return;
+  }
+  await count(env.DB, 'lead_unparked');
+  message.ack();
 }

@@ -16,12 +16,15 @@ import { renderQuizAfter } from './pages';
 // The lead forms without JavaScript: a plain HTML post of a lead form goes through the same guards and
 // handlers as the JSON API (routes/api.ts), and its answer becomes a page here.
 
+/** The statuses a refused plain post is answered with (its page again). */
+type RefusedStatus = 400 | 403 | 409 | 413 | 415 | 429 | 503;
+
 /** How a lead endpoint answers a plain HTML form post. */
 interface HtmlForm {
   /** Where an accepted post is sent (303): a page that confirms it, with no lead data in the address. */
   done: string;
   /** The page with the form again, for a refused post: values kept, each message beside its field. */
-  render(c: Context, state: FormState, status: 400 | 403 | 413 | 415 | 429 | 503): Promise<Response>;
+  render(c: Context, state: FormState, status: RefusedStatus): Promise<Response>;
 }
 
 /** Long enough for any field the forms have; what a page shows again is never larger than this. */
@@ -47,7 +50,7 @@ function htmlForms(forms: Record<string, HtmlForm>): MiddlewareHandler {
     }
     const err = c.error;
     if (!(err instanceof ApiException) || err.code === 'forbidden') return;
-    const status = err.status as 400 | 403 | 413 | 415 | 429 | 503;
+    const status = err.status as RefusedStatus;
     c.res = await form.render(c, await stateAfter(c, err), status);
   };
 }
@@ -71,12 +74,20 @@ async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
   for (const [name, value] of Object.entries(fields)) {
     if (name !== HONEYPOT_FIELD && name !== SUBMISSION_ID_FIELD) values[name] = value.slice(0, MAX_SHOWN);
   }
-  // Nothing was stored under a refused submission's id, so the corrected post may reuse it.
-  const submissionId = submissionIdOf(fields[SUBMISSION_ID_FIELD]) ?? crypto.randomUUID();
+  // Nothing was stored under a refused submission's id, so the corrected post may reuse it; except an id that
+  // belongs to another body already stored (a conflict): the form's next send is a new submission.
+  const conflict = err.status === 409;
+  const posted = conflict ? null : submissionIdOf(fields[SUBMISSION_ID_FIELD]);
+  const submissionId = posted ?? crypto.randomUUID();
   const errors = err.status === 400 ? (err.fields ?? {}) : {};
   const shown = Object.keys(errors).some((name) => name in values);
-  const problem =
-    err.status === 429 ? site.forms.rateLimited : err.status === 400 && shown ? undefined : site.forms.failed;
+  const problem = conflict
+    ? site.forms.conflict
+    : err.status === 429
+      ? site.forms.rateLimited
+      : err.status === 400 && shown
+        ? undefined
+        : site.forms.failed;
   return { submissionId, values, errors, problem };
 }
 

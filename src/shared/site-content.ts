@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { QUIZ_STEPS } from '../content/site';
 import { isoDate, line, link, list, optionalLink, slug, text } from './content-fields';
+import { EMAIL_PATTERN } from './lead-rules';
 
 const step = <N extends 0 | 1 | 2>(n: N) =>
   list(
@@ -46,6 +47,22 @@ const testimonial = z.strictObject({
   consentDate: isoDate(),
   shown: z.boolean({ error: 'must be shown or hidden' }),
 });
+
+/** A phone number as an owner may type it: digits, an optional leading +, spaces, dots, dashes and brackets. */
+const PHONE_TYPED = /^\+?\d[\d ().-]{5,30}$/;
+
+/**
+ * How to reach the person quoted, kept privately with the draft so that the People page finds their quote: an
+ * email address or a phone number, or empty. Never published: publicContent drops it.
+ */
+const privateContact = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(254, { error: 'must be at most 254 characters' })
+  .refine((s) => s === '' || (s.includes('@') ? EMAIL_PATTERN.test(s) : PHONE_TYPED.test(s)), {
+    error: 'must be an email address or a phone number',
+  })
+  .transform((s) => (s.includes('@') ? s.toLowerCase() : s));
 
 const talk = z.strictObject({
   date: isoDate(),
@@ -107,3 +124,18 @@ export type SiteContent = z.infer<typeof SiteContent>;
 export type ProgramContent = SiteContent['programs'][number];
 export type Testimonial = SiteContent['testimonials'][number];
 export type Talk = SiteContent['talks'][number];
+
+/**
+ * The content as the owners keep it in the draft: the published shape, and with each testimonial, optionally,
+ * the quoted person's email address or phone number (`contact`), which stays in the draft and the desk's editor.
+ */
+export const DraftContent = SiteContent.extend({
+  testimonials: list(testimonial.extend({ contact: privateContact.optional() }), 30),
+});
+
+export type DraftContent = z.infer<typeof DraftContent>;
+
+/** The content as it may be published, previewed and kept as a version: without what the draft keeps privately. */
+export function publicContent(draft: DraftContent): SiteContent {
+  return { ...draft, testimonials: draft.testimonials.map(({ contact: _private, ...shown }) => shown) };
+}

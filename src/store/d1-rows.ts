@@ -95,15 +95,18 @@ function deskOf(row: Row): DeskState {
   return desk;
 }
 
-/** The INSERT that stores a new lead in its kind's table; a repeat of its id changes nothing. */
-export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
+/**
+ * The INSERT that stores a new lead in its kind's table with its fingerprint (lead-fingerprint.ts); a repeat of
+ * its id changes nothing.
+ */
+export function insertLead(db: D1Database, lead: Lead, fingerprint: string): D1PreparedStatement {
   switch (lead.kind) {
     case 'quiz':
       return db
         .prepare(
           `INSERT INTO quiz_responses (id, created_at, status, answers, contact, source, recommended, consent, attribution,
-             newsletter_consent, verdict, booking_ref)
-           VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+             newsletter_consent, verdict, booking_ref, body_hash)
+           VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
         )
         .bind(
           lead.id,
@@ -117,12 +120,13 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
           jsonText(lead.newsletterConsent),
           verdictOf(lead) ?? null,
           lead.bookingRef ?? null,
+          fingerprint,
         );
     case 'newsletter':
       return db
         .prepare(
-          `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags, verdict)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+          `INSERT INTO news_letter (id, email, subscribed_at, consent, attribution, quiz_id, tags, verdict, body_hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
         )
         .bind(
           lead.id,
@@ -133,13 +137,14 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
           lead.quizId ?? null,
           jsonText(lead.tags),
           verdictOf(lead) ?? null,
+          fingerprint,
         );
     case 'enquiry':
       return db
         .prepare(
           `INSERT INTO enquiries (id, name, phone, email, description, created_at, consent, attribution, verdict,
-             booking_ref)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+             booking_ref, body_hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
         )
         .bind(
           lead.id,
@@ -152,6 +157,7 @@ export function insertLead(db: D1Database, lead: Lead): D1PreparedStatement {
           jsonText(lead.attribution),
           verdictOf(lead) ?? null,
           lead.bookingRef ?? null,
+          fingerprint,
         );
   }
 }

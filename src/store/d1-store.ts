@@ -3,7 +3,8 @@ import { corrected } from './correction';
 import { LeadStoreError } from './lead-store-error';
 import { searchTokenOf, searchTokens } from './search-tokens';
 import { errorMessage } from '../log';
-import type { LeadStore } from './port';
+import type { LeadStore, SaveResult } from './port';
+import { fingerprintOf, sameSubmission } from './lead-fingerprint';
 import {
   includesCursorRow,
   mergePages,
@@ -27,10 +28,28 @@ import { contactColumns, fromRow, insertLead, selectLeads, type Row } from './d1
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
-  async save(lead: Lead): Promise<{ created: boolean }> {
+  /**
+   * One batch (one transaction): the insert, the search words (only for the body this save wrote) and the row as
+   * it now stands, so a repeat is compared with the body stored under its id (sameSubmission).
+   */
+  async save(lead: Lead): Promise<SaveResult> {
     try {
-      const [result] = await this.db.batch([insertLead(this.db, lead), this.tokens(lead)]);
-      return { created: (result?.meta.changes ?? 0) > 0 };
+      const fingerprint = await fingerprintOf(lead);
+      const [result, , after] = await this.db.batch<Row>([
+        insertLead(this.db, lead, fingerprint),
+        this.tokens(lead, false, fingerprint),
+        this.db.prepare(`${selectLeads(lead.kind)} WHERE t.id = ?`).bind(lead.id),
+      ]);
+      if ((result?.meta.changes ?? 0) > 0) return { created: true };
+      const row = after?.results[0];
+      if (!row) return { created: false };
+      const stored = fromRow(lead.kind, row);
+      const same = await sameSubmission(lead, {
+        ...(typeof row.body_hash === 'string' && { fingerprint: row.body_hash }),
+        lead: stored,
+      });
+      if (!same) return { created: false, conflict: true };
+      return { created: false, ...(stored.bookingRef && { bookingRef: stored.bookingRef }) };
     } catch (err) {
       throw new LeadStoreError(`D1 could not store ${COLLECTIONS[lead.kind]}/${lead.id}: ${errorMessage(err)}`, {
         cause: err,
@@ -218,17 +237,18 @@ export class D1LeadStore implements LeadStore {
 
   /**
    * The lead's search words. On a save, written only if this save created the row (a retry keeps the first
-   * write's words: the row's time is the one this save wrote); on a refresh, for the stored row whatever its time.
+   * write's words: the row's time and fingerprint are the ones this save wrote); on a refresh, for the stored
+   * row whatever its time.
    */
-  private tokens(lead: Lead, onRefresh = false): D1PreparedStatement {
+  private tokens(lead: Lead, onRefresh = false, fingerprint = ''): D1PreparedStatement {
     const table = COLLECTIONS[lead.kind];
     const time = KINDS[lead.kind].timeColumn;
     return this.db
       .prepare(
         `INSERT OR IGNORE INTO lead_search (token, kind, created_at, id)
          SELECT w.value, ?, t.${time}, t.id FROM ${table} t, json_each(?) w
-         WHERE t.id = ? AND (? OR t.${time} = ?)`,
+         WHERE t.id = ? AND (? OR (t.${time} = ? AND t.body_hash = ?))`,
       )
-      .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, onRefresh ? 1 : 0, lead.createdAt);
+      .bind(lead.kind, JSON.stringify(searchTokens(lead)), lead.id, onRefresh ? 1 : 0, lead.createdAt, fingerprint);
   }
 }

@@ -22,6 +22,12 @@ export interface ErasureCounts extends Record<LeadKind, number> {
    * entries logged before the owner confirmed identifiers, and in the retention cron's.
    */
   identifiers?: { emails: number; phones: number; left: number };
+  /**
+   * Their quotes taken out of the site content's draft, and how many of them the live site still showed (until
+   * the owners publish). Absent in entries logged before quotes were erased.
+   */
+  quotes?: number;
+  quotesLive?: number;
 }
 
 /**
@@ -79,6 +85,14 @@ export async function logErasure(
     .bind(by, at, JSON.stringify(counts), tool && JSON.stringify(tool))
     .first<{ id: number }>();
   return row?.id ?? 0;
+}
+
+/** Adds what a later step of erasure `id` removed to its counts. */
+export async function addToErasure(db: D1Database, id: number, more: Partial<ErasureCounts>): Promise<void> {
+  await db
+    .prepare('UPDATE erasures SET counts = json_patch(counts, ?) WHERE id = ?')
+    .bind(JSON.stringify(more), id)
+    .run();
 }
 
 /** Records what the newsletter tool did about erasure `id`. */

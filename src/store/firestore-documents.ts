@@ -32,12 +32,14 @@ export const LAST_CONTACT = 'lastContactAt';
  * lead carries one, and, when the visit had any, its attribution map; a quiz response also with `recommended`,
  * the program titles, and `newsletterConsent` {version, at} when the newsletter box was ticked; a subscription
  * made with the quiz, its `quizId` and `tags`; a quiz response and an enquiry, its `bookingRef` (looked up by
- * equality on its single-field index). The arrival time is stamped by Firestore.
+ * equality on its single-field index); every lead, its fingerprint `bodyHash` (lead-fingerprint.ts), which a
+ * repeat of its submission id is compared with. The arrival time is stamped by Firestore.
  */
-export function documentFor(lead: Lead): Record<string, unknown> {
+export function documentFor(lead: Lead, fingerprint: string): Record<string, unknown> {
   // Fields a lead lacks (attribution when the visit had none) are left out: Firestore has no "undefined".
   const common = {
     searchTokens: searchTokens(lead),
+    bodyHash: fingerprint,
     consent: consentMap(lead.consent),
     attribution: lead.attribution,
     verdict: verdictOf(lead),

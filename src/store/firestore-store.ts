@@ -2,9 +2,10 @@ import { COLLECTIONS, KINDS, type Lead, type LeadKind } from './lead';
 import { corrected } from './correction';
 import { LeadStoreError } from './lead-store-error';
 import { errorMessage } from '../log';
-import type { LeadStore } from './port';
+import type { LeadStore, SaveResult } from './port';
+import { fingerprintOf, sameSubmission } from './lead-fingerprint';
 import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from './listing';
-import { LAST_CONTACT, documentFor } from './firestore-documents';
+import { LAST_CONTACT, documentFor, fromDocument } from './firestore-documents';
 import { getDocument, queryBookingRef, queryExpired, queryKind } from './firestore-reads';
 import { patchContact, patchDesk, patchSearch, patchUnsubscribed } from './firestore-writes';
 import { FirestoreClient, FirestoreError, type FirestoreSettings } from './firestore-client';
@@ -31,14 +32,27 @@ export class FirestoreLeadStore implements LeadStore {
 
   /**
    * One commit whose precondition is that the document does not exist yet, so two concurrent saves of
-   * one submission store one document: the loser is answered "already stored", like the first time.
+   * one submission store one document: the loser is answered "already stored", like the first time, when
+   * the stored document is the same submission (sameSubmission), and `conflict` when it holds another body.
    */
-  async save(lead: Lead): Promise<{ created: boolean }> {
+  async save(lead: Lead): Promise<SaveResult> {
     const { collection, timeField } = KINDS[lead.kind];
-    const created = await this.guard(`store ${collection}/${lead.id}`, (client) =>
-      client.create(collection, lead.id, documentFor(lead), [timeField, LAST_CONTACT]),
-    );
-    return { created };
+    return this.guard(`store ${collection}/${lead.id}`, async (client) => {
+      const document = documentFor(lead, await fingerprintOf(lead));
+      if (await client.create(collection, lead.id, document, [timeField, LAST_CONTACT])) {
+        return { created: true };
+      }
+      const doc = await client.get(collection, lead.id);
+      if (!doc) return { created: false };
+      const fingerprint = doc.fields?.bodyHash?.stringValue;
+      const stored = fromDocument(lead.kind, doc);
+      const same = await sameSubmission(lead, {
+        ...(typeof fingerprint === 'string' && { fingerprint }),
+        lead: stored,
+      });
+      if (!same) return { created: false, conflict: true };
+      return { created: false, ...(stored.bookingRef && { bookingRef: stored.bookingRef }) };
+    });
   }
 
   async list(query: LeadQuery): Promise<LeadPage> {

@@ -6,13 +6,25 @@ import { FirestoreLeadStore } from './firestore-store';
 import type { LeadChange, LeadPage, LeadQuery, LeadRecord } from './listing';
 
 /**
+ * What a save did: `created` when this write stored the lead; for a repeat, the booking reference stored with the
+ * first write (when it has one), or `conflict` when another body (lead-fingerprint.ts) is stored under its
+ * submission id, and nothing was written.
+ */
+export interface SaveResult {
+  created: boolean;
+  bookingRef?: string;
+  conflict?: true;
+}
+
+/**
  * The storage port: everything the site needs from its database. A save is
- * idempotent on `lead.id` (the submission id): saving the same id again leaves
- * one record and answers `created: false`, so a retried submission is not
- * notified twice.
+ * idempotent on `lead.id` (the submission id): saving the same submission again
+ * leaves one record and answers `created: false`, so a retried submission is not
+ * notified twice; the id belongs to its first body, so a different body under it
+ * is answered `conflict` and changes nothing.
  */
 export interface LeadStore {
-  save(lead: Lead): Promise<{ created: boolean }>;
+  save(lead: Lead): Promise<SaveResult>;
   /** One page of leads, newest first, filtered by kind, arrival time and a search word; cursor-paged. */
   list(query: LeadQuery): Promise<LeadPage>;
   /** One lead with the owners' follow-up, or null. */

@@ -9,7 +9,7 @@ import { errorMessage, logEvent } from '../log';
 import { changesBetween } from '../shared/content-changes';
 import { fieldProblems } from '../shared/content-fields';
 import { defaultContent } from '../shared/default-content';
-import { SiteContent } from '../shared/site-content';
+import { DraftContent, SiteContent, publicContent } from '../shared/site-content';
 import { contentChanges, draftTooLarge } from '../content/content-changes';
 import { putPublished } from './published-content';
 
@@ -128,10 +128,11 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
     return { ok: true, version };
   }
 
+  /** Publishes the draft without what it keeps privately (publicContent): no version and no KV entry holds it. */
   async function publish(by: string): Promise<PublishResult> {
-    const parsed = SiteContent.safeParse((await readDraft()).json);
+    const parsed = DraftContent.safeParse((await readDraft()).json);
     if (!parsed.success) return { ok: false, problems: fieldProblems(parsed.error) };
-    return publishContent(parsed.data, by);
+    return publishContent(publicContent(parsed.data), by);
   }
 
   async function versions(limit: number): Promise<VersionSummary[]> {
@@ -152,7 +153,8 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
 
   /**
    * Publishes an earlier version again, as a new version, and makes it the draft too (so the next publish
-   * starts from what is live, not from the edits that were rolled back).
+   * starts from what is live, not from the edits that were rolled back). A testimonial the draft holds too (the
+   * same name and quote) keeps the contact the draft keeps privately for it.
    */
   async function republish(versionId: number, by: string): Promise<PublishResult> {
     const earlier = await version(versionId);
@@ -162,11 +164,30 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
     if (!parsed.success) return { ok: false, problems: fieldProblems(parsed.error) };
     const draft = await readDraft();
     const result = await publishContent(parsed.data, by);
-    await saveDraft(parsed.data, draft.revision, by);
+    await saveDraft(withPrivateFrom(parsed.data, draft.json), draft.revision, by);
     return result;
   }
 
   return { readDraft, saveDraft, publish, versions, version, republish };
+}
+
+/** `content` with each testimonial's private contact taken from the same testimonial (name and quote) in `draft`. */
+function withPrivateFrom(content: SiteContent, draft: unknown): DraftContent {
+  const testimonials = DraftContent.shape.testimonials.safeParse(
+    (draft as { testimonials?: unknown } | null)?.testimonials,
+  );
+  const kept = new Map(
+    (testimonials.success ? testimonials.data : []).flatMap((t) =>
+      t.contact ? [[`${t.name}\n${t.quote}`, t.contact]] : [],
+    ),
+  );
+  return {
+    ...content,
+    testimonials: content.testimonials.map((t) => {
+      const contact = kept.get(`${t.name}\n${t.quote}`);
+      return contact ? { ...t, contact } : t;
+    }),
+  };
 }
 
 /**

@@ -4,7 +4,9 @@ import { optOut as optOutCopy } from '../../content/opt-out';
 import { RETENTION_ERASER, type Erasure } from '../../store/erasures';
 import { contactOf } from '../../store/lead';
 import { idOf, type PersonRecords } from '../people';
+import type { PersonQuote } from '../person-quotes';
 import { when } from './format';
+import { NamedQuotes, PublishNote, QuotesCard } from './person-quotes';
 
 const copy = desk.people;
 
@@ -13,7 +15,9 @@ export interface PeopleView {
   q?: string;
   /** The person it names, as the store matches them; absent when q is not an email address or number. */
   who?: string;
-  records?: PersonRecords;
+  records?: PersonRecords & { quotes?: PersonQuote[] };
+  /** A search by name: the quotes shown under it. */
+  named?: { name: string; quotes: PersonQuote[] };
   /** A message by the search box or the confirmation box. */
   errors?: { q?: string; confirm?: string };
   /** The store did not answer: what was (not) done, shown in place of the records. */
@@ -24,9 +28,10 @@ export interface PeopleView {
 }
 
 /** Find a person by address or number; their records, a copy to download, and the erase form; the erasure log. */
-export function PeoplePage({ q, who, records, errors, failure, erased, log }: PeopleView) {
+export function PeoplePage({ q, who, records, named, errors, failure, erased, log }: PeopleView) {
   const received = records?.conversations.reduce((n, c) => n + c.messages.length, 0) ?? 0;
-  const total = records ? records.leads.length + records.dead.length + records.messages.length + received : 0;
+  const quotes = records?.quotes?.length ?? 0;
+  const total = records ? records.leads.length + records.dead.length + records.messages.length + received + quotes : 0;
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
@@ -35,6 +40,7 @@ export function PeoplePage({ q, who, records, errors, failure, erased, log }: Pe
         <p className="desk-banner desk-banner-info" role="status">
           {`${copy.erased} ${erasureLine(erased)}.`}
           {erased.tool ? ` ${copy.tool(erased.tool)}` : null}
+          <PublishNote live={erased.counts.quotesLive} />
         </p>
       ) : null}
       {failure ? (
@@ -68,6 +74,7 @@ export function PeoplePage({ q, who, records, errors, failure, erased, log }: Pe
         ) : null}
       </form>
 
+      {named ? <NamedQuotes {...named} confirmError={errors?.confirm} /> : null}
       {who && records ? (
         total === 0 ? (
           <p className="desk-empty">{copy.nothing(who)}</p>
@@ -109,7 +116,7 @@ const FORM_ID = 'person-form';
 
 function Records(props: {
   who: string;
-  records: PersonRecords;
+  records: PersonRecords & { quotes?: PersonQuote[] };
   total: number;
   received: number;
   q: string;
@@ -178,6 +185,7 @@ function Records(props: {
           );
         }}
       </ListCard>
+      <QuotesCard quotes={records.quotes ?? []} />
       <ListCard id="person-dead" title={copy.dead} items={records.dead}>
         {(d) => (
           <li key={d.id}>

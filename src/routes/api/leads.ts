@@ -89,20 +89,24 @@ function leadBase(
 }
 
 /**
- * Stores and tells: 201 once stored, 202 once parked, 503 when neither worked (the visitor may try again). A quiz
- * response or an enquiry is answered with its booking reference, which the page's "Book a call" link carries.
+ * Stores and tells: 201 once stored, 202 once parked, 503 when neither worked (the visitor may try again), 409 when
+ * the submission id is stored with another body (nothing stored, no reference). A quiz response or an enquiry is
+ * answered with its booking reference, which the page's "Book a call" link carries.
  */
 async function answerLead(c: Context, lead: Lead, extra: Record<string, unknown> = {}): Promise<Response> {
+  let acceptance;
   try {
-    const { status, lead: accepted } = await acceptLead(c.env, lead);
-    const { bookingRef } = accepted;
-    return c.json(
-      { ok: true, id: lead.id, ...(bookingRef && { bookingRef }), ...extra },
-      status === 'stored' ? 201 : 202,
-    );
+    acceptance = await acceptLead(c.env, lead);
   } catch (err) {
     if (!(err instanceof LeadStoreError)) throw err;
     logEvent('error', 'lead.refused', { submissionId: lead.id, kind: lead.kind, error: errorMessage(err) });
     throw new ApiException(503, 'store_unavailable', site.forms.failed);
   }
+  if (acceptance.status === 'conflict') throw new ApiException(409, 'conflict', site.forms.conflict);
+  const { status, lead: accepted } = acceptance;
+  const { bookingRef } = accepted;
+  return c.json(
+    { ok: true, id: lead.id, ...(bookingRef && { bookingRef }), ...extra },
+    status === 'stored' ? 201 : 202,
+  );
 }

@@ -3,7 +3,7 @@ import { deskContent as copy, partNames } from '../../content/desk-content';
 import { QUIZ_STEP_COUNT } from '../../content/site';
 import { changesBetween } from '../../shared/content-changes';
 import { fieldProblems } from '../../shared/content-fields';
-import { SiteContent } from '../../shared/site-content';
+import { DraftContent, publicContent, type SiteContent } from '../../shared/site-content';
 import { isPartName, type PartName } from '../../desk/content-parts';
 import { checkPart, readPart, type Problem } from '../../desk/content-form';
 import { ContentIndexPage } from '../../desk/views/content/index-page';
@@ -41,9 +41,9 @@ async function indexPage(c: Context<DeskEnv>, refused: Problem[] = []) {
     publishedContent(c.env.FEEDS),
     contents.versions(VERSIONS_SHOWN),
   ]);
-  const parsed = SiteContent.safeParse(draft.json);
+  const parsed = DraftContent.safeParse(draft.json);
   const problems = refused.length > 0 ? refused : parsed.success ? [] : fieldProblems(parsed.error);
-  const changes = parsed.success ? changesBetween(live.content, parsed.data) : null;
+  const changes = parsed.success ? changesBetween(live.content, publicContent(parsed.data)) : null;
   const saved = c.req.query('saved');
   const published = Number(c.req.query('published'));
   const notes = [
@@ -97,12 +97,12 @@ const invalidDraft = (c: Context<DeskEnv>, problems: Problem[]) =>
     400,
   );
 
-/** The draft as the preview renders it, or the page that says which fields stop it. */
+/** The draft as the preview renders it (as it would be published), or the page that says which fields stop it. */
 async function previewDraft(c: Context<DeskEnv>, show: (draft: SiteContent) => Promise<Response>) {
-  const parsed = SiteContent.safeParse((await store(c).readDraft()).json);
+  const parsed = DraftContent.safeParse((await store(c).readDraft()).json);
   if (!parsed.success) return invalidDraft(c, fieldProblems(parsed.error));
   logEvent('info', 'desk.action', { action: 'content previewed' });
-  const res = await show(parsed.data);
+  const res = await show(publicContent(parsed.data));
   res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   return res;
 }

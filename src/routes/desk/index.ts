@@ -27,6 +27,13 @@ desk.use('*', async function deskHeaders(c, next) {
 });
 desk.use('*', deskAccess());
 desk.use('*', sameOriginWrites());
+// A desk address typed or bookmarked with a trailing slash (`/desk/`, `/desk/people/`) opens its page, once
+// Access has let the owner in: a permanent redirect to the address without it, the query kept.
+desk.on(['GET', 'HEAD'], '*', async function trailingSlash(c, next) {
+  const url = new URL(c.req.url);
+  if (!url.pathname.endsWith('/')) return next();
+  return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 301);
+});
 
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a

@@ -1,6 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { desk as copy } from '../../content/desk';
-import { ErasureIncomplete, erasePerson, findPerson, idOf, personCopy } from '../../desk/people';
+import { personQuotes } from '../../content/person-quotes';
+import { ErasureIncomplete, idOf } from '../../desk/people';
+import {
+  copyWithQuotes,
+  eraseQuotesNamed,
+  eraseWithQuotes,
+  findWithQuotes,
+  namedCopy,
+  quoteName,
+  quotesNamed,
+} from '../../desk/person-quotes';
 import { PeopleForm, PeopleParams, parse } from '../../desk/params';
 import { PeoplePage, type PeopleView } from '../../desk/views/people';
 import { ConfigError, readConfig } from '../../env';
@@ -14,6 +24,7 @@ import { personOf, type Person } from '../../store/person';
 /**
  * A person's records: found, copied and erased by form posts (field `q`, and `also.N` for each other number or
  * address the owner ticked as theirs), so no address or number is ever in a URL, a request log or the history.
+ * A `q` that is a name, not an address or number, finds only the quotes shown under it (person-quotes.ts).
  */
 export const people = new Hono<DeskEnv>();
 
@@ -30,9 +41,10 @@ people.get('/people', async (c) => {
 people.post('/people', async (c) => {
   const form = await readForm(c);
   const log = await erasureLog(c.env.DB);
+  if (!form.person && form.name) return page(c, { log, q: form.q, named: await named(c, form.name) });
   if (!form.person) return page(c, { log, q: form.q, errors: { q: copy.people.invalid } }, 400);
   try {
-    const records = await findPerson(c.env, form.person, form.ticked);
+    const records = await findWithQuotes(c.env, form.person, form.ticked);
     return page(c, { log, q: form.q, who: idOf(form.person), records });
   } catch (err) {
     logEvent('error', 'person.found', { outcome: 'unavailable', error: errorMessage(err) });
@@ -43,38 +55,54 @@ people.post('/people', async (c) => {
 /** A person's copy: every record held for the confirmed identifiers, as readable JSON, downloaded. */
 people.post('/people/export.json', async (c) => {
   const form = await readForm(c);
+  if (!form.person && form.name) {
+    const { name, quotes } = await named(c, form.name);
+    logEvent('info', 'person.exported', { quotes: quotes.length });
+    return download(c, namedCopy(name, quotes, new Date().toISOString()));
+  }
   if (!form.person) throw new ApiException(400, 'invalid_input', copy.people.invalid, { q: copy.people.invalid });
   let records;
   try {
-    records = await findPerson(c.env, form.person, form.ticked);
+    records = await findWithQuotes(c.env, form.person, form.ticked);
   } catch (err) {
     logEvent('error', 'person.exported', { outcome: 'unavailable', error: errorMessage(err) });
     const message = notConfigured(err) ?? copy.people.storeDown;
     throw new ApiException(503, 'unavailable', message, undefined, { 'Retry-After': '60' });
   }
-  const now = new Date().toISOString();
   logEvent('info', 'person.exported', {
     identifiers: records.confirmed.length,
     left: records.others.length,
     leads: records.leads.length,
     dead: records.dead.length,
     messages: records.messages.length,
+    quotes: records.quotes.length,
   });
-  return c.body(`${JSON.stringify(personCopy(records, now), null, 2)}\n`, 200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Disposition': `attachment; filename="person-${now.slice(0, 10)}.json"`,
-  });
+  return download(c, copyWithQuotes(records, new Date().toISOString()));
 });
+
+/** A person's copy as a downloaded JSON file, named by its day. */
+function download(c: Context<DeskEnv>, copied: { exportedAt: string }) {
+  return c.body(`${JSON.stringify(copied, null, 2)}\n`, 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="person-${copied.exportedAt.slice(0, 10)}.json"`,
+  });
+}
+
+/** What a search by name finds: the quotes shown under it. */
+async function named(c: Context<DeskEnv>, name: string) {
+  return { name, quotes: await quotesNamed(c.env, name) };
+}
 
 /** Erases a person once the owner has typed the address or number searched for again. */
 people.post('/people/erase', async (c) => {
   const form = await readForm(c);
   const log = await erasureLog(c.env.DB);
+  if (!form.person && form.name) return eraseNamed(c, form.name, form.confirm);
   if (!form.person) return page(c, { log, q: form.q, errors: { q: copy.people.invalid } }, 400);
   const confirmed = personOf(form.confirm, form.region);
   if (!confirmed || idOf(confirmed) !== idOf(form.person)) {
     try {
-      const records = await findPerson(c.env, form.person, form.ticked);
+      const records = await findWithQuotes(c.env, form.person, form.ticked);
       const who = idOf(form.person);
       return page(c, { log, q: form.q, who, records, errors: { confirm: copy.people.mismatch } }, 400);
     } catch (err) {
@@ -82,7 +110,7 @@ people.post('/people/erase', async (c) => {
     }
   }
   try {
-    const { id } = await erasePerson(c.env, form.person, form.ticked, c.var.owner.email);
+    const id = await eraseWithQuotes(c.env, form.person, form.ticked, c.var.owner.email);
     return c.redirect(`/desk/people?erased=${id}`, 303);
   } catch (err) {
     const started = err instanceof ErasureIncomplete && err.started;
@@ -90,6 +118,16 @@ people.post('/people/erase', async (c) => {
     return page(c, { log, q: form.q, failure }, 503);
   }
 });
+
+/** Takes the quotes shown under `name` out of the draft once the owner has typed the name again. */
+async function eraseNamed(c: Context<DeskEnv>, name: string, confirm: string) {
+  if (quoteName(confirm)?.toLowerCase() !== name.toLowerCase()) {
+    const log = await erasureLog(c.env.DB);
+    return page(c, { log, q: name, named: await named(c, name), errors: { confirm: personQuotes.mismatchName } }, 400);
+  }
+  const id = await eraseQuotesNamed(c.env, name, c.var.owner.email);
+  return c.redirect(`/desk/people?erased=${id}`, 303);
+}
 
 /** What the owners are told when a setting the people tools need is missing (the operator must set it), else null. */
 function notConfigured(err: unknown): string | null {
@@ -103,5 +141,7 @@ async function readForm(c: Context<DeskEnv>) {
   const region = readConfig(c.env).leads.defaultPhoneRegion;
   const person = form.q ? personOf(form.q, region) : null;
   const ticked = form.also.map((v) => personOf(v, region)).filter((p): p is Person => p !== null);
-  return { q: form.q ?? '', person, ticked, confirm: form.confirm, region };
+  // Neither an address nor a number: the name shown on a quote, when it reads as one.
+  const name = !person && form.q ? quoteName(form.q) : null;
+  return { q: form.q ?? '', person, name, ticked, confirm: form.confirm, region };
 }

@@ -12,6 +12,7 @@ function hint(field: Field): string {
   if (field.kind === 'paragraphs') return copy.hints.paragraphs;
   if (field.kind === 'link') return copy.hints.link;
   if (field.kind === 'date') return copy.hints.date;
+  if (field.kind === 'private') return copy.hints.private;
   return field.max ? copy.hints.max(field.max) : '';
 }
 

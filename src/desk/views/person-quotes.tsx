@@ -1,0 +1,93 @@
+import { desk } from '../../content/desk';
+import { personQuotes as copy } from '../../content/person-quotes';
+import type { PersonQuote } from '../person-quotes';
+
+/**
+ * A person's quotes: the words, the name and role they are shown with, and where they are. The address or number
+ * kept privately with a quote is shown only in the content editor (and is in the person's copy).
+ */
+export function QuotesCard({ quotes }: { quotes: PersonQuote[] }) {
+  if (quotes.length === 0) return null;
+  return (
+    <section className="desk-card" aria-labelledby="person-quotes">
+      <h2 id="person-quotes">{copy.title}</h2>
+      <ul className="desk-list">
+        {quotes.map((q) => (
+          <li key={`${q.name}\n${q.quote}\n${q.inDraft}`}>
+            <blockquote>{q.quote}</blockquote>
+            <p className="desk-meta">
+              {[q.name, q.role, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** After an erasure: the quotes the live site still holds go only when the owners publish. */
+export function PublishNote({ live }: { live?: number }) {
+  if (!live) return null;
+  return (
+    <>
+      {` ${copy.publish(live)} `}
+      <a href="/desk/content">{copy.openContent}</a>
+    </>
+  );
+}
+
+const FORM_ID = 'named-form';
+
+/** What a search by name finds: the quotes shown under it, their copy, and taking them out of the draft. */
+export function NamedQuotes(props: { name: string; quotes: PersonQuote[]; confirmError?: string }) {
+  const { name, quotes, confirmError } = props;
+  if (quotes.length === 0) {
+    return (
+      <>
+        <p className="desk-empty">{copy.namedNothing(name)}</p>
+        <p className="desk-meta">{copy.namedHint}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="desk-subtitle">{copy.namedFound(quotes.length, name)}</h2>
+      <p className="desk-meta">{copy.namedHint}</p>
+      <form id={FORM_ID} method="post" action="/desk/people/erase" noValidate>
+        <input type="hidden" name="q" value={name} />
+      </form>
+      <p>
+        <button type="submit" form={FORM_ID} formAction="/desk/people/export.json" className="btn btn-outline">
+          {desk.people.download}
+        </button>
+      </p>
+      <QuotesCard quotes={quotes} />
+      <section className="desk-card desk-danger" aria-labelledby="erase-quotes-heading">
+        <h2 id="erase-quotes-heading">{copy.eraseTitle}</h2>
+        <p>{copy.eraseText}</p>
+        <p className="desk-field">
+          <label htmlFor="erase-name">{copy.confirmName}</label>
+          <input
+            id="erase-name"
+            form={FORM_ID}
+            name="confirm"
+            type="text"
+            autoComplete="off"
+            aria-invalid={confirmError ? true : undefined}
+            aria-describedby={confirmError ? 'erase-name-error' : undefined}
+          />
+          {confirmError ? (
+            <span id="erase-name-error" className="desk-field-error">
+              {confirmError}
+            </span>
+          ) : null}
+        </p>
+        <button type="submit" form={FORM_ID} className="btn btn-danger">
+          {copy.erase}
+        </button>
+      </section>
+    </>
+  );
+}
