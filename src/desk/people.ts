@@ -144,8 +144,7 @@ async function ledgerMatch(
   leads: LeadRecord[],
   dead: DeadLead[],
   region: string,
-  /** The bookings whose owners' alerts are included. */
-  alerted: BookingRecord[],
+  alertedBookings: BookingRecord[],
 ): Promise<LedgerMatch> {
   const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
@@ -153,7 +152,7 @@ async function ledgerMatch(
   return {
     recipients: contacts,
     submissionIds: [
-      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(alerted))]),
+      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(alertedBookings))]),
     ],
     contacts,
     exclude: spellings(others, leads, dead, region),
