@@ -66,8 +66,10 @@ beforeEach(async () => {
   forgetPublished(env.FEEDS);
   await publishQuotes();
 });
+// The files of this runtime share D1 and KV: a fresh site's pages (tests/site-content-pages) must not find these quotes.
 afterEach(async () => {
   vi.restoreAllMocks();
+  await env.DB.batch([env.DB.prepare('DELETE FROM content_draft'), env.DB.prepare('DELETE FROM content_versions')]);
   await env.FEEDS.delete(CONTENT_KEY);
   forgetPublished(env.FEEDS);
 });
