@@ -7,6 +7,7 @@ import { idOf, type PersonRecords } from '../people';
 import type { PersonQuote } from '../person-quotes';
 import { when } from './format';
 import { NamedQuotes, PublishNote, QuotesCard } from './person-quotes';
+import { EraseCard } from './erase-card';
 
 const copy = desk.people;
 
@@ -214,32 +215,15 @@ function Records(props: {
       {records && records.bookings.length > 0 ? (
         <p className="desk-meta">{copy.bookings(records.bookings.length)}</p>
       ) : null}
-      <section className="desk-card desk-danger" aria-labelledby="erase-heading">
-        <h2 id="erase-heading">{copy.eraseTitle}</h2>
-        <p>{copy.eraseText}</p>
-        <div>
-          <p className="desk-field">
-            <label htmlFor="erase-confirm">{copy.confirm}</label>
-            <input
-              id="erase-confirm"
-              form={FORM_ID}
-              name="confirm"
-              type="text"
-              autoComplete="off"
-              aria-invalid={confirmError ? true : undefined}
-              aria-describedby={confirmError ? 'erase-confirm-error' : undefined}
-            />
-            {confirmError ? (
-              <span id="erase-confirm-error" className="desk-field-error">
-                {confirmError}
-              </span>
-            ) : null}
-          </p>
-          <button type="submit" form={FORM_ID} className="btn btn-danger">
-            {copy.erase}
-          </button>
-        </div>
-      </section>
+      <EraseCard
+        form={FORM_ID}
+        id="erase-confirm"
+        title={copy.eraseTitle}
+        text={copy.eraseText}
+        label={copy.confirm}
+        button={copy.erase}
+        error={confirmError}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { desk } from '../../content/desk';
 import { personQuotes as copy } from '../../content/person-quotes';
 import type { PersonQuote } from '../person-quotes';
+import { EraseCard } from './erase-card';
 
 /**
  * A person's quotes: the words, the name and role they are shown with, and where they are. The address or number
@@ -64,30 +65,15 @@ export function NamedQuotes(props: { name: string; quotes: PersonQuote[]; confir
         </button>
       </p>
       <QuotesCard quotes={quotes} />
-      <section className="desk-card desk-danger" aria-labelledby="erase-quotes-heading">
-        <h2 id="erase-quotes-heading">{copy.eraseTitle}</h2>
-        <p>{copy.eraseText}</p>
-        <p className="desk-field">
-          <label htmlFor="erase-name">{copy.confirmName}</label>
-          <input
-            id="erase-name"
-            form={FORM_ID}
-            name="confirm"
-            type="text"
-            autoComplete="off"
-            aria-invalid={confirmError ? true : undefined}
-            aria-describedby={confirmError ? 'erase-name-error' : undefined}
-          />
-          {confirmError ? (
-            <span id="erase-name-error" className="desk-field-error">
-              {confirmError}
-            </span>
-          ) : null}
-        </p>
-        <button type="submit" form={FORM_ID} className="btn btn-danger">
-          {copy.erase}
-        </button>
-      </section>
+      <EraseCard
+        form={FORM_ID}
+        id="erase-name"
+        title={copy.eraseTitle}
+        text={copy.eraseText}
+        label={copy.confirmName}
+        button={copy.erase}
+        error={confirmError}
+      />
     </>
   );
 }
