@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../src/env';
 import { applyBookingEvent, linkBooking } from '../src/bookings/apply';
+import { candidatesFor } from '../src/desk/bookings';
 import { getBookingStore, type BookingEvent } from '../src/store/bookings';
 import type { Lead } from '../src/store/lead';
 import { getLeadStore } from '../src/store/port';
@@ -103,6 +104,9 @@ describe.each(adapters)('a booking event on %s', (_, makeEnv) => {
     expect(after?.desk).toEqual(before?.desk);
     expect(await statusOf(victim)).toBe('new');
     expect((await getBookingStore(workerEnv).unlinked(50)).map((b) => b.id)).toContain(e.bookingId);
+    // On the desk her lead is a candidate for the owner to choose, marked as holding the address: none is chosen.
+    const candidates = await candidatesFor(workerEnv, (await stored(e))!);
+    expect(candidates.find((c) => c.lead.id === victim.id)).toMatchObject({ sameAddress: true });
     // Listed with no lead behind it: the consumer folds its alert into the hour's digest (tests/booking-alerts).
     expect(alerts()).toEqual(['created']);
     expect(await getBookingStore(workerEnv).forLead(victim.kind, victim.id)).toEqual([]);
