@@ -91,7 +91,10 @@ export function startQuiz(): void {
     event.preventDefault();
     // React renders the island afresh from these: the step reached, and the attribution the server wrote into the form.
     const attribution = form.querySelector<HTMLInputElement>('input[name="attribution"]')?.value || undefined;
-    island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next, attribution } });
+    // The island tells the funnel the steps reached here: the server counted only the step it rendered.
+    const { counted = props.initial.step, reached = props.initial.step } = props.initial;
+    const funnel = { counted, reached: Math.max(reached, next.step) };
+    island.dataset.props = JSON.stringify({ ...props, initial: { ...props.initial, ...next, attribution, ...funnel } });
     island.setAttribute(MOVED_BEFORE_REACT, '');
   });
 }

@@ -5,6 +5,7 @@ import { AttributionField, ServerAttribution } from '../components/lead-context'
 import type { FormState } from '../../src/shared/lead-rules';
 import { chosen, progressFill, showStepInTitle, type QuizSteps } from '../lib/quiz-step-view';
 import { nextQuizStep, quizStepLabel, type QuizPress, type QuizState } from '../../src/shared/quiz-flow';
+import { reportStepsReached } from '../lib/quiz-funnel';
 
 export interface QuizWizardProps {
   steps: QuizSteps;
@@ -14,7 +15,17 @@ export interface QuizWizardProps {
    * arrived may have moved the quiz on already: client/quiz-steps.ts then writes the state it reached here, with the
    * attribution the server had written into the form (React renders the island afresh, and the server's markup is gone).
    */
-  initial: QuizState & { form: FormState; attribution?: string };
+  initial: QuizState & {
+    form: FormState;
+    attribution?: string;
+    /**
+     * The furthest step (index) already counted by the server, when the inline script moved the quiz on before this
+     * island arrived (absent: `step`, the one the server rendered and counted).
+     */
+    counted?: number;
+    /** The furthest step (index) the inline script reached before this island arrived (absent: `step`). */
+    reached?: number;
+  };
 }
 
 /** Where each step's buttons post without JavaScript: the server renders the next step. */
@@ -35,6 +46,12 @@ export default function QuizWizard({ steps, contact, initial }: QuizWizardProps)
   /** Whether the visitor has moved between steps here: the first step shown keeps its place, later ones slide in. */
   const [moved, setMoved] = useState(false);
   const label = quizStepLabel(step, total);
+  /** The furthest step (index) counted in the funnel: each step further is told to the server once. */
+  const counted = useRef(initial.counted ?? initial.step);
+
+  useEffect(() => {
+    counted.current = reportStepsReached(counted.current, Math.max(step, initial.reached ?? step));
+  }, [step, initial.reached]);
 
   useEffect(() => {
     showStepInTitle(label);

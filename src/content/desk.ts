@@ -269,16 +269,8 @@ export const desk = {
   numbers: {
     title: 'Numbers',
     leadsPerDay: 'Leads per day, last 30 days',
-    funnel: 'Quiz funnel, last 30 days',
     day: 'Day',
     total: 'Total',
-    funnelSteps: {
-      quiz_view: 'Opened the quiz',
-      quiz_step_2: 'Reached step 2',
-      quiz_step_3: 'Reached step 3',
-      quiz_step_4: 'Reached contact step',
-      quiz_submitted: 'Submitted',
-    } as Record<string, string>,
     none: 'Nothing counted yet.',
   },
   export: {

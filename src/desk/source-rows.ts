@@ -101,6 +101,14 @@ export function weeklyPoints(
   });
 }
 
+/** Per step of the quiz (1 = opened), how many of the visits reached it: the one count Sources and Numbers show. */
+export function funnelSteps(visits: VisitDay[]): QuizInsight['steps'] {
+  return Array.from({ length: QUIZ_STEP_COUNT }, (_, i) => ({
+    step: i + 1,
+    reached: visits.reduce((sum, v) => sum + (v.reached[i] ?? 0), 0),
+  }));
+}
+
 /** The quiz in the period: answers and programs from the quiz responses, how far visitors got from the visits. */
 export function quizInsight(visits: VisitDay[], leads: PeriodLead[]): QuizInsight {
   const quizzes = leads.filter((l) => l.kind === 'quiz');
@@ -111,10 +119,7 @@ export function quizInsight(visits: VisitDay[], leads: PeriodLead[]): QuizInsigh
       count: quizzes.filter((q) => q.answers?.[String(i)] === answer).length,
     })),
   }));
-  const steps = Array.from({ length: QUIZ_STEP_COUNT }, (_, i) => ({
-    step: i + 1,
-    reached: visits.reduce((sum, v) => sum + (v.reached[i] ?? 0), 0),
-  }));
+  const steps = funnelSteps(visits);
   const programs = new Map<string, number>();
   for (const q of quizzes) for (const p of q.recommended ?? []) programs.set(p, (programs.get(p) ?? 0) + 1);
   return {

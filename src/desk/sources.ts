@@ -20,8 +20,18 @@ const BOOKINGS_LIMIT = 2000;
 /** The instant (ISO) an owners' day starts. */
 const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - TIME_ZONE.utcOffsetMinutes * 60_000);
 
+/**
+ * A period of `days` days ending today, in the owners' time zone: its first and last day (YYYY-MM-DD) and the
+ * instants (ISO) it starts and ends. Sources and Numbers count over the same days.
+ */
+export function periodOf(days: number, now = Date.now()) {
+  const to = dayOf(now);
+  const from = dayOf(now - (days - 1) * DAY);
+  return { from, to, start: startOf(from).toISOString(), end: new Date(startOf(to).getTime() + DAY).toISOString() };
+}
+
 /** Every lead of `kind` that arrived from `from` (ISO) on, newest first, up to the cap. */
-async function leadsFrom(env: Env, kind: (typeof LEAD_KINDS)[number], from: string): Promise<LeadRecord[]> {
+export async function leadsFrom(env: Env, kind: (typeof LEAD_KINDS)[number], from: string): Promise<LeadRecord[]> {
   const store = getLeadStore(env);
   const found: LeadRecord[] = [];
   let cursor: string | undefined;
@@ -74,11 +84,10 @@ export async function sourceReport(
   source?: string,
   now = Date.now(),
 ): Promise<SourceReport> {
-  const to = dayOf(now);
-  const from = dayOf(now - (days - 1) * DAY);
+  const { from, to, start, end } = periodOf(days, now);
   const [counted, listed, pauses] = await Promise.all([
     visitDays(env.DB, from),
-    periodLeads(env, startOf(from).toISOString(), new Date(startOf(to).getTime() + DAY).toISOString()),
+    periodLeads(env, start, end),
     visitPauses(env.DB, from),
   ]);
   // Only the period's days: a count dated later (a clock set back) is not this period's.

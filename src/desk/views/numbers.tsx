@@ -1,27 +1,58 @@
 import { desk } from '../../content/desk';
 import { deskBookings } from '../../content/desk-bookings';
-import { FUNNEL_METRICS, type DailyCounts } from '../../store/counters';
+import { deskFunnel } from '../../content/desk-funnel';
+import type { DailyCounts } from '../../store/counters';
 import { LEAD_KINDS } from '../../store/lead';
+import type { QuizFunnel } from '../quiz-funnel';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
 const shortDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`));
 
-const total = (row: Record<string, number> | undefined) => Object.values(row ?? {}).reduce((a, b) => a + b, 0);
+/** The quiz's funnel: each step reached, then the responses sent, each with a bar against the largest. */
+function FunnelSection({ funnel, days }: { funnel: QuizFunnel; days: number }) {
+  const last = funnel.steps.length;
+  const rows = [
+    ...funnel.steps.map((s) => ({ key: `step-${s.step}`, label: deskFunnel.step(s.step, last), count: s.reached })),
+    { key: 'leads', label: deskFunnel.leads, count: funnel.leads },
+  ];
+  const top = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <section className="desk-card" aria-labelledby="funnel-heading">
+      <h2 id="funnel-heading">{deskFunnel.heading(days)}</h2>
+      <p className="desk-meta">{deskFunnel.intro}</p>
+      <table className="desk-table numbers-funnel">
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-funnel={r.key}>
+              <th scope="row">{r.label}</th>
+              <td>{r.count}</td>
+              <td className="desk-bar-cell">
+                <meter min={0} max={top} value={r.count} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
 
 /** Calls and clients, leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
 export function NumbersPage({
   counts,
+  funnel,
   outcomes,
 }: {
   counts: DailyCounts;
+  /** The quiz's funnel over the same days (src/desk/quiz-funnel.ts): the Sources page's counts. */
+  funnel: QuizFunnel;
   /** Calls booked and leads who became clients in the 30 days (src/desk/bookings.ts). */
   outcomes?: { calls: number; clients: number };
 }) {
   const days = [...counts.days].reverse();
   const perDay = (day: string) => LEAD_KINDS.reduce((n, k) => n + (counts.counts[`lead_${k}`]?.[day] ?? 0), 0);
   const busiest = Math.max(1, ...days.map(perDay));
-  const funnelTop = Math.max(1, ...FUNNEL_METRICS.map((m) => total(counts.counts[m])));
   return (
     <>
       <h1 className="desk-title">{desk.numbers.title}</h1>
@@ -42,33 +73,12 @@ export function NumbersPage({
           </dl>
         </section>
       ) : null}
-      <section className="desk-card" aria-labelledby="funnel-heading">
-        <h2 id="funnel-heading">{desk.numbers.funnel}</h2>
-        <table className="desk-table">
-          <tbody>
-            {FUNNEL_METRICS.map((m) => (
-              <tr key={m}>
-                <th scope="row">{desk.numbers.funnelSteps[m]}</th>
-                <td>{total(counts.counts[m])}</td>
-                <td className="desk-bar-cell">
-                  <meter min={0} max={funnelTop} value={total(counts.counts[m])} />
-                </td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">{desk.numbers.funnelSteps.quiz_submitted}</th>
-              <td>{total(counts.counts.lead_quiz)}</td>
-              <td className="desk-bar-cell">
-                <meter min={0} max={funnelTop} value={total(counts.counts.lead_quiz)} />
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </section>
+      <FunnelSection funnel={funnel} days={counts.days.length} />
       <section className="desk-card" aria-labelledby="leads-heading">
         <h2 id="leads-heading">{desk.numbers.leadsPerDay}</h2>
-        <div className="desk-table-wrap">
-          <table className="desk-table">
+        {/* Wider than a phone: its own box scrolls sideways, reachable and scrollable by keyboard. */}
+        <div className="desk-table-wrap" tabIndex={0} role="region" aria-label={deskFunnel.leadsPerDayBox}>
+          <table className="desk-table" aria-labelledby="leads-heading">
             <thead>
               <tr>
                 <th scope="col">{desk.numbers.day}</th>

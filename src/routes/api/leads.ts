@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { type Env, readConfig } from '../../env';
 import { errorMessage, logEvent } from '../../log';
-import { site } from '../../content/site';
+import { QUIZ_STEP_COUNT, site } from '../../content/site';
 import { ApiException, onlyPost } from '../../http/errors';
 import { readInput } from '../../http/body';
 import type { Attribution } from '../../shared/attribution';
@@ -12,6 +12,7 @@ import type { Lead, LeadBase } from '../../store/lead';
 import { LeadStoreError } from '../../store/lead-store-error';
 import { normalizePhone } from '../../store/phone';
 import { publishedContent } from '../../store/published-content';
+import { countQuizStep } from '../visit-counter';
 
 /**
  * The lead API: the three lead forms, POST /api/quiz, /api/newsletter and /api/enquiry, answered in JSON.
@@ -34,7 +35,7 @@ leadForms.post('/quiz', async (c) => {
   const { programs } = (await publishedContent(c.env.FEEDS)).content;
   const recommended = recommend(answers, programs);
   const base = leadBase(c, input);
-  return answerLead(
+  const answered = await answerLead(
     c,
     {
       ...base,
@@ -49,6 +50,10 @@ leadForms.post('/quiz', async (c) => {
     // `next` is where the visitor sees the result: program names only, nothing personal in the address.
     { recommended, next: recommendationPath(recommended) },
   );
+  // A quiz sent (stored or parked) is a quiz finished: the visitor's row of the day reaches the last step, so the
+  // funnel never shows fewer finished than leads from the same visits.
+  countQuizStep(c, QUIZ_STEP_COUNT);
+  return answered;
 });
 
 leadForms.post('/newsletter', async (c) => {

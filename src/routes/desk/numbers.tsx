@@ -3,13 +3,26 @@ import { NumbersPage } from '../../desk/views/numbers';
 import { desk as copy } from '../../content/desk';
 import { dailyCounts } from '../../store/counters';
 import { callsAndClients } from '../../desk/bookings';
+import { quizFunnel } from '../../desk/quiz-funnel';
 import { renderDeskPage, type DeskEnv } from './page';
 
-/** Leads per day by kind, the quiz funnel, and the calls booked and clients won, for the last 30 days. */
+/** The days Numbers counts over, today included. */
+const DAYS = 30;
+
+/** Leads per day by kind, the quiz funnel (the Sources page's counts), and the calls booked and clients won. */
 export const numbers = new Hono<DeskEnv>();
 
 numbers.get('/numbers', async (c) => {
-  const counts = await dailyCounts(c.env.DB, 30);
-  const outcomes = await callsAndClients(c.env, new Date(), 30);
-  return renderDeskPage(c, copy.numbers.title, 'numbers', {}, <NumbersPage counts={counts} outcomes={outcomes} />);
+  const [counts, funnel, outcomes] = await Promise.all([
+    dailyCounts(c.env.DB, DAYS),
+    quizFunnel(c.env, DAYS),
+    callsAndClients(c.env, new Date(), DAYS),
+  ]);
+  return renderDeskPage(
+    c,
+    copy.numbers.title,
+    'numbers',
+    {},
+    <NumbersPage counts={counts} funnel={funnel} outcomes={outcomes} />,
+  );
 });
