@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deskSources as copy } from '../src/content/desk-sources';
-import { sourcesCsv } from '../src/desk/sources-csv';
+import { sourcesCsv, sourcesTotalCsv } from '../src/desk/sources-csv';
 import { SourcesPage } from '../src/desk/views/sources';
 import type { SourceReport } from '../src/desk/source-report';
 import { callWorker } from './support/api';
@@ -161,14 +161,20 @@ describe('the Sources page', () => {
 });
 
 describe('the Sources CSV', () => {
-  it("has a header row and the table's rows, campaigns and total included, quoted per RFC 4180", () => {
+  it('has a header row and one row per source and campaign (no total among them), quoted per RFC 4180', () => {
     const csv = sourcesCsv(sampleReport());
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toEqual([
       'source,campaign,visits,quiz opened,quiz finished,leads quiz,leads newsletter,leads enquiry,calls booked,clients',
-      'instagram,,200,50,20,10,4,2,4,1',
+      // Instagram without a campaign: its row in the table less its campaign's.
+      'instagram,,120,30,12,6,4,1,4,1',
       `instagram,"'=spring,""launch""",80,20,8,4,0,1,0,0`,
       'direct,,0,0,0,0,0,1,1,1',
+      '',
+    ]);
+    // The total is a file of its own, in the same columns.
+    expect(sourcesTotalCsv(sampleReport()).split('\r\n')).toEqual([
+      csv.split('\r\n')[0],
       'all,,200,50,20,10,4,3,5,2',
       '',
     ]);

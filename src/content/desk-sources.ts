@@ -21,6 +21,9 @@ export const deskSources = {
   periodLabel: 'Period',
   days: (n: number) => `${n} days`,
   csv: 'Download CSV',
+  /** The total's own file: the rows' CSV holds no total, so a spreadsheet's sum over a column counts each visit once. */
+  csvTotal: 'Download the total (CSV)',
+  csvHint: 'The CSV has one row per source and campaign; the total is a file of its own.',
   /**
    * A day of the period on which counting visits paused: the site's ceiling of new visitors a day
    * (VISITS_DAILY_LIMIT) was reached, as when something floods the site.
@@ -43,6 +46,8 @@ export const deskSources = {
   },
   tableHeading: 'From visit to client, per source',
   tableCaption: 'Visits, leads, calls and clients per source, each with its rate of the step before.',
+  /** The name of the table's box (it scrolls sideways when the screen is narrower than the table). */
+  tableBox: 'Table of visits, leads, calls and clients per source',
   total: 'All sources',
   campaign: (name: string) => `Campaign: ${name}`,
   /** A source's link to the page filtered to it. */
@@ -104,6 +109,7 @@ export const deskSources = {
     source: 'A source is 1 to 40 lower-case letters, digits, dots, dashes or underscores.',
   },
   csvFileName: (days: number) => `sources-${days}d.csv`,
+  csvTotalFileName: (days: number) => `sources-total-${days}d.csv`,
   /** The CSV's header row; leads by kind follow the quiz columns. */
   csvHeaders: {
     source: 'source',

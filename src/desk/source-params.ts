@@ -29,7 +29,11 @@ export const SourcesParams = z.object({
 export type SourcesParams = z.infer<typeof SourcesParams>;
 
 /** The page's own address for a period and, when given, one source. */
-export function sourcesHref(path: '/desk/sources' | '/desk/sources.csv', days: SourcePeriod, source?: string | null) {
+export function sourcesHref(
+  path: '/desk/sources' | '/desk/sources.csv' | '/desk/sources-total.csv',
+  days: SourcePeriod,
+  source?: string | null,
+) {
   const query = new URLSearchParams({ days: String(days) });
   if (source) query.set('source', source);
   return `${path}?${query.toString()}`;

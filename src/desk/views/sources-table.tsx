@@ -56,7 +56,7 @@ function Cell({ row, step }: { row: SourceRow; step: Step }) {
   const count = step.count(row);
   const text = step.of ? rate(count, step.of.count(row), step.of.label) : undefined;
   return (
-    <td>
+    <td data-label={step.header}>
       <span className="sources-count">{count}</span>
       {text === undefined ? null : text === null ? (
         <span className="sources-rate" title={copy.noRateLabel}>
@@ -72,7 +72,11 @@ function Cell({ row, step }: { row: SourceRow; step: Step }) {
 function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
   const current = !row.campaign && row.source === report.quizSource;
   return (
-    <tr className={row.campaign ? 'sources-campaign-row' : current ? 'sources-current' : undefined}>
+    <tr
+      className={row.campaign ? 'sources-campaign-row' : current ? 'sources-current' : undefined}
+      data-source={row.source}
+      data-campaign={row.campaign ?? undefined}
+    >
       <th scope="row">
         {row.campaign ? (
           <span className="sources-campaign">{copy.campaign(row.campaign)}</span>
@@ -94,13 +98,14 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
 }
 
 /**
- * The funnel per source, each source followed by its campaigns, and the total. A table, not cards on a phone: the
- * owners compare sources down a column, so the table scrolls sideways in its own box with the source column held
- * in place, and the page itself never does.
+ * The funnel per source, each source followed by its campaigns, and the total. On a wide screen a table (the owners
+ * compare sources down a column), in its own box that scrolls sideways by keyboard too when the screen is narrower
+ * than the table; on a phone each row is a card of its counts, each named (client/styles/desk-sources.css), so
+ * nothing lies past the screen's edge. The box has a name of its own: the section around it is a region already.
  */
 export function SourcesTable({ report, labelledBy }: { report: SourceReport; labelledBy: string }) {
   return (
-    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-label={copy.tableBox}>
       <table className="desk-table sources-table" aria-labelledby={labelledBy}>
         <thead>
           <tr>

@@ -29,6 +29,10 @@ function PeriodBar({ report }: { report: SourceReport }) {
       <a className="btn" href={sourcesHref('/desk/sources.csv', report.days, report.quizSource)} download>
         {copy.csv}
       </a>
+      <a className="btn" href={sourcesHref('/desk/sources-total.csv', report.days, report.quizSource)} download>
+        {copy.csvTotal}
+      </a>
+      <p className="desk-meta">{copy.csvHint}</p>
     </div>
   );
 }

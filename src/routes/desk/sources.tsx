@@ -3,13 +3,13 @@ import { deskSources as copy } from '../../content/desk-sources';
 import { parse } from '../../desk/params';
 import { SourcesParams } from '../../desk/source-params';
 import { sourceReport } from '../../desk/sources';
-import { sourcesCsv } from '../../desk/sources-csv';
+import { sourcesCsv, sourcesTotalCsv } from '../../desk/sources-csv';
 import { SourcesPage } from '../../desk/views/sources';
 import { renderDeskPage, type DeskEnv } from './page';
 
 /**
- * Where clients come from (`/desk/sources?days=7|30|90&source=…`) and the same rows as CSV
- * (`/desk/sources.csv`). A period other than 7, 30 or 90 days, or a source not written as sources are, is refused
+ * Where clients come from (`/desk/sources?days=7|30|90&source=…`) and the same counts as CSV: one row per source and
+ * campaign (`/desk/sources.csv`), and the total apart (`/desk/sources-total.csv`). A period other than 7, 30 or 90 days, or a source not written as sources are, is refused
  * with a 400 naming the field.
  */
 export const sources = new Hono<DeskEnv>();
@@ -20,11 +20,17 @@ sources.get('/sources', async (c) => {
   return renderDeskPage(c, copy.title, 'sources', {}, <SourcesPage report={report} />);
 });
 
-sources.get('/sources.csv', async (c) => {
-  const { days, source } = parse(SourcesParams, c.req.query());
-  const csv = sourcesCsv(await sourceReport(c.env, days, source));
-  return c.body(`\uFEFF${csv}`, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${copy.csvFileName(days)}"`,
+/** The rows, one per source and campaign (sourcesCsv), and the total in a file of its own (sourcesTotalCsv). */
+for (const [path, make, fileName] of [
+  ['/sources.csv', sourcesCsv, copy.csvFileName],
+  ['/sources-total.csv', sourcesTotalCsv, copy.csvTotalFileName],
+] as const) {
+  sources.get(path, async (c) => {
+    const { days, source } = parse(SourcesParams, c.req.query());
+    const csv = make(await sourceReport(c.env, days, source));
+    return c.body(`\uFEFF${csv}`, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName(days)}"`,
+    });
   });
-});
+}
