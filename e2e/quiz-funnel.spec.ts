@@ -126,10 +126,9 @@ test.describe('the quiz funnel, taken in a browser with JavaScript', () => {
     // journeys take the quiz meanwhile, so the two are read again until they come from the same moment.
     await expect(async () => {
       const [numbers, all] = [await numbersFunnel(page), await sourcesFunnel(page)];
-      expect(numbers).toEqual(all.slice(0, 5));
+      expect(numbers).toEqual([...all.slice(0, 4), all[5]]);
       expect(all[0]).toBe(all[6]);
       expect(all[3]).toBe(all[4]);
-      expect(all[3]).toBeGreaterThanOrEqual(all[5]!);
       expect(numbers.slice(0, 3).every((n) => n >= 4)).toBe(true);
     }).toPass({ timeout: 30_000 });
     if (info.project.name === 'phone')
