@@ -27,5 +27,7 @@ export function unreadFor(
  */
 export function needsAnswer(lastReceivedAt: string | undefined, answeredAt?: string, doneAt?: string): boolean {
   if (lastReceivedAt === undefined) return false;
-  return !(answeredAt !== undefined && answeredAt >= lastReceivedAt) && !(doneAt !== undefined && doneAt >= lastReceivedAt);
+  return (
+    !(answeredAt !== undefined && answeredAt >= lastReceivedAt) && !(doneAt !== undefined && doneAt >= lastReceivedAt)
+  );
 }

@@ -20,11 +20,7 @@ export interface ConversationState {
 }
 
 /** One change an owner makes: mark done, set the status, or save the note. */
-export type StateChange = { by: string; at: string } & (
-  | { done: true }
-  | { status: FollowUpStatus }
-  | { note: string }
-);
+export type StateChange = { by: string; at: string } & ({ done: true } | { status: FollowUpStatus } | { note: string });
 
 /**
  * The port of what each owner has read and the owners' state of each conversation (D1 locally, Firestore in

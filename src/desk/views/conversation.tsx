@@ -143,4 +143,3 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
     </li>
   );
 }
-

@@ -17,8 +17,7 @@ export const OPT_OUT_STEPS = ['confirm', 'recorded', 'undone', 'visitor-stopped'
 export type OptOutStep = (typeof OPT_OUT_STEPS)[number];
 
 /** The step named by a query value, or undefined for anything else. */
-export const optOutStep = (value: string | undefined): OptOutStep | undefined =>
-  OPT_OUT_STEPS.find((s) => s === value);
+export const optOutStep = (value: string | undefined): OptOutStep | undefined => OPT_OUT_STEPS.find((s) => s === value);
 
 /** How much of the message that may ask to stop the mark quotes. */
 const QUOTE_CHARS = 280;

@@ -111,7 +111,10 @@ export async function renderStranger(
 }
 
 /** The inbox's replies `owner` has not read: a strip (newest reply first) and each listed lead's unread count. */
-export async function inboxReplies(env: Env, owner: string): Promise<{ strip: ReactNode; unread: Map<string, number> }> {
+export async function inboxReplies(
+  env: Env,
+  owner: string,
+): Promise<{ strip: ReactNode; unread: Map<string, number> }> {
   const summaries = await unreadConversations(env, owner);
   const leads = await leadsOf(env, summaries);
   const unread = new Map<string, number>();

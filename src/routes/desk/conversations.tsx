@@ -145,7 +145,13 @@ conversations.post('/leads/:kind/:id/reply', async (c) => {
   if (!phone) throw new ApiException(409, 'no_phone', copy.reply.noPhone);
   const checked = await checkAnswer(c.env, phone, fields);
   if ('refused' in checked) return renderLead(c, lead, undefined, checked.status, checked.refused);
-  await queueDeskReply(c.env, { replyId: checked.replyId, leadKind: kind, to: phone, text: checked.text, by: c.var.owner.email });
+  await queueDeskReply(c.env, {
+    replyId: checked.replyId,
+    leadKind: kind,
+    to: phone,
+    text: checked.text,
+    by: c.var.owner.email,
+  });
   await markContacted(c, { lead: { kind, id, status: lead.desk.status } });
   return c.redirect(sentTo(leadPath(kind, id), checked.replyId), 303);
 });
