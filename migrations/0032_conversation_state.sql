@@ -2,7 +2,8 @@
 --   conversation_reads   one row per conversation and owner: until when that owner has read it (opening a
 --                        conversation clears "unread" only for the owner who opened it). `address` is the sender's
 --                        address as on whatsapp_messages.phone; `owner` the owner's Access email.
---   conversation_states  one row per conversation: "Done" (no answer needed until the visitor writes again), and, for
+--   conversation_states  one row per conversation: "Done" (no answer needed until the visitor writes again: done_through
+--                        is the time of their last message when it was marked), and, for
 --                        a person no lead has, the owners' follow-up status and note. Personal data like the messages:
 --                        exported, erased and pruned with them.
 CREATE TABLE IF NOT EXISTS conversation_reads (
@@ -16,6 +17,7 @@ CREATE INDEX IF NOT EXISTS conversation_reads_by_time ON conversation_reads (rea
 CREATE TABLE IF NOT EXISTS conversation_states (
   address TEXT PRIMARY KEY,
   done_at TEXT,
+  done_through TEXT,
   done_by TEXT,
   status TEXT CHECK (status IS NULL OR status IN ('new', 'contacted', 'booked', 'client', 'closed')),
   status_by TEXT,

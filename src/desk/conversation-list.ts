@@ -54,7 +54,7 @@ async function summarise(env: Env, messages: ReceivedMessage[], owner: string, n
       latest,
       leads: latest.leads,
       unread: own.filter((m) => unreadFor(m, owner, reads.get(phone))).length,
-      needsAnswer: needsAnswer(latest.at, answers.get(phone), states.get(phone)?.doneAt),
+      needsAnswer: needsAnswer(latest.at, answers.get(phone), states.get(phone)?.doneThrough),
       waitingHours: waitingHours(latest.at, answers.get(phone), due, now),
     })),
   );

@@ -23,11 +23,11 @@ export function unreadFor(
 
 /**
  * Whether a conversation needs an answer: the visitor's message is the last one (no owner answered after it) and
- * no owner marked it done since they wrote.
+ * no owner marked it done since they wrote (`doneThrough`: the time of their last message when it was marked).
  */
-export function needsAnswer(lastReceivedAt: string | undefined, answeredAt?: string, doneAt?: string): boolean {
+export function needsAnswer(lastReceivedAt: string | undefined, answeredAt?: string, doneThrough?: string): boolean {
   if (lastReceivedAt === undefined) return false;
-  return (
-    !(answeredAt !== undefined && answeredAt >= lastReceivedAt) && !(doneAt !== undefined && doneAt >= lastReceivedAt)
-  );
+  const answered = answeredAt !== undefined && answeredAt >= lastReceivedAt;
+  const done = doneThrough !== undefined && doneThrough >= lastReceivedAt;
+  return !answered && !done;
 }

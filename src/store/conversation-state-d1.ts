@@ -12,6 +12,7 @@ interface StateRow {
   address: string;
   done_at: string | null;
   done_by: string | null;
+  done_through: string | null;
   status: FollowUpStatus | null;
   status_by: string | null;
   status_at: string | null;
@@ -20,7 +21,7 @@ interface StateRow {
   note_at: string | null;
 }
 
-const STATE_COLUMNS = 'address, done_at, done_by, status, status_by, status_at, note, note_by, note_at';
+const STATE_COLUMNS = 'address, done_at, done_by, done_through, status, status_by, status_at, note, note_by, note_at';
 
 /** Read marks and conversation states in D1 (migrations/0032_conversation_state.sql). */
 export class D1ConversationStateStore implements ConversationStateStore {
@@ -76,9 +77,9 @@ export class D1ConversationStateStore implements ConversationStateStore {
     const next = applyChange(await this.state(address), change);
     await this.db
       .prepare(
-        `INSERT INTO conversation_states (address, done_at, done_by, status, status_by, status_at, note, note_by, note_at,
-           updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (address) DO UPDATE SET done_at = excluded.done_at, done_by = excluded.done_by,
+        `INSERT INTO conversation_states (address, done_at, done_by, done_through, status, status_by, status_at, note,
+           note_by, note_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (address) DO UPDATE SET done_at = excluded.done_at, done_by = excluded.done_by, done_through = excluded.done_through,
            status = excluded.status, status_by = excluded.status_by, status_at = excluded.status_at,
            note = excluded.note, note_by = excluded.note_by, note_at = excluded.note_at, updated_at = excluded.updated_at`,
       )
@@ -86,6 +87,7 @@ export class D1ConversationStateStore implements ConversationStateStore {
         address,
         next.doneAt ?? null,
         next.doneBy ?? null,
+        next.doneThrough ?? null,
         next.status ?? null,
         next.statusBy ?? null,
         next.statusAt ?? null,
@@ -138,6 +140,7 @@ function fromRow(row: StateRow): ConversationState {
   return present({
     doneAt: row.done_at,
     doneBy: row.done_by,
+    doneThrough: row.done_through,
     status: row.status,
     statusBy: row.status_by,
     statusAt: row.status_at,

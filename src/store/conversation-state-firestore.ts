@@ -110,6 +110,7 @@ function fromDocument(doc: Document): ConversationState {
   return present({
     doneAt: text(doc, 'doneAt'),
     doneBy: text(doc, 'doneBy'),
+    doneThrough: text(doc, 'doneThrough'),
     status: text(doc, 'status') as FollowUpStatus | undefined,
     statusBy: text(doc, 'statusBy'),
     statusAt: text(doc, 'statusAt'),

@@ -11,6 +11,8 @@ import { FirestoreConversationStateStore } from './conversation-state-firestore'
 export interface ConversationState {
   doneAt?: string;
   doneBy?: string;
+  /** The time of the visitor's last message when it was marked done: a later one needs an answer again. */
+  doneThrough?: string;
   status?: FollowUpStatus;
   statusBy?: string;
   statusAt?: string;
@@ -20,7 +22,9 @@ export interface ConversationState {
 }
 
 /** One change an owner makes: mark done, set the status, or save the note. */
-export type StateChange = { by: string; at: string } & ({ done: true } | { status: FollowUpStatus } | { note: string });
+export type StateChange = { by: string; at: string } & (
+  { done: true; through: string } | { status: FollowUpStatus } | { note: string }
+);
 
 /**
  * The port of what each owner has read and the owners' state of each conversation (D1 locally, Firestore in
@@ -56,7 +60,7 @@ export function getConversationStateStore(env: Env): ConversationStateStore {
 /** A state with one change applied (the adapters store what this answers). */
 export function applyChange(state: ConversationState | null, change: StateChange): ConversationState {
   const next: ConversationState = { ...state };
-  if ('done' in change) Object.assign(next, { doneAt: change.at, doneBy: change.by });
+  if ('done' in change) Object.assign(next, { doneAt: change.at, doneBy: change.by, doneThrough: change.through });
   else if ('status' in change) Object.assign(next, { status: change.status, statusBy: change.by, statusAt: change.at });
   else Object.assign(next, { note: change.note, noteBy: change.by, noteAt: change.at });
   return next;

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { desk as deskCopy } from '../../content/desk';
-import { findConversation } from '../../desk/conversation';
+import { findConversation, lastReceivedAt } from '../../desk/conversation';
 import { NoteForm, StatusForm, parse } from '../../desk/params';
 import { readRequestBody } from '../../http/body';
 import { ApiException } from '../../http/errors';
@@ -15,18 +15,21 @@ import { leadPath, type DeskEnv } from './page';
 export const conversationState = new Hono<DeskEnv>();
 
 /** Applies the change to the conversation with this opaque id, and answers 303 back to its page. */
-async function apply(c: Context<DeskEnv>, change: StateChange) {
+async function apply(c: Context<DeskEnv>, change: StateChange | 'done') {
   const id = c.req.param('conversation') ?? '';
   const message = await findConversation(c.env, id);
   if (!message) throw new ApiException(404, 'not_found', deskCopy.lead.notFound);
-  await getConversationStateStore(c.env).change(message.phone, change);
+  // Done through the visitor's last message (by its own time): a message after it needs an answer again.
+  const through = async () => (await lastReceivedAt(c.env, message.phone)) ?? message.at;
+  const applied = change === 'done' ? { done: true as const, through: await through(), ...by(c) } : change;
+  await getConversationStateStore(c.env).change(message.phone, applied);
   const lead = message.leads[0];
   return c.redirect(lead ? leadPath(lead.kind, lead.id) : `/desk/conversations/${id}`, 303);
 }
 
 const by = (c: Context<DeskEnv>) => ({ by: c.var.owner.email, at: new Date().toISOString() });
 
-conversationState.post('/conversations/:conversation/done', async (c) => apply(c, { done: true, ...by(c) }));
+conversationState.post('/conversations/:conversation/done', async (c) => apply(c, 'done'));
 
 conversationState.post('/conversations/:conversation/status', async (c) => {
   const { status } = parse(StatusForm, (await readRequestBody(c)).fields);

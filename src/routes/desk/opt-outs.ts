@@ -47,15 +47,15 @@ async function change(c: Context<DeskEnv>, phone: string, what: Change): Promise
 }
 
 /**
- * Takes back an opt-out an owner recorded, restoring the number as it was; a STOP the visitor wrote (before, or
- * since the owner's record) stands, and only their START ends it.
+ * Takes back an opt-out an owner recorded, restoring the number as it was; a STOP the visitor wrote stands (their
+ * latest STOP or START in the conversation is STOP, whenever it arrived), and only their START ends it.
  */
 async function undo(c: Context<DeskEnv>, key: string, phone: string): Promise<OptOutStep | undefined> {
   const optOut = await optOutOf(c.env.DB, key, phone);
   if (!optOut) return undefined;
   const received = await getConversationStore(c.env).from(phone);
-  const stoppedSince = received.some((m) => m.at.slice(0, 19) >= optOut.at.slice(0, 19) && optOutWord(m) === 'out');
-  if (optOut.how !== 'owner' || stoppedSince) return 'visitor-stopped';
+  const words = received.flatMap((m) => optOutWord(m) ?? []);
+  if (optOut.how !== 'owner' || words.at(-1) === 'out') return 'visitor-stopped';
   if (!(await removeOwnerOptOut(c.env.DB, key, phone))) return undefined;
   logEvent('info', 'conversation.opt-out', { change: 'opted_in', how: 'owner' });
   return 'undone';
