@@ -58,6 +58,7 @@ test.describe("an owner's day with conversations", () => {
   }, info) => {
     test.setTimeout(90_000);
     const { phone, name } = await openStranger(page, info, 'Stopper', 'Hi there');
+    const conversation = page.url();
     await page.getByLabel('Answer on WhatsApp').fill('Thanks for writing!');
     // Meanwhile they write STOP: the answer is refused (409), and the page says why, where the owner pressed.
     expect((await postSigned(BASE, messageEvent(phone.e164, 'STOP', name))).status).toBe(200);
@@ -71,7 +72,7 @@ test.describe("an owner's day with conversations", () => {
     await expect(page.getByLabel('Answer on WhatsApp')).toHaveCount(0);
     await expect(page.getByText('Nothing can be sent to this number')).toBeVisible();
 
-    await page.reload();
+    await page.goto(conversation);
     await expect(page.getByLabel('Answer on WhatsApp')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send answer' })).toHaveCount(0);
     await expect(page.locator('.desk-no-reply')).toContainText('It ends when they write START');

@@ -150,7 +150,7 @@ describe.each(STORES)("a lead's conversation on the desk (%s)", (store) => {
     const html = await page.text();
     expect(html).toContain('Is this the coach?');
     expect(html).toContain('No lead has this number');
-    expect(html).toContain(`action="${strangerHref}/reply"`);
+    expect(html).toContain(`action="${strangerHref}/reply#reply"`);
     // A lead's conversation opens its lead.
     const redirect = await call(await conversationPath(workerEnv, older.lead.phone));
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, older.path]);

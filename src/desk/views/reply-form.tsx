@@ -94,7 +94,8 @@ function ReplyForm(props: {
   return (
     <>
       {saved ? <SavedReplyPicker choice={saved} /> : null}
-      <form method="post" action={props.action} className="desk-reply">
+      {/* Posted to the form's place: a refusal (409, 400) is shown where the owner pressed. */}
+      <form method="post" action={`${props.action}#${REPLY_AREA_ID}`} className="desk-reply">
         <input type="hidden" name="replyId" value={props.replyId} />
         <label htmlFor={REPLY_TEXT_ID}>{copy.reply.heading}</label>
         <textarea
