@@ -49,7 +49,9 @@ test.describe('a visitor asks to stop in a longer message', () => {
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
 
     await page.getByRole('button', { name: 'Opt them out' }).click();
-    await expect(page.getByRole('status')).toContainText('Opted out of WhatsApp messages on');
+    // Recording asks first.
+    await page.getByRole('button', { name: 'Yes, record it' }).click();
+    await expect(page.locator('.desk-opted-out')).toContainText('Opted out of WhatsApp messages on');
     await expect(page.getByText('Recorded by priya@example.com.')).toBeVisible();
     await expect(page.getByText('They may want to stop getting WhatsApp messages')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Opt them back in' })).toBeVisible();

@@ -61,7 +61,7 @@ describe.each<Store>(['D1', 'Firestore'])('a conversation by its opaque id (%s)'
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Is this the coach?');
-    expect(html).toContain(`action="${path}/reply"`);
+    expect(html).toContain(`action="${path}/reply#reply"`);
     expect(html).not.toContain(messageId);
 
     // The old addresses (the message's id), the number itself and anything else: the desk's 404, never a 500.

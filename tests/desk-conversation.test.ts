@@ -67,6 +67,8 @@ const conversationPath = async (workerEnv: Env, phone: string) =>
   `/desk/conversations/${await conversationId(phone, readConfig(workerEnv).privacy.erasureKey)}`;
 
 const replyIdOf = (html: string) => /name="replyId" value="([^"]+)"/.exec(html)?.[1] ?? '';
+/** Why the answer form's post was refused, as the page shows it by the form. */
+const refusalOf = (html: string) => /class="desk-reply-refused" role="alert">([^<]*)</.exec(html)?.[1] ?? '';
 
 describe.each(STORES)("a lead's conversation on the desk (%s)", (store) => {
   it('shows sent and received messages in time order, unread marked, never cached or indexed; opening reads them', async () => {
@@ -148,7 +150,7 @@ describe.each(STORES)("a lead's conversation on the desk (%s)", (store) => {
     const html = await page.text();
     expect(html).toContain('Is this the coach?');
     expect(html).toContain('No lead has this number');
-    expect(html).toContain(`action="${strangerHref}/reply"`);
+    expect(html).toContain(`action="${strangerHref}/reply#reply"`);
     // A lead's conversation opens its lead.
     const redirect = await call(await conversationPath(workerEnv, older.lead.phone));
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, older.path]);
@@ -168,7 +170,8 @@ describe.each(STORES)('POST /desk/leads/:kind/:id/reply (%s)', (store) => {
     expect(replyId).toMatch(/^[0-9a-f-]{36}$/);
 
     const res = await reply(path, { replyId, text: '  Tuesday at 10 works. See you!  ' });
-    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    // Back to the form's place on the page, where it says "Sent".
+    expect([res.status, res.headers.get('location')]).toEqual([303, `${path}?answer=${replyId}#reply`]);
     // A double tap (the same form again) queues nothing more.
     expect((await reply(path, { replyId, text: 'Tuesday at 10 works. See you!' })).status).toBe(303);
     const jobs = take('desk-reply');
@@ -230,9 +233,7 @@ describe.each(STORES)('POST /desk/leads/:kind/:id/reply (%s)', (store) => {
     expect(html).not.toContain('name="text"');
     const res = await reply(path, { replyId: crypto.randomUUID(), text: 'Hello again' });
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe('window_closed');
-    expect(body.error.message).toMatch(
+    expect(refusalOf(await res.text())).toMatch(
       /^Not sent: the 24-hour window to answer freely closed .+\. Nothing was sent\.$/,
     );
     expect(queued.filter((j) => j.type === 'desk-reply')).toEqual([]);
@@ -259,7 +260,13 @@ describe.each(STORES)('POST /desk/leads/:kind/:id/reply (%s)', (store) => {
     ] as const) {
       const res = await reply(path, fields);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields[field]).toBeTruthy();
+      const html = await res.text();
+      expect(refusalOf(html)).toBe(
+        {
+          text: fields.text?.trim() ? 'Keep the answer to 1,000 characters.' : 'Write an answer first.',
+          replyId: 'Reload the page and write the answer again.',
+        }[field],
+      );
     }
     expect((await reply(path, { replyId, text: 'x'.repeat(1000) })).status).toBe(303);
     expect((await reply(path, { replyId: crypto.randomUUID(), text: 'Hi' }, 'https://evil.example')).status).toBe(403);
@@ -286,7 +293,7 @@ describe.each(STORES)('POST /desk/conversations/:conversation/reply: a number no
     const replyId = replyIdOf(html);
 
     const res = await reply(path, { replyId, text: 'Yes, this is Priya’s studio. How can we help?' });
-    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    expect([res.status, res.headers.get('location')]).toEqual([303, `${path}?answer=${replyId}#reply`]);
     expect((await reply(path, { replyId, text: 'Yes, this is Priya’s studio. How can we help?' })).status).toBe(303);
     const jobs = take('desk-reply');
     expect(jobs).toEqual([{ type: 'desk-reply', submissionId: `desk-reply:${replyId}`, recipient: phone }]);
@@ -316,7 +323,7 @@ describe.each(STORES)('POST /desk/conversations/:conversation/reply: a number no
     expect(await (await call(closed.path)).text()).toContain('The 24-hour window closed');
     const res = await reply(closed.path, { replyId: crypto.randomUUID(), text: 'Hello again' });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('window_closed');
+    expect(refusalOf(await res.text())).toMatch(/^Not sent: the 24-hour window to answer freely closed /);
 
     // A lead's message is answered on the lead's page: the post leads there and sends nothing.
     const { path: leadPath, lead } = await leadThatWrote(workerEnv, [1]);
@@ -329,9 +336,7 @@ describe.each(STORES)('POST /desk/conversations/:conversation/reply: a number no
     const open = await strangerWrote(workerEnv, 1);
     const bad = await reply(open.path, { replyId: crypto.randomUUID(), text: '   ' });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields.text).toBe(
-      'Write an answer first.',
-    );
+    expect(refusalOf(await bad.text())).toBe('Write an answer first.');
     expect((await reply(open.path, { replyId: crypto.randomUUID(), text: 'Hi' }, 'https://evil.example')).status).toBe(
       403,
     );

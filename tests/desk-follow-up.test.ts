@@ -184,7 +184,7 @@ describe.each(STORES)('a follow-up from a lead’s page (%s)', (store) => {
     const { lead: l, path } = await lead(workerEnv, write, 25);
     expect((await followUp(path)).status).toBe(303);
     const jobs = take('desk-reply');
-    expect((await postForm(workerEnv, `${path}/opt-out`, {})).status).toBe(303);
+    expect((await postForm(workerEnv, `${path}/opt-out`, { confirm: 'yes' })).status).toBe(303);
     await consume(workerEnv, jobs);
     expect(await sent(l.phone)).toEqual([]);
     expect(await followUpRows(l.phone)).toMatchObject([{ status: 'skipped', skip_reason: 'opted_out' }]);

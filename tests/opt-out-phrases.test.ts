@@ -32,7 +32,8 @@ async function setup(store: Store) {
   const workerEnv: Env = graphEnv({ ...WEBHOOK_SECRETS, OWNER_PHONES: '+919700000001,+919700000002', ...vars });
   const queued = captureQueue(workerEnv);
   const call = (path: string) => callWorker(workerEnv, path);
-  const post = (path: string) => postForm(workerEnv, path, {}, { origin: ORIGIN });
+  const post = (path: string, fields: Record<string, string> = {}) =>
+    postForm(workerEnv, path, fields, { origin: ORIGIN });
   const take = (type: Job['type']) => takeJobs(queued, type);
   const optOut = (phone: string) => optOutOf(env.DB, readConfig(workerEnv).privacy.erasureKey, phone);
   // Each message a few seconds after the one before (WhatsApp gives a message its second only).
@@ -75,12 +76,15 @@ describe.each<Store>(['D1', 'Firestore'])('STOP as people write it (%s)', (store
     expect(page).toContain(`<blockquote class="desk-may-stop-quote">${LONGER}</blockquote>`);
     expect(page).toMatch(new RegExp(`<form action="${path}/opt-out" method="post">[^]*?Opt them out</button>`));
 
-    const res = await post(`${path}/opt-out`);
-    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    // The tap asks to confirm first; confirmed, it is recorded.
+    expect((await post(`${path}/opt-out`)).headers.get('location')).toBe(`${path}?opt-out=confirm#opt-out`);
+    expect(await optOut(lead.phone)).toBeNull();
+    const res = await post(`${path}/opt-out`, { confirm: 'yes' });
+    expect([res.status, res.headers.get('location')]).toEqual([303, `${path}?opt-out=recorded#opt-out`]);
     const recorded = await optOut(lead.phone);
     expect(recorded).toMatchObject({ how: 'owner', by: 'owner@localhost' });
     // A second tap (a double tap, or the form posted again) changes nothing.
-    expect((await post(`${path}/opt-out`)).status).toBe(303);
+    expect((await post(`${path}/opt-out`, { confirm: 'yes' })).status).toBe(303);
     expect(await optOut(lead.phone)).toEqual(recorded);
     expect(take('desk-reply')).toEqual([]);
 
@@ -102,7 +106,7 @@ describe.each<Store>(['D1', 'Firestore'])('STOP as people write it (%s)', (store
 
     await say(phone, 'Please stop writing to me about the retreat, I found another one');
     expect(await (await call(path)).text()).toContain(MARK);
-    expect((await post(`${path}/opt-out`)).status).toBe(303);
+    expect((await post(`${path}/opt-out`, { confirm: 'yes' })).status).toBe(303);
     expect(await optOut(phone)).toMatchObject({ how: 'owner' });
   });
 

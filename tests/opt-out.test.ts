@@ -133,14 +133,21 @@ describe.each(STORES)('a lead who writes STOP (%s)', (store) => {
     const path = `/desk/leads/enquiry/${lead.id}`;
     const html = await (await call(path)).text();
     expect(html).toContain('Opted out of WhatsApp messages on');
-    const replyId = /name="replyId" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    expect((await post(`${path}/reply`, { replyId, text: 'Are you sure?' })).status).toBe(303);
+    // No answer box: why nothing can be sent, and how it ends. A post anyway answers 409, the reason by the form.
+    expect(html).not.toContain('name="replyId"');
+    expect(html).toContain('Nothing can be sent to this number');
+    expect(html).toContain('It ends when they write START');
+    const replyId = crypto.randomUUID();
+    const refused = await post(`${path}/reply`, { replyId, text: 'Are you sure?' });
+    expect(refused.status).toBe(409);
+    const page = await refused.text();
+    expect(/class="desk-reply-refused" role="alert">([^<]*)</.exec(page)?.[1]).toBe(
+      'Not sent: this number asked for no more WhatsApp messages (STOP). Nothing was sent. It ends when they write START.',
+    );
+    expect(page.indexOf('desk-reply-refused')).toBeGreaterThan(page.indexOf('id="reply"'));
+    expect(page).not.toContain('name="replyId"');
     expect(take('desk-reply')).toEqual([]);
-    expect((await rowsTo(lead.phone)).find((r) => r.submission_id === `desk-reply:${replyId}`)).toMatchObject({
-      status: 'skipped',
-      skip_reason: 'opted_out',
-    });
-    const page = await (await call(path)).text();
+    expect((await rowsTo(lead.phone)).find((r) => r.submission_id === `desk-reply:${replyId}`)).toBeUndefined();
     expect(page).toContain('Not sent: this number opted out of WhatsApp messages.');
     expect(page).toContain('Opt-out confirmation (sent automatically)');
   });
@@ -184,9 +191,18 @@ describe.each(STORES)('an owner records an opt-out by hand (%s)', (store) => {
     expect((await post(`${path}/opt-out`, {}, null)).status).toBe(403);
     expect(await optOut(lead.phone)).toBeNull();
 
-    const res = await post(`${path}/opt-out`);
-    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    // One tap asks first: nothing is recorded until the owner confirms.
+    const ask = await post(`${path}/opt-out`);
+    expect([ask.status, ask.headers.get('location')]).toEqual([303, `${path}?opt-out=confirm#opt-out`]);
+    expect(await optOut(lead.phone)).toBeNull();
+    const confirm = await (await call(`${path}?opt-out=confirm`)).text();
+    expect(confirm).toContain('Record that this number asked for no more WhatsApp messages?');
+    expect(confirm).toContain('name="confirm" value="yes"');
+    expect(confirm).toContain(`href="${path}">Cancel</a>`);
+    const res = await post(`${path}/opt-out`, { confirm: 'yes' });
+    expect([res.status, res.headers.get('location')]).toEqual([303, `${path}?opt-out=recorded#opt-out`]);
     expect(await optOut(lead.phone)).toMatchObject({ how: 'owner', by: 'owner@localhost' });
+    expect(await (await call(`${path}?opt-out=recorded`)).text()).toContain(`action="${path}/opt-out/undo"`);
     const html = await (await call(path)).text();
     expect(html).toContain('Opted out of WhatsApp messages on');
     expect(html).toContain('Recorded by owner@localhost');
@@ -200,8 +216,8 @@ describe.each(STORES)('an owner records an opt-out by hand (%s)', (store) => {
     const phone = uniqueMobile();
     await write(phone, 'Hello, is this the coach?');
     const path = `/desk/conversations/${await conversationId(phone, readConfig(workerEnv).privacy.erasureKey)}`;
-    const res = await post(`${path}/opt-out`);
-    expect([res.status, res.headers.get('location')]).toEqual([303, path]);
+    const res = await post(`${path}/opt-out`, { confirm: 'yes' });
+    expect([res.status, res.headers.get('location')]).toEqual([303, `${path}?opt-out=recorded#opt-out`]);
     expect(await optOut(phone)).toMatchObject({ how: 'owner' });
     expect(await (await call(path)).text()).toContain('Opted out of WhatsApp messages on');
     expect((await post(`${path}/opt-in`)).status).toBe(303);

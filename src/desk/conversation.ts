@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { windowState } from '../notify/desk-replies';
-import { lastAnswers, SAMPLE, waitingHours } from '../notify/waiting';
+import { SAMPLE } from '../notify/waiting';
 import { OPT_OUT_CONFIRMATION } from '../notify/ledger-rows';
 import { FREE_TEXT, type Component } from '../notify/templates';
 import { ALL_TEMPLATES, fillTemplate } from '../notify/whatsapp-templates';
@@ -10,11 +10,12 @@ import {
   CONVERSATION_ID,
   conversationId,
   getConversationStore,
-  type LeadRef,
   type ReceivedMessage,
 } from '../store/conversations';
 import { optOutOf, type OptOut } from '../store/opt-outs';
 import { mediaOf, type MediaItem } from '../store/media';
+import { getConversationStateStore, type ConversationState } from '../store/conversation-state';
+import { needsAnswer, unreadFor } from './conversation-marks';
 import { stopMark, type StopMark } from './stop-mark';
 
 /** One message of a conversation as the desk shows it: received from the visitor, or sent by the business. */
@@ -52,6 +53,10 @@ export interface Conversation {
   optOut: OptOut | null;
   /** Their latest message that may ask to stop without being STOP (stopMark), or null. */
   mayWantToStop: StopMark | null;
+  /** The owners' state of it ("Done"; a person no lead has: status and note), or null. */
+  state: ConversationState | null;
+  /** Whether the visitor's message is the last one and no owner marked it done since (needsAnswer). */
+  needsAnswer: boolean;
 }
 
 interface SentRow {
@@ -101,29 +106,35 @@ function sentText(row: SentRow): string {
 
 /**
  * A number's conversation, in time order: what the business sent (with its delivery state) and what the
- * visitor wrote (`unread` as it was before this view). Opening it marks the visitor's messages read, and
- * WhatsApp is told (blue ticks) through the queue, for the newest message.
+ * visitor wrote (`unread` for this owner as it was before this view: unreadFor). Opening it marks it read for the
+ * owner who opened it only; the visitor's messages are marked opened, and WhatsApp is told (blue ticks) through the
+ * queue, for the newest message, the first time any owner opens them.
  */
-export async function openConversation(env: Env, phone: string, now = new Date()): Promise<Conversation> {
+export async function openConversation(env: Env, phone: string, owner: string, now = new Date()) {
   const store = getConversationStore(env);
-  const [received, sent, optOut] = await Promise.all([
+  const marks = getConversationStateStore(env);
+  const [received, sent, optOut, reads, state] = await Promise.all([
     store.from(phone),
     sentTo(env.DB, phone),
     optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone),
+    marks.readsOf(phone),
+    marks.state(phone),
   ]);
   const attachments = await mediaOf(env, addressesOf(phone, received));
   const mediaOfMessage = new Map(attachments.map((m) => [m.messageId, m]));
   // Keyed only when there is a conversation to address (ERASURE_KEY is read, and must be set, then).
   const id = received.length > 0 ? await conversationId(phone, readConfig(env).privacy.erasureKey) : null;
-  const unread = received.filter((m) => !m.readAt);
-  if (unread.length > 0) {
+  const unopened = received.filter((m) => !m.readAt);
+  if (unopened.length > 0) {
     await store.markRead(phone, now.toISOString());
-    await enqueue(env, { type: 'mark-read', messageId: unread.at(-1)!.id });
+    await enqueue(env, { type: 'mark-read', messageId: unopened.at(-1)!.id });
   }
+  if (received.length > 0) await marks.markRead(phone, owner, now.toISOString());
   const items: ConversationItem[] = [
     ...received.map((message) => {
       const media = mediaOfMessage.get(message.id);
-      return { direction: 'in' as const, at: message.at, message, unread: !message.readAt, ...(media && { media }) };
+      const unread = unreadFor(message, owner, reads);
+      return { direction: 'in' as const, at: message.at, message, unread, ...(media && { media }) };
     }),
     ...sent.map((row) => ({
       direction: 'out' as const,
@@ -142,8 +153,15 @@ export async function openConversation(env: Env, phone: string, now = new Date()
     })),
   ].sort(inTimeOrder);
   const window = windowState(received.at(-1)?.at ?? null, now);
-  return { id, phone, items, window, optOut, mayWantToStop: stopMark(received, optOut) };
+  const answers = items.filter((i) => i.direction === 'out' && i.by !== null && answered(i.status));
+  const answeredAt = answers.at(-1)?.at;
+  const needs = needsAnswer(received.at(-1)?.at, answeredAt, state?.doneThrough);
+  const mayWantToStop = stopMark(received, optOut);
+  return { id, phone, items, window, optOut, mayWantToStop, state, needsAnswer: needs } satisfies Conversation;
 }
+
+/** Whether an owner's message in this ledger state reached (or is on its way to) the visitor. */
+export const answered = (status: string) => !['skipped', 'failed', 'dead'].includes(status);
 
 /**
  * Time order, to the second: WhatsApp gives a visitor's message its second only, while the ledger keeps
@@ -159,55 +177,6 @@ function inTimeOrder(a: ConversationItem, b: ConversationItem): number {
 /** When the visitor last wrote from a number (ISO), or null: what the 24-hour window runs from. */
 export async function lastReceivedAt(env: Env, phone: string): Promise<string | null> {
   return (await getConversationStore(env).from(phone)).at(-1)?.at ?? null;
-}
-
-/** One number's conversation in a list: its newest message, its unread count, its leads, how long it waits. */
-export interface ConversationSummary {
-  /** Its opaque id: the desk's URL of it (conversationId). */
-  id: string;
-  phone: string;
-  latest: ReceivedMessage;
-  unread: number;
-  leads: LeadRef[];
-  /**
-   * Whole hours since the visitor's last message when no owner has answered it for REPLY_DUE_HOURS or more
-   * (the conversation is waiting); null otherwise.
-   */
-  waitingHours: number | null;
-}
-
-/** Waiting conversations first (the longest wait first), then the rest in the order given. */
-const waitingFirst = (a: { waitingHours: number | null }, b: { waitingHours: number | null }) =>
-  (b.waitingHours ?? -1) - (a.waitingHours ?? -1);
-
-async function summarise(env: Env, messages: ReceivedMessage[], limit = Infinity, now = new Date()) {
-  const byPhone = new Map<string, Omit<ConversationSummary, 'id' | 'waitingHours'>>();
-  for (const m of messages) {
-    const summary = byPhone.get(m.phone);
-    if (!summary) byPhone.set(m.phone, { phone: m.phone, latest: m, unread: m.readAt ? 0 : 1, leads: m.leads });
-    else if (!m.readAt) summary.unread++;
-  }
-  if (byPhone.size === 0) return [];
-  const config = readConfig(env);
-  const since = [...byPhone.values()].reduce((min, s) => (s.latest.at < min ? s.latest.at : min), now.toISOString());
-  const answers = await lastAnswers(env.DB, since);
-  const due = config.alerts.replyDueHours;
-  const summaries = [...byPhone.values()]
-    .map((s) => ({ ...s, waitingHours: waitingHours(s.latest.at, answers.get(s.phone), due, now) }))
-    .sort(waitingFirst)
-    .slice(0, limit);
-  const key = config.privacy.erasureKey;
-  return Promise.all(summaries.map(async (s) => ({ ...s, id: await conversationId(s.phone, key) })));
-}
-
-/** The latest conversations: those waiting for an answer first, then the newest; unmatched senders included. */
-export async function latestConversations(env: Env, limit = 50, now = new Date()): Promise<ConversationSummary[]> {
-  return summarise(env, await getConversationStore(env).latest(SAMPLE), limit, now);
-}
-
-/** Conversations with unread replies: those waiting for an answer first, then the newest reply. */
-export async function unreadConversations(env: Env): Promise<ConversationSummary[]> {
-  return summarise(env, await getConversationStore(env).unread(SAMPLE));
 }
 
 /**

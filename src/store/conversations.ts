@@ -5,6 +5,7 @@ import type { LeadKind } from './lead';
 import { D1ConversationStore } from './conversations-d1';
 import { FirestoreConversationStore } from './conversations-firestore';
 import { eraseMedia, mediaOf, type MediaKind, type MediaStatus } from './media';
+import { getConversationStateStore, type ConversationState } from './conversation-state';
 
 /** A lead a message is linked to (every lead with the sender's number when it arrived). */
 export interface LeadRef {
@@ -120,6 +121,8 @@ export interface ConversationExport {
   messages: ReceivedMessage[];
   readState: { unread: number; lastReadAt: string | null };
   media?: MediaExport[];
+  /** The owners' "Done", status and note of the conversation, when they set any. */
+  ownersState?: ConversationState;
 }
 
 /**
@@ -155,17 +158,19 @@ export async function exportConversation(env: Env, phone: string): Promise<Conve
     at: a.at,
     status: a.status,
   }));
+  const ownersState = await getConversationStateStore(env).state(phone);
   return {
     phone,
     messages,
     readState: { unread: messages.filter((m) => !m.readAt).length, lastReadAt: reads.at(-1) ?? null },
     ...(media.length > 0 && { media }),
+    ...(ownersState && { ownersState }),
   };
 }
 
 /**
  * Erases every message a person sent (messagesOf: those kept under a user id their number's messages carry too),
- * its read state and its attachments (rows and R2 objects, first: an attachment never outlives its message);
+ * its read state (each owner's read marks), the owners' state of it (done, status, note) and its attachments (rows and R2 objects, first: an attachment never outlives its message);
  * answers how many messages went.
  */
 export async function eraseConversation(env: Env, phone: string): Promise<number> {
@@ -174,6 +179,7 @@ export async function eraseConversation(env: Env, phone: string): Promise<number
   let erased = 0;
   for (const address of addresses) {
     await eraseMedia(env, address);
+    await getConversationStateStore(env).erase(address);
     erased += await store.erase(address);
   }
   return erased;

@@ -111,3 +111,16 @@ export async function carryOptOut(db: D1Database, erasureKey: string, userId: st
   ]);
   return (removed?.meta.changes ?? 0) > 0;
 }
+
+/**
+ * Undoes an opt-out an owner recorded (never one the visitor made by writing STOP); answers whether there was one.
+ */
+export async function removeOwnerOptOut(db: D1Database, erasureKey: string, phone: string): Promise<boolean> {
+  const hash = await optOutHash(erasureKey, phone);
+  if (!hash) return false;
+  const result = await db
+    .prepare(`DELETE FROM whatsapp_opt_outs WHERE number_hash = ? AND how = 'owner'`)
+    .bind(hash)
+    .run();
+  return result.meta.changes > 0;
+}

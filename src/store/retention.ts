@@ -6,6 +6,7 @@ import { RETENTION_ERASER, logErasure, type ErasureCounts } from './erasures';
 import type { LeadKind } from './lead';
 import { getLeadStore } from './port';
 import { getConversationStore } from './conversations';
+import { getConversationStateStore } from './conversation-state';
 import { getBookingStore } from './bookings';
 
 /**
@@ -65,6 +66,8 @@ export async function pruneExpiredLeads(
     if (calls > 0) counts.bookings = calls;
     // What visitors wrote on WhatsApp: the same period, from when they wrote it.
     counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
+    // The owners' read marks and state of a conversation: the same period, from when they last changed.
+    await getConversationStateStore(env).pruneBefore(before, batch);
     // Their attachments with them (rows and R2 objects), by the same date.
     await pruneMedia(env, before, batch);
   } catch (err) {

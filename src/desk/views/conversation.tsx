@@ -2,14 +2,12 @@ import { conversation as copy } from '../../content/conversation';
 import { desk } from '../../content/desk';
 import { optOut as optOutCopy } from '../../content/opt-out';
 import type { ReceivedMessage } from '../../store/conversations';
-import { contactOf } from '../../store/lead';
-import type { LeadRecord } from '../../store/listing';
-import type { Conversation, ConversationItem, ConversationSummary } from '../conversation';
+import type { Conversation, ConversationItem } from '../conversation';
 import { when } from './format';
-import { OptOutNotice } from './opt-out';
+import { OptOutNotice, type OptOutStep } from './opt-out';
 import { MediaView } from './media';
-import { deskReplies } from '../../content/desk-replies';
-import { REPLY_TEXT_ID, SavedReplyPicker, type SavedReplyChoice } from './saved-reply-picker';
+import type { SavedReplyChoice } from './saved-reply-picker';
+import { DoneForm, ReplyArea, type ReplyNotice } from './reply-form';
 import type { ReactNode } from 'react';
 import { followUp as followUpCopy } from '../../content/follow-up';
 import { FOLLOW_UP } from '../../notify/follow-ups';
@@ -21,21 +19,28 @@ export function receivedText(m: ReceivedMessage): string {
   return kind ?? copy.other(m.type);
 }
 
-interface ConversationSectionProps {
+export interface ConversationSectionProps {
   conversation: Conversation;
   replyAction?: string;
   replyId?: string;
   resendAction?: string;
   optOutBase?: string;
+  /** Where "Done" posts (the conversation's own address), when it has one. */
+  doneAction?: string;
   saved?: SavedReplyChoice;
   followUp?: ReactNode;
+  /** What the last post of the answer form did (sent, or refused and why): shown by the form. */
+  notice?: ReplyNotice;
+  /** The opt-out's confirm step, or what was just recorded (OptOutNotice). */
+  optOutStep?: OptOutStep;
 }
 
 /**
  * A number's conversation in time order, then the answer form while WhatsApp's 24-hour window is open (or
  * when it closed): `replyAction` is where the form posts; `resendAction` where an answer that may not have been
  * sent is sent again from; `optOutBase` where an owner records an opt-out or undoes it (OptOutNotice); `saved` the
- * saved replies the owner may insert into the answer; `followUp` what is offered once the window is closed.
+ * saved replies the owner may insert into the answer; `followUp` what is offered once the window is closed. A
+ * number that opted out gets no answer form: why nothing can be sent, and how that ends, instead.
  */
 export function ConversationSection({
   conversation,
@@ -43,8 +48,11 @@ export function ConversationSection({
   replyId,
   resendAction,
   optOutBase,
+  doneAction,
   saved,
   followUp,
+  notice,
+  optOutStep,
 }: ConversationSectionProps) {
   const { items, window } = conversation;
   return (
@@ -54,6 +62,7 @@ export function ConversationSection({
         optOut={conversation.optOut}
         mayWantToStop={conversation.mayWantToStop}
         {...(optOutBase && { base: optOutBase })}
+        {...(optOutStep && { step: optOutStep })}
       />
       {items.length === 0 ? <p className="desk-meta">{copy.none}</p> : null}
       <ol className="desk-chat">
@@ -61,10 +70,17 @@ export function ConversationSection({
           <ChatItem key={i} item={item} {...(resendAction && conversation.window?.open && { resendAction })} />
         ))}
       </ol>
+      <DoneForm conversation={conversation} {...(doneAction && { action: doneAction })} />
       {replyAction && replyId ? (
-        <ReplyForm window={window} action={replyAction} replyId={replyId} {...(saved && { saved })} />
+        <ReplyArea
+          conversation={conversation}
+          action={replyAction}
+          replyId={replyId}
+          {...(saved && { saved })}
+          {...(notice && { notice })}
+        />
       ) : null}
-      {window?.open ? null : followUp}
+      {window?.open || conversation.optOut ? null : followUp}
     </section>
   );
 }
@@ -125,156 +141,5 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
         <time dateTime={item.at}>{when(item.at)}</time>
       </p>
     </li>
-  );
-}
-
-function ReplyForm(props: {
-  window: Conversation['window'];
-  action: string;
-  replyId: string;
-  saved?: SavedReplyChoice;
-}) {
-  const { window, saved } = props;
-  if (!window) return <p className="desk-meta desk-window-closed">{copy.reply.never}</p>;
-  if (!window.open) return <p className="desk-meta desk-window-closed">{copy.reply.closed(when(window.closesAt))}</p>;
-  return (
-    <>
-      {saved ? <SavedReplyPicker choice={saved} /> : null}
-      <form method="post" action={props.action} className="desk-reply">
-        <input type="hidden" name="replyId" value={props.replyId} />
-        <label htmlFor={REPLY_TEXT_ID}>{copy.reply.heading}</label>
-        <textarea
-          id={REPLY_TEXT_ID}
-          name="text"
-          rows={3}
-          required
-          minLength={1}
-          maxLength={1000}
-          defaultValue={saved?.chosen?.text}
-        />
-        <p className="desk-meta">{copy.reply.hint(when(window.closesAt))}</p>
-        <button type="submit" className="btn btn-cta">
-          {copy.reply.send}
-        </button>
-      </form>
-    </>
-  );
-}
-
-/** Where a conversation opens on the desk: its lead, or (for a number no lead has) its own page by its opaque id. */
-export function conversationHref(summary: Pick<ConversationSummary, 'leads' | 'id'>): string {
-  const lead = summary.leads[0];
-  return lead ? `/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}` : `/desk/conversations/${summary.id}`;
-}
-
-/** A conversation's name in a list: its lead's, else the WhatsApp profile's, else "someone without a lead". */
-function nameOf(summary: ConversationSummary, leads: Map<string, LeadRecord>): string {
-  const ref = summary.leads[0];
-  const lead = ref ? leads.get(`${ref.kind}:${ref.id}`) : undefined;
-  const contact = lead ? contactOf(lead) : undefined;
-  const { profileName, username } = summary.latest;
-  return contact?.name || contact?.email || profileName || (username && copy.username(username)) || copy.unknownSender;
-}
-
-/** Conversations as a list of links, in the order given, each with its waiting mark and unread count. */
-export function ConversationList({
-  summaries,
-  leads,
-  as: List = 'ol',
-}: {
-  summaries: ConversationSummary[];
-  leads: Map<string, LeadRecord>;
-  /** ul where the list sits above the page's own list of leads (the inbox's unread replies). */
-  as?: 'ol' | 'ul';
-}) {
-  return (
-    <List className="desk-list">
-      {summaries.map((s) => (
-        <li key={s.phone} className="desk-item">
-          <a className="desk-item-link" href={conversationHref(s)}>
-            <span className="desk-item-top">
-              {s.leads[0] ? (
-                <span className={`desk-kind desk-kind-${s.leads[0].kind}`}>{desk.kinds[s.leads[0].kind]}</span>
-              ) : null}
-              {s.waitingHours !== null ? (
-                <span className="desk-waiting">{deskReplies.waiting(s.waitingHours)}</span>
-              ) : null}
-              {s.unread > 0 ? <span className="desk-unread">{copy.unreadCount(s.unread)}</span> : null}
-              <time dateTime={s.latest.at}>{when(s.latest.at)}</time>
-            </span>
-            <span className="desk-item-name">{nameOf(s, leads)}</span>
-            <span className="desk-item-contact">
-              {copy.address(s.phone, s.latest.username)} · {receivedText(s.latest)}
-            </span>
-          </a>
-        </li>
-      ))}
-    </List>
-  );
-}
-
-/** /desk/conversations: the latest conversations, unmatched senders included. */
-export function ConversationsPage({
-  summaries,
-  leads,
-}: {
-  summaries: ConversationSummary[];
-  leads: Map<string, LeadRecord>;
-}) {
-  return (
-    <>
-      <h1 className="desk-title">{copy.listTitle}</h1>
-      <p className="desk-meta">{copy.listIntro}</p>
-      {summaries.length === 0 ? (
-        <p className="desk-empty">{copy.listEmpty}</p>
-      ) : (
-        <ConversationList summaries={summaries} leads={leads} />
-      )}
-    </>
-  );
-}
-
-/** The conversation of a number no lead has (a lead's conversation is on its page), with every form of its section. */
-export function UnmatchedConversationPage({
-  profileName,
-  username,
-  ...section
-}: ConversationSectionProps &
-  Required<Pick<ConversationSectionProps, 'replyAction' | 'replyId' | 'resendAction' | 'optOutBase' | 'saved'>> & {
-    profileName?: string;
-    /** Their WhatsApp username, when they set one. */
-    username?: string;
-  }) {
-  const { conversation } = section;
-  return (
-    <article className="desk-lead">
-      <p>
-        <a href="/desk/conversations">← {copy.listTitle}</a>
-      </p>
-      <h1 className="desk-title">{profileName || (username && copy.username(username)) || copy.unknownSender}</h1>
-      <p className="desk-meta">
-        {copy.address(conversation.phone, username)}
-        {profileName ? ` · ${copy.profile(profileName)}` : ''}
-      </p>
-      <p className="desk-meta">{conversation.phone.startsWith('+') ? copy.unknownNote : copy.unknownNoteUser}</p>
-      <ConversationSection {...section} />
-    </article>
-  );
-}
-
-/** The inbox's strip of leads with unread replies, newest reply first. */
-export function UnreadReplies({
-  summaries,
-  leads,
-}: {
-  summaries: ConversationSummary[];
-  leads: Map<string, LeadRecord>;
-}) {
-  if (summaries.length === 0) return null;
-  return (
-    <section className="desk-card desk-unread-replies" aria-labelledby="unread-heading">
-      <h2 id="unread-heading">{copy.unreadTitle}</h2>
-      <ConversationList summaries={summaries} leads={leads} as="ul" />
-    </section>
   );
 }

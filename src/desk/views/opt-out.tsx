@@ -1,7 +1,23 @@
+import { conversationDay } from '../../content/conversation-day';
 import { optOut as copy } from '../../content/opt-out';
 import type { OptOut } from '../../store/opt-outs';
 import type { StopMark } from '../stop-mark';
 import { when } from './format';
+
+const steps = conversationDay.optOutConfirm;
+
+/** The id of the opt-out's place on a page: its confirm step and its undo come back to it (`#opt-out`). */
+export const OPT_OUT_ID = 'opt-out';
+
+/**
+ * Where recording an opt-out stands, from the page's address (`?opt-out=…`): asked to confirm, just recorded (with
+ * its undo), just undone, or an undo refused because the visitor wrote STOP themselves.
+ */
+export const OPT_OUT_STEPS = ['confirm', 'recorded', 'undone', 'visitor-stopped'] as const;
+export type OptOutStep = (typeof OPT_OUT_STEPS)[number];
+
+/** The step named by a query value, or undefined for anything else. */
+export const optOutStep = (value: string | undefined): OptOutStep | undefined => OPT_OUT_STEPS.find((s) => s === value);
 
 /** How much of the message that may ask to stop the mark quotes. */
 const QUOTE_CHARS = 280;
@@ -12,15 +28,63 @@ const QUOTE_CHARS = 280;
  * (`mayWantToStop`), that message marked with the one-tap opt-out. `base` is where the forms post (`/opt-out`,
  * `/opt-in` under it); without it only the state is shown.
  */
-export function OptOutNotice({
+export function OptOutNotice(props: {
+  optOut: OptOut | null;
+  base?: string;
+  mayWantToStop?: StopMark | null;
+  step?: OptOutStep;
+}) {
+  return (
+    <div id={OPT_OUT_ID} className="desk-opt-out-place">
+      {props.step === 'undone' && !props.optOut ? (
+        <p className="desk-reply-sent" role="status">
+          {steps.undone}
+        </p>
+      ) : null}
+      {props.step === 'visitor-stopped' ? (
+        <p className="desk-reply-refused" role="alert">
+          {steps.visitorStopped}
+        </p>
+      ) : null}
+      <OptOutState {...props} />
+    </div>
+  );
+}
+
+/**
+ * Recording an opt-out asks first (a post without `confirm` comes back here at the `confirm` step), then offers
+ * to undo what was just recorded. `base` is the page's own address.
+ */
+function OptOutState({
   optOut,
   base,
   mayWantToStop,
+  step,
 }: {
   optOut: OptOut | null;
   base?: string;
   mayWantToStop?: StopMark | null;
+  step?: OptOutStep;
 }) {
+  if (!optOut && base && step === 'confirm') {
+    return (
+      <form method="post" action={`${base}/opt-out`} className="desk-opt-out desk-opt-out-confirm">
+        <input type="hidden" name="confirm" value="yes" />
+        <p>
+          <strong>{steps.question}</strong>
+        </p>
+        <p className="desk-meta">{steps.hint}</p>
+        <p className="desk-actions">
+          <button type="submit" className="btn btn-cta">
+            {steps.confirm}
+          </button>{' '}
+          <a className="btn btn-outline" href={base}>
+            {steps.cancel}
+          </a>
+        </p>
+      </form>
+    );
+  }
   if (!optOut) {
     if (mayWantToStop) return <StopMarkNotice mark={mayWantToStop} {...(base && { base })} />;
     if (!base) return null;
@@ -39,6 +103,14 @@ export function OptOutNotice({
         <strong>{copy.optedOut(when(optOut.at))}</strong>
       </p>
       <p className="desk-meta">{optOut.how === 'owner' && optOut.by ? copy.byOwner(optOut.by) : copy.byMessage}</p>
+      {base && step === 'recorded' && optOut.how === 'owner' ? (
+        <form method="post" action={`${base}/opt-out/undo`} className="desk-opt-out-undo">
+          <p role="status">{steps.recorded}</p>
+          <button type="submit" className="btn btn-cta">
+            {steps.undo}
+          </button>
+        </form>
+      ) : null}
       {base ? (
         <form method="post" action={`${base}/opt-in`}>
           <p className="desk-meta">{copy.undoHint}</p>

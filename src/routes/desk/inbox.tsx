@@ -9,7 +9,7 @@ import { exportCsv } from '../../desk/export';
 import { ListParams, parse, toQuery } from '../../desk/params';
 import { getLeadStore } from '../../store/port';
 import { renderDeskPage, type DeskEnv } from './page';
-import { inboxReplies } from './conversations';
+import { inboxReplies } from './conversation-parts';
 import { waitingCount } from '../../notify/waiting';
 import { deskReplies } from '../../content/desk-replies';
 
@@ -21,7 +21,7 @@ export const inbox = new Hono<DeskEnv>();
 inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
-  const replies = await inboxReplies(c.env);
+  const replies = await inboxReplies(c.env, c.var.owner.email);
   // Where the hourly digest sends the owners: it says how many conversations wait for an answer (the digest's
   // approved WhatsApp template has a fixed set of parameters, so the count is told here).
   const waiting = await waitingCount(c.env);

@@ -7,6 +7,7 @@ import { numbers } from './numbers';
 import { health } from './health';
 import { leadPages } from './lead';
 import { conversations } from './conversations';
+import { conversationState } from './conversation-state';
 import { people } from './people';
 import { bookings } from './bookings';
 import { optOuts } from './opt-outs';
@@ -46,6 +47,7 @@ for (const area of [
   numbers,
   health,
   conversations,
+  conversationState,
   people,
   bookings,
   optOuts,

@@ -19,7 +19,8 @@ import { readConfig } from '../../env';
 import { unsubscribeLink } from '../../newsletter/token';
 import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
-import { leadConversation } from './conversations';
+import { leadConversation } from './conversation-parts';
+import type { ReplyNotice } from '../../desk/views/reply-form';
 import { followUpBanners } from './follow-ups';
 
 /**
@@ -102,11 +103,13 @@ leadPages.post('/leads/:kind/:id/resend', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
-async function renderLead(
+/** A lead's page; `reply` is what the answer form's last post did (refused: shown by the form, with `status`). */
+export async function renderLead(
   c: Context<DeskEnv>,
   lead: LeadRecord,
   correction?: CorrectionState,
-  status: 200 | 400 = 200,
+  status: 200 | 400 | 409 = 200,
+  reply?: ReplyNotice,
 ) {
   const messages = await messagesFor(c.env.DB, lead.kind, lead.id);
   const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
@@ -129,7 +132,7 @@ async function renderLead(
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
   const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
-  const conversation = await leadConversation(c, lead);
+  const conversation = await leadConversation(c, lead, reply);
   // A subscriber books no call: only quiz responses and enquiries carry a booking link.
   const bookings = lead.kind === 'newsletter' ? [] : await getBookingStore(c.env).forLead(lead.kind, lead.id);
   const page = (
