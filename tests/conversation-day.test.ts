@@ -109,6 +109,19 @@ describe.each(STORES)('two owners and a conversation (%s)', (store) => {
     expect((await post('/desk/conversations/0123456789abcdef0123456789abcdef/done')).status).toBe(404);
   });
 
+  it('never shows a number that wrote STOP as needing an answer: nothing can be sent to it', async () => {
+    const { write, pathOf, page, summaryOf } = await setup(store);
+    const phone = uniqueMobile();
+    await write(phone, 'Hello, is this the coach?');
+    expect((await summaryOf(ASHA, phone))?.needsAnswer).toBe(true);
+    await write(phone, 'STOP', true);
+    const summary = await summaryOf(ASHA, phone);
+    expect([summary?.needsAnswer, summary?.waitingHours]).toEqual([false, null]);
+    const html = await page(await pathOf(phone));
+    expect(html).not.toContain('Needs an answer');
+    expect(html).not.toContain(`action="${await pathOf(phone)}/done"`);
+  });
+
   it('an answer makes a new lead contacted, and never moves a booked lead back', async () => {
     const { workerEnv, write, post, page } = await setup(store);
     const leads = getLeadStore(workerEnv);

@@ -2,6 +2,7 @@ import { readConfig, type Env } from '../env';
 import { lastAnswers, SAMPLE, waitingHours } from '../notify/waiting';
 import { conversationId, getConversationStore, type LeadRef, type ReceivedMessage } from '../store/conversations';
 import { getConversationStateStore } from '../store/conversation-state';
+import { optOutsOf } from '../store/opt-outs';
 import { needsAnswer, unreadFor } from './conversation-marks';
 
 /** One number's conversation in a list: its newest message, its unread count, its leads, how long it waits. */
@@ -40,13 +41,16 @@ async function summarise(env: Env, messages: ReceivedMessage[], owner: string, n
   const phones = [...byPhone.keys()];
   const marks = getConversationStateStore(env);
   const since = [...byPhone.values()].reduce((min, s) => (s.latest.at < min ? s.latest.at : min), now.toISOString());
-  const [answers, reads, states] = await Promise.all([
+  const key = config.privacy.erasureKey;
+  const [answers, reads, states, optOuts] = await Promise.all([
     lastAnswers(env.DB, since),
     marks.readsAmong(phones),
     marks.states(phones),
+    optOutsOf(env.DB, key, phones),
   ]);
+  // Nothing can be sent to an opted-out number: it never waits for an answer.
+  const optedOut = new Set(optOuts.map((o) => o.phone));
   const due = config.alerts.replyDueHours;
-  const key = config.privacy.erasureKey;
   const summaries = await Promise.all(
     [...byPhone.entries()].map(async ([phone, { latest, messages: own }]) => ({
       id: await conversationId(phone, key),
@@ -54,8 +58,8 @@ async function summarise(env: Env, messages: ReceivedMessage[], owner: string, n
       latest,
       leads: latest.leads,
       unread: own.filter((m) => unreadFor(m, owner, reads.get(phone))).length,
-      needsAnswer: needsAnswer(latest.at, answers.get(phone), states.get(phone)?.doneThrough),
-      waitingHours: waitingHours(latest.at, answers.get(phone), due, now),
+      needsAnswer: !optedOut.has(phone) && needsAnswer(latest.at, answers.get(phone), states.get(phone)?.doneThrough),
+      waitingHours: optedOut.has(phone) ? null : waitingHours(latest.at, answers.get(phone), due, now),
     })),
   );
   return summaries.sort(needingFirst);

@@ -155,7 +155,8 @@ export async function openConversation(env: Env, phone: string, owner: string, n
   const window = windowState(received.at(-1)?.at ?? null, now);
   const answers = items.filter((i) => i.direction === 'out' && i.by !== null && answered(i.status));
   const answeredAt = answers.at(-1)?.at;
-  const needs = needsAnswer(received.at(-1)?.at, answeredAt, state?.doneThrough);
+  // Nothing can be sent to an opted-out number: it never waits for an answer.
+  const needs = optOut === null && needsAnswer(received.at(-1)?.at, answeredAt, state?.doneThrough);
   const mayWantToStop = stopMark(received, optOut);
   return { id, phone, items, window, optOut, mayWantToStop, state, needsAnswer: needs } satisfies Conversation;
 }
