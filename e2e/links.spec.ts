@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { overflowX, signIn } from './support/desk';
+import { openDeskSection, overflowX, signIn } from './support/desk';
 import { expect, test } from './support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
@@ -9,7 +9,7 @@ test('the owner makes a link to share, copies it and downloads its QR code', asy
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   await signIn(page);
   await page.goto('/desk');
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Links' }).click();
+  await openDeskSection(page, 'Links');
   await expect(page.getByRole('heading', { level: 1, name: 'Links to share' })).toBeVisible();
 
   const campaign = `talk-${info.project.name}-${crypto.randomUUID().slice(0, 6)}`;
