@@ -44,3 +44,33 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
     return past;
   });
 }
+
+/**
+ * The words split across two lines inside `selector` (a word broken letter by letter has one box per line), and the
+ * elements inside each match that stick out past its right edge. Only what is rendered counts.
+ */
+export function brokenWordsAndSpill(page: Page, selector: string): Promise<{ broken: string[]; spill: string[] }> {
+  return page.evaluate((selector) => {
+    const broken: string[] = [];
+    const spill: string[] = [];
+    for (const box of Array.from(document.querySelectorAll(selector))) {
+      const edge = box.getBoundingClientRect().right + 0.5;
+      for (const el of Array.from(box.querySelectorAll('*'))) {
+        const rect = el.getBoundingClientRect();
+        if ((rect.width > 0 || rect.height > 0) && rect.right > edge) spill.push(`${el.tagName}: ${el.textContent}`);
+      }
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return { broken, spill };
+  }, selector);
+}
