@@ -49,9 +49,15 @@ test.describe('the self-check on the desk @desktop', () => {
         await page.setViewportSize({ width, height });
         await page.goto('/desk/health');
         await expect(page.getByRole('heading', { level: 1, name: 'Health' })).toBeVisible();
-        const whatsapp = page.locator('li').filter({ hasText: 'WhatsApp' }).first();
-        await expect(whatsapp).toContainText('Failing');
-        await expect(whatsapp).toContainText('code 190');
+        const whatsapp = page
+          .locator('li')
+          .filter({ has: page.getByRole('heading', { level: 2, name: 'WhatsApp', exact: true }) });
+        await expect(whatsapp).toContainText('Not working');
+        await expect(whatsapp).toContainText('WhatsApp messages are not going out');
+        await expect(whatsapp).toContainText('Who to ask: Ask the developer');
+        // The developer's words, under the card's details.
+        await whatsapp.getByText('Details for the developer').click();
+        await expect(whatsapp.getByText(/code 190/)).toBeVisible();
         await expect(whatsapp).toContainText('WHATSAPP_TOKEN');
         await expect(page.getByRole('alert').filter({ hasText: 'Failing: WhatsApp' })).toBeVisible();
         expect(await overflowX(page), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(0);
@@ -78,7 +84,9 @@ test.describe('the self-check on the desk @desktop', () => {
     }
     await runCron();
     await page.goto('/desk/health');
-    await expect(page.locator('li').filter({ hasText: 'WhatsApp' }).first()).toContainText('Working');
+    await expect(
+      page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: 'WhatsApp', exact: true }) }),
+    ).toContainText('Working');
     for (const [width, height] of [
       [390, 844],
       [1280, 800],

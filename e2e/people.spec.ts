@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { overflowX, signIn } from './support/desk';
+import { openDeskSection, overflowX, signIn } from './support/desk';
 import { expectFailedResource, postLead, uniqueEmail, uniquePhone } from './support/leads';
 import { deliveries, rowsHolding, waitForDeliveries, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { kitHas } from './support/standins';
@@ -36,7 +36,7 @@ test.describe('a person on the desk', () => {
 
     await signIn(page);
     await page.goto('/desk');
-    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'People' }).click();
+    await openDeskSection(page, 'People');
     await page.getByRole('searchbox', { name: 'Email address or phone number' }).fill(email);
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.getByRole('heading', { name: new RegExp(`records held for ${email}`) })).toBeVisible();

@@ -1,4 +1,4 @@
-import { sendEnquiry, signIn, overflowX } from './support/desk';
+import { openDeskSection, overflowX, sendEnquiry, signIn } from './support/desk';
 import { uniqueEmail, uniquePhone } from './support/leads';
 import { waitForLeads } from './support/store';
 import { expect, test } from './support/test';
@@ -17,7 +17,7 @@ test('the owner adds a saved reply and inserts it into a conversation’s reply 
 
   await signIn(page);
   await page.goto('/desk');
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Saved replies' }).click();
+  await openDeskSection(page, 'Saved replies');
   await expect(page.getByRole('heading', { level: 1, name: 'Saved replies' })).toBeVisible();
   const title = `Fees ${crypto.randomUUID().slice(0, 8)}`;
   const text = 'Sessions for a team start at ₹20,000. Shall I send the details?';

@@ -7,11 +7,12 @@ const KEY = 'a-webhook-key-of-32-characters!!';
 const deployed = (raw: Record<string, string>) => parseConfig({ ENVIRONMENT: 'production', ...raw });
 
 describe('the booking webhooks on /desk/health', () => {
-  it('with nothing set: working, and says bookings do not come back', async () => {
+  it('with nothing set: not in use (nothing is broken), and says bookings do not come back', async () => {
     for (const config of [parseConfig({}), deployed({})]) {
       expect(await checkBookings(config)).toEqual({
         name: 'bookings',
         ok: true,
+        state: 'off',
         detail: expect.stringContaining('No booking webhook'),
       });
     }
@@ -32,11 +33,13 @@ describe('the booking webhooks on /desk/health', () => {
     expect(check).toEqual({
       name: 'bookings',
       ok: true,
+      state: 'off',
       detail:
         'Warning: BOOKING_PROVIDER names Calendly but CALENDLY_WEBHOOK_SIGNING_KEY is not set, so calls booked on Calendly do not come back to the desk. Set it (docs/deploy.md, "Booking webhooks").',
     });
     const local = await checkBookings(parseConfig({ BOOKING_PROVIDER: 'calcom' }));
     expect(local.ok).toBe(true);
+    expect(local.state).toBe('unchecked');
     expect(local.detail).not.toContain('Warning');
     expect(local.detail).toContain('(development)');
   });

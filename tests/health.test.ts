@@ -106,7 +106,7 @@ describe('the self-check', () => {
       ['ops@example.com', 'sent', 'log'],
       ['priya@example.com', 'sent', 'log'],
     ]);
-    expect(emails[0]!.subject).toBe('Website: WhatsApp, Message templates failing');
+    expect(emails[0]!.subject).toBe('Website: WhatsApp, WhatsApp messages approved failing');
     expect(emails[0]!.text).toContain('WHATSAPP_TOKEN');
     expect(emails[0]!.text).toContain('http://127.0.0.1:8787/desk/health');
     // No heartbeat while unhealthy.
@@ -274,10 +274,12 @@ describe('the self-check', () => {
     await cron();
     const page = await (await desk('/desk/health')).text();
     expect(page).toContain('<h1 class="desk-title">Health</h1>');
-    expect(page).toMatch(/WhatsApp<\/strong><span class="desk-state desk-state-failed">Failing/);
+    expect(page).toMatch(
+      /<h2 class="desk-health-name">WhatsApp<\/h2><span class="desk-state desk-health-state-failing">Not working/,
+    );
     expect(page).toContain('code 190');
     const inbox = await (await desk('/desk')).text();
-    expect(inbox).toContain('Failing: WhatsApp, Message templates. See Health for what to do.');
+    expect(inbox).toContain('Failing: WhatsApp, WhatsApp messages approved. See Health for what to do.');
     expect(inbox).toContain('href="/desk/health"');
     expect(page).not.toContain(GRAPH_VARS.WHATSAPP_TOKEN);
   });
@@ -322,7 +324,7 @@ describe.each(['d1', 'firestore'] as const)('the newsletter tool’s words (lead
       'ops@example.com',
       'priya@example.com',
     ]);
-    for (const e of emails) expect(e.text).toContain('Newsletter tool: Mailchimp refused 1 sign-up');
+    for (const e of emails) expect(e.text).toContain('Newsletter: Mailchimp refused 1 sign-up');
     for (const text of [JSON.stringify(report), page, JSON.stringify(emails)]) {
       expect(text).not.toContain(local);
       expect(text).not.toContain('looks fake');

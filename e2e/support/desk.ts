@@ -14,6 +14,17 @@ export async function signIn(page: Page, email = 'priya@example.com'): Promise<v
   await page.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': await accessToken({ email }) });
 }
 
+/**
+ * Opens a desk section from the menu, as an owner does: on a phone the "Menu" button first (the sections are behind
+ * it), on a wider screen the section's link in the row.
+ */
+export async function openDeskSection(page: Page, section: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Desk' });
+  const button = menu.locator('summary');
+  if (await button.isVisible()) await button.click();
+  await menu.getByRole('link', { name: section, exact: true }).click();
+}
+
 /** No horizontal scrolling: the page is no wider than the viewport. */
 export function overflowX(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

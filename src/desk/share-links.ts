@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { deskLinks as copy } from '../content/desk-links';
 import { site } from '../content/site';
 import { rowOf, rowsOf } from '../store/d1-read';
+import { MAX_TAG, tagOf } from './link-tag';
 
 // The owners' tagged links, in D1 whatever the lead store: a source, medium and campaign they chose for a page of
 // the site. These are the owners' own settings (created_by is an owner's own email), not a visitor's personal
@@ -21,24 +22,35 @@ export function pageName(page: string): string {
   return section ? copy.pages.section(section.label) : page;
 }
 
-const TAG = /^[a-z0-9._-]*$/;
+/** The most an owner may type in a tag's field (the tag made of it is at most MAX_TAG). */
+export const MAX_TYPED = 120;
 
-/** A UTM value: trimmed and lower-cased, then only `[a-z0-9._-]`, at most 40 characters ('' when not given). */
-const tag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((t) => TAG.test(t), copy.errors.tagChars)
-  .refine((t) => t.length <= 40, copy.errors.tagTooLong);
+/**
+ * A UTM value made from the owner's words (tagOf): '' when not given. Refused, with a message by the field, when the
+ * words leave nothing to make a tag of or make one longer than MAX_TAG.
+ */
+const tag = (required: boolean) =>
+  z.string().transform((typed, ctx) => {
+    const words = typed.trim();
+    const made = tagOf(words.slice(0, MAX_TYPED));
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (words === '') return required ? refuse(copy.errors.sourceEmpty) : '';
+    if (made === '') return refuse(required ? copy.errors.noTagSource : copy.errors.noTag);
+    if (words.length > MAX_TYPED || made.length > MAX_TAG) return refuse(copy.errors.tagTooLong(made.length));
+    return made;
+  });
 
 /** The form that makes a link: a source (required), a medium and a campaign (optional), and one of LINK_PAGES. */
 export const ShareLinkForm = z.object({
-  source: tag.refine((t) => t.length > 0, { message: copy.errors.sourceEmpty, abort: true }),
-  medium: tag,
-  campaign: tag,
+  source: tag(true),
+  medium: tag(false),
+  campaign: tag(false),
   page: z.enum(LINK_PAGES, copy.errors.page),
 });
-export type ShareLinkForm = z.infer<typeof ShareLinkForm>;
+export type ShareLinkForm = z.output<typeof ShareLinkForm>;
 export type ShareLinkField = keyof ShareLinkForm;
 
 /** A link's id: a random UUID (never personal data, so it may sit in a URL). */

@@ -7,6 +7,7 @@ import { deskReplies } from '../../content/desk-replies';
 import { deskSources } from '../../content/desk-sources';
 import { deskLinks } from '../../content/desk-links';
 import { deskContent } from '../../content/desk-content';
+import { DeskMenu } from './desk-menu';
 
 export interface Banner {
   tone: 'warning' | 'info';
@@ -16,7 +17,7 @@ export interface Banner {
 }
 
 /** The desk's areas, in the navigation's order. */
-const AREAS = [
+export const AREAS = [
   { name: 'inbox', href: '/desk', label: desk.nav.inbox },
   { name: 'bookings', href: '/desk/bookings', label: deskBookings.nav },
   { name: 'people', href: '/desk/people', label: desk.nav.people },
@@ -67,14 +68,7 @@ export function DeskDocument(props: {
               {desk.signedInAs} <strong>{props.owner}</strong>
             </p>
           </div>
-          <nav className="desk-nav" aria-label="Desk">
-            {AREAS.map((area) => (
-              <a key={area.name} href={area.href} aria-current={props.current === area.name ? 'page' : undefined}>
-                {area.label}
-              </a>
-            ))}
-            <a href={props.exportHref}>{desk.nav.export}</a>
-          </nav>
+          <DeskMenu areas={AREAS} current={props.current} exportHref={props.exportHref} />
         </header>
         <main id="main" className="desk-main">
           {props.banners.map((b) => (

@@ -2,6 +2,7 @@ import { deskLinks as copy } from '../../content/desk-links';
 import {
   LINK_PAGES,
   MAX_SHARE_LINKS,
+  MAX_TYPED,
   pageName,
   type ShareLink,
   type ShareLinkField,
@@ -18,8 +19,8 @@ export interface RefusedLink {
 /** A link as the page lists it: the stored link and the address it shares. */
 export type ListedLink = ShareLink & { url: string };
 
-/** The path of a link's QR code (`?download=1` to download it as a file). */
-export const qrPath = (id: string) => `/desk/links/${id}/qr.svg`;
+/** The path of a link's QR code, as SVG or PNG (`?download=1` to download it as a file). */
+export const qrPath = (id: string, ext: 'svg' | 'png' = 'svg') => `/desk/links/${id}/qr.${ext}`;
 
 /** The size the QR code is shown at on the page (the SVG itself scales to any size). */
 const QR_SHOWN = 168;
@@ -83,10 +84,14 @@ function LinkItem({ link }: { link: ListedLink }) {
           <label htmlFor={field}>{copy.linkLabel}</label>
           <input id={field} type="text" readOnly value={link.url} spellCheck={false} />
         </p>
+        <p className="desk-meta">{copy.downloadHint}</p>
         <div className="desk-link-actions">
           <button type="button" className="btn" hidden data-copies={field} data-copied={copy.copied}>
             {copy.copy}
           </button>
+          <a className="btn btn-outline" href={`${qrPath(link.id, 'png')}?download=1`}>
+            {copy.downloadPng}
+          </a>
           <a className="btn btn-outline" href={`${qrPath(link.id)}?download=1`}>
             {copy.download}
           </a>
@@ -123,7 +128,7 @@ function LinkFields({ values, errors }: RefusedLink) {
             id={`link-${f.name}`}
             name={f.name}
             defaultValue={values[f.name] ?? ''}
-            maxLength={40}
+            maxLength={MAX_TYPED}
             required={f.required}
             autoCapitalize="none"
             autoComplete="off"

@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index';
 import { health as copy } from '../../content/health';
-import { ok, type Check } from './check';
+import { off, ok, unchecked, type Check } from './check';
 
 /**
  * The booking webhooks, as information: which tool BOOKING_PROVIDER names and which webhook takes bookings. Never
@@ -15,8 +15,10 @@ export async function checkBookings(config: Config): Promise<Check> {
   const c = copy.bookings;
   if (named && !on.includes(named)) {
     const key = provider === 'calcom' ? 'CALCOM_WEBHOOK_SECRET' : 'CALENDLY_WEBHOOK_SIGNING_KEY';
-    return ok('bookings', config.environment === 'development' ? c.notSetLocally(named) : c.keyMissing(named, key));
+    return config.environment === 'development'
+      ? unchecked('bookings', c.notSetLocally(named))
+      : off('bookings', c.keyMissing(named, key));
   }
-  if (on.length === 0) return ok('bookings', c.none);
+  if (on.length === 0) return off('bookings', c.none);
   return ok('bookings', c.on(on, named));
 }

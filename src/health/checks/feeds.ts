@@ -1,7 +1,7 @@
 import type { Config } from '../../config/index';
 import type { Env } from '../../env';
 import { FEEDS_KEY, type FeedsEntry } from '../../feeds/cache';
-import { failing, ok, type Check } from './check';
+import { failing, ok, unchecked, type Check } from './check';
 
 /** A feed not fetched successfully for this long is a fault (the cron refreshes every 15 minutes). */
 export const FEED_MAX_AGE_HOURS = 24;
@@ -11,7 +11,7 @@ export async function checkFeeds(env: Env, config: Config, now: number): Promise
   const entry = await env.FEEDS.get<FeedsEntry>(FEEDS_KEY, 'json');
   if (!entry) {
     return config.environment === 'development'
-      ? ok('feeds', 'Not fetched yet.')
+      ? unchecked('feeds', 'Not fetched yet.')
       : failing('feeds', 'The YouTube feeds have never been fetched: check YOUTUBE_FEED_URL and the cron.');
   }
   const stale = Object.entries(entry.feeds).filter(

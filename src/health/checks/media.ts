@@ -1,7 +1,7 @@
 import type { Config } from '../../config/index';
 import type { Env } from '../../env';
 import { mediaBucket } from '../../store/media';
-import { failing, ok, type Check } from './check';
+import { failing, ok, unchecked, type Check } from './check';
 
 /**
  * Whether the R2 bucket of visitors' photos, voice notes and files (binding MEDIA) is bound and answers. Outside
@@ -11,7 +11,7 @@ export async function checkMedia(env: Env, config: Config): Promise<Check> {
   const bucket = mediaBucket(env);
   if (!bucket) {
     return config.environment === 'development'
-      ? ok('media', 'No MEDIA bucket bound: attachments are not fetched.')
+      ? unchecked('media', 'No MEDIA bucket bound: attachments are not fetched.')
       : failing('media', 'The R2 bucket MEDIA is not bound: add [[r2_buckets]] MEDIA to wrangler.toml and deploy.');
   }
   await bucket.head('health-probe');

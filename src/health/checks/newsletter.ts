@@ -1,7 +1,7 @@
 import type { Config } from '../../config/index';
 import type { Env } from '../../env';
 import { LEFT_IN_TOOL } from '../../newsletter/http';
-import { DELIVERY_WINDOW_HOURS, failing, ok, type Check } from './check';
+import { DELIVERY_WINDOW_HOURS, failing, off, ok, type Check } from './check';
 
 /** An error code as the ledger stored it, or `none` when it is missing or not a code (never free text). */
 function errorCode(code: string | null | undefined): string {
@@ -19,7 +19,7 @@ function errorCode(code: string | null | undefined): string {
  */
 export async function checkNewsletter(env: Env, config: Config, now: number): Promise<Check> {
   const provider = config.newsletter.provider;
-  if (provider.name === 'none') return ok('newsletter', 'No newsletter tool: sign-ups stay on the desk.');
+  if (provider.name === 'none') return off('newsletter', 'No newsletter tool: sign-ups stay on the desk.');
   if (!provider.ok)
     return failing('newsletter', `${provider.reason} Every sign-up is recorded as failed until it is set.`);
   const since = new Date(now - DELIVERY_WINDOW_HOURS * 3_600_000).toISOString();

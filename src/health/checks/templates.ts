@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index';
 import { requiredTemplates } from '../../notify/whatsapp-templates';
-import { failing, ok, type Check } from './check';
+import { failing, ok, unchecked, type Check } from './check';
 import { graphGet, graphProblem } from './graph';
 
 /**
@@ -11,7 +11,7 @@ export async function checkTemplates(config: Config): Promise<Check> {
   const sending = config.whatsapp.sending;
   const account = config.whatsapp.businessAccountId;
   if (config.environment === 'development' && (!sending.ok || !account)) {
-    return ok('templates', 'Not checked: development without WHATSAPP_BUSINESS_ACCOUNT_ID.');
+    return unchecked('templates', 'Not checked: development without WHATSAPP_BUSINESS_ACCOUNT_ID.');
   }
   if (!account)
     return failing('templates', 'WHATSAPP_BUSINESS_ACCOUNT_ID is not set: template approval cannot be checked.');

@@ -1,12 +1,12 @@
 import type { Config } from '../../config/index';
-import { failing, ok, type Check } from './check';
+import { failing, ok, unchecked, type Check } from './check';
 import { graphGet, graphProblem } from './graph';
 
 /** The token and the phone number, in one Graph read. */
 export async function checkWhatsApp(config: Config): Promise<Check> {
   const sending = config.whatsapp.sending;
   if (!sending.ok && config.environment === 'development' && !sending.misconfigured) {
-    return ok('whatsapp', 'Not configured: development writes each message to the log.');
+    return unchecked('whatsapp', 'Not configured: development writes each message to the log.');
   }
   const answer = await graphGet(
     config,
