@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
  * The elements that stick out past the viewport's right edge, each named by its tag, classes and first words. An
  * element inside a scroll container that itself ends within the viewport and can be scrolled with the keyboard (it
  * takes focus, or holds something that does) is not counted: the owner scrolls that box, not the page. Elements not
- * rendered (no box) are not counted either.
+ * rendered (no box) are not counted either. Text that runs past the edge (a long word out of its box) counts too.
  */
 export function elementsPastRightEdge(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -38,6 +38,23 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
         }
       }
       if (!held) past.push(describe(el));
+    }
+    // Text can run out of its box (a long word that does not wrap) while the box itself ends within the screen.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? '').trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (!Array.from(range.getClientRects()).some((r) => r.width > 0 && r.right > edge)) continue;
+      let held = false;
+      for (let up: Element | null = parent; up && up !== document.body; up = up.parentElement) {
+        if (scrollsWithinView(up)) {
+          held = true;
+          break;
+        }
+      }
+      if (!held) past.push(`text “${(node.textContent ?? '').trim().slice(0, 40)}” in ${describe(parent)}`);
     }
     const page = document.documentElement.scrollWidth - window.innerWidth;
     if (page > 0) past.unshift(`the page scrolls sideways by ${page} px`);
