@@ -106,7 +106,7 @@ describe('the content editor', () => {
 
   it.each([
     ['talks', '0.link', 'javascript:alert(1)', 'must start with https:// or be a path of this site starting with /'],
-    ['talks', '0.date', '2026-02-30', 'must be a date written YYYY-MM-DD'],
+    ['talks', '0.date', '2026-02-30', 'is not a date: choose the day, month and year'],
     ['programs', '0.title', 'x'.repeat(81), 'must be at most 80 characters'],
   ])('refuses %s %s = %s with the message by the field, saving nothing', async (part, field, value, message) => {
     let form = await formOf(`/desk/content/${part}`);
@@ -227,7 +227,7 @@ describe('the content editor', () => {
     expect((await store().saveDraft(broken, draftNow.revision, 'test')).ok).toBe(true);
     const refused = await post('/desk/content/publish', []);
     expect(refused.status).toBe(400);
-    expect(await text(refused)).toContain('href="/desk/content/talks">talks.0.date: must be a date written YYYY-MM-DD');
+    expect(await text(refused)).toContain('href="/desk/content/talks">talks.0.date: is not a date: choose the day, month and year');
   });
 
   it('gives a new program a slug from its title, recommended by the answers ticked', async () => {

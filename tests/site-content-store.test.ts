@@ -163,7 +163,7 @@ describe('the schema', () => {
     expect(refusal((c) => (c.programs[0].link = '//evil.example/x'))?.[0]).toMatch(/^programs\.0\.link: /);
     expect(refusal((c) => (c.episodes[0].link = 'javascript:alert(1)'))?.[0]).toMatch(/^episodes\.0\.link: /);
     expect(refusal((c) => c.talks.push({ date: '2026-02-30', title: 'Talk', place: 'Pune', link: '' }))).toEqual([
-      'talks.0.date: must be a date written YYYY-MM-DD',
+      'talks.0.date: is not a date: choose the day, month and year',
     ]);
     expect(refusal((c) => (c.hero.headline = 'x'.repeat(121)))).toEqual([
       'hero.headline: must be at most 120 characters',

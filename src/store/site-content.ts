@@ -6,7 +6,7 @@
  */
 import { RETENTION } from '../content/privacy';
 import { errorMessage, logEvent } from '../log';
-import { changesBetween } from '../shared/content-changes';
+import { changesBetween, readChanges, type ContentChange } from '../shared/content-changes';
 import { fieldProblems } from '../shared/content-fields';
 import { defaultContent } from '../shared/default-content';
 import { DraftContent, SiteContent, publicContent } from '../shared/site-content';
@@ -25,7 +25,7 @@ export interface VersionSummary {
   id: number;
   publishedBy: string;
   publishedAt: string;
-  changes: string[];
+  changes: ContentChange[];
 }
 
 export interface Version extends VersionSummary {
@@ -62,7 +62,7 @@ const summary = (row: VersionRow): VersionSummary => ({
   id: row.id,
   publishedBy: row.published_by,
   publishedAt: row.published_at,
-  changes: JSON.parse(row.changes) as string[],
+  changes: readChanges(JSON.parse(row.changes)),
 });
 
 /** The content store over D1 (draft and versions) and KV (what is live). */
@@ -120,7 +120,7 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
         `INSERT INTO content_versions (json, published_by, published_at, changes) VALUES (?, ?, ?, ?)
          RETURNING id, published_by, published_at, changes`,
       )
-      .bind(JSON.stringify(content), by, at, JSON.stringify(changes.length > 0 ? changes : [contentChanges.none]))
+      .bind(JSON.stringify(content), by, at, JSON.stringify(changes.length > 0 ? changes : [{ line: contentChanges.none }]))
       .first<VersionRow>();
     const version = summary(row!);
     await putPublished(kv, { versionId: version.id, content });
