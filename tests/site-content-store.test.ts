@@ -82,7 +82,15 @@ describe('publishing', () => {
       version: {
         publishedBy: ASHA,
         publishedAt: '2026-11-27T10:00:00.000Z',
-        changes: ['Programs: “Retreats & Workshops” description changed', 'Testimonials: 1 added'],
+        changes: [
+          {
+            line: 'Programs: “Retreats & Workshops” edited',
+            edits: [
+              { what: '“Retreats & Workshops” · Description', after: 'Two to three days away, in small groups.' },
+            ],
+          },
+          { line: 'Testimonials: 1 added', names: ['Meera'] },
+        ],
       },
     });
     if (!published.ok) throw new Error('expected a publish');
@@ -107,7 +115,10 @@ describe('publishing', () => {
     if (!first.ok || !second.ok) throw new Error('expected both to publish');
     expect((await publishedContent(env.FEEDS)).versionId).toBe(second.version.id);
     const back = await s.republish(first.version.id, ASHA);
-    expect(back).toMatchObject({ ok: true, version: { changes: ['Talks and events: 1 removed'] } });
+    expect(back).toMatchObject({
+      ok: true,
+      version: { changes: [{ line: 'Talks and events: 1 removed', names: ['Aliveness at work'] }] },
+    });
     if (!back.ok) throw new Error('expected the republish to go through');
     expect(back.version.id).toBeGreaterThan(second.version.id);
     expect(await publishedContent(env.FEEDS)).toEqual({ versionId: back.version.id, content: v1 });
@@ -130,14 +141,13 @@ describe('the list of changes', () => {
     b.programs.push({ ...b.programs[0]!, slug: 'walks', title: 'Walking Sessions' });
     b.social = b.social.slice(1);
     b.episodes[0]!.title = 'Renamed';
-    expect(changesBetween(a, b)).toEqual([
-      'Hero: headline changed',
+    expect(changesBetween(a, b).map((c) => c.line)).toEqual([
+      'Hero: headline edited',
       'Programs: “Walking Sessions” added',
       'Programs: “Retreats & Workshops” removed',
       'Programs: order changed',
       'Social links: 1 removed',
-      'Episodes: 1 added',
-      'Episodes: 1 removed',
+      'Episodes: 1 edited',
     ]);
     expect(changesBetween(a, defaultContent())).toEqual([]);
   });

@@ -153,6 +153,10 @@ export function changesBetween(a: SiteContent, b: SiteContent): ContentChange[] 
 export function readChanges(stored: unknown): ContentChange[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((c): ContentChange[] =>
-    typeof c === 'string' ? [{ line: c }] : isObject(c) && typeof c.line === 'string' ? [c as unknown as ContentChange] : [],
+    typeof c === 'string'
+      ? [{ line: c }]
+      : isObject(c) && typeof c.line === 'string'
+        ? [c as unknown as ContentChange]
+        : [],
   );
 }

@@ -74,7 +74,8 @@ export function matchItems<T>(a: readonly T[], b: readonly T[]): [number, number
 }
 
 /** Whether the paired items stand in another order (some item moved). */
-export const reordered = (pairs: readonly [number, number][]) => pairs.some(([, j], k) => k > 0 && j < pairs[k - 1]![1]);
+export const reordered = (pairs: readonly [number, number][]) =>
+  pairs.some(([, j], k) => k > 0 && j < pairs[k - 1]![1]);
 
 /**
  * The part of two texts that differs, with up to `context` words either side (… where words were left out), so

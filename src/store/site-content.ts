@@ -120,7 +120,12 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
         `INSERT INTO content_versions (json, published_by, published_at, changes) VALUES (?, ?, ?, ?)
          RETURNING id, published_by, published_at, changes`,
       )
-      .bind(JSON.stringify(content), by, at, JSON.stringify(changes.length > 0 ? changes : [{ line: contentChanges.none }]))
+      .bind(
+        JSON.stringify(content),
+        by,
+        at,
+        JSON.stringify(changes.length > 0 ? changes : [{ line: contentChanges.none }]),
+      )
       .first<VersionRow>();
     const version = summary(row!);
     await putPublished(kv, { versionId: version.id, content });

@@ -84,7 +84,11 @@ export function ContentIndexPage({ state }: { state: ContentIndex }) {
               <p className="desk-meta">{copy.versionBy(v.publishedBy, when(v.publishedAt))}</p>
               <ChangeList changes={v.changes} />
               <div className="desk-content-actions">
-                <a className="btn" href={`/desk/content/versions/${v.id}/preview`} aria-label={copy.previewVersionLabel(v.id)}>
+                <a
+                  className="btn"
+                  href={`/desk/content/versions/${v.id}/preview`}
+                  aria-label={copy.previewVersionLabel(v.id)}
+                >
                   {copy.previewVersion}
                 </a>
                 {v.id === state.liveVersion ? null : (
