@@ -89,6 +89,9 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
       ) : (
         <input type={field.kind === 'date' ? 'date' : 'text'} {...control} />
       )}
+      {field.kind === 'image' && text.startsWith('/') ? (
+        <img className="desk-content-thumb" src={text} alt="" width={96} height={96} loading="lazy" />
+      ) : null}
       {field.kind === 'image' ? (
         <span className="desk-content-upload">
           <label htmlFor={`${id}-upload`}>{copy.labels['image.upload']}</label>
