@@ -4,7 +4,8 @@ import { previewCopy } from '../src/content/sections';
 import { expectNoViolations } from './support/axe';
 import { addItem, liveVersion, publish, withContentLock } from './support/content';
 import { overflowX, signIn } from './support/desk';
-import { expect, test } from './support/test';
+import { expectFailedResource } from './support/leads';
+import { animationsSettled, expect, test } from './support/test';
 
 /**
  * The owners trust the content editor's history: one sentence fixed in a testimonial reads "1 edited" with its
@@ -22,7 +23,10 @@ const PNG = Buffer.from(
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** Checks the page as an owner sees it (axe, nothing past the right edge) and keeps a full-page screenshot. */
-async function look(page: Page, info: TestInfo, name: string) {
+async function look(page: Page, info: TestInfo, name: string, site = false) {
+  // A preview is the site's page: its islands hydrate and its sections fade in before axe judges their colours.
+  if (site) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+  await animationsSettled(page);
   await expectNoViolations(page, name);
   expect(await overflowX(page), name).toBe(0);
   await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
@@ -33,6 +37,7 @@ test.describe.configure({ mode: 'serial' });
 test('the owner fixes one sentence and reads it as edited, previews an earlier version, reorders, uploads an image and picks a date', async ({
   page,
   baseURL,
+  problems,
 }, info) => {
   test.setTimeout(420_000);
   const run = `${info.project.name} ${crypto.randomUUID().slice(0, 6)}`;
@@ -81,9 +86,11 @@ test('the owner fixes one sentence and reads it as edited, previews an earlier v
       await expect(note.getByRole('button', { name: previewCopy.republish(earlier) })).toBeVisible();
       await expect(page.locator('#testimonials')).toContainText(quote);
       await expect(page.locator('#testimonials')).not.toContainText(fixed);
-      await look(page, info, 'version-preview');
+      await look(page, info, 'version-preview', true);
       await page.goto('/desk/content/preview');
       await expect(page.getByRole('complementary', { name: previewCopy.label })).toContainText(previewCopy.note);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+      await animationsSettled(page);
       await expectNoViolations(page, 'draft preview');
 
       // Moved up by its button (a form post: it works without JavaScript too).
@@ -101,6 +108,8 @@ test('the owner fixes one sentence and reads it as edited, previews an earlier v
       await upload.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: SVG });
       await page.getByRole('button', { name: copy.save }).first().click();
       await expect(page.locator('#f-0-image-note')).toHaveText(copy.upload.notImage);
+      // The refused form comes back as a 400 page, which Chromium logs.
+      await expectFailedResource(problems, 400);
       await look(page, info, 'content-upload-refused');
       await page.goto('/desk/content/episodes');
       await upload.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
