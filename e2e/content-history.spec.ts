@@ -29,7 +29,10 @@ async function look(page: Page, info: TestInfo, name: string, site = false) {
   await animationsSettled(page);
   await expectNoViolations(page, name);
   expect(await overflowX(page), name).toBe(0);
+  // On a phone a page wider than the screen widens the layout viewport itself (the page is zoomed out).
+  expect(await page.evaluate(() => window.innerWidth), name).toBe(page.viewportSize()!.width);
   await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
+  await page.screenshot({ path: info.outputPath(`${name}-top-${info.project.name}.png`) });
 }
 
 test.describe.configure({ mode: 'serial' });
