@@ -63,6 +63,8 @@ describe('an uploaded image', () => {
     expect(res.status).toBe(400);
     const page = await text(res);
     expect(page).toContain(`id="f-0-image-note" class="desk-field-error">${copy.upload.notImage}`);
+    // Above the form, the field by its item's title and its label.
+    expect(page).toContain(`“${before.episodes[0]!.title}” · Image address: ${copy.upload.notImage}`);
     expect(page).toContain(`value="${before.episodes[0]!.image}"`);
     expect(await draft()).toEqual(before);
     expect((await store().readDraft()).revision).toBe(0);

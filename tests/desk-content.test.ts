@@ -186,7 +186,7 @@ describe('the content editor', () => {
     const refused = await post('/desk/content/publish', []);
     expect(refused.status).toBe(400);
     expect(await text(refused)).toContain(
-      'href="/desk/content/talks">talks.0.date: is not a date: choose the day, month and year',
+      'href="/desk/content/talks">Talks and events · “T” · Date: is not a date: choose the day, month and year',
     );
   });
 

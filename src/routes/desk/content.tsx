@@ -89,7 +89,7 @@ const partPage = (c: Context<DeskEnv>, part: PartName, view: PartView, status: 2
   renderDeskPage(c, copy.editPart(partNames[part]), 'content', {}, <PartPage part={part} {...view} />, status);
 
 /** A draft that does not pass its checks: the desk page listing each field, linked to its part (400). */
-const invalidDraft = (c: Context<DeskEnv>, problems: Problem[]) =>
+const invalidDraft = (c: Context<DeskEnv>, problems: Problem[], draft: unknown) =>
   renderDeskPage(
     c,
     copy.previewHeading,
@@ -98,15 +98,16 @@ const invalidDraft = (c: Context<DeskEnv>, problems: Problem[]) =>
     <>
       <h1 className="desk-title">{copy.previewHeading}</h1>
       <p>{copy.invalidDraft}</p>
-      <ProblemList problems={problems} linked />
+      <ProblemList problems={problems} value={draft} linked />
     </>,
     400,
   );
 
 /** The draft as the preview renders it (as it would be published), or the page that says which fields stop it. */
 async function previewDraft(c: Context<DeskEnv>, show: (draft: SiteContent) => Promise<Response>) {
-  const parsed = DraftContent.safeParse((await store(c).readDraft()).json);
-  if (!parsed.success) return invalidDraft(c, fieldProblems(parsed.error));
+  const { json } = await store(c).readDraft();
+  const parsed = DraftContent.safeParse(json);
+  if (!parsed.success) return invalidDraft(c, fieldProblems(parsed.error), json);
   logEvent('info', 'desk.action', { action: 'content previewed' });
   const res = await show(publicContent(parsed.data));
   res.headers.set('X-Robots-Tag', 'noindex, nofollow');

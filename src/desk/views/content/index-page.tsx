@@ -16,6 +16,8 @@ export interface ContentIndex {
   /** Why the draft cannot be published (after a refused publish, or a draft that does not pass). */
   problems: readonly Problem[];
   versions: VersionSummary[];
+  /** The draft as saved, where the problems' fields are read (each item by its title). */
+  json: unknown;
   liveVersion: number | null;
 }
 
@@ -34,7 +36,7 @@ export function ContentIndexPage({ state }: { state: ContentIndex }) {
         <section className="desk-card desk-danger" aria-labelledby="problems-heading" role="alert">
           <h2 id="problems-heading">{copy.problemsHeading}</h2>
           <p className="desk-meta">{copy.problemsIntro}</p>
-          <ProblemList problems={state.problems} linked />
+          <ProblemList problems={state.problems} value={state.json} linked />
         </section>
       ) : null}
       <section className="desk-card" aria-labelledby="changes-heading">

@@ -3,6 +3,7 @@ import { PARTS, type PartName } from '../../content-parts';
 import type { Problem } from '../../content-form';
 import { when } from '../format';
 import { Fields, Items, ReadOnly, itemName } from './fields';
+import { problemName } from './problem-name';
 
 /** Whether a part's form uploads images (then it posts multipart, files and all). */
 const hasImage = (part: PartName) =>
@@ -24,16 +25,20 @@ export interface Theirs {
   at: string;
 }
 
-/** Each problem as "field: message", for the list above a refused form or a draft that cannot go live. */
-export function ProblemList({ problems, linked }: { problems: readonly Problem[]; linked?: boolean }) {
+/**
+ * Each problem as "field: message", the field named by its part, item title and label, for the list above a
+ * refused form (`part` and its value) or a draft that cannot go live (the whole draft, each linked to its part).
+ */
+export function ProblemList(props: { problems: readonly Problem[]; linked?: boolean; value: unknown; part?: string }) {
+  const { problems, linked, value, part } = props;
   return (
     <ul className="desk-content-problems">
       {problems.map((p) => {
-        const part = p.field.split('.')[0] ?? '';
-        const text = copy.problem(p.field, p.message);
+        const first = p.field.split('.')[0] ?? '';
+        const text = copy.problem(problemName(p.field, value, part), p.message);
         return (
           <li key={`${p.field}-${p.message}`}>
-            {linked && Object.hasOwn(PARTS, part) ? <a href={`/desk/content/${part}`}>{text}</a> : text}
+            {linked && Object.hasOwn(PARTS, first) ? <a href={`/desk/content/${first}`}>{text}</a> : text}
           </li>
         );
       })}
@@ -103,7 +108,7 @@ export function PartPage(props: {
       {problems.length > 0 ? (
         <div className="desk-banner desk-banner-warning" role="alert">
           <p>{copy.refused}</p>
-          <ProblemList problems={problems} />
+          <ProblemList problems={problems} value={value} part={part} />
         </div>
       ) : null}
       {theirs ? (
