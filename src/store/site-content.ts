@@ -124,7 +124,8 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
         JSON.stringify(content),
         by,
         at,
-        JSON.stringify(changes.length > 0 ? changes : [{ line: contentChanges.none }]),
+        // Only each change's line: its words before and after are worked out again when read (versions()).
+        JSON.stringify(changes.length > 0 ? changes.map((c) => c.line) : [contentChanges.none]),
       )
       .first<VersionRow>();
     const version = summary(row!);
@@ -140,12 +141,24 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
     return publishContent(publicContent(parsed.data), by);
   }
 
+  /**
+   * The newest versions, each with its changes from the version before it in full (each edit's words before and
+   * after), worked out as they are read: only the line of each change is kept with a version, so the words a
+   * change removed stay only in the earlier version that holds them, and go when it is pruned.
+   */
   async function versions(limit: number): Promise<VersionSummary[]> {
+    const shown = Math.max(1, Math.min(limit, 200));
     const { results } = await db
-      .prepare('SELECT id, published_by, published_at, changes FROM content_versions ORDER BY id DESC LIMIT ?')
-      .bind(Math.max(1, Math.min(limit, 200)))
+      .prepare('SELECT id, json, published_by, published_at, changes FROM content_versions ORDER BY id DESC LIMIT ?')
+      .bind(shown + 1)
       .all<VersionRow>();
-    return results.map(summary);
+    const contents = results.map((row) => SiteContent.safeParse(JSON.parse(row.json!)));
+    return results.slice(0, shown).map((row, i) => {
+      const [after, before] = [contents[i], contents[i + 1]];
+      if (!after?.success || !before?.success) return summary(row);
+      const changes = changesBetween(before.data, after.data);
+      return { ...summary(row), changes: changes.length > 0 ? changes : [{ line: contentChanges.none }] };
+    });
   }
 
   async function version(id: number): Promise<Version | null> {
