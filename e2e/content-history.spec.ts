@@ -131,6 +131,11 @@ test('the owner fixes one sentence and reads it as edited, previews an earlier v
       expect(served.headers.get('cache-control')).toContain('immutable');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       await look(page, info, 'content-upload');
+      await page
+        .locator('.desk-content-item')
+        .first()
+        .locator('.desk-field', { has: page.locator('.desk-content-upload') })
+        .screenshot({ path: info.outputPath(`content-upload-field-${info.project.name}.png`) });
 
       // A date: a picker and its hint in words, in one format.
       await page.goto('/desk/content/talks');
