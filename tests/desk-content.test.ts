@@ -14,53 +14,11 @@ import { recommend } from '../src/shared/recommend';
 import type { SiteContent } from '../src/shared/site-content';
 import { CONTENT_KEY, forgetPublished } from '../src/store/published-content';
 import { contentStore } from '../src/store/site-content';
-import { LOOPBACK_ORIGIN, callWorker } from './support/api';
+import { formOf, get, post, set, setAll, text, unescape } from './support/content-form';
 import { loggedEvents } from './support/logs';
 
-const get = (path: string) => callWorker(env, path);
 const store = () => contentStore(env.DB, env.FEEDS);
 const draft = async () => (await store().readDraft()).json as SiteContent;
-const text = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '');
-const unescape = (s: string) =>
-  s
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&amp;', '&');
-
-type Pairs = [string, string][];
-
-/** What a browser would post from the page's first content form: its inputs, ticked boxes and textareas. */
-async function formOf(path: string): Promise<Pairs> {
-  const html = await (await get(path)).text();
-  const form = html.slice(html.indexOf('class="desk-card desk-content-form"'), html.indexOf('</form>'));
-  const pairs: Pairs = [];
-  for (const [tag] of form.matchAll(/<input\b[^>]*>|<textarea\b[^>]*>[\s\S]*?<\/textarea>/g)) {
-    const attr = (a: string) => tag.match(new RegExp(`\\s${a}="([^"]*)"`))?.[1];
-    const name = attr('name');
-    if (!name) continue;
-    if (tag.startsWith('<textarea')) {
-      pairs.push([name, unescape(tag.replace(/^<textarea[^>]*>|<\/textarea>$/g, ''))]);
-    } else if (attr('type') === 'checkbox') {
-      if (/\schecked=""/.test(tag)) pairs.push([name, attr('value') ?? 'on']);
-    } else pairs.push([name, unescape(attr('value') ?? '')]);
-  }
-  return pairs;
-}
-
-/** The pairs with `name` set to `value` (added when absent). */
-const set = (pairs: Pairs, name: string, value: string): Pairs =>
-  pairs.some(([n]) => n === name) ? pairs.map(([n, v]) => [n, n === name ? value : v]) : [...pairs, [name, value]];
-
-const setAll = (pairs: Pairs, values: Pairs): Pairs => values.reduce((all, [n, v]) => set(all, n, v), pairs);
-
-const post = (path: string, pairs: Pairs, origin = LOOPBACK_ORIGIN) =>
-  callWorker(env, path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams(pairs).toString(),
-  });
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare('DELETE FROM content_draft'), env.DB.prepare('DELETE FROM content_versions')]);
@@ -106,7 +64,7 @@ describe('the content editor', () => {
 
   it.each([
     ['talks', '0.link', 'javascript:alert(1)', 'must start with https:// or be a path of this site starting with /'],
-    ['talks', '0.date', '2026-02-30', 'must be a date written YYYY-MM-DD'],
+    ['talks', '0.date', '2026-02-30', 'is not a date: choose the day, month and year'],
     ['programs', '0.title', 'x'.repeat(81), 'must be at most 80 characters'],
   ])('refuses %s %s = %s with the message by the field, saving nothing', async (part, field, value, message) => {
     let form = await formOf(`/desk/content/${part}`);
@@ -189,7 +147,7 @@ describe('the content editor', () => {
     const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const form = set(await formOf('/desk/content/hero'), 'headline', 'Published words');
     expect((await post('/desk/content/hero', form)).status).toBe(303);
-    expect(await text(await get('/desk/content'))).toContain('Hero: headline changed');
+    expect(await text(await get('/desk/content'))).toContain('Hero: headline edited');
     const published = await post('/desk/content/publish', []);
     expect(published.status).toBe(303);
     const first = Number(published.headers.get('location')!.split('=')[1]);
@@ -227,7 +185,9 @@ describe('the content editor', () => {
     expect((await store().saveDraft(broken, draftNow.revision, 'test')).ok).toBe(true);
     const refused = await post('/desk/content/publish', []);
     expect(refused.status).toBe(400);
-    expect(await text(refused)).toContain('href="/desk/content/talks">talks.0.date: must be a date written YYYY-MM-DD');
+    expect(await text(refused)).toContain(
+      'href="/desk/content/talks">Talks and events · “T” · Date: is not a date: choose the day, month and year',
+    );
   });
 
   it('gives a new program a slug from its title, recommended by the answers ticked', async () => {

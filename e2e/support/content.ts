@@ -23,7 +23,8 @@ export async function addItem(page: Page, part: string, fill: (item: ReturnType<
   for (let attempt = 0; ; attempt++) {
     await page.goto(`/desk/content/${part}`);
     await fill(page.getByRole('group', { name: copy.newItem, exact: true }));
-    await page.getByRole('button', { name: copy.save }).click();
+    // A list's form has the save button at its top and its end.
+    await page.getByRole('button', { name: copy.save }).first().click();
     if (page.url().endsWith(`/desk/content?saved=${part}`) || attempt === 2) break;
   }
   await expect(page).toHaveURL(new RegExp(`/desk/content\\?saved=${part}$`));

@@ -26,6 +26,9 @@ export const deskContent = {
   versionBy: (by: string, at: string) => `Published by ${by}, ${at}`,
   live: 'Live now',
   republish: 'Publish this again',
+  previewVersion: 'Preview',
+  previewVersionLabel: (id: number) => `Preview version ${id}`,
+  previewVersionQuiz: (id: number) => `Preview the quiz of version ${id}`,
   republishLabel: (id: number) => `Publish this again: version ${id}`,
   exportVersion: 'Download as JSON',
   exportLabel: (id: number) => `Download as JSON: version ${id}`,
@@ -40,6 +43,12 @@ export const deskContent = {
   theirs: (by: string, at: string) => `Saved by ${by}, ${at}`,
   theirsHeading: 'What the other owner saved',
   item: (n: number) => `Item ${n}`,
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  moveUpLabel: (name: string) => `Move up: ${name}`,
+  moveDownLabel: (name: string) => `Move down: ${name}`,
+  moved: (name: string) => `Moved “${name}”. Saved to the draft: publish it when it is ready.`,
+  saveTop: 'Save to the draft',
   newItem: 'Add a new one (leave empty to add none)',
   remove: 'Remove',
   empty: '(empty)',
@@ -49,7 +58,9 @@ export const deskContent = {
     lines: 'One per line.',
     paragraphs: 'Leave an empty line between paragraphs.',
     link: 'https://… or a path of this site starting with /.',
-    date: 'YYYY-MM-DD.',
+    date: 'Choose the day, month and year.',
+    image:
+      'Upload a photo (PNG, JPEG, WebP or AVIF, at most 5 MB), or keep the address of an image already on the site.',
     private:
       'Kept privately with the draft so you can find this quote on People when they ask: never published or shown on the site.',
     max: (n: number) => `At most ${n} characters.`,
@@ -99,5 +110,13 @@ export const deskContent = {
     href: 'Link',
     tags: 'Tags',
     image: 'Image address',
+    'image.upload': 'Upload a new image',
   } as Record<string, string>,
+  /** Why an uploaded image was refused, shown by its field; nothing is saved. */
+  upload: {
+    notImage:
+      'is not a PNG, JPEG, WebP or AVIF image (an SVG, a web page or a renamed file is refused): choose a photo saved as one of these.',
+    tooBig: (mb: number) => `is larger than ${mb} MB: choose a smaller image, or save it smaller first.`,
+    noBucket: 'cannot be uploaded now: the image storage is not set up. Ask whoever looks after the site.',
+  },
 };

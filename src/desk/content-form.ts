@@ -13,6 +13,23 @@ export type Problem = { field: string; message: string };
 /** The marker every list item's fieldset posts, and the box that removes it. */
 export const ITEM = '_item';
 export const REMOVE = '_remove';
+/** The name of an item's move buttons; the value is the item's path and the way: `3:up`, `benefits.0:down`. */
+export const MOVE = '_move';
+
+export interface Move {
+  /** The list's prefix (`` for a list part, `benefits.` for a list inside one). */
+  list: string;
+  index: number;
+  by: -1 | 1;
+  /** Where the item stands once moved (set while the form is read; unset when it could not move). */
+  landed?: number;
+}
+
+/** The move a pressed button asks for, or null (no move button pressed). */
+export function moveOf(form: URLSearchParams): Move | null {
+  const m = /^((?:[a-zA-Z]+\.)?)(\d{1,3}):(up|down)$/.exec(form.get(MOVE) ?? '');
+  return m ? { list: m[1]!, index: Number(m[2]), by: m[3] === 'up' ? -1 : 1 } : null;
+}
 
 const lines = (s: string) =>
   s
@@ -52,7 +69,13 @@ function ordered(ticked: string[], before: unknown): string[] {
   return [...kept, ...ticked.filter((o) => !kept.includes(o))];
 }
 
-function readFields(fields: Field[], form: URLSearchParams, prefix: string, before: unknown): Record<string, unknown> {
+function readFields(
+  fields: Field[],
+  form: URLSearchParams,
+  prefix: string,
+  before: unknown,
+  move: Move | null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const name = prefix + field.name;
@@ -67,7 +90,7 @@ function readFields(fields: Field[], form: URLSearchParams, prefix: string, befo
             : field.kind === 'options'
               ? ordered(form.getAll(name), getPath(before, field.name))
               : field.kind === 'list'
-                ? readList(field.item ?? [], form, `${name}.`, getPath(before, field.name))
+                ? readList(field.item ?? [], form, `${name}.`, getPath(before, field.name), move)
                 : raw;
     setPath(out, field.name, value);
   }
@@ -83,24 +106,42 @@ function isEmpty(fields: Field[], item: Record<string, unknown>): boolean {
   });
 }
 
-function readList(fields: Field[], form: URLSearchParams, prefix: string, before: unknown): Record<string, unknown>[] {
-  const items: Record<string, unknown>[] = [];
+/** A list's items as posted (removed and empty ones dropped), the one a move button names swapped with its neighbour. */
+function readList(
+  fields: Field[],
+  form: URLSearchParams,
+  prefix: string,
+  before: unknown,
+  move: Move | null,
+): Record<string, unknown>[] {
+  const items: { at: number; item: Record<string, unknown> }[] = [];
   for (let i = 0; form.has(`${prefix}${i}.${ITEM}`); i++) {
     if (form.has(`${prefix}${i}.${REMOVE}`)) continue;
-    const item = readFields(fields, form, `${prefix}${i}.`, Array.isArray(before) ? before[i] : undefined);
-    if (!isEmpty(fields, item)) items.push(item);
+    const item = readFields(fields, form, `${prefix}${i}.`, Array.isArray(before) ? before[i] : undefined, move);
+    if (!isEmpty(fields, item)) items.push({ at: i, item });
   }
-  return items;
+  const from = move && move.list === prefix ? items.findIndex((x) => x.at === move.index) : -1;
+  const to = from + (move?.by ?? 0);
+  if (move && from >= 0 && to >= 0 && to < items.length) {
+    [items[from], items[to]] = [items[to]!, items[from]!];
+    move.landed = to;
+  }
+  return items.map((x) => x.item);
 }
 
 /**
  * What the form posted for `part`, before the schema (removed and empty items dropped, new slugs made); `before`
  * is the part as the form showed it (the draft's), which keeps the order of ticked options.
  */
-export function readPart(part: PartName, form: URLSearchParams, before: unknown): unknown {
+export function readPart(
+  part: PartName,
+  form: URLSearchParams,
+  before: unknown,
+  move: Move | null = moveOf(form),
+): unknown {
   const { list, fields } = PARTS[part];
-  if (!list) return readFields(fields, form, '', before);
-  const items = readList(fields, form, '', before);
+  if (!list) return readFields(fields, form, '', before, move);
+  const items = readList(fields, form, '', before, move);
   if (part === 'programs') {
     const taken = items.map((p) => String(p.slug ?? '')).filter(Boolean);
     for (const item of items) {

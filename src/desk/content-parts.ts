@@ -10,6 +10,8 @@ export type FieldKind =
   | 'text'
   | 'link'
   | 'date'
+  /** An image: its address on this site, or a file uploaded in its place (checked by its bytes, kept in R2). */
+  | 'image'
   /** A list of one-line texts, one per line of a textarea. */
   | 'lines'
   /** A list of texts, separated by an empty line. */
@@ -131,7 +133,7 @@ export const PARTS = {
       f('title', 'line', 120),
       f('date', 'date'),
       f('tags', 'lines'),
-      f('image', 'link', 500),
+      f('image', 'image', 500),
       f('link', 'link', 500),
     ],
   },
@@ -142,3 +144,31 @@ export type PartName = keyof typeof PARTS;
 export const PART_NAMES = Object.keys(PARTS) as PartName[];
 
 export const isPartName = (name: string): name is PartName => Object.hasOwn(PARTS, name);
+
+/** A posted field's entry in the part's table (`3.image` → episodes' image; a list item's index skipped). */
+export function fieldAt(part: PartName, name: string): Field | undefined {
+  let fields: Field[] = PARTS[part].fields;
+  let inList = PARTS[part].list;
+  let found: Field | undefined;
+  const keys = name.split('.');
+  for (let k = 0; k < keys.length; k++) {
+    if (inList) {
+      if (!/^\d{1,3}$/.test(keys[k]!)) return undefined;
+      inList = false;
+      continue;
+    }
+    // A field's own name may hold a dot (`recommendedBy.stage`): the longest name that matches wins.
+    const rest = keys.slice(k).join('.');
+    found = fields
+      .filter((f) => rest === f.name || rest.startsWith(`${f.name}.`))
+      .sort((a, b) => b.name.length - a.name.length)[0];
+    if (!found) return undefined;
+    k += found.name.split('.').length - 1;
+    if (found.kind === 'list') {
+      fields = found.item ?? [];
+      inList = true;
+      if (k === keys.length - 1) return found;
+    } else if (k !== keys.length - 1) return undefined;
+  }
+  return found;
+}

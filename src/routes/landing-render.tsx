@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { LandingPage, type LandingForms } from '../../client/pages/landing';
+import type { PreviewOf } from '../../client/sections/preview-note';
 import { site } from '../content/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import type { SiteContent } from '../shared/site-content';
@@ -40,6 +41,7 @@ async function landing(
   forms: Partial<LandingForms>,
   status: Status,
   kind: Kind,
+  previewOf?: PreviewOf,
 ): Promise<Response> {
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const [videos, episodes] = await Promise.all([
@@ -74,7 +76,7 @@ async function landing(
     return render(
       c,
       page(all),
-      { ...landingMeta(content), noindex: kind === 'preview', preview: kind === 'preview' },
+      { ...landingMeta(content), noindex: kind === 'preview', preview: kind === 'preview' ? previewOf : undefined },
       status,
       attribution,
     );
@@ -129,9 +131,13 @@ export async function renderLanding(
 }
 
 /**
- * The landing page rendered with `content` (the owners' draft), for their preview: never kept, never indexed.
- * The caller sends it from behind Access only.
+ * The landing page rendered with `content` (the owners' draft, or a version), for their preview: never kept,
+ * never indexed. The caller sends it from behind Access only.
  */
-export function renderLandingPreview(c: Context<AppEnv>, content: SiteContent): Promise<Response> {
-  return landing(c, { versionId: null, content }, {}, 200, 'preview');
+export function renderLandingPreview(
+  c: Context<AppEnv>,
+  content: SiteContent,
+  of: PreviewOf = { version: null },
+): Promise<Response> {
+  return landing(c, { versionId: of.version, content }, {}, 200, 'preview', of);
 }

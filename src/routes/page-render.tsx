@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { pageHtml } from './html';
 import { Document } from '../../client/document';
 import { SiteContentProvider } from '../../client/site-content';
-import { PreviewNote } from '../../client/sections/preview-note';
+import { PreviewNote, type PreviewOf } from '../../client/sections/preview-note';
 import { site } from '../content/site';
 import { cleanAttribution } from '../shared/attribution';
 import type { SiteContent } from '../shared/site-content';
@@ -47,8 +47,8 @@ export type PageMeta = {
   nonce?: string;
   noindex?: boolean;
   content?: SiteContent;
-  /** The owners' preview of a draft: a note at the top says so (and that its forms are real). */
-  preview?: boolean;
+  /** The owners' preview of the draft or a version: a note at the top says which (and that its forms are real). */
+  preview?: PreviewOf;
 };
 
 /** A page inside the document every page shares (head, styles, scripts, public configuration). */
@@ -79,7 +79,7 @@ export async function render(
     >
       <SiteContentProvider content={words}>
         <ServerAttribution.Provider value={attribution}>
-          {preview && <PreviewNote />}
+          {preview && <PreviewNote of={preview} />}
           {node}
         </ServerAttribution.Provider>
       </SiteContentProvider>

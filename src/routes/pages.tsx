@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { PrivacyPage } from '../../client/pages/privacy';
 import { QuizPage } from '../../client/pages/quiz';
+import type { PreviewOf } from '../../client/sections/preview-note';
 import { privacy } from '../content/privacy';
 import { QUIZ_STEP_COUNT, site } from '../content/site';
 import type { SiteContent } from '../shared/site-content';
@@ -27,6 +28,7 @@ export function renderQuiz(
   status: Status = 200,
   attribution = requestAttribution(c),
   content?: SiteContent,
+  previewOf: PreviewOf = { version: null },
 ): Promise<Response> {
   return render(
     c,
@@ -40,7 +42,7 @@ export function renderQuiz(
       title: `${quizStepLabel(state.step, QUIZ_STEP_COUNT)} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
-      ...(content && { content, noindex: true, preview: true }),
+      ...(content && { content, noindex: true, preview: previewOf }),
     },
     status,
     attribution,
@@ -55,8 +57,9 @@ export function renderQuizPreview(
   c: Context,
   content: SiteContent,
   state: QuizState = { step: 0, answers: {} },
+  of: PreviewOf = { version: null },
 ): Promise<Response> {
-  return renderQuiz(c, state, undefined, 200, '', content);
+  return renderQuiz(c, state, undefined, 200, '', content, of);
 }
 
 /** The contact step again after a refused plain post of the quiz. */

@@ -55,7 +55,7 @@ export const isoDate = () =>
     .string({ error: 'must be a date' })
     .trim()
     .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-      error: 'must be a date written YYYY-MM-DD',
+      error: 'is not a date: choose the day, month and year',
     });
 
 /** A stable id in addresses: lower-case letters, digits and single hyphens. */

@@ -6,7 +6,7 @@
  */
 import { RETENTION } from '../content/privacy';
 import { errorMessage, logEvent } from '../log';
-import { changesBetween } from '../shared/content-changes';
+import { changesBetween, readChanges, type ContentChange } from '../shared/content-changes';
 import { fieldProblems } from '../shared/content-fields';
 import { defaultContent } from '../shared/default-content';
 import { DraftContent, SiteContent, publicContent } from '../shared/site-content';
@@ -25,7 +25,7 @@ export interface VersionSummary {
   id: number;
   publishedBy: string;
   publishedAt: string;
-  changes: string[];
+  changes: ContentChange[];
 }
 
 export interface Version extends VersionSummary {
@@ -62,7 +62,7 @@ const summary = (row: VersionRow): VersionSummary => ({
   id: row.id,
   publishedBy: row.published_by,
   publishedAt: row.published_at,
-  changes: JSON.parse(row.changes) as string[],
+  changes: readChanges(JSON.parse(row.changes)),
 });
 
 /** The content store over D1 (draft and versions) and KV (what is live). */
@@ -120,7 +120,13 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
         `INSERT INTO content_versions (json, published_by, published_at, changes) VALUES (?, ?, ?, ?)
          RETURNING id, published_by, published_at, changes`,
       )
-      .bind(JSON.stringify(content), by, at, JSON.stringify(changes.length > 0 ? changes : [contentChanges.none]))
+      .bind(
+        JSON.stringify(content),
+        by,
+        at,
+        // Only each change's line: its words before and after are worked out again when read (versions()).
+        JSON.stringify(changes.length > 0 ? changes.map((c) => c.line) : [contentChanges.none]),
+      )
       .first<VersionRow>();
     const version = summary(row!);
     await putPublished(kv, { versionId: version.id, content });
@@ -135,12 +141,24 @@ export function contentStore(db: D1Database, kv: KVNamespace, now: () => Date = 
     return publishContent(publicContent(parsed.data), by);
   }
 
+  /**
+   * The newest versions, each with its changes from the version before it in full (each edit's words before and
+   * after), worked out as they are read: only the line of each change is kept with a version, so the words a
+   * change removed stay only in the earlier version that holds them, and go when it is pruned.
+   */
   async function versions(limit: number): Promise<VersionSummary[]> {
+    const shown = Math.max(1, Math.min(limit, 200));
     const { results } = await db
-      .prepare('SELECT id, published_by, published_at, changes FROM content_versions ORDER BY id DESC LIMIT ?')
-      .bind(Math.max(1, Math.min(limit, 200)))
+      .prepare('SELECT id, json, published_by, published_at, changes FROM content_versions ORDER BY id DESC LIMIT ?')
+      .bind(shown + 1)
       .all<VersionRow>();
-    return results.map(summary);
+    const contents = results.map((row) => SiteContent.safeParse(JSON.parse(row.json!)));
+    return results.slice(0, shown).map((row, i) => {
+      const [after, before] = [contents[i], contents[i + 1]];
+      if (!after?.success || !before?.success) return summary(row);
+      const changes = changesBetween(before.data, after.data);
+      return { ...summary(row), changes: changes.length > 0 ? changes : [{ line: contentChanges.none }] };
+    });
   }
 
   async function version(id: number): Promise<Version | null> {

@@ -1,6 +1,9 @@
 import { deskContent as copy } from '../../../content/desk-content';
 import type { Field } from '../../content-parts';
-import { ITEM, REMOVE, getPath, problemFor, type Problem } from '../../content-form';
+import { contentChanges } from '../../../content/content-changes';
+import { ITEM_TITLES } from '../../../shared/content-changes';
+import { ITEM, MOVE, REMOVE, getPath, problemFor, type Problem } from '../../content-form';
+import { UPLOAD } from '../../content-uploads';
 
 const idOf = (name: string) => `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 const label = (field: Field) => copy.labels[field.name] ?? field.name;
@@ -12,6 +15,7 @@ function hint(field: Field): string {
   if (field.kind === 'paragraphs') return copy.hints.paragraphs;
   if (field.kind === 'link') return copy.hints.link;
   if (field.kind === 'date') return copy.hints.date;
+  if (field.kind === 'image') return copy.hints.image;
   if (field.kind === 'private') return copy.hints.private;
   return field.max ? copy.hints.max(field.max) : '';
 }
@@ -29,7 +33,13 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
       <fieldset className="desk-content-group">
         <legend>{label(field)}</legend>
         {error ? <p className="desk-field-error">{error}</p> : null}
-        <Items fields={field.item ?? []} prefix={`${name}.`} items={arr2(value)} problems={problems} />
+        <Items
+          list={field.name}
+          fields={field.item ?? []}
+          prefix={`${name}.`}
+          items={arr2(value)}
+          problems={problems}
+        />
       </fieldset>
     );
   }
@@ -79,6 +89,21 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
       ) : (
         <input type={field.kind === 'date' ? 'date' : 'text'} {...control} />
       )}
+      {field.kind === 'image' && text.startsWith('/') ? (
+        <img className="desk-content-thumb" src={text} alt="" width={96} height={96} loading="lazy" />
+      ) : null}
+      {field.kind === 'image' ? (
+        <span className="desk-content-upload">
+          <label htmlFor={`${id}-upload`}>{copy.labels['image.upload']}</label>
+          <input
+            type="file"
+            id={`${id}-upload`}
+            name={name + UPLOAD}
+            accept="image/png,image/jpeg,image/webp,image/avif"
+            aria-describedby={`${id}-note`}
+          />
+        </span>
+      ) : null}
       {note ? (
         <span id={`${id}-note`} className={error ? 'desk-field-error' : 'desk-meta'}>
           {note}
@@ -109,18 +134,61 @@ export function Fields({
   );
 }
 
-/** A list's items, each a fieldset with its "Remove" box, then one empty item that adds a new one. */
-export function Items(props: { fields: Field[]; prefix: string; items: unknown[]; problems: readonly Problem[] }) {
-  const { fields, prefix, items, problems } = props;
+/** An item's name: its title (a testimonial's author, a program's title), else its place in the list. */
+export const itemName = (list: string, item: unknown, i: number) =>
+  contentChanges.itemName(str(getPath(item, ITEM_TITLES[list] ?? '')).trim(), i + 1);
+
+/** The id of an item's fieldset (`item-3`, `item-benefits-0`), where a move brings the owner back to. */
+export const itemId = (prefix: string, i: number) => `item-${prefix.replace(/\./g, '-')}${i}`;
+
+/**
+ * A list's items, each a fieldset named by its title with its "Move up" / "Move down" buttons (they post the
+ * form: what was typed is saved with the move) and its "Remove" box, then one empty item that adds a new one.
+ */
+export function Items(props: {
+  list: string;
+  fields: Field[];
+  prefix: string;
+  items: unknown[];
+  problems: readonly Problem[];
+}) {
+  const { list, fields, prefix, items, problems } = props;
   return (
     <>
       {[...items, {}].map((item, i) => {
         const name = `${prefix}${i}`;
         const isNew = i === items.length;
+        const title = itemName(list, item, i);
         return (
-          <fieldset key={name} className="desk-content-item">
-            <legend>{isNew ? copy.newItem : copy.item(i + 1)}</legend>
+          <fieldset key={name} className="desk-content-item" id={isNew ? undefined : itemId(prefix, i)}>
+            <legend>{isNew ? copy.newItem : title}</legend>
             <input type="hidden" name={`${name}.${ITEM}`} value="1" />
+            {isNew || items.length < 2 ? null : (
+              <p className="desk-content-moves">
+                {i > 0 ? (
+                  <button
+                    type="submit"
+                    className="btn"
+                    name={MOVE}
+                    value={`${name}:up`}
+                    aria-label={copy.moveUpLabel(title)}
+                  >
+                    {copy.moveUp}
+                  </button>
+                ) : null}
+                {i < items.length - 1 ? (
+                  <button
+                    type="submit"
+                    className="btn"
+                    name={MOVE}
+                    value={`${name}:down`}
+                    aria-label={copy.moveDownLabel(title)}
+                  >
+                    {copy.moveDown}
+                  </button>
+                ) : null}
+              </p>
+            )}
             <Fields fields={fields} prefix={`${name}.`} value={item} problems={isNew ? [] : problems} />
             {isNew ? null : (
               <p className="desk-content-check">

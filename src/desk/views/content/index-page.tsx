@@ -1,8 +1,10 @@
 import { deskContent as copy, partNames } from '../../../content/desk-content';
+import type { ContentChange } from '../../../shared/content-changes';
 import type { VersionSummary } from '../../../store/site-content';
 import { PART_NAMES } from '../../content-parts';
 import type { Problem } from '../../content-form';
 import { when } from '../format';
+import { ChangeList } from './change-list';
 import { ProblemList } from './part-page';
 
 export interface ContentIndex {
@@ -10,10 +12,12 @@ export interface ContentIndex {
   updatedBy: string;
   updatedAt: string;
   /** What publishing the draft would change (empty: nothing), or null when the draft does not pass. */
-  changes: string[] | null;
+  changes: ContentChange[] | null;
   /** Why the draft cannot be published (after a refused publish, or a draft that does not pass). */
   problems: readonly Problem[];
   versions: VersionSummary[];
+  /** The draft as saved, where the problems' fields are read (each item by its title). */
+  json: unknown;
   liveVersion: number | null;
 }
 
@@ -32,7 +36,7 @@ export function ContentIndexPage({ state }: { state: ContentIndex }) {
         <section className="desk-card desk-danger" aria-labelledby="problems-heading" role="alert">
           <h2 id="problems-heading">{copy.problemsHeading}</h2>
           <p className="desk-meta">{copy.problemsIntro}</p>
-          <ProblemList problems={state.problems} linked />
+          <ProblemList problems={state.problems} value={state.json} linked />
         </section>
       ) : null}
       <section className="desk-card" aria-labelledby="changes-heading">
@@ -40,11 +44,7 @@ export function ContentIndexPage({ state }: { state: ContentIndex }) {
         {state.changes === null ? null : state.changes.length === 0 ? (
           <p className="desk-meta">{copy.noChanges}</p>
         ) : (
-          <ul className="desk-content-changes">
-            {state.changes.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <ChangeList changes={state.changes} />
         )}
         <h3 className="desk-subtitle">{copy.previewHeading}</h3>
         <p className="desk-content-actions">
@@ -84,12 +84,15 @@ export function ContentIndexPage({ state }: { state: ContentIndex }) {
                 {v.id === state.liveVersion ? ` · ${copy.live}` : ''}
               </h3>
               <p className="desk-meta">{copy.versionBy(v.publishedBy, when(v.publishedAt))}</p>
-              <ul>
-                {v.changes.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
+              <ChangeList changes={v.changes} />
               <div className="desk-content-actions">
+                <a
+                  className="btn"
+                  href={`/desk/content/versions/${v.id}/preview`}
+                  aria-label={copy.previewVersionLabel(v.id)}
+                >
+                  {copy.previewVersion}
+                </a>
                 {v.id === state.liveVersion ? null : (
                   <form method="post" action={`/desk/content/versions/${v.id}/publish`}>
                     <button type="submit" className="btn" aria-label={copy.republishLabel(v.id)}>

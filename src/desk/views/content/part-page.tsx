@@ -2,7 +2,21 @@ import { deskContent as copy, partNames } from '../../../content/desk-content';
 import { PARTS, type PartName } from '../../content-parts';
 import type { Problem } from '../../content-form';
 import { when } from '../format';
-import { Fields, Items, ReadOnly } from './fields';
+import { Fields, Items, ReadOnly, itemName } from './fields';
+import { problemName } from './problem-name';
+
+/** Whether a part's form uploads images (then it posts multipart, files and all). */
+const hasImage = (part: PartName) =>
+  PARTS[part].fields.some((f) => f.kind === 'image' || (f.item ?? []).some((g) => g.kind === 'image'));
+
+/** The item a `?moved=` address names (`3`, `benefits.0`), by its title, or null. */
+function movedName(part: PartName, value: unknown, moved: string | undefined): string | null {
+  const m = /^(?:([a-zA-Z]+)\.)?(\d{1,3})$/.exec(moved ?? '');
+  if (!m) return null;
+  const list = m[1] ? (value as Record<string, unknown> | null)?.[m[1]] : value;
+  const item = Array.isArray(list) ? list[Number(m[2])] : undefined;
+  return item === undefined ? null : itemName(m[1] ?? part, item, Number(m[2]));
+}
 
 /** What another owner saved for this part while this one edited it. */
 export interface Theirs {
@@ -11,16 +25,20 @@ export interface Theirs {
   at: string;
 }
 
-/** Each problem as "field: message", for the list above a refused form or a draft that cannot go live. */
-export function ProblemList({ problems, linked }: { problems: readonly Problem[]; linked?: boolean }) {
+/**
+ * Each problem as "field: message", the field named by its part, item title and label, for the list above a
+ * refused form (`part` and its value) or a draft that cannot go live (the whole draft, each linked to its part).
+ */
+export function ProblemList(props: { problems: readonly Problem[]; linked?: boolean; value: unknown; part?: string }) {
+  const { problems, linked, value, part } = props;
   return (
     <ul className="desk-content-problems">
       {problems.map((p) => {
-        const part = p.field.split('.')[0] ?? '';
-        const text = copy.problem(p.field, p.message);
+        const first = p.field.split('.')[0] ?? '';
+        const text = copy.problem(problemName(p.field, value, part), p.message);
         return (
           <li key={`${p.field}-${p.message}`}>
-            {linked && Object.hasOwn(PARTS, part) ? <a href={`/desk/content/${part}`}>{text}</a> : text}
+            {linked && Object.hasOwn(PARTS, first) ? <a href={`/desk/content/${first}`}>{text}</a> : text}
           </li>
         );
       })}
@@ -38,15 +56,31 @@ export function PartPage(props: {
   revision: number;
   problems?: readonly Problem[];
   theirs?: Theirs;
+  /** The item just moved (`?moved=`), said above the form. */
+  moved?: string;
 }) {
   const { part, value, revision, problems = [], theirs } = props;
+  const moved = problems.length === 0 && !theirs ? movedName(part, value, props.moved) : null;
   const { list, fields } = PARTS[part];
   const title = partNames[part];
   const form = (
-    <form method="post" action={`/desk/content/${part}`} className="desk-card desk-content-form">
+    <form
+      method="post"
+      action={`/desk/content/${part}`}
+      className="desk-card desk-content-form"
+      encType={hasImage(part) ? 'multipart/form-data' : undefined}
+    >
       <input type="hidden" name="revision" value={String(revision)} />
       {list ? (
-        <Items fields={fields} prefix="" items={Array.isArray(value) ? value : []} problems={problems} />
+        // First in the form, so Enter in a field saves (never moves an item); the page is long on a phone.
+        <p>
+          <button type="submit" className="btn btn-cta">
+            {copy.save}
+          </button>
+        </p>
+      ) : null}
+      {list ? (
+        <Items list={part} fields={fields} prefix="" items={Array.isArray(value) ? value : []} problems={problems} />
       ) : (
         <Fields fields={fields} prefix="" value={value} problems={problems} />
       )}
@@ -61,6 +95,11 @@ export function PartPage(props: {
         <a href="/desk/content">{copy.back}</a>
       </p>
       <h1 className="desk-title">{copy.editPart(title)}</h1>
+      {moved !== null ? (
+        <p className="desk-banner desk-banner-info" role="status">
+          {copy.moved(moved)}
+        </p>
+      ) : null}
       {theirs ? (
         <p className="desk-banner desk-banner-warning" role="alert">
           {copy.conflict}
@@ -69,7 +108,7 @@ export function PartPage(props: {
       {problems.length > 0 ? (
         <div className="desk-banner desk-banner-warning" role="alert">
           <p>{copy.refused}</p>
-          <ProblemList problems={problems} />
+          <ProblemList problems={problems} value={value} part={part} />
         </div>
       ) : null}
       {theirs ? (
@@ -80,8 +119,8 @@ export function PartPage(props: {
             <p className="desk-meta">{copy.theirs(theirs.by, when(theirs.at))}</p>
             {list ? (
               (Array.isArray(theirs.value) ? theirs.value : []).map((item, i) => (
-                <section key={i} aria-label={copy.item(i + 1)}>
-                  <h3 className="desk-subtitle">{copy.item(i + 1)}</h3>
+                <section key={i} aria-label={itemName(part, item, i)}>
+                  <h3 className="desk-subtitle">{itemName(part, item, i)}</h3>
                   <ReadOnly fields={fields} value={item} />
                 </section>
               ))
