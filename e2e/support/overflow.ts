@@ -7,8 +7,11 @@ import type { Page } from '@playwright/test';
  * rendered (no box) are not counted either. Text that runs past the edge (a long word out of its box) counts too.
  */
 export function elementsPastRightEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const edge = window.innerWidth + 0.5;
+  // A phone widens its layout viewport to fit a page too wide for it: the screen's width is the test's viewport.
+  const screen = page.viewportSize()?.width ?? 0;
+  return page.evaluate((screen) => {
+    const width = screen || window.innerWidth;
+    const edge = width + 0.5;
     const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const scrollsWithinView = (box: Element): boolean => {
       const style = getComputedStyle(box);
@@ -56,10 +59,11 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
       }
       if (!held) past.push(`text “${(node.textContent ?? '').trim().slice(0, 40)}” in ${describe(parent)}`);
     }
-    const page = document.documentElement.scrollWidth - window.innerWidth;
+    const page = document.documentElement.scrollWidth - width;
     if (page > 0) past.unshift(`the page scrolls sideways by ${page} px`);
+    if (window.innerWidth > edge) past.unshift(`the page widened the phone's screen to ${window.innerWidth} px`);
     return past;
-  });
+  }, screen);
 }
 
 /**
