@@ -8,6 +8,7 @@ import type { CallList } from '../call-list';
 import { AsTyped } from './calls';
 import { CallGroups, zoneName } from './call-list';
 import { when } from './format';
+import { PartUnreadable } from './store-down';
 
 /** An unlinked booking, the leads it may belong to, and the message of a link refused for it. */
 export interface UnlinkedView {
@@ -26,7 +27,8 @@ export function BookingsPage({
   error,
 }: {
   items: UnlinkedView[];
-  calls: CallList;
+  /** The calls; null when they could not be read (the waiting bookings still show). */
+  calls: CallList | null;
   error?: string | undefined;
 }) {
   return (
@@ -53,7 +55,7 @@ export function BookingsPage({
           ))}
         </ul>
       </section>
-      <CallGroups calls={calls} />
+      {calls ? <CallGroups calls={calls} /> : <PartUnreadable what="calls" />}
     </>
   );
 }

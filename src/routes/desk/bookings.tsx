@@ -9,6 +9,7 @@ import { readRequestBody } from '../../http/body';
 import { getBookingStore } from '../../store/bookings';
 import { getLeadStore } from '../../store/port';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
+import { readPart } from '../../desk/part';
 
 /** Bookings listed at most: the unlinked ones are few (a link from the site or the lead's email matches most). */
 const UNLINKED = 50;
@@ -57,7 +58,7 @@ async function page(c: Context<DeskEnv>, refusal?: Refusal) {
   // A message for a booking no longer listed goes at the top, so it is never lost.
   const shown = items.some((i) => i.error);
   const top = refusal && 'top' in refusal ? refusal.top : refusal && !shown ? refusal.text : undefined;
-  const calls = await callList(c.env, new Date());
-  const body = <BookingsPage items={items} calls={calls} error={top} />;
+  const calls = await readPart('calls', () => callList(c.env, new Date()), new URL(c.req.url).pathname);
+  const body = <BookingsPage items={items} calls={calls.ok ? calls.value : null} error={top} />;
   return renderDeskPage(c, deskCalls.title, 'bookings', {}, body, refusal ? 400 : 200);
 }

@@ -19,6 +19,9 @@ import { readConfig } from '../../env';
 import { unsubscribeLink } from '../../newsletter/token';
 import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
+import { readPart } from '../../desk/part';
+import { PartUnreadable } from '../../desk/views/store-down';
+import { deskStoreDown } from '../../content/desk-store-down';
 import { leadConversation } from './conversations';
 import { followUpBanners } from './follow-ups';
 
@@ -108,7 +111,10 @@ async function renderLead(
   correction?: CorrectionState,
   status: 200 | 400 = 200,
 ) {
-  const messages = await messagesFor(c.env.DB, lead.kind, lead.id);
+  // The lead is read from its store; its messages (D1), calls and conversation are parts that can fail alone.
+  const path = new URL(c.req.url).pathname;
+  const sent = await readPart('messages', () => messagesFor(c.env.DB, lead.kind, lead.id), path);
+  const messages = sent.ok ? sent.value : [];
   const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
     phone: o.phone,
     ref: o.label,
@@ -129,9 +135,20 @@ async function renderLead(
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
   const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
-  const conversation = await leadConversation(c, lead);
+  const talk = await readPart('conversation', () => leadConversation(c, lead), path);
+  const conversation = talk.ok ? talk.value : <PartUnreadable what="conversation" />;
   // A subscriber books no call: only quiz responses and enquiries carry a booking link.
-  const bookings = lead.kind === 'newsletter' ? [] : await getBookingStore(c.env).forLead(lead.kind, lead.id);
+  const calls =
+    lead.kind === 'newsletter'
+      ? { ok: true as const, value: [] }
+      : await readPart('calls', () => getBookingStore(c.env).forLead(lead.kind, lead.id), path);
+  const bookings = calls.ok ? calls.value : [];
+  // Parts not read are said at the top of the page (the page's own sections then show none).
+  const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];
+  const notices = unread.map((part) => ({
+    tone: 'info' as const,
+    text: deskStoreDown.part(deskStoreDown.parts[part]),
+  }));
   const page = (
     <LeadDetail
       lead={lead}
@@ -144,7 +161,7 @@ async function renderLead(
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status, followUpBanners(c));
+  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c)]);
 }
 
 async function change(
