@@ -22,6 +22,7 @@ import { leadPath, renderDeskPage, type DeskEnv } from './page';
 import { readPart } from '../../desk/part';
 import { PartUnreadable } from '../../desk/views/store-down';
 import { deskStoreDown } from '../../content/desk-store-down';
+import { deskLeadWords } from '../../content/desk-lead-words';
 import { leadConversation } from './conversations';
 import { followUpBanners } from './follow-ups';
 
@@ -115,10 +116,11 @@ async function renderLead(
   const path = new URL(c.req.url).pathname;
   const sent = await readPart('messages', () => messagesFor(c.env.DB, lead.kind, lead.id), path);
   const messages = sent.ok ? sent.value : [];
-  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
+  // Owners by their names (OWNER_NAMES), else by their place ("Owner 1"): never the internal label Admin1.
+  const owners = readConfig(c.env).whatsapp.owners.map((o, i) => ({
     phone: o.phone,
     ref: o.label,
-    label: `${o.name} (${o.label})`,
+    label: o.name !== o.label ? o.name : deskLeadWords.owner(i + 1),
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
