@@ -18,7 +18,7 @@ export function LeadFields({
   subscriptionPath?: string | undefined;
 }) {
   return (
-    <section className="desk-card" aria-labelledby="details-heading">
+    <section className="desk-lead-details" aria-labelledby="details-heading">
       <h2 id="details-heading">{words.details.title}</h2>
       <dl className="desk-fields">
         <dt>{desk.lead.arrived}</dt>
