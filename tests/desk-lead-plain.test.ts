@@ -3,6 +3,8 @@
  * them (call, WhatsApp, email) at the top; the details below in plain words, never the raw tags.
  */
 import { SELF, env } from 'cloudflare:test';
+import type { Env } from '../src/env';
+import { callWorker } from './support/api';
 import { describe, expect, it } from 'vitest';
 import { getLeadStore } from '../src/store/port';
 import { cameFrom, firstPage } from '../src/desk/views/lead-detail/plain';
@@ -66,6 +68,29 @@ describe("a lead's page", () => {
     expect(html).toContain('<dt>Form</dt><dd>the quiz</dd>');
     expect(html).not.toContain('href="tel:');
     for (const raw of RAW) expect(html, raw).not.toContain(raw);
+  });
+});
+
+describe('the owners on a lead page', () => {
+  it('are named by OWNER_NAMES, or by their place when none is set: never by the label Admin1', async () => {
+    const lead = enquiryLead({ name: `Owner test ${tag()}` });
+    await getLeadStore(env).save(lead);
+    const at = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, status, attempts, components, created_at, updated_at)
+       VALUES (?, 'journey_owner', '+919800000001', 'enquiry', 'sent', 1, '[]', ?, ?)`,
+    )
+      .bind(lead.id, at, at)
+      .run();
+    const path = `/desk/leads/enquiry/${lead.id}`;
+    const PHONES = '+919800000001,+919800000002';
+    const named = await (
+      await callWorker({ ...env, OWNER_PHONES: PHONES, OWNER_NAMES: 'Priya,Arjun' } as Env, path)
+    ).text();
+    expect(named).toMatch(/To<!-- --> <!-- -->Priya/);
+    const unnamed = await (await callWorker({ ...env, OWNER_PHONES: PHONES, OWNER_NAMES: '' } as Env, path)).text();
+    expect(unnamed).toMatch(/To<!-- --> <!-- -->Owner 1/);
+    for (const html of [named, unnamed]) expect(html).not.toMatch(/>[^<]*Admin1[^<]*</);
   });
 });
 
