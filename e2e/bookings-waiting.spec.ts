@@ -4,6 +4,7 @@
  * beside the leads holding that address, links it. At a phone and a desktop width.
  */
 import { deskBookings } from '../src/content/desk-bookings';
+import { deskCalls } from '../src/content/desk-calls';
 import { calcomBody } from '../tests/support/booking-bodies';
 import { hmacHex } from '../tests/support/whatsapp-envelope';
 import { overflowX, sendEnquiry, signIn } from './support/desk';
@@ -57,7 +58,10 @@ test('a booking by email alone waits on Bookings; the owner links it and the lea
 
   // It waits on Bookings, the name and address as typed beside the leads holding that address, none chosen.
   await page.goto('/desk/bookings');
-  const card = page.getByRole('listitem').filter({ hasText: typed });
+  const card = page
+    .getByRole('region', { name: new RegExp(`^${deskCalls.waiting.title}`) })
+    .getByRole('listitem')
+    .filter({ hasText: typed });
   await expect(card.getByText(deskBookings.asTyped('Cal.com'))).toBeVisible();
   await expect(card.getByText(email).first()).toBeVisible();
   const candidate = card.getByRole('radio', { name: new RegExp(owner) });

@@ -42,7 +42,10 @@ test.describe('what WhatsApp says happened to each message', () => {
     await signIn(page);
     await page.goto(`/desk/leads/enquiry/${encodeURIComponent(id)}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const message = page.locator('li').filter({ hasText: 'New enquiry (owner)' }).filter({ hasText: '(Admin1)' });
+    const message = page
+      .locator('li')
+      .filter({ hasText: 'New enquiry (owner)' })
+      .filter({ hasText: /To Priya ·/ });
     await expect(message).toContainText('Read');
     expect(await overflowX(page), 'no horizontal scrolling on the lead page').toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`desk-receipts-${info.project.name}.png`), fullPage: true });
@@ -79,7 +82,7 @@ test.describe('what WhatsApp says happened to each message', () => {
     // The desk names the owner, never their address (a secret like their number).
     const byEmail = page.locator('li').filter({ hasText: 'The lead by email (owner)' });
     await expect(byEmail).toHaveCount(2);
-    await expect(byEmail.filter({ hasText: 'Admin1) by email' })).toContainText('Sent');
+    await expect(byEmail.filter({ hasText: 'To Priya by email' })).toContainText('Sent');
     // (The bar above names the signed-in owner's own address; the lead's page names no owner's.)
     for (const address of ['priya@example.com', 'arjun@example.com']) {
       await expect(page.locator('main')).not.toContainText(address);

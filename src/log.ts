@@ -85,6 +85,7 @@ export type LogEvent =
   | 'security.refused'
   | 'security.access-keys'
   | 'desk.action'
+  | 'desk.store-unreachable'
   | 'content.published'
   | 'content.unreadable'
   | 'content.pruned'

@@ -148,6 +148,24 @@ describe.each(adapters)('BookingStore contract: %s', (name, makeEnv) => {
     expect(ids(await store.upcoming(at(100), at(111), 2))).toEqual(ids([first, second]));
   });
 
+  it('lists the calls of every status starting in [from, to), soonest or latest first, up to the limit', async () => {
+    const store = getBookingStore(await makeEnv());
+    const [before, first, cancelled, moved, linked, after] = [
+      booking(99),
+      booking(101),
+      booking(102, { status: 'cancelled' }),
+      booking(103, { status: 'moved', movedTo: 'uid-9' }),
+      booking(104, { lead: { kind: 'quiz', id: 'q', by: 'ref', at: at(1) } }),
+      booking(110),
+    ];
+    for (const b of [after, linked, before, cancelled, first, moved]) await store.put(b);
+    expect(ids(await store.starting(at(100), at(110), 'asc', 10))).toEqual(ids([first, cancelled, moved, linked]));
+    expect(ids(await store.starting(at(100), at(110), 'desc', 10))).toEqual(ids([linked, moved, cancelled, first]));
+    expect(ids(await store.starting(at(100), at(111), 'desc', 2))).toEqual(ids([after, linked]));
+    expect(ids(await store.starting(at(99), at(102), 'asc', 1))).toEqual(ids([before]));
+    expect(await store.starting(at(200), at(300), 'asc', 10)).toEqual([]);
+  });
+
   it('finds bookings by address, and those first heard of in [from, to) oldest first', async () => {
     const store = getBookingStore(await makeEnv());
     const mine = [booking(10, { email: 'ravi@example.com' }), booking(20, { email: 'ravi@example.com' })];

@@ -202,7 +202,9 @@ describe('messages', () => {
     const lead = await storeEnquiry();
     await delivery(lead, 'failed');
     const html = await (await call(`/desk/leads/enquiry/${lead.id}`)).text();
-    expect(html).toContain('Priya (Admin1)');
+    // The owner by name, never by the internal label (which the form still posts).
+    expect(html).toContain('Priya');
+    expect(html).not.toContain('(Admin1)');
     expect(html).toContain('name="recipient" value="Admin1"');
     for (const number of ['+919800000001', '919800000001', '9800000001']) expect(html).not.toContain(number);
 
@@ -454,8 +456,8 @@ describe('what the funnel and the budgets add to a lead', () => {
     expect(sent.status).toBe(201);
     const id = String(sent.body.id);
     const html = await (await get(`/desk/leads/quiz/${id}`)).text();
-    expect(html).toMatch(/<dt>Recommended<\/dt><dd>Retreats &amp; Workshops, Talks &amp; Keynotes<\/dd>/);
-    expect(html).toContain('utm_source: instagram · utm_campaign: november-talk · referrer_host: l.instagram.com');
+    expect(html).toMatch(/<dt>Programs suggested<\/dt><dd>Retreats &amp; Workshops, Talks &amp; Keynotes<\/dd>/);
+    expect(html).toContain('<dt>Came from</dt><dd>Instagram (campaign November talk)</dd>');
     expect(html).toMatch(/<dt>Consent<\/dt><dd>Notice quiz-[^<]+<\/dd>/);
 
     const csv = await (await get('/desk/export.csv?kind=quiz')).text();

@@ -64,14 +64,17 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The filtered leads as CSV, UTF-8 with a byte-order mark, streamed page by page. */
-export function exportCsv(store: LeadStore, params: ListParams, now = new Date()): Response {
+/**
+ * The filtered leads as CSV, UTF-8 with a byte-order mark, streamed page by page. The first page is read before
+ * answering, so a store that cannot be reached answers as an error (503) rather than as a broken file.
+ */
+export async function exportCsv(store: LeadStore, params: ListParams, now = new Date()): Promise<Response> {
   const columns = COLUMNS.filter((c) => !params.kind || c.kinds.includes(params.kind));
   const encoder = new TextEncoder();
   const line = (cells: string[]) => encoder.encode(`${cells.map(csvCell).join(',')}\r\n`);
-  let cursor: string | undefined;
+  const read = (cursor?: string) => store.list({ ...toQuery(params, EXPORT_PAGE), cursor });
+  let page: Awaited<ReturnType<typeof read>> | null = await read();
   let started = false;
-  let done = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -80,11 +83,9 @@ export function exportCsv(store: LeadStore, params: ListParams, now = new Date()
         controller.enqueue(line(columns.map((c) => c.header)));
         return;
       }
-      if (done) return controller.close();
-      const page = await store.list({ ...toQuery(params, EXPORT_PAGE), cursor });
+      if (!page) return controller.close();
       for (const lead of page.leads) controller.enqueue(line(columns.map((c) => c.value(lead))));
-      cursor = page.next;
-      if (!cursor) done = true;
+      page = page.next ? await read(page.next) : null;
     },
   });
   const day = now.toISOString().slice(0, 10);

@@ -88,6 +88,16 @@ export class D1BookingStore implements BookingStore {
     );
   }
 
+  async starting(from: string, to: string, order: 'asc' | 'desc', limit: number): Promise<BookingRecord[]> {
+    const direction = order === 'asc' ? 'ASC' : 'DESC';
+    return this.all(
+      `${SELECT} WHERE start_at >= ? AND start_at < ? ORDER BY start_at ${direction}, id ${direction} LIMIT ?`,
+      from,
+      to,
+      limit,
+    );
+  }
+
   async withEmail(email: string): Promise<BookingRecord[]> {
     return this.all(`${SELECT} WHERE email = ? ORDER BY start_at DESC`, email);
   }

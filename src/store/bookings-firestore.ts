@@ -91,6 +91,10 @@ export class FirestoreBookingStore implements BookingStore {
     return found.filter((b) => b.status === 'booked').slice(0, limit);
   }
 
+  async starting(from: string, to: string, order: 'asc' | 'desc', limit: number): Promise<BookingRecord[]> {
+    return this.range('read the calls', 'startAt', from, to, limit, order);
+  }
+
   async withEmail(email: string): Promise<BookingRecord[]> {
     const found = await this.equal('read bookings by address', 'email', { stringValue: email });
     return found.sort(by('startAt', 'desc'));
@@ -131,7 +135,14 @@ export class FirestoreBookingStore implements BookingStore {
   }
 
   /** Bookings whose `field` is in [from, to), in its order (one range on one field: its single-field index). */
-  private async range(what: string, field: string, from: string, to: string, limit: number) {
+  private async range(
+    what: string,
+    field: string,
+    from: string,
+    to: string,
+    limit: number,
+    order: 'asc' | 'desc' = 'asc',
+  ) {
     const docs = await guarded(what, () =>
       this.client.query({
         from: [{ collectionId: BOOKINGS_COLLECTION }],
@@ -144,7 +155,7 @@ export class FirestoreBookingStore implements BookingStore {
             ],
           },
         },
-        orderBy: [{ field: { fieldPath: field }, direction: 'ASCENDING' }],
+        orderBy: [{ field: { fieldPath: field }, direction: order === 'asc' ? 'ASCENDING' : 'DESCENDING' }],
         limit,
       }),
     );

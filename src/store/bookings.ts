@@ -104,6 +104,11 @@ export interface BookingStore {
   unlinked(limit: number): Promise<BookingRecord[]>;
   /** Calls still on (`booked`) starting in [from, to), soonest first, at most `limit`. */
   upcoming(from: string, to: string, limit: number): Promise<BookingRecord[]>;
+  /**
+   * Bookings of every status (booked, moved, cancelled; linked or not) starting in [from, to): soonest first
+   * (`asc`) or latest first (`desc`), at most `limit`: the desk's list of calls.
+   */
+  starting(from: string, to: string, order: 'asc' | 'desc', limit: number): Promise<BookingRecord[]>;
   /** Bookings made with this address (lower case), for a person's export and erasure. */
   withEmail(email: string): Promise<BookingRecord[]>;
   /** Bookings first heard of in [from, to) (their `receivedAt`), at most `limit`: the desk's numbers. */

@@ -3,8 +3,12 @@ import { deskBookings as copy } from '../../content/desk-bookings';
 import type { BookingRecord } from '../../store/bookings';
 import { contactOf } from '../../store/lead';
 import type { Candidate } from '../../desk/bookings';
+import { deskCalls } from '../../content/desk-calls';
+import type { CallList } from '../call-list';
 import { AsTyped } from './calls';
+import { CallGroups, zoneName } from './call-list';
 import { when } from './format';
+import { PartUnreadable } from './store-down';
 
 /** An unlinked booking, the leads it may belong to, and the message of a link refused for it. */
 export interface UnlinkedView {
@@ -13,23 +17,45 @@ export interface UnlinkedView {
   error?: string;
 }
 
-/** `/desk/bookings`: bookings linked to no lead, each with a form to link it to one of its candidate leads. */
-export function BookingsPage({ items, error }: { items: UnlinkedView[]; error?: string | undefined }) {
+/**
+ * `/desk/bookings`: first the bookings linked to no lead, each with a form to link it to one of its candidate
+ * leads; then the calls (today, upcoming, past with how they ended, cancelled or moved).
+ */
+export function BookingsPage({
+  items,
+  calls,
+  error,
+}: {
+  items: UnlinkedView[];
+  /** The calls; null when they could not be read (the waiting bookings still show). */
+  calls: CallList | null;
+  error?: string | undefined;
+}) {
   return (
     <>
-      <h1 className="desk-title">{copy.unlinked.title}</h1>
-      <p className="desk-intro">{copy.unlinked.intro}</p>
+      <h1 className="desk-title">{deskCalls.title}</h1>
+      <p className="desk-intro">{deskCalls.times(zoneName())}</p>
       {error ? (
         <p className="desk-banner desk-banner-warning" role="alert">
           {error}
         </p>
       ) : null}
-      {items.length === 0 ? <p className="desk-empty">{copy.unlinked.none}</p> : null}
-      <ul className="desk-unlinked">
-        {items.map((item) => (
-          <Unlinked key={`${item.booking.provider}:${item.booking.id}`} {...item} />
-        ))}
-      </ul>
+      <section id="waiting" className="desk-call-group" aria-labelledby="waiting-heading">
+        <h2 id="waiting-heading" className="desk-call-group-title">
+          {deskCalls.waiting.title} <span className="desk-call-count">{deskCalls.count(items.length)}</span>
+        </h2>
+        {items.length === 0 ? (
+          <p className="desk-empty">{deskCalls.waiting.none}</p>
+        ) : (
+          <p className="desk-intro">{copy.unlinked.intro}</p>
+        )}
+        <ul className="desk-unlinked">
+          {items.map((item) => (
+            <Unlinked key={`${item.booking.provider}:${item.booking.id}`} {...item} />
+          ))}
+        </ul>
+      </section>
+      {calls ? <CallGroups calls={calls} /> : <PartUnreadable what="calls" />}
     </>
   );
 }

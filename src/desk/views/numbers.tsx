@@ -45,8 +45,8 @@ export function NumbersPage({
   outcomes,
 }: {
   counts: DailyCounts;
-  /** The quiz's funnel over the same days (src/desk/quiz-funnel.ts): the Sources page's counts. */
-  funnel: QuizFunnel;
+  /** The quiz's funnel over the same days (src/desk/quiz-funnel.ts): the Sources page's counts; absent when unread. */
+  funnel?: QuizFunnel;
   /** Calls booked and leads who became clients in the 30 days (src/desk/bookings.ts). */
   outcomes?: { calls: number; clients: number };
 }) {
@@ -73,7 +73,7 @@ export function NumbersPage({
           </dl>
         </section>
       ) : null}
-      <FunnelSection funnel={funnel} days={counts.days.length} />
+      {funnel ? <FunnelSection funnel={funnel} days={counts.days.length} /> : null}
       <section className="desk-card" aria-labelledby="leads-heading">
         <h2 id="leads-heading">{desk.numbers.leadsPerDay}</h2>
         {/* Wider than a phone: its own box scrolls sideways, reachable and scrollable by keyboard. */}

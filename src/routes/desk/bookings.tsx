@@ -1,18 +1,21 @@
 import { Hono, type Context } from 'hono';
 import { deskBookings as copy } from '../../content/desk-bookings';
 import { LinkForm, candidatesFor } from '../../desk/bookings';
+import { callList } from '../../desk/call-list';
+import { deskCalls } from '../../content/desk-calls';
 import { BookingsPage, type UnlinkedView } from '../../desk/views/bookings';
 import { linkBooking } from '../../bookings/apply';
 import { readRequestBody } from '../../http/body';
 import { getBookingStore } from '../../store/bookings';
 import { getLeadStore } from '../../store/port';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
+import { readPart } from '../../desk/part';
 
 /** Bookings listed at most: the unlinked ones are few (a link from the site or the lead's email matches most). */
 const UNLINKED = 50;
 
 /**
- * Bookings no lead was found for (`/desk/bookings`), and an owner's link of one to a lead by a form post
+ * The calls (`/desk/bookings`): bookings no lead was found for first, then every call by when it is; and an owner's link of one to a lead by a form post
  * (`booking` = `<provider>:<id>`, `lead` = `<kind>:<id>`): nothing personal is ever in an address.
  */
 export const bookings = new Hono<DeskEnv>();
@@ -55,6 +58,7 @@ async function page(c: Context<DeskEnv>, refusal?: Refusal) {
   // A message for a booking no longer listed goes at the top, so it is never lost.
   const shown = items.some((i) => i.error);
   const top = refusal && 'top' in refusal ? refusal.top : refusal && !shown ? refusal.text : undefined;
-  const body = <BookingsPage items={items} error={top} />;
-  return renderDeskPage(c, copy.unlinked.title, 'bookings', {}, body, refusal ? 400 : 200);
+  const calls = await readPart('calls', () => callList(c.env, new Date()), new URL(c.req.url).pathname);
+  const body = <BookingsPage items={items} calls={calls.ok ? calls.value : null} error={top} />;
+  return renderDeskPage(c, deskCalls.title, 'bookings', {}, body, refusal ? 400 : 200);
 }

@@ -12,6 +12,8 @@ import { renderDeskPage, type DeskEnv } from './page';
 import { inboxReplies } from './conversation-parts';
 import { waitingCount } from '../../notify/waiting';
 import { deskReplies } from '../../content/desk-replies';
+import { readPart } from '../../desk/part';
+import { PartUnreadable } from '../../desk/views/store-down';
 
 const PAGE_SIZE = 50;
 
@@ -21,18 +23,28 @@ export const inbox = new Hono<DeskEnv>();
 inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
   const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
-  const replies = await inboxReplies(c.env, c.var.owner.email);
+  // The conversations, the answers and the calls are parts of their own: one that cannot be read says so alone.
+  const path = new URL(c.req.url).pathname;
+  const read = await readPart('replies', () => inboxReplies(c.env, c.var.owner.email), path);
+  const replies = read.ok
+    ? read.value
+    : { strip: <PartUnreadable what="replies" />, unread: new Map<string, number>() };
   // Where the hourly digest sends the owners: it says how many conversations wait for an answer (the digest's
   // approved WhatsApp template has a fixed set of parameters, so the count is told here).
-  const waiting = await waitingCount(c.env);
+  const waiting = await readPart('waiting', () => waitingCount(c.env), path);
   const banners =
-    waiting > 0
-      ? [{ tone: 'warning' as const, text: deskReplies.waitingBanner(waiting), href: '/desk/conversations' }]
+    waiting.ok && waiting.value > 0
+      ? [{ tone: 'warning' as const, text: deskReplies.waitingBanner(waiting.value), href: '/desk/conversations' }]
       : [];
   // The calls come first on the inbox itself: not on a search, a filter or an older page.
   const { cursor, ...filters } = params;
   const first = !cursor && Object.values(filters).every((v) => !v);
-  const calls = first ? <UpcomingCalls {...await upcomingCalls(c.env, new Date())} /> : null;
+  const upcoming = first ? await readPart('calls', () => upcomingCalls(c.env, new Date()), path) : null;
+  const calls = !upcoming ? null : upcoming.ok ? (
+    <UpcomingCalls {...upcoming.value} />
+  ) : (
+    <PartUnreadable what="calls" />
+  );
   return renderDeskPage(
     c,
     copy.kindsPlural[params.kind ?? 'all'],

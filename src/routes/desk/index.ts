@@ -17,9 +17,13 @@ import { mediaFiles } from './media';
 import { sources } from './sources';
 import { links } from './links';
 import { content } from './content';
+import { deskError } from './store-down';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
+
+// A store that cannot be reached answers 503 with a page in plain words, never 500 (set before the app mounts it).
+desk.onError(deskError);
 
 desk.use('*', async function deskHeaders(c, next) {
   await next();

@@ -21,6 +21,10 @@ import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from './page';
 import { leadConversation } from './conversation-parts';
 import type { ReplyNotice } from '../../desk/views/reply-form';
+import { readPart } from '../../desk/part';
+import { PartUnreadable } from '../../desk/views/store-down';
+import { deskStoreDown } from '../../content/desk-store-down';
+import { deskLeadWords } from '../../content/desk-lead-words';
 import { followUpBanners } from './follow-ups';
 
 /**
@@ -111,11 +115,15 @@ export async function renderLead(
   status: 200 | 400 | 409 = 200,
   reply?: ReplyNotice,
 ) {
-  const messages = await messagesFor(c.env.DB, lead.kind, lead.id);
-  const owners = readConfig(c.env).whatsapp.owners.map((o) => ({
+  // The lead is read from its store; its messages (D1), calls and conversation are parts that can fail alone.
+  const path = new URL(c.req.url).pathname;
+  const sent = await readPart('messages', () => messagesFor(c.env.DB, lead.kind, lead.id), path);
+  const messages = sent.ok ? sent.value : [];
+  // Owners by their names (OWNER_NAMES), else by their place ("Owner 1"): never the internal label Admin1.
+  const owners = readConfig(c.env).whatsapp.owners.map((o, i) => ({
     phone: o.phone,
     ref: o.label,
-    label: `${o.name} (${o.label})`,
+    label: o.name !== o.label ? o.name : deskLeadWords.owner(i + 1),
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
@@ -132,9 +140,20 @@ export async function renderLead(
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
   const made = lead.kind === 'quiz' ? await quizSubscription(lead) : null;
-  const conversation = await leadConversation(c, lead, reply);
+  const talk = await readPart('conversation', () => leadConversation(c, lead, reply), path);
+  const conversation = talk.ok ? talk.value : <PartUnreadable what="conversation" />;
   // A subscriber books no call: only quiz responses and enquiries carry a booking link.
-  const bookings = lead.kind === 'newsletter' ? [] : await getBookingStore(c.env).forLead(lead.kind, lead.id);
+  const calls =
+    lead.kind === 'newsletter'
+      ? { ok: true as const, value: [] }
+      : await readPart('calls', () => getBookingStore(c.env).forLead(lead.kind, lead.id), path);
+  const bookings = calls.ok ? calls.value : [];
+  // Parts not read are said at the top of the page (the page's own sections then show none).
+  const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];
+  const notices = unread.map((part) => ({
+    tone: 'info' as const,
+    text: deskStoreDown.part(deskStoreDown.parts[part]),
+  }));
   const page = (
     <LeadDetail
       lead={lead}
@@ -147,7 +166,7 @@ export async function renderLead(
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status, followUpBanners(c));
+  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c)]);
 }
 
 async function change(

@@ -5,6 +5,8 @@ import { dailyCounts } from '../../store/counters';
 import { callsAndClients } from '../../desk/bookings';
 import { quizFunnel } from '../../desk/quiz-funnel';
 import { renderDeskPage, type DeskEnv } from './page';
+import { readPart } from '../../desk/part';
+import { PartUnreadable } from '../../desk/views/store-down';
 
 /** The days Numbers counts over, today included. */
 const DAYS = 30;
@@ -13,16 +15,24 @@ const DAYS = 30;
 export const numbers = new Hono<DeskEnv>();
 
 numbers.get('/numbers', async (c) => {
+  // The counts are read from D1; the quiz funnel and the calls and clients also read the lead store: either part
+  // can fail alone, and the rest of the page still shows.
+  const path = new URL(c.req.url).pathname;
   const [counts, funnel, outcomes] = await Promise.all([
     dailyCounts(c.env.DB, DAYS),
-    quizFunnel(c.env, DAYS),
-    callsAndClients(c.env, new Date(), DAYS),
+    readPart('funnel', () => quizFunnel(c.env, DAYS), path),
+    readPart('callsAndClients', () => callsAndClients(c.env, new Date(), DAYS), path),
   ]);
-  return renderDeskPage(
-    c,
-    copy.numbers.title,
-    'numbers',
-    {},
-    <NumbersPage counts={counts} funnel={funnel} outcomes={outcomes} />,
+  const body = (
+    <>
+      {outcomes.ok ? null : <PartUnreadable what="callsAndClients" />}
+      {funnel.ok ? null : <PartUnreadable what="funnel" />}
+      <NumbersPage
+        counts={counts}
+        {...(funnel.ok && { funnel: funnel.value })}
+        {...(outcomes.ok && { outcomes: outcomes.value })}
+      />
+    </>
   );
+  return renderDeskPage(c, copy.numbers.title, 'numbers', {}, body);
 });

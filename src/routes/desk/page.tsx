@@ -12,6 +12,8 @@ import { assets } from '../../assets';
 import { readConfig, type Env } from '../../env';
 import type { OwnerVariables } from '../../security/desk-access';
 import { pageHtml } from '../html';
+import { readPart } from '../../desk/part';
+import { deskStoreDown } from '../../content/desk-store-down';
 
 /** What every desk route sees: the Worker's bindings and the owner Cloudflare Access let in. */
 export type DeskEnv = { Bindings: Env; Variables: OwnerVariables & { secureHeadersNonce?: string } };
@@ -34,15 +36,10 @@ export async function renderDeskPage(
   first: Banner[] = [],
 ) {
   const banners: Banner[] = [...first];
-  const failed = await recentFailures(c.env.DB);
-  if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
-  const dead = await deadLeadCount(c.env.DB);
-  if (dead > 0) banners.push({ tone: 'warning', text: copy.banners.dead(dead), href: '/desk/dead' });
-  const health = await lastHealth(c.env.DB);
-  const failing = health?.checks
-    .filter((check) => !check.ok)
-    .map((check) => healthCopy.names[check.name] ?? check.name);
-  if (failing?.length) banners.push({ tone: 'warning', text: healthCopy.banner(failing), href: '/desk/health' });
+  // The warnings are read from D1 beside the page's own records: when D1 cannot be read, the page still renders.
+  const warnings = await readPart('warnings', () => deskWarnings(c.env.DB), new URL(c.req.url).pathname);
+  if (warnings.ok) banners.push(...warnings.value);
+  else banners.push({ tone: 'info', text: deskStoreDown.part(deskStoreDown.parts.warnings) });
   if (!readConfig(c.env).whatsapp.sending.ok) {
     banners.push({ tone: 'info', text: copy.banners.notConfigured });
   }
@@ -60,4 +57,19 @@ export async function renderDeskPage(
     </DeskDocument>,
   );
   return c.html(html, status);
+}
+
+/** Failed or dead messages and a failing self-check: a banner each. */
+async function deskWarnings(db: D1Database): Promise<Banner[]> {
+  const banners: Banner[] = [];
+  const failed = await recentFailures(db);
+  if (failed > 0) banners.push({ tone: 'warning', text: copy.banners.failed(failed) });
+  const dead = await deadLeadCount(db);
+  if (dead > 0) banners.push({ tone: 'warning', text: copy.banners.dead(dead), href: '/desk/dead' });
+  const health = await lastHealth(db);
+  const failing = health?.checks
+    .filter((check) => !check.ok)
+    .map((check) => healthCopy.names[check.name] ?? check.name);
+  if (failing?.length) banners.push({ tone: 'warning', text: healthCopy.banner(failing), href: '/desk/health' });
+  return banners;
 }

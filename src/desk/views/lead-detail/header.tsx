@@ -2,16 +2,15 @@ import type { ReactNode } from 'react';
 import { desk } from '../../../content/desk';
 import type { LeadRecord } from '../../../store/listing';
 import type { DeskMessage } from '../../messages';
-import { waDigits } from '../format';
 
 /**
- * The top of a lead's page: who it is, its kind and status (and whether Turnstile refused it), and one-tap
- * contact: call, WhatsApp, email.
+ * The top of a lead's page: who it is, its kind and status (and whether Turnstile refused it); the person's words
+ * and how to reach them follow (./person.tsx).
  */
 export function LeadHeader({
   lead,
   messages: all,
-  contact: { name, email, phone },
+  contact: { name, email },
   call,
 }: {
   lead: LeadRecord;
@@ -42,29 +41,6 @@ export function LeadHeader({
       </p>
       {call}
       {unverified ? <p className="desk-meta">{unverifiedNote}</p> : null}
-
-      <div className="desk-actions">
-        {phone ? (
-          <a className="btn btn-outline" href={`tel:${phone}`}>
-            {desk.lead.call}
-          </a>
-        ) : null}
-        {phone ? (
-          <a
-            className="btn btn-outline"
-            href={`https://wa.me/${waDigits(phone)}`}
-            rel="noopener noreferrer"
-            target="_blank"
-          >
-            {desk.lead.whatsapp}
-          </a>
-        ) : null}
-        {email ? (
-          <a className="btn btn-outline" href={`mailto:${email}`}>
-            {desk.lead.email}
-          </a>
-        ) : null}
-      </div>
     </>
   );
 }

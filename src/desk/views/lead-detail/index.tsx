@@ -9,11 +9,12 @@ import { LeadHeader } from './header';
 import { CallNote, LeadCalls } from '../calls';
 import type { BookingRecord } from '../../../store/bookings';
 import { LeadFields } from './fields';
+import { PersonCard } from './person';
 import { NoteCard, StatusCard } from './follow-up';
 import { Message, type Recipient } from './message';
 
 /**
- * One lead: what came in, one-tap contact, its booked calls, the owners' status and note, a subscriber's
+ * One lead: who, their own words and one-tap contact first, then its booked calls, the details in plain words, the owners' status and note, a subscriber's
  * newsletter state, and its messages (WhatsApp and email).
  */
 export function LeadDetail({
@@ -47,14 +48,16 @@ export function LeadDetail({
       <LeadHeader
         lead={lead}
         messages={all}
-        contact={{ name, email, phone }}
+        contact={{ name, email }}
         call={<CallNote status={lead.desk.status} statusBy={lead.desk.statusBy} bookings={bookings} />}
       />
+
+      <PersonCard lead={lead} contact={{ email, phone }} />
 
       <LeadCalls bookings={bookings} />
       {conversation}
 
-      <LeadFields lead={lead} contact={{ email, phone }} subscriptionPath={subscriptionPath} />
+      <LeadFields lead={lead} subscriptionPath={subscriptionPath} />
 
       <StatusCard lead={lead} base={base} />
       <NoteCard lead={lead} base={base} />
