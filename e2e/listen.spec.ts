@@ -89,7 +89,7 @@ test.describe('listen', () => {
       await expect(mini, how).toBeVisible();
       await expect(mini, how).toContainText(episode.title);
       // The page cannot pause the provider's player: the small player offers to open it again, or to stop.
-      await expect(mini.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+      await expect(mini.getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
       await mini.getByRole('button', { name: 'Open player' }).click();
       await expect(dialog, how).toBeVisible();
       await page.keyboard.press('Escape');

@@ -93,11 +93,11 @@ test('the Listen section shows the feed’s newest episodes; one plays in the si
     if (testInfo.project.name.startsWith('phone')) {
       await page.screenshot({ path: testInfo.outputPath('podcast-mini-player-390.png') });
     }
-    await mini.getByRole('button', { name: 'Pause' }).click();
+    await mini.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(paused).toBe(true);
-    await mini.getByRole('button', { name: 'Play' }).click();
+    await mini.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(paused).toBe(false);
-    await expect(mini.getByRole('button', { name: 'Pause' })).toBeFocused();
+    await expect(mini.getByRole('button', { name: 'Pause', exact: true })).toBeFocused();
     await mini.getByRole('button', { name: 'Stop and close player' }).click();
     await expect(page.locator('audio')).toHaveCount(0);
     await expect(mini).toHaveCount(0);

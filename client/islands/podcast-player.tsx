@@ -47,16 +47,14 @@ function When({ episode }: { episode: Episode }) {
  */
 function AudioPlayer({ episode, audio, player, onPaused }: AudioPlayerProps) {
   useEffect(() => {
-    const element = player.current;
-    if (!element) return;
-    element.src = audio.src;
-    element.play().catch(() => {
+    player.current?.play().catch(() => {
       // Refused autoplay or an unplayable file: the controls stay for the visitor to press.
     });
   }, [audio.src, player]);
   return (
     <audio
       ref={player}
+      src={audio.src}
       className="podcast-audio"
       controls
       preload="none"
