@@ -73,6 +73,22 @@ test.describe('accessibility (axe)', () => {
     await expectNoViolations(page, 'podcast modal', 'dialog[open]');
   });
 
+  test('with the podcast playing in the small player', async ({ page }) => {
+    await page.route('https://open.spotify.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title>' }),
+    );
+    await gotoHydrated(page, '/');
+    await page
+      .getByRole('button', { name: /^Play episode:/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('region', { name: 'Podcast player' })).toBeVisible();
+    // The whole page: the small player is a landmark of its own among the page's.
+    await expectNoViolations(page, '/ with the small player');
+  });
+
   test('with the mobile menu open @phone', async ({ page }) => {
     await gotoHydrated(page, '/');
     expect(isPhone(page)).toBe(true);

@@ -86,24 +86,44 @@ test.describe('enquiry modal', () => {
     }
   });
 
-  test('Submit stays disabled until name, phone and email are filled; the description is optional', async ({
+  test('"Send message" is never greyed out: pressed with a field missing, each missing field says so and nothing is sent', async ({
     page,
-  }) => {
+  }, testInfo) => {
+    const sent = recordRequests(page, '/api/enquiry');
     await gotoHydrated(page, '/');
     await open(page, OPENERS.about!(page));
     const d = dialog(page);
     const submit = d.getByRole('button', { name: 'Send message' });
-    await expect(submit).toBeDisabled();
-    await d.getByLabel('Name').fill('Asha');
-    await expect(submit).toBeDisabled();
-    await d.getByLabel('Phone').fill('98123 45678');
-    await expect(submit).toBeDisabled();
-    await d.getByLabel('Email').fill('   ');
-    await expect(submit).toBeDisabled();
-    await d.getByLabel('Email').fill('asha@example.com');
+    const field = (label: string) => d.getByLabel(label);
     await expect(submit).toBeEnabled();
-    await d.getByLabel('Name').fill('');
-    await expect(submit).toBeDisabled();
+    await submit.click();
+    for (const label of ['Name', 'Phone', 'Email']) {
+      await expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(field(label)).toHaveAccessibleDescription(`${label} is required.`);
+    }
+    // The description is optional: no message by it.
+    await expect(field('How can I help?')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(field('Name')).toBeFocused();
+    if (testInfo.project.name === 'phone') {
+      await animationsSettled(page, 'dialog[open]');
+      await page.screenshot({ path: testInfo.outputPath('enquiry-missing-390.png') });
+    }
+
+    // A field's message goes once it is filled; the next press names what is still missing, and focuses it.
+    await field('Name').fill('Asha');
+    await expect(field('Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await field('Phone').fill('98123 45678');
+    await field('Email').fill('   ');
+    await submit.click();
+    await expect(field('Email')).toHaveAccessibleDescription('Email is required.');
+    await expect(field('Email')).toBeFocused();
+    await expect(d.getByText('is required.')).toHaveCount(1);
+    await field('Email').fill('asha@example');
+    await submit.click();
+    await expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email.');
+    await expect(d).toBeVisible();
+    await requestsReported(page);
+    expect(sent, 'nothing sent while a field is missing').toHaveLength(0);
   });
 
   test('a sent enquiry is stored and reaches the visitor and both owners once; the modal closes, confirms and opens again empty', async ({

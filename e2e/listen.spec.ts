@@ -62,12 +62,15 @@ test.describe('listen', () => {
     await expect.poll(() => scrollLocked(page)).toBe(true);
   });
 
-  test('the player modal closes on its button, a backdrop click and Escape, and stops the player', async ({ page }) => {
-    await stubPodcastHost(page);
+  test('the player modal closes on its button, a backdrop click and Escape; the player goes on in a small player until stopped', async ({
+    page,
+  }) => {
+    const loaded = await stubPodcastHost(page);
     await gotoHydrated(page, '/', 'PodcastPlayer');
     const episode = featured!;
     const play = page.getByRole('button', { name: `Play episode: ${episode.title}` });
     const dialog = playerDialog(page, episode.title);
+    const mini = page.getByRole('region', { name: 'Podcast player' });
     const close: Record<string, () => Promise<void>> = {
       button: () => dialog.getByRole('button', { name: 'Close player' }).click(),
       backdrop: () => page.mouse.click(4, 4),
@@ -79,10 +82,26 @@ test.describe('listen', () => {
       await expect(dialog.locator('iframe')).toHaveAttribute('src', episode.link);
       await act();
       await expect(dialog, how).toBeHidden();
-      await expect(page.locator('iframe'), how).toHaveCount(0);
       await expect(play, how).toBeFocused();
       await expect.poll(() => scrollLocked(page), { message: how }).toBe(false);
+      // The provider's player is kept (hidden), so what it plays goes on; the small player names the episode.
+      await expect(page.locator('iframe'), how).toHaveCount(1);
+      await expect(mini, how).toBeVisible();
+      await expect(mini, how).toContainText(episode.title);
+      // The page cannot pause the provider's player: the small player offers to open it again, or to stop.
+      await expect(mini.getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
+      await mini.getByRole('button', { name: 'Open player' }).click();
+      await expect(dialog, how).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog, how).toBeHidden();
+      await expect(mini.getByRole('button', { name: 'Open player' })).toBeFocused();
+      await mini.getByRole('button', { name: 'Stop and close player' }).click();
+      await expect(page.locator('iframe'), how).toHaveCount(0);
+      await expect(mini, how).toHaveCount(0);
+      await expect(play, how).toBeFocused();
     }
+    // Each press of play loaded the player once; opening it again from the small player did not reload it.
+    expect(loaded).toEqual([episode.link, episode.link, episode.link]);
   });
 });
 

@@ -30,7 +30,7 @@ const listenTitles = (page: Page) => page.locator('#listen h3').allTextContents(
 
 test('the Listen section shows the feed’s newest episodes; one plays in the site’s own player, the host asked only after the press', async ({
   page,
-}) => {
+}, testInfo) => {
   await withPodcastFeed(async () => {
     const toHost: string[] = [];
     page.on('request', (request) => void (request.url().startsWith(PODCAST_HOST) && toHost.push(request.url())));
@@ -79,8 +79,28 @@ test('the Listen section shows the feed’s newest episodes; one plays in the si
     expect(toHost.length).toBeGreaterThan(0);
     expect(toHost.every((url) => url === `${PODCAST_HOST}audio/ep47.ogg`)).toBe(true);
 
+    // Closing the pop-up leaves the episode playing, in the small player at the foot of the screen. (The stand-in's
+    // audio lasts a second: looped, so that a pause seen below is the page's doing, not the episode's end.)
+    await audio.evaluate((el: HTMLAudioElement) => void (el.loop = true));
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    const player = page.locator('audio');
+    const paused = () => player.evaluate((el: HTMLAudioElement) => el.paused);
+    await expect(player).toHaveCount(1);
+    expect(await paused()).toBe(false);
+    const mini = page.getByRole('region', { name: 'Podcast player' });
+    await expect(mini).toContainText(episode);
+    if (testInfo.project.name.startsWith('phone')) {
+      await page.screenshot({ path: testInfo.outputPath('podcast-mini-player-390.png') });
+    }
+    await mini.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(paused).toBe(true);
+    await mini.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(paused).toBe(false);
+    await expect(mini.getByRole('button', { name: 'Pause', exact: true })).toBeFocused();
+    await mini.getByRole('button', { name: 'Stop and close player' }).click();
     await expect(page.locator('audio')).toHaveCount(0);
+    await expect(mini).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Play episode: ${episode}` })).toBeFocused();
   });
 });

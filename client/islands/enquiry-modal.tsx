@@ -47,7 +47,6 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
   const [sent, setSent] = useState(Boolean(form.done));
   /** The sent enquiry's booking reference, held in memory only (the post without JavaScript has none). */
   const [bookingRef, setBookingRef] = useState<string | undefined>(undefined);
-  const [ready, setReady] = useState(true);
   const [formKey, setFormKey] = useState(0);
   const [values, setValues] = useState(form.values ?? {});
   const required = Object.fromEntries(REQUIRED.map((name) => [name, copy.labels[name]]));
@@ -70,14 +69,6 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
     },
   });
 
-  /** The send button waits for the three required fields (the server page renders it enabled). */
-  const updateReady = () => {
-    const fields = document.getElementById(ENQUIRY_ANCHOR)?.querySelector('form');
-    if (!fields) return;
-    const data = new FormData(fields);
-    setReady(REQUIRED.every((name) => String(data.get(name) ?? '').trim() !== ''));
-  };
-
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-enquiry]') : null;
@@ -96,7 +87,6 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
         window.history.replaceState(null, '', window.location.pathname + window.location.search);
         if (!showsRefusedPost) setOpened({ by: null });
       }
-      updateReady();
     });
     return () => {
       document.removeEventListener('click', onClick);
@@ -112,12 +102,6 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
     return () => window.clearTimeout(timer);
   }, [sent, booking]);
 
-  // The form was re-mounted or the dialog opened: read which required fields the page now holds.
-  useEffect(() => {
-    const frame = window.requestAnimationFrame(updateReady);
-    return () => window.cancelAnimationFrame(frame);
-  }, [formKey, opened]);
-
   const close = () => {
     setOpened(null);
     setInline(false);
@@ -126,10 +110,7 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
   const field = (name: string) => ({
     name,
     defaultValue: values[name] ?? '',
-    onChange: () => {
-      lead.clearError(name);
-      updateReady();
-    },
+    onChange: () => lead.clearError(name),
     error: lead.errors[name],
   });
 
@@ -153,13 +134,8 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
           anchor={ENQUIRY_ANCHOR}
           submissionId={lead.submissionId}
           className="form-grid"
-          onSubmit={(event) => {
-            if (!ready) {
-              event.preventDefault();
-              return;
-            }
-            return lead.onSubmit(event);
-          }}
+          // The send button is always enabled: a press with a field missing says so by that field and sends nothing.
+          onSubmit={lead.onSubmit}
         >
           <Field
             id="enquiry-name"
@@ -189,7 +165,7 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
             type="submit"
             className="btn btn-cta btn-block"
             aria-describedby="enquiry-consent"
-            disabled={!ready || lead.busy}
+            disabled={lead.busy}
           >
             {lead.busy ? copy.submitting : copy.submit}
           </button>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Modal, ModalClose } from '../components/modal';
 import { formatDay, formatDuration } from '../lib/format-date';
 import type { ListenEpisode } from '../../src/feeds/types';
+import { MiniPlayer } from '../components/mini-player';
 
 export type Episode = ListenEpisode;
 
@@ -41,19 +42,34 @@ function When({ episode }: { episode: Episode }) {
 
 /**
  * The site's own player for a feed episode. It exists only once the visitor pressed play, so the podcast
- * host is asked for nothing before; it starts at once (the press allows it), and closing removes it.
+ * host is asked for nothing before; it starts at once (the press allows it). Closing the pop-up leaves it playing
+ * (the small player below the page then controls it); stopping there removes it.
  */
-function AudioPlayer({ episode, audio }: { episode: Episode; audio: NonNullable<Episode['audio']> }) {
-  const ref = useRef<HTMLAudioElement>(null);
+function AudioPlayer({ episode, audio, player, onPaused }: AudioPlayerProps) {
   useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.src = audio.src;
-    element.play().catch(() => {
+    player.current?.play().catch(() => {
       // Refused autoplay or an unplayable file: the controls stay for the visitor to press.
     });
-  }, [audio.src]);
-  return <audio ref={ref} className="podcast-audio" controls preload="none" aria-label={episode.title} />;
+  }, [audio.src, player]);
+  return (
+    <audio
+      ref={player}
+      src={audio.src}
+      className="podcast-audio"
+      controls
+      preload="none"
+      aria-label={episode.title}
+      onPlay={() => onPaused(false)}
+      onPause={() => onPaused(true)}
+    />
+  );
+}
+
+interface AudioPlayerProps {
+  episode: Episode;
+  audio: NonNullable<Episode['audio']>;
+  player: RefObject<HTMLAudioElement | null>;
+  onPaused: (paused: boolean) => void;
 }
 
 type OnPlay = (episode: Episode, opener: HTMLElement) => void;
@@ -77,16 +93,35 @@ function PlayButton({ episode, onPlay, big }: { episode: Episode; onPlay: OnPlay
 
 /**
  * The six episodes (the first featured) and the player modal. The player (the site's own <audio> for a feed
- * episode, the provider's iframe for a published one) exists only while the modal is open: nothing loads from
- * the podcast host before the visitor presses play, and closing stops the audio.
+ * episode, the provider's iframe for a published one) exists once the visitor pressed play: nothing loads from the
+ * podcast host before. Closing the pop-up keeps it playing, hidden, with a small player at the foot of the screen
+ * to pause it, open the pop-up again or stop it.
  */
 export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerProps) {
+  /** The episode in the player, and the play button that chose it (focus goes back there when it stops). */
   const [playing, setPlaying] = useState<{ episode: Episode; opener: HTMLElement } | null>(null);
+  /** The pop-up, while shown, and the element focus returns to when it closes. */
+  const [shown, setShown] = useState<{ by: HTMLElement } | null>(null);
+  const [paused, setPaused] = useState(true);
+  const player = useRef<HTMLAudioElement>(null);
   // The dialog's heading names the last chosen episode (the featured one before any), so it is never empty.
   const [chosen, setChosen] = useState<Episode | undefined>(episodes[0]);
   const play: OnPlay = (episode, opener) => {
     setChosen(episode);
     setPlaying({ episode, opener });
+    setShown({ by: opener });
+  };
+  const stop = () => {
+    playing?.opener.focus();
+    setShown(null);
+    setPlaying(null);
+    setPaused(true);
+  };
+  const toggle = () => {
+    const audio = player.current;
+    if (!audio) return;
+    if (audio.paused) void audio.play().catch(() => setPaused(true));
+    else audio.pause();
   };
   const [featured, ...rest] = episodes;
   if (!featured) return null;
@@ -116,9 +151,9 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
         ))}
       </ul>
       <Modal
-        open={playing !== null}
-        opener={playing?.opener}
-        onClose={() => setPlaying(null)}
+        open={shown !== null}
+        opener={shown?.by}
+        onClose={() => setShown(null)}
         labelledBy="podcast-title"
         className="podcast"
       >
@@ -126,7 +161,9 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
         <h2 id="podcast-title" className="podcast-title">
           {(chosen ?? featured).title}
         </h2>
-        {playing?.episode.audio && <AudioPlayer episode={playing.episode} audio={playing.episode.audio} />}
+        {playing?.episode.audio && (
+          <AudioPlayer episode={playing.episode} audio={playing.episode.audio} player={player} onPaused={setPaused} />
+        )}
         {playing?.episode.link && !playing.episode.audio && (
           <iframe
             className="podcast-frame"
@@ -139,6 +176,15 @@ export default function PodcastPlayer({ episodes, featuredMeta }: PodcastPlayerP
           />
         )}
       </Modal>
+      {playing && (
+        <MiniPlayer
+          title={playing.episode.title}
+          paused={playing.episode.audio ? paused : undefined}
+          onToggle={toggle}
+          onOpen={(button) => setShown({ by: button })}
+          onStop={stop}
+        />
+      )}
     </div>
   );
 }

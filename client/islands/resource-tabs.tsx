@@ -3,6 +3,9 @@ import type { PublicFeed } from '../../src/feeds/types';
 import { scrollRow } from '../lib/row-scroll';
 import { useFeeds } from '../lib/use-feed';
 import { thumbUrl, watchUrl, type ClientVideos } from '../lib/videos';
+import { siteControls } from '../../src/content/site-controls';
+
+const words = siteControls.resources;
 
 export interface ResourceTabsProps {
   topics: readonly string[];
@@ -64,51 +67,41 @@ export default function ResourceTabs({ topics, playlists: initial, copy, selecte
     );
   };
 
+  const arrow = (step: -1 | 1, label: string, path: string) => (
+    <button
+      type="button"
+      className="icon-btn row-btn"
+      aria-label={label}
+      data-step={step}
+      onClick={() => scrollRow(rows.current[active], step)}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+
+  // Every topic shows at every width (the tabs wrap onto more lines on a phone); the arrows sit under the row of
+  // videos they scroll, not beside the topics.
   return (
     <div className="resource-tabs">
-      <div className="tab-bar">
-        <div role="tablist" aria-label="Video topics" className="tablist" onKeyDown={onKeyDown}>
-          {topics.map((topic, i) => (
-            <button
-              key={topic}
-              ref={(el) => void (tabs.current[i] = el)}
-              type="button"
-              role="tab"
-              id={`tab-${slug(topic)}`}
-              aria-controls={`panel-${slug(topic)}`}
-              aria-selected={i === active}
-              tabIndex={i === active ? 0 : -1}
-              className="tab"
-              onClick={() => setActive(i)}
-            >
-              {topic}
-            </button>
-          ))}
-        </div>
-        <div className="row-buttons">
+      <div role="tablist" aria-label={words.topics} className="tablist" onKeyDown={onKeyDown}>
+        {topics.map((topic, i) => (
           <button
+            key={topic}
+            ref={(el) => void (tabs.current[i] = el)}
             type="button"
-            className="icon-btn row-btn"
-            aria-label="Previous videos"
-            data-step={-1}
-            onClick={() => scrollRow(rows.current[active], -1)}
+            role="tab"
+            id={`tab-${slug(topic)}`}
+            aria-controls={`panel-${slug(topic)}`}
+            aria-selected={i === active}
+            tabIndex={i === active ? 0 : -1}
+            className="tab"
+            onClick={() => setActive(i)}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            {topic}
           </button>
-          <button
-            type="button"
-            className="icon-btn row-btn"
-            aria-label="Next videos"
-            data-step={1}
-            onClick={() => scrollRow(rows.current[active], 1)}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </div>
+        ))}
       </div>
       {topics.map((topic, i) => (
         <div
@@ -123,6 +116,10 @@ export default function ResourceTabs({ topics, playlists: initial, copy, selecte
           {panel(topic, i)}
         </div>
       ))}
+      <div className="row-buttons">
+        {arrow(-1, words.previous, 'M15 5l-7 7 7 7')}
+        {arrow(1, words.next, 'M9 5l7 7-7 7')}
+      </div>
     </div>
   );
 }
