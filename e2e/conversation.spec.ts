@@ -76,7 +76,9 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     await expectAccessible(page, '.desk-conversation');
     await chat.getByLabel('Answer on WhatsApp').fill('Tuesday at 10 am it is. See you then!');
     await chat.getByRole('button', { name: 'Send answer' }).click();
-    await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
+    // The page comes back at the form, which says the answer was sent.
+    await expect(page).toHaveURL(new RegExp(`${leadPath}\\?answer=${replyId}#reply$`));
+    await expect(page.locator('#reply .desk-reply-sent')).toContainText('Sent');
 
     // Sent through the queue and the ledger, once; Meta then reports it delivered.
     const [row] = await waitForDeliveries(`desk-reply:${replyId}`, (rows) => rows[0]?.status === 'sent');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { accessToken, overflowX, sendEnquiry, signIn } from './support/desk';
+import { accessToken, openDeskSection, overflowX, sendEnquiry, signIn } from './support/desk';
 import { uniqueEmail, uniquePhone } from './support/leads';
 import { configureStandin } from './support/standins';
 import { expect, test } from './support/test';
@@ -71,10 +71,7 @@ test.describe('owners’ desk', () => {
 
     // Export the current filter: a download with a byte-order mark and the formula neutralised.
     await page.goto(`/desk?kind=enquiry&q=${encodeURIComponent(email)}`);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export CSV' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), openDeskSection(page, 'Export CSV')]);
     expect(download.suggestedFilename()).toMatch(/^leads-enquiry-\d{4}-\d\d-\d\d\.csv$/);
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

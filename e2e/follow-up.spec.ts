@@ -75,7 +75,9 @@ test.describe('a follow-up once the 24-hour window closed', () => {
     await expect(chat.getByRole('button', { name: 'Send a follow-up' })).toHaveCount(0);
     await chat.getByLabel('Answer on WhatsApp').fill('Tuesday at 11 works. Talk then!');
     await chat.getByRole('button', { name: 'Send answer' }).click();
-    await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
+    // The page comes back at the form, which says the answer was sent.
+    await expect(page).toHaveURL(new RegExp(`${leadPath}\\?answer=[0-9a-f-]{36}#reply$`));
+    await expect(page.locator('#reply .desk-reply-sent')).toContainText('Sent');
     await expect(async () => expect(await textsTo(phone.e164)).toEqual(['Tuesday at 11 works. Talk then!'])).toPass({
       timeout: 15_000,
     });
