@@ -152,5 +152,6 @@ export const DESK_PAGES: DeskPage[] = [
   { name: 'content', path: () => '/desk/content' },
   { name: 'content-programs', path: () => '/desk/content/programs' },
   { name: 'content-testimonials', path: () => '/desk/content/testimonials' },
+  { name: 'content-episodes', path: () => '/desk/content/episodes' },
   { name: 'health', path: () => '/desk/health' },
 ];
