@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { deskContent as copy } from '../src/content/desk-content';
 import { previewCopy } from '../src/content/sections';
 import { addItem, landingShows, liveVersion, publish, withContentLock } from './support/content';
 import { overflowX, signIn } from './support/desk';
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/test';
 
 /**
@@ -12,17 +11,6 @@ import { expect, test } from './support/test';
  * The phone and desktop runs share one server and one draft: each run holds a lock (an atomic mkdir) while it
  * edits, and leaves the version that was live when it started live again (e2e/support/content.ts).
  */
-
-/** The page has no accessibility violations (axe, WCAG 2.2 AA and best practice). */
-async function expectNoViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { overflowX, signIn } from './support/desk';
 import { expectFailedResource, uniquePhone } from './support/leads';
@@ -19,11 +18,9 @@ async function openStranger(page: Page, info: TestInfo, label: string, text: str
   return { phone, name };
 }
 
-/** A full-page screenshot in the test's output, copied to /work/shots/conv/ at phone width. */
+/** A full-page screenshot in the test's output. */
 async function shot(page: Page, info: TestInfo, name: string) {
-  const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  if (info.project.name === 'phone') copyFileSync(path, `/work/shots/conv/${name}-390.png`);
+  await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
 }
 
 test.describe("an owner's day with conversations", () => {

@@ -33,7 +33,9 @@ test.describe('a visitor writes STOP on WhatsApp', () => {
 });
 
 test.describe('a visitor asks to stop in a longer message', () => {
-  test('the conversation is marked "may want to stop"; the owner opts them out in one tap', async ({ page }, info) => {
+  test('the conversation is marked "may want to stop"; the owner opts them out, confirming first', async ({
+    page,
+  }, info) => {
     test.setTimeout(90_000);
     const phone = uniquePhone();
     const name = `Maybe ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} ${phone.e164.slice(-4)}`;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from './support/desk';
 import { uniquePhone } from './support/leads';
-import { expect, isPhone, test } from './support/test';
+import { expect, test } from './support/test';
 
 /** Another visitor: a client address of its own (visits count per address). */
 const otherVisitor = () =>
@@ -66,7 +66,7 @@ test.describe('Sources and Numbers on a phone and a laptop', () => {
     expect(await pastRightEdge(page)).toEqual([]);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`sources-${info.project.name}.png`), fullPage: true });
-    if (isPhone(page)) await page.screenshot({ path: '/work/shots/funnel/sources-cards-390.png', fullPage: true });
+    await page.screenshot({ path: info.outputPath(`sources-cards-${info.project.name}.png`), fullPage: true });
     await expectNoViolations(page, '/desk/sources');
     await page.goto(`/desk/sources?days=7&source=${source}`);
     await expectNoViolations(page, '/desk/sources?source=…');
@@ -88,6 +88,6 @@ test.describe('Sources and Numbers on a phone and a laptop', () => {
     }
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`numbers-${info.project.name}.png`), fullPage: true });
-    if (isPhone(page)) await page.screenshot({ path: '/work/shots/funnel/numbers-table-390.png', fullPage: true });
+    await page.screenshot({ path: info.outputPath(`numbers-table-${info.project.name}.png`), fullPage: true });
   });
 });
