@@ -96,7 +96,9 @@ describe('one IPv6 /48 counts MAX_FUNNEL_STEPS_PER_NETWORK steps a day at most',
     expect(await stepsToday()).toBe(steps + MAX_FUNNEL_STEPS_PER_NETWORK);
     await viewQuiz(env as Env, `${network48()}:1::1`);
     expect(await stepsToday()).toBe(steps + MAX_FUNNEL_STEPS_PER_NETWORK + 1);
-  });
+    // About 1,000 steps one after another: under the suite's other work on two cores this took 25 s once, past the
+    // default 20 s. A budget for a busy machine, not a timing asserted.
+  }, 120_000);
 });
 
 describe('the site counts funnelDailyLimit(VISITS_DAILY_LIMIT) steps a day at most', () => {
