@@ -1,8 +1,7 @@
 import { conversationDay } from '../../content/conversation-day';
-import { desk } from '../../content/desk';
 import type { ConversationState } from '../../store/conversation-state';
-import { FOLLOW_UP_STATUSES } from '../../store/listing';
 import { when } from './format';
+import { StatusButtons } from './lead-detail/follow-up';
 
 const copy = conversationDay.person;
 
@@ -18,20 +17,7 @@ export function PersonFollowUp({ state, base }: { state: ConversationState | nul
     <>
       <section className="desk-card" aria-labelledby="person-status-heading">
         <h2 id="person-status-heading">{copy.statusHeading}</h2>
-        <form method="post" action={`${base}/status`} className="desk-status-form">
-          {FOLLOW_UP_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="submit"
-              name="status"
-              value={s}
-              className={`btn ${s === status ? 'btn-cta' : 'btn-outline'}`}
-              aria-pressed={s === status}
-            >
-              {desk.statuses[s]}
-            </button>
-          ))}
-        </form>
+        <StatusButtons current={status} action={`${base}/status`} />
         {state?.statusBy && state.statusAt ? (
           <p className="desk-meta">{copy.statusSetBy(state.statusBy, when(state.statusAt))}</p>
         ) : null}

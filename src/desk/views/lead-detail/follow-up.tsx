@@ -1,26 +1,33 @@
 import { desk } from '../../../content/desk';
-import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../../store/listing';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadRecord } from '../../../store/listing';
 import { when } from '../format';
+
+/** One button per follow-up status, posting to `action` (no script needed), the current one pressed. */
+export function StatusButtons({ current, action }: { current: FollowUpStatus; action: string }) {
+  return (
+    <form method="post" action={action} className="desk-status-form">
+      {FOLLOW_UP_STATUSES.map((s) => (
+        <button
+          key={s}
+          type="submit"
+          name="status"
+          value={s}
+          className={`btn ${s === current ? 'btn-cta' : 'btn-outline'}`}
+          aria-pressed={s === current}
+        >
+          {desk.statuses[s]}
+        </button>
+      ))}
+    </form>
+  );
+}
 
 /** The owners' follow-up status of a lead: one button per status, the current one pressed. */
 export function StatusCard({ lead, base }: { lead: LeadRecord; base: string }) {
   return (
     <section className="desk-card" aria-labelledby="status-heading">
       <h2 id="status-heading">{desk.lead.status}</h2>
-      <form method="post" action={`${base}/status`} className="desk-status-form">
-        {FOLLOW_UP_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="submit"
-            name="status"
-            value={s}
-            className={`btn ${s === lead.desk.status ? 'btn-cta' : 'btn-outline'}`}
-            aria-pressed={s === lead.desk.status}
-          >
-            {desk.statuses[s]}
-          </button>
-        ))}
-      </form>
+      <StatusButtons current={lead.desk.status} action={`${base}/status`} />
       {lead.desk.statusBy ? (
         <p className="desk-meta">{desk.lead.statusSetBy(lead.desk.statusBy, when(lead.desk.statusAt))}</p>
       ) : null}
