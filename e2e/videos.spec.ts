@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { site, youtubeLinks } from '../src/content/site';
+import { site, youtubeLinks } from '../src/words/site';
 import { expect, gotoHydrated, isPhone, test } from './support/test';
 import { latest, latestVideos, playerTitle, recentList, resources } from './support/videos';
 

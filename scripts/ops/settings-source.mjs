@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SETTINGS } from '../../src/config/settings.ts';
+import { SETTINGS } from '../../src/config/read/settings.ts';
 
 export const wranglerEnv = {
   ...process.env,

@@ -12,8 +12,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { startLocalWorker } from '../../scripts/dev/local-worker.mjs';
-import { SETTINGS } from '../../src/config/settings.ts';
-import { ALL_TEMPLATES, requiredTemplates } from '../../src/notify/whatsapp-templates.ts';
+import { SETTINGS } from '../../src/config/read/settings.ts';
+import { ALL_TEMPLATES, requiredTemplates } from '../../src/notify/whatsapp/whatsapp-templates.ts';
 import {
   approvedTemplates,
   BASE,
