@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const site = readFileSync(new URL('../../src/content/site.ts', import.meta.url), 'utf8');
+const site = readFileSync(new URL('../../src/words/site.ts', import.meta.url), 'utf8');
 const teal = /teal: '(#[0-9a-fA-F]{6})'/.exec(site)?.[1];
 if (!teal) throw new Error('src/words/site.ts has no theme.teal colour');
 

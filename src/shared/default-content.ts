@@ -1,5 +1,5 @@
 /**
- * The content a fresh site shows: today's values from src/content, in the shape the owners edit. Until the first
+ * The content a fresh site shows: today's values from src/words, in the shape the owners edit. Until the first
  * publish every page renders from this, so a fresh site looks exactly as the code describes it.
  */
 import { recommendations } from '../words/recommendations';
