@@ -5,13 +5,14 @@
  * whether it still holds them.
  */
 import { env } from 'cloudflare:test';
-import type { Env } from '../../src/env';
+import { readConfig, type Env } from '../../src/env';
 import type { DraftContent } from '../../src/shared/site-content';
 import { defaultContent } from '../../src/shared/default-content';
 import { getBookingStore, type BookingRecord } from '../../src/store/bookings';
 import { getConversationStore } from '../../src/store/conversations';
 import { getConversationStateStore } from '../../src/store/conversation-state';
 import { getMediaStore, newMediaKey, objectKey } from '../../src/store/media';
+import { recordOptOut } from '../../src/store/opt-outs';
 import { getLeadStore } from '../../src/store/port';
 import { CONTENT_KEY } from '../../src/store/published-content';
 import { contentStore } from '../../src/store/site-content';
@@ -100,6 +101,9 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
   const readAt = new Date(base + 3 * 60_000 + Math.floor(Math.random() * 59_999)).toISOString();
   await states.markRead(phone, owner, readAt);
   await states.change(phone, { note: `State note ${tag}`, by: owner, at: at(4) });
+  // A request to stop WhatsApp messages that an owner recorded for them (its time is the trace in the copy).
+  const stopAt = new Date(base + 4 * 60_000 + Math.floor(Math.random() * 59_999)).toISOString();
+  await recordOptOut(env.DB, readConfig(workerEnv).privacy.erasureKey, phone, { at: stopAt, how: 'owner', by: owner });
 
   const bookings = getBookingStore(workerEnv);
   const booking = (id: string, lead?: BookingRecord['lead']): BookingRecord => ({
@@ -164,6 +168,7 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     whatsapp_media: inTable('whatsapp_media', `file-${tag}.pdf`),
     conversation_reads: inTable('conversation_reads', readAt),
     conversation_states: inTable('conversation_states', `State note ${tag}`),
+    whatsapp_opt_outs: inTable('whatsapp_opt_outs', stopAt),
     content_draft: inTable('content_draft', quote),
     content_versions: inTable('content_versions', quote),
     'site-content:published:v1': {

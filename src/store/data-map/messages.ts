@@ -125,7 +125,7 @@ export const MESSAGE_PLACES: readonly Place[] = [
     other: ['by_owner'],
     kept: 'until the number writes START',
     pruned: false,
-    copy: false,
+    copy: true,
     erasure: 'kept through an erasure, so that the request to stop is still honoured (as /privacy says)',
     privacy: ['a one-way fingerprint of your number (a keyed hash, from which the number cannot be read back)'],
   },
