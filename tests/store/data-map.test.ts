@@ -7,6 +7,7 @@
  */
 import { SELF, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../src/content/privacy';
 import { DATA_MAP, personalPlaces, type D1Place } from '../../src/store/data-map';
 
 /** Tables D1 and its migrations keep for themselves: nothing the site writes. */
@@ -23,6 +24,8 @@ describe('the map', () => {
       expect(place.about, place.name).not.toBe('');
       expect(place.kept, place.name).not.toBe('');
       if (place.erasure !== true) expect(place.erasure, place.name).not.toBe('');
+      // A period it names is one the cron and /privacy read (src/content/privacy.ts).
+      for (const [, key] of place.kept.matchAll(/RETENTION\.(\w+)/g)) expect(Object.keys(RETENTION)).toContain(key);
     }
   });
 });
