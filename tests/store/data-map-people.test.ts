@@ -6,7 +6,7 @@
  * behave the same (the stores' contract suites, tests/*.contract.test.ts).
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import { DATA_MAP, type Place } from '../../src/store/data-map';
 import { CONTENT_KEY, forgetPublished } from '../../src/store/published-content';
@@ -75,6 +75,9 @@ describe('retention, place by place', () => {
     // Ten years back: older than every period the map names.
     old = await seedPerson(workerEnv, 3650);
     for (const [name, probe] of Object.entries(old.probes)) heldBefore.set(name, await probe.holds());
+    // The self-check the cron runs beside its prunes sees these old rows (and no WhatsApp account) and logs an error:
+    // expected here, and not what this test checks.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const ctx = createExecutionContext();
     await worker.scheduled(
       createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }),
@@ -82,6 +85,7 @@ describe('retention, place by place', () => {
       ctx,
     );
     await waitOnExecutionContext(ctx);
+    quiet.mockRestore();
   });
 
   it.each(covered((p) => p.pruned))('the cron leaves nothing past its period in %s', async (_, place) => {
