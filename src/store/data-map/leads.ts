@@ -47,7 +47,7 @@ export const LEAD_PLACES: readonly Place[] = [
       'body_hash',
     ],
     other: ['id'],
-    kept: 'until the person unsubscribes, then only that they did, until they ask for an erasure',
+    kept: 'until an erasure: an unsubscribe marks the sign-up (unsubscribed_at) and keeps it, so no letter goes again',
     pruned: false,
     copy: true,
     erasure: true,
