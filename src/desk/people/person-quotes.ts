@@ -131,9 +131,17 @@ export async function findWithQuotes(env: Env, searched: Person, ticked: Person[
   return { ...records, quotes: await quotesOfPeople(env, [searched, ...ticked]) };
 }
 
-/** A person's copy (personCopy) with their quotes. */
+/**
+ * A person's copy (personCopy) with their quotes, and their requests to stop WhatsApp messages (kept about their
+ * number as a keyed hash, through an erasure too) when they made any.
+ */
 export function copyWithQuotes(records: RecordsWithQuotes, exportedAt: string) {
-  return { ...personCopy(records, exportedAt), quotes: quotesCopy(records.quotes) };
+  const optOuts = records.optOuts ?? [];
+  return {
+    ...personCopy(records, exportedAt),
+    quotes: quotesCopy(records.quotes),
+    ...(optOuts.length > 0 && { whatsAppOptOuts: optOuts }),
+  };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ConversationExport {
   media?: MediaExport[];
   /** The owners' "Done", status and note of the conversation, when they set any. */
   ownersState?: ConversationState;
+  /** Until when each owner has read it (owner → ISO time), when any has. */
+  readByOwners?: Record<string, string>;
 }
 
 /**
@@ -65,13 +67,16 @@ export async function exportConversation(env: Env, phone: string): Promise<Conve
     at: a.at,
     status: a.status,
   }));
-  const ownersState = await getConversationStateStore(env).state(phone);
+  const states = getConversationStateStore(env);
+  const ownersState = await states.state(phone);
+  const readByOwners = Object.fromEntries(await states.readsOf(phone));
   return {
     phone,
     messages,
     readState: { unread: messages.filter((m) => !m.readAt).length, lastReadAt: reads.at(-1) ?? null },
     ...(media.length > 0 && { media }),
     ...(ownersState && { ownersState }),
+    ...(Object.keys(readByOwners).length > 0 && { readByOwners }),
   };
 }
 
