@@ -1,6 +1,6 @@
 import { logEvent } from '../../log';
 import { QUIZ_STEP_COUNT } from '../../words/site';
-import { MAX_VISITORS_PER_NETWORK, addToTally } from './visit-ceiling';
+import { MAX_VISITORS_PER_NETWORK, addToTally, pauseMemory } from './visit-ceiling';
 
 /**
  * The ceiling on what counting the quiz's steps (countOncePerAddress) may write in a day, so that no flood of
@@ -29,11 +29,10 @@ const SITE = 'funnel';
 /** visit_tally's scope of a /48's step count, from the day's fingerprint of the /48. */
 export const networkScope = (fingerprint: string) => `${SITE}|${fingerprint}`;
 
-/** The day (and ceiling) this isolate found the site's ceiling reached on: it reads nothing more that day. */
-let pausedOn: { day: string; limit: number } | undefined;
+const paused = pauseMemory();
 
-/** Whether this isolate already found the day's ceiling (`limit`) reached: it then reads nothing to know it. */
-export const funnelPausedHere = (day: string, limit: number) => pausedOn?.day === day && pausedOn.limit === limit;
+/** Whether this isolate already found the day's step ceiling (`limit`) reached: it then reads nothing to know it. */
+export const funnelPausedHere = paused.has;
 
 export interface FunnelStep {
   day: string;
@@ -64,7 +63,7 @@ export async function roomForStep(db: D1Database, step: FunnelStep): Promise<'ro
     if (!funnelPausedHere(day, limit)) {
       logEvent('warn', 'desk.action', { action: 'count quiz steps', outcome: 'paused', day, ceiling: limit });
     }
-    pausedOn = { day, limit };
+    paused.keep(day, limit);
     return 'refused';
   }
   return step.network === null || (seen?.network ?? 0) < MAX_FUNNEL_STEPS_PER_NETWORK ? 'room' : 'refused';
