@@ -1,6 +1,6 @@
 import { logEvent } from '../../log';
 import { QUIZ_STEP_COUNT } from '../../words/site';
-import { MAX_VISITORS_PER_NETWORK, addToTally, pauseMemory } from './visit-ceiling';
+import { MAX_VISITORS_PER_NETWORK, addToTally, pauseMemory, type DayCount } from './visit-ceiling';
 
 /**
  * The ceiling on what counting the quiz's steps (countOncePerAddress) may write in a day, so that no flood of
@@ -34,14 +34,10 @@ const paused = pauseMemory();
 /** Whether this isolate already found the day's step ceiling (`limit`) reached: it then reads nothing to know it. */
 export const funnelPausedHere = paused.has;
 
-export interface FunnelStep {
-  day: string;
-  /** funnelDailyLimit(VISITS_DAILY_LIMIT). */
-  limit: number;
+/** A step of the quiz reached: `limit` is funnelDailyLimit(VISITS_DAILY_LIMIT), `network` networkScope of the /48. */
+export interface FunnelStep extends DayCount {
   /** The hour's fingerprint of the address (clientKey) and the step: funnel_seen's key. */
   key: string;
-  /** networkScope of the address's /48, or null (IPv4, no address). */
-  network: string | null;
 }
 
 /**

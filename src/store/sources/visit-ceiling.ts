@@ -47,14 +47,21 @@ const paused = pauseMemory();
 /** Whether this isolate already found the day's ceiling (`limit`) reached: it then reads nothing to know it. */
 export const pausedHere = paused.has;
 
-export interface Newcomer {
+/** One count against a day's ceilings: the day, the site's ceiling that day, and the /48 it came from. */
+export interface DayCount {
   day: string;
-  /** VISITS_DAILY_LIMIT. */
   limit: number;
+  /** The /48's key in visit_tally, or null (IPv4, no address). */
+  network: string | null;
+}
+
+/**
+ * A new visitor of the day: `limit` is VISITS_DAILY_LIMIT, `network` the day's fingerprint of the IPv6 /48
+ * (networkKey).
+ */
+export interface Newcomer extends DayCount {
   /** The day's fingerprint of the address (clientKey). */
   address: string;
-  /** The day's fingerprint of the IPv6 /48 (networkKey), or null (IPv4, no address). */
-  network: string | null;
 }
 
 /**
