@@ -2,16 +2,10 @@
  * The storage port's contract for what the desk reads, run against every adapter (lead-store-harness.ts): listing
  * newest first with a cursor, filters, search, follow-up, erasure, last contact and corrections.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LeadStore } from '../../../src/store/leads/port';
-import { getLeadStore } from '../../../src/store/leads/open';
-import { D1LeadStore } from '../../../src/store/leads/leads-d1';
-import { FirestoreLeadStore } from '../../../src/store/leads/firestore/leads-firestore';
-import { type Lead, COLLECTIONS } from '../../../src/store/leads/lead';
+import type { LeadStore } from '../../../src/store/leads/port';
+import type { Lead } from '../../../src/store/leads/lead';
 import type { LeadQuery, LeadRecord } from '../../../src/store/leads/listing';
-import { decodeFields } from '../../standins/google/firestore-values';
-import { firestoreEnv } from '../../support/firestore';
 import { enquiryLead, newsletterLead, quizLead } from '../../fixtures/leads';
 import { adapters } from './lead-store-harness';
 

@@ -3,16 +3,10 @@
  * stored with the fields its kind stores (and no others), a repeated submission leaves one record, and an
  * unsubscribe keeps its first time. Listing, search and follow-up: lead-store-listing.contract.test.ts.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LeadStore } from '../../../src/store/leads/port';
-import { getLeadStore } from '../../../src/store/leads/open';
 import { D1LeadStore } from '../../../src/store/leads/leads-d1';
 import { FirestoreLeadStore } from '../../../src/store/leads/firestore/leads-firestore';
-import { type Lead, COLLECTIONS } from '../../../src/store/leads/lead';
-import type { LeadQuery, LeadRecord } from '../../../src/store/leads/listing';
-import { decodeFields } from '../../standins/google/firestore-values';
-import { firestoreEnv } from '../../support/firestore';
+import type { Lead } from '../../../src/store/leads/lead';
 import { enquiryLead, newsletterLead, quizLead } from '../../fixtures/leads';
 import { adapters } from './lead-store-harness';
 
