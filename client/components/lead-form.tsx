@@ -36,3 +36,20 @@ export function LeadForm({ action, anchor, submissionId, onSubmit, className, ch
     </form>
   );
 }
+
+/**
+ * A lead form's send button: it names the consent notice (`notice`, the id of what sending agrees to) so a
+ * screen reader reads it with the button, and is disabled, saying so, while the form is being sent.
+ */
+export function SendButton(props: {
+  busy: boolean;
+  notice: string;
+  className: string;
+  copy: { submit: string; submitting: string };
+}) {
+  return (
+    <button type="submit" className={props.className} aria-describedby={props.notice} disabled={props.busy}>
+      {props.busy ? props.copy.submitting : props.copy.submit}
+    </button>
+  );
+}

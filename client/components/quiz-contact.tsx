@@ -1,6 +1,6 @@
 import { AnswerFields } from './answer-fields';
 import { Field, INPUTS } from './field';
-import { LeadForm } from './lead-form';
+import { LeadForm, SendButton } from './lead-form';
 import { AttributionField, ConsentNotice, type ConsentCopy } from './lead-context';
 import { OptIn, type OptInCopy } from './opt-in';
 import { keepBookingRef } from '../lib/booking-ref';
@@ -67,12 +67,7 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
     },
   });
   const values = form.values ?? {};
-  const field = (name: (typeof CONTACT_FIELDS)[number]) => ({
-    name,
-    defaultValue: values[name] ?? '',
-    onChange: () => lead.clearError(name),
-    error: lead.errors[name],
-  });
+  const field = (name: (typeof CONTACT_FIELDS)[number]) => lead.field(name, values);
 
   return (
     <LeadForm
@@ -108,14 +103,7 @@ export function QuizContact({ answers, copy, form }: QuizContactProps) {
       ) : null}
       <ConsentNotice id="quiz-consent" notice={copy.consent} />
       <AttributionField />
-      <button
-        type="submit"
-        className="btn btn-cta btn-block btn-lg"
-        aria-describedby="quiz-consent"
-        disabled={lead.busy}
-      >
-        {lead.busy ? copy.submitting : copy.submit}
-      </button>
+      <SendButton busy={lead.busy} notice="quiz-consent" className="btn btn-cta btn-block btn-lg" copy={copy} />
     </LeadForm>
   );
 }

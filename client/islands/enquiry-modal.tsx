@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field, INPUTS } from '../components/field';
-import { LeadForm } from '../components/lead-form';
+import { LeadForm, SendButton } from '../components/lead-form';
 import { Modal, ModalClose } from '../components/modal';
 import { useLeadForm } from '../lib/use-lead-form';
 import { LIMITS, checkFields, type FormState } from '../../src/shared/lead-rules';
@@ -107,12 +107,7 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
     setInline(false);
     lead.setProblem('');
   };
-  const field = (name: string) => ({
-    name,
-    defaultValue: values[name] ?? '',
-    onChange: () => lead.clearError(name),
-    error: lead.errors[name],
-  });
+  const field = (name: string) => lead.field(name, values);
 
   return (
     <>
@@ -161,14 +156,7 @@ export default function EnquiryModal({ copy, form, booking }: EnquiryModalProps)
           <p className="form-problem" role="alert">
             {lead.problem}
           </p>
-          <button
-            type="submit"
-            className="btn btn-cta btn-block"
-            aria-describedby="enquiry-consent"
-            disabled={lead.busy}
-          >
-            {lead.busy ? copy.submitting : copy.submit}
-          </button>
+          <SendButton busy={lead.busy} notice="enquiry-consent" className="btn btn-cta btn-block" copy={copy} />
         </LeadForm>
       </Modal>
       <p className={sent ? `toast is-visible${booking ? ' toast-lasting' : ''}` : 'toast'} role="status">

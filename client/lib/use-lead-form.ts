@@ -154,6 +154,17 @@ export function useLeadForm({ path, initial, copy, check, onAnswer }: LeadFormOp
   /** Takes a field's message away once the visitor changes it. */
   const clearError = (name: string) => setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
 
+  /**
+   * What a text field of the form needs: its name, what was typed before (`values`, from a refused plain post),
+   * its message, and the message taken away once the visitor changes it.
+   */
+  const field = (name: string, values: Record<string, string | undefined>) => ({
+    name,
+    defaultValue: values[name] ?? '',
+    onChange: () => clearError(name),
+    error: errors[name],
+  });
+
   /** Starts a new submission (after a sent enquiry): the next one gets a new id. */
   const reset = () => {
     const next = crypto.randomUUID();
@@ -166,7 +177,7 @@ export function useLeadForm({ path, initial, copy, check, onAnswer }: LeadFormOp
   /** The form's submit handler (the answer is awaited inside; the event is handled synchronously). */
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
-  return { submissionId, errors, problem, busy, onSubmit, clearError, setErrors, setProblem, reset };
+  return { submissionId, errors, problem, busy, onSubmit, clearError, field, setErrors, setProblem, reset };
 }
 
 // Turnstile.

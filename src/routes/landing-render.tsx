@@ -54,17 +54,9 @@ async function landing(
   const recommended = kind === 'not-found' ? [] : parseRecommended(c.req.query(RECOMMENDED_PARAM), content.programs);
   const config = readConfig(c.env);
   const booking = { bookingUrl: config.quiz.bookingUrl, bookingProvider: config.bookings.provider };
-  const page = (state: LandingForms) => (
-    <LandingPage
-      year={year}
-      today={today}
-      videos={videos}
-      episodes={episodes}
-      forms={state}
-      recommended={recommended}
-      {...booking}
-    />
-  );
+  // Everything the page shows but its two forms, whose state differs between a refused post and the cached page.
+  const shown = { year, today, videos, episodes, recommended, ...booking };
+  const page = (state: LandingForms) => <LandingPage {...shown} forms={state} />;
   if (forms.newsletter || forms.enquiry || kind === 'preview') {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },

@@ -39,6 +39,18 @@ export interface PodcastEpisode {
 export const TOPICS = ['Mindset', 'Health', 'Wealth', 'Leadership', 'Overcoming', 'Happiness'] as const;
 export type Topic = (typeof TOPICS)[number];
 
+/**
+ * One of the show's built-in episodes: its cover is /images/episode-N.svg and its player Spotify's embed of its
+ * id, so each row names only what differs.
+ */
+const episode = (n: number, title: string, date: string, tags: string[], spotifyId: string): PodcastEpisode => ({
+  title,
+  date,
+  tags,
+  image: `/images/episode-${n}.svg`,
+  link: `https://open.spotify.com/embed/episode/${spotifyId}`,
+});
+
 export const site = {
   brand: 'Priya Raman',
   tagline: 'Coach, writer and speaker',
@@ -216,49 +228,19 @@ export const site = {
     { label: 'X (Twitter)', href: 'https://www.threads.net/@priyaramancoaching' },
   ],
   episodes: [
-    {
-      title: 'The Quiet Yes: Choosing Work That Feels Alive',
-      date: '2026-10-28',
-      tags: ['Work', 'Meaning'],
-      image: '/images/episode-1.svg',
-      link: 'https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk',
-    },
-    {
-      title: 'Love Without Losing Yourself',
-      date: '2026-10-14',
-      tags: ['Love', 'Boundaries'],
-      image: '/images/episode-2.svg',
-      link: 'https://open.spotify.com/embed/episode/7makk4oTQel546B0PZlDM5',
-    },
-    {
-      title: 'Leading When You Are Tired',
-      date: '2026-09-30',
-      tags: ['Leadership', 'Rest'],
-      image: '/images/episode-3.svg',
-      link: 'https://open.spotify.com/embed/episode/0Q86acNRm6V9GYx55SXKwf',
-    },
-    {
-      title: 'Fear, Courage and the Next Small Step',
-      date: '2026-09-16',
-      tags: ['Mindset', 'Courage'],
-      image: '/images/episode-4.svg',
-      link: 'https://open.spotify.com/embed/episode/5Xt5DXGzch68nYYamXrNxZ',
-    },
-    {
-      title: 'Money, Enough and Peace of Mind',
-      date: '2026-09-02',
-      tags: ['Wealth', 'Values'],
-      image: '/images/episode-5.svg',
-      link: 'https://open.spotify.com/embed/episode/3TnTQGa9tvl2pB7hWrW3bE',
-    },
-    {
-      title: 'Happiness Is a Practice, Not a Prize',
-      date: '2026-08-19',
-      tags: ['Happiness', 'Habits'],
-      image: '/images/episode-6.svg',
-      link: 'https://open.spotify.com/embed/episode/1hXlSPFsQmG7SY0dTfiGeh',
-    },
-  ] satisfies PodcastEpisode[],
+    episode(
+      1,
+      'The Quiet Yes: Choosing Work That Feels Alive',
+      '2026-10-28',
+      ['Work', 'Meaning'],
+      '4rOoJ6Egrf8K2IrywzwOMk',
+    ),
+    episode(2, 'Love Without Losing Yourself', '2026-10-14', ['Love', 'Boundaries'], '7makk4oTQel546B0PZlDM5'),
+    episode(3, 'Leading When You Are Tired', '2026-09-30', ['Leadership', 'Rest'], '0Q86acNRm6V9GYx55SXKwf'),
+    episode(4, 'Fear, Courage and the Next Small Step', '2026-09-16', ['Mindset', 'Courage'], '5Xt5DXGzch68nYYamXrNxZ'),
+    episode(5, 'Money, Enough and Peace of Mind', '2026-09-02', ['Wealth', 'Values'], '3TnTQGa9tvl2pB7hWrW3bE'),
+    episode(6, 'Happiness Is a Practice, Not a Prize', '2026-08-19', ['Happiness', 'Habits'], '1hXlSPFsQmG7SY0dTfiGeh'),
+  ],
   nav: [
     { label: 'Resources', anchor: 'resources' },
     { label: 'About', anchor: 'about' },

@@ -6,7 +6,7 @@ import type { Candidate } from './bookings';
 import { deskCalls } from './calls-words';
 import type { CallList } from './call-list';
 import { AsTyped } from '../leads/calls';
-import { CallGroups, zoneName } from './call-list-view';
+import { BookingTop, CallGroups, zoneName } from './call-list-view';
 import { when } from '../format';
 import { PartUnreadable } from '../store-down';
 
@@ -65,12 +65,7 @@ function Unlinked({ booking: b, candidates, error }: UnlinkedView) {
   const errorId = `link-error-${encodeURIComponent(key)}`;
   return (
     <li className="desk-card desk-booking">
-      <p className="desk-message-top">
-        <strong>
-          <time dateTime={b.startAt}>{when(b.startAt)}</time>
-        </strong>
-        <span className={`desk-state desk-booking-state-${b.status}`}>{copy.statuses[b.status]}</span>
-      </p>
+      <BookingTop booking={b} />
       <AsTyped booking={b} />
       <p className="desk-meta">
         {[copy.program(b.program) || copy.noProgram, copy.lead.with(copy.providers[b.provider] ?? b.provider)].join(

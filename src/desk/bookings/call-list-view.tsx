@@ -41,12 +41,7 @@ function CallCard({ booking: b, past }: { booking: BookingRecord; past: boolean 
   const tool = deskBookings.providers[b.provider] ?? b.provider;
   return (
     <li className={`desk-card desk-call-card desk-call-card-${b.status}`}>
-      <p className="desk-message-top">
-        <strong>
-          <time dateTime={b.startAt}>{when(b.startAt)}</time>
-        </strong>
-        <span className={`desk-state desk-booking-state-${b.status}`}>{deskBookings.statuses[b.status]}</span>
-      </p>
+      <BookingTop booking={b} />
       <p className="desk-call-who">
         {b.lead ? (
           <a className="desk-call-name" href={`/desk/leads/${b.lead.kind}/${encodeURIComponent(b.lead.id)}`}>
@@ -82,4 +77,16 @@ function outcomeText(b: BookingRecord, past: boolean): string {
     case 'kept':
       return past ? copy.outcome.kept : '';
   }
+}
+
+/** A booking card's first line: when the call is, and where the booking stands. */
+export function BookingTop({ booking: b }: { booking: BookingRecord }) {
+  return (
+    <p className="desk-message-top">
+      <strong>
+        <time dateTime={b.startAt}>{when(b.startAt)}</time>
+      </strong>
+      <span className={`desk-state desk-booking-state-${b.status}`}>{deskBookings.statuses[b.status]}</span>
+    </p>
+  );
 }

@@ -89,12 +89,7 @@ function OptOutState({
     if (mayWantToStop) return <StopMarkNotice mark={mayWantToStop} {...(base && { base })} />;
     if (!base) return null;
     return (
-      <form method="post" action={`${base}/opt-out`} className="desk-opt-out">
-        <p className="desk-meta">{copy.recordHint}</p>
-        <button type="submit" className="btn btn-outline">
-          {copy.record}
-        </button>
-      </form>
+      <HintedPost action={`${base}/opt-out`} hint={copy.recordHint} button={copy.record} className="desk-opt-out" />
     );
   }
   return (
@@ -111,14 +106,7 @@ function OptOutState({
           </button>
         </form>
       ) : null}
-      {base ? (
-        <form method="post" action={`${base}/opt-in`}>
-          <p className="desk-meta">{copy.undoHint}</p>
-          <button type="submit" className="btn btn-outline">
-            {copy.undo}
-          </button>
-        </form>
-      ) : null}
+      {base ? <HintedPost action={`${base}/opt-in`} hint={copy.undoHint} button={copy.undo} /> : null}
     </div>
   );
 }
@@ -135,13 +123,20 @@ function StopMarkNotice({ mark, base }: { mark: StopMark; base?: string }) {
       <p className="desk-meta">{copy.mayWantToStopQuote(when(mark.at))}</p>
       <blockquote className="desk-may-stop-quote">{quote}</blockquote>
       {base ? (
-        <form method="post" action={`${base}/opt-out`}>
-          <p className="desk-meta">{copy.mayWantToStopHint}</p>
-          <button type="submit" className="btn btn-cta">
-            {copy.optOutNow}
-          </button>
-        </form>
+        <HintedPost action={`${base}/opt-out`} hint={copy.mayWantToStopHint} button={copy.optOutNow} tone="cta" />
       ) : null}
     </div>
+  );
+}
+
+/** A one-button form (a post, no script) with a line above it that says what pressing it does. */
+function HintedPost(props: { action: string; hint: string; button: string; tone?: 'cta'; className?: string }) {
+  return (
+    <form method="post" action={props.action} className={props.className}>
+      <p className="desk-meta">{props.hint}</p>
+      <button type="submit" className={`btn btn-${props.tone ?? 'outline'}`}>
+        {props.button}
+      </button>
+    </form>
   );
 }

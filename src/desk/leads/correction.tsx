@@ -3,6 +3,7 @@ import { contactOf } from '../../store/leads/lead';
 import { CORRECTABLE } from '../../store/leads/correction';
 import type { LeadRecord } from '../../store/leads/listing';
 import { when } from '../format';
+import { TextField } from '../text-field';
 
 /** What a refused correction showed: the values typed and the message by each field. */
 export interface CorrectionState {
@@ -29,25 +30,16 @@ export function Correction({ lead, base, state }: { lead: LeadRecord; base: stri
       ) : null}
       <form method="post" action={`${base}/correct`} noValidate>
         {CORRECTABLE[lead.kind].map((field) => {
-          const error = state?.errors[field];
-          const id = `correct-${field}`;
           return (
-            <p key={field} className="desk-field">
-              <label htmlFor={id}>{desk.lead.correctFields[field]}</label>
-              <input
-                id={id}
-                name={field}
-                type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-                defaultValue={state?.values[field] ?? stored[field] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-              {error ? (
-                <span id={`${id}-error`} className="desk-field-error">
-                  {error}
-                </span>
-              ) : null}
-            </p>
+            <TextField
+              key={field}
+              id={`correct-${field}`}
+              label={desk.lead.correctFields[field] ?? field}
+              name={field}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              defaultValue={state?.values[field] ?? stored[field] ?? ''}
+              error={state?.errors[field]}
+            />
           );
         })}
         <p className="desk-meta">

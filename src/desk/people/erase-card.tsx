@@ -1,3 +1,5 @@
+import { TextField } from '../text-field';
+
 /**
  * The danger card that erases what a People search found: what erasing does, the typed confirmation (its message by
  * the field when refused) and the button, all part of the page's form `form`.
@@ -6,37 +8,28 @@ export function EraseCard(props: {
   form: string;
   /** The id of the confirmation field (its heading's and message's ids derive from it). */
   id: string;
-  title: string;
-  text: string;
+  /** The card's heading, what erasing does, and the button: each erase form's own words, under the same names. */
+  words: { eraseTitle: string; eraseText: string; erase: string };
   label: string;
-  button: string;
   error?: string | undefined;
 }) {
-  const { form, id, error } = props;
+  const { form, id, words, error } = props;
   return (
     <section className="desk-card desk-danger" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{props.title}</h2>
-      <p>{props.text}</p>
+      <h2 id={`${id}-heading`}>{words.eraseTitle}</h2>
+      <p>{words.eraseText}</p>
       <div>
-        <p className="desk-field">
-          <label htmlFor={id}>{props.label}</label>
-          <input
-            id={id}
-            form={form}
-            name="confirm"
-            type="text"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error ? (
-            <span id={`${id}-error`} className="desk-field-error">
-              {error}
-            </span>
-          ) : null}
-        </p>
+        <TextField
+          id={id}
+          label={props.label}
+          form={form}
+          name="confirm"
+          type="text"
+          autoComplete="off"
+          error={error}
+        />
         <button type="submit" form={form} className="btn btn-danger">
-          {props.button}
+          {words.erase}
         </button>
       </div>
     </section>

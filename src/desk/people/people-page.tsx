@@ -215,15 +215,7 @@ function Records(props: {
       {records && records.bookings.length > 0 ? (
         <p className="desk-meta">{copy.bookings(records.bookings.length)}</p>
       ) : null}
-      <EraseCard
-        form={FORM_ID}
-        id="erase-confirm"
-        title={copy.eraseTitle}
-        text={copy.eraseText}
-        label={copy.confirm}
-        button={copy.erase}
-        error={confirmError}
-      />
+      <EraseCard form={FORM_ID} id="erase-confirm" words={copy} label={copy.confirm} error={confirmError} />
     </>
   );
 }

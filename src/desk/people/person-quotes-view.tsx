@@ -65,15 +65,7 @@ export function NamedQuotes(props: { name: string; quotes: PersonQuote[]; confir
         </button>
       </p>
       <QuotesCard quotes={quotes} />
-      <EraseCard
-        form={FORM_ID}
-        id="erase-name"
-        title={copy.eraseTitle}
-        text={copy.eraseText}
-        label={copy.confirmName}
-        button={copy.erase}
-        error={confirmError}
-      />
+      <EraseCard form={FORM_ID} id="erase-name" words={copy} label={copy.confirmName} error={confirmError} />
     </>
   );
 }

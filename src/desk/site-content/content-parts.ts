@@ -46,97 +46,54 @@ const options = (name: string, step: 0 | 1 | 2): Field => ({
   options: QUIZ_STEPS[step].options,
 });
 
+// Fields several parts share, written once: a section's heading, intro, button and image text keep one limit.
+const HEADING = f('heading', 'line', 80);
+const INTRO = f('intro', 'text', 300);
+const CTA = f('cta', 'line', 40);
+const IMAGE_ALT = f('imageAlt', 'line', 150);
+const LINK = f('link', 'link', 500);
+
+/** A part that is one object (a landing section's words), and one that is a list of items of the same fields. */
+const words = (...fields: Field[]): Part => ({ list: false, fields });
+const items = (...fields: Field[]): Part => ({ list: true, fields });
+
 export const PARTS = {
-  hero: {
-    list: false,
-    fields: [
-      f('eyebrow', 'line', 80),
-      f('headline', 'line', 120),
-      f('lede', 'text', 300),
-      f('cta', 'line', 40),
-      f('imageAlt', 'line', 150),
-    ],
-  },
-  about: {
-    list: false,
-    fields: [
-      f('heading', 'line', 80),
-      f('paragraphs', 'paragraphs'),
-      f('highlights', 'lines'),
-      f('cta', 'line', 40),
-      f('imageAlt', 'line', 150),
-    ],
-  },
-  programsSection: {
-    list: false,
-    fields: [f('heading', 'line', 80), f('intro', 'text', 300), f('cta', 'line', 40)],
-  },
-  resources: { list: false, fields: [f('heading', 'line', 80), f('intro', 'text', 300)] },
-  listen: {
-    list: false,
-    fields: [
-      f('heading', 'line', 80),
-      f('intro', 'text', 300),
-      f('featuredMeta', 'line', 80),
-      f('explore', 'line', 40),
-      f('showUrl', 'link', 500),
-    ],
-  },
-  newsletter: {
-    list: false,
-    fields: [
-      f('heading', 'line', 120),
-      f('intro', 'text', 300),
-      { name: 'benefits', kind: 'list', item: [f('title', 'line', 60), f('text', 'text', 200)] },
-    ],
-  },
-  enquiry: { list: false, fields: [f('heading', 'line', 80), f('intro', 'text', 300), f('sent', 'text', 300)] },
-  footer: { list: false, fields: [f('blurb', 'text', 200)] },
-  quiz: {
-    list: false,
-    fields: [f('contactTitle', 'line', 120), f('contactIntro', 'text', 300), f('contactIntroNoEmail', 'text', 300)],
-  },
-  programs: {
-    list: true,
-    fields: [
-      f('slug', 'hidden'),
-      f('title', 'line', 80),
-      f('summary', 'line', 200),
-      f('description', 'text', 1200),
-      f('points', 'lines'),
-      f('link', 'link', 500),
-      f('reason', 'text', 400),
-      options('recommendedBy.stage', 2),
-      options('recommendedBy.area', 0),
-      options('recommendedBy.age', 1),
-    ],
-  },
-  testimonials: {
-    list: true,
-    fields: [
-      f('quote', 'text', 800),
-      f('name', 'line', 80),
-      f('role', 'line', 80),
-      f('consentDate', 'date'),
-      f('contact', 'private', 254),
-      f('shown', 'checkbox'),
-    ],
-  },
-  talks: {
-    list: true,
-    fields: [f('date', 'date'), f('title', 'line', 120), f('place', 'line', 120), f('link', 'link', 500)],
-  },
-  social: { list: true, fields: [f('label', 'line', 40), f('href', 'link', 500)] },
-  episodes: {
-    list: true,
-    fields: [
-      f('title', 'line', 120),
-      f('date', 'date'),
-      f('tags', 'lines'),
-      f('image', 'image', 500),
-      f('link', 'link', 500),
-    ],
-  },
+  hero: words(f('eyebrow', 'line', 80), f('headline', 'line', 120), f('lede', 'text', 300), CTA, IMAGE_ALT),
+  about: words(HEADING, f('paragraphs', 'paragraphs'), f('highlights', 'lines'), CTA, IMAGE_ALT),
+  programsSection: words(HEADING, INTRO, CTA),
+  resources: words(HEADING, INTRO),
+  listen: words(HEADING, INTRO, f('featuredMeta', 'line', 80), f('explore', 'line', 40), f('showUrl', 'link', 500)),
+  newsletter: words(f('heading', 'line', 120), INTRO, {
+    name: 'benefits',
+    kind: 'list',
+    item: [f('title', 'line', 60), f('text', 'text', 200)],
+  }),
+  enquiry: words(HEADING, INTRO, f('sent', 'text', 300)),
+  footer: words(f('blurb', 'text', 200)),
+  quiz: words(f('contactTitle', 'line', 120), f('contactIntro', 'text', 300), f('contactIntroNoEmail', 'text', 300)),
+  programs: items(
+    f('slug', 'hidden'),
+    f('title', 'line', 80),
+    f('summary', 'line', 200),
+    f('description', 'text', 1200),
+    f('points', 'lines'),
+    LINK,
+    f('reason', 'text', 400),
+    options('recommendedBy.stage', 2),
+    options('recommendedBy.area', 0),
+    options('recommendedBy.age', 1),
+  ),
+  testimonials: items(
+    f('quote', 'text', 800),
+    f('name', 'line', 80),
+    f('role', 'line', 80),
+    f('consentDate', 'date'),
+    f('contact', 'private', 254),
+    f('shown', 'checkbox'),
+  ),
+  talks: items(f('date', 'date'), f('title', 'line', 120), f('place', 'line', 120), LINK),
+  social: items(f('label', 'line', 40), f('href', 'link', 500)),
+  episodes: items(f('title', 'line', 120), f('date', 'date'), f('tags', 'lines'), f('image', 'image', 500), LINK),
 } satisfies Record<string, Part>;
 
 export type PartName = keyof typeof PARTS;

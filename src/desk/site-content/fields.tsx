@@ -165,28 +165,8 @@ export function Items(props: {
             <input type="hidden" name={`${name}.${ITEM}`} value="1" />
             {isNew || items.length < 2 ? null : (
               <p className="desk-content-moves">
-                {i > 0 ? (
-                  <button
-                    type="submit"
-                    className="btn"
-                    name={MOVE}
-                    value={`${name}:up`}
-                    aria-label={copy.moveUpLabel(title)}
-                  >
-                    {copy.moveUp}
-                  </button>
-                ) : null}
-                {i < items.length - 1 ? (
-                  <button
-                    type="submit"
-                    className="btn"
-                    name={MOVE}
-                    value={`${name}:down`}
-                    aria-label={copy.moveDownLabel(title)}
-                  >
-                    {copy.moveDown}
-                  </button>
-                ) : null}
+                {i > 0 ? <MoveButton item={name} title={title} way="up" /> : null}
+                {i < items.length - 1 ? <MoveButton item={name} title={title} way="down" /> : null}
               </p>
             )}
             <Fields fields={fields} prefix={`${name}.`} value={item} problems={isNew ? [] : problems} />
@@ -227,5 +207,20 @@ export function ReadOnly({ fields, value }: { fields: Field[]; value: unknown })
           return [<dt key={`${field.name}-t`}>{label(field)}</dt>, <dd key={`${field.name}-d`}>{shown}</dd>];
         })}
     </dl>
+  );
+}
+
+/** A list item's "Move up" or "Move down": it posts the form with `item:way` as the move. */
+function MoveButton({ item, title, way }: { item: string; title: string; way: 'up' | 'down' }) {
+  return (
+    <button
+      type="submit"
+      className="btn"
+      name={MOVE}
+      value={`${item}:${way}`}
+      aria-label={way === 'up' ? copy.moveUpLabel(title) : copy.moveDownLabel(title)}
+    >
+      {way === 'up' ? copy.moveUp : copy.moveDown}
+    </button>
   );
 }

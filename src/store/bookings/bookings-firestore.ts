@@ -1,5 +1,5 @@
 import type { BookingEvent, BookingLink, BookingProvider, BookingRecord, BookingStep, BookingStore } from './bookings';
-import { FirestoreClient, type Document, type FirestoreSettings, type Value } from '../firestore/firestore-client';
+import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
 import { plain } from '../leads/firestore/leads-firestore-documents';
 import { MAX_READ, guarded, hashedId } from '../firestore/firestore-guard';
 import { fieldFilter, whereEqual } from '../firestore/firestore-queries';
@@ -17,13 +17,7 @@ export const BOOKING_EVENTS_COLLECTION = 'booking_events';
  * lead's bookings, `linked` (a boolean) for the unlinked ones, `email`, `startAt` and `receivedAt` ranges, and
  * `booking` (the booking's document id) on its events; the rest is sorted and filtered here, at most MAX_READ.
  */
-export class FirestoreBookingStore implements BookingStore {
-  private readonly client: FirestoreClient;
-
-  constructor(settings: FirestoreSettings) {
-    this.client = new FirestoreClient(settings);
-  }
-
+export class FirestoreBookingStore extends FirestoreStore implements BookingStore {
   async markSeen(e: BookingEvent, receivedAt: string): Promise<boolean> {
     const fields = {
       provider: e.provider,

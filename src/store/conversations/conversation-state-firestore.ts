@@ -4,7 +4,7 @@ import {
   type ConversationStateStore,
   type StateChange,
 } from './conversation-state';
-import { FirestoreClient, type Document, type FirestoreSettings } from '../firestore/firestore-client';
+import { FirestoreStore, type Document } from '../firestore/firestore-client';
 import { guarded, hashedId } from '../firestore/firestore-guard';
 import { fieldFilter, whereEqual } from '../firestore/firestore-queries';
 import type { FollowUpStatus } from '../leads/listing';
@@ -19,13 +19,7 @@ export const STATES_COLLECTION = 'conversation_states';
  * Read marks and conversation states in Firestore. Times are ISO strings (they sort as text); every query is an
  * equality or a range on one field, so single-field indexes serve them.
  */
-export class FirestoreConversationStateStore implements ConversationStateStore {
-  private readonly client: FirestoreClient;
-
-  constructor(settings: FirestoreSettings) {
-    this.client = new FirestoreClient(settings);
-  }
-
+export class FirestoreConversationStateStore extends FirestoreStore implements ConversationStateStore {
   async markRead(address: string, owner: string, at: string): Promise<void> {
     const id = await hashedId(`${address}\n${owner}`);
     await guarded('mark a conversation read', async () => {

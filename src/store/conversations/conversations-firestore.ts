@@ -1,5 +1,5 @@
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
-import { FirestoreClient, type Document, type FirestoreSettings, type Value } from '../firestore/firestore-client';
+import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
 import { guarded, hashedId } from '../firestore/firestore-guard';
 import { oldestBefore, whereEqual } from '../firestore/firestore-queries';
 import { present } from '../present';
@@ -12,13 +12,7 @@ export const MESSAGES_COLLECTION = 'whatsapp_messages';
  * changes nothing; `unread` (a boolean, cleared when an owner opens the conversation) and `phone` are
  * single-field equality queries, and the newest-first listing orders on one field: no composite index.
  */
-export class FirestoreConversationStore implements ConversationStore {
-  private readonly client: FirestoreClient;
-
-  constructor(settings: FirestoreSettings) {
-    this.client = new FirestoreClient(settings);
-  }
-
+export class FirestoreConversationStore extends FirestoreStore implements ConversationStore {
   async receive(m: NewMessage): Promise<{ created: boolean }> {
     const fields: Record<string, unknown> = {
       messageId: m.id,

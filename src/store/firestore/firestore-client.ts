@@ -193,3 +193,15 @@ export class FirestoreClient {
     return `${s.projectId}|${s.clientEmail}|${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
   }
 }
+
+/**
+ * What each Firestore store is built on: its own client for the project's settings. The stores differ in what they
+ * read and write; how they reach Firestore is this, once.
+ */
+export abstract class FirestoreStore {
+  protected readonly client: FirestoreClient;
+
+  constructor(settings: FirestoreSettings) {
+    this.client = new FirestoreClient(settings);
+  }
+}

@@ -1,4 +1,4 @@
-import { FirestoreClient, type Document, type FirestoreSettings, type Value } from '../firestore/firestore-client';
+import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
 import { guarded, hashedId } from '../firestore/firestore-guard';
 import { oldestBefore, whereEqual } from '../firestore/firestore-queries';
 import type { MediaItem, MediaKind, MediaOutcome, MediaStatus, MediaStore, NewMedia } from './media';
@@ -11,13 +11,7 @@ export const MEDIA_COLLECTION = 'whatsapp_media';
  * Attachments in Firestore. Created with an `exists: false` precondition on the message's id, so a repeated
  * webhook adds none; found by our id (`key`), by `phone` and by `at`: single-field queries, no composite index.
  */
-export class FirestoreMediaStore implements MediaStore {
-  private readonly client: FirestoreClient;
-
-  constructor(settings: FirestoreSettings) {
-    this.client = new FirestoreClient(settings);
-  }
-
+export class FirestoreMediaStore extends FirestoreStore implements MediaStore {
   async add(m: NewMedia): Promise<{ created: boolean; item: MediaItem }> {
     const fields: Record<string, unknown> = {
       key: m.key,

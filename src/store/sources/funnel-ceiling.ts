@@ -1,6 +1,6 @@
 import { logEvent } from '../../log';
 import { QUIZ_STEP_COUNT } from '../../words/site';
-import { MAX_VISITORS_PER_NETWORK, addToTally } from './visit-ceiling';
+import { MAX_VISITORS_PER_NETWORK, addToTally, pauseMemory, type DayCount } from './visit-ceiling';
 
 /**
  * The ceiling on what counting the quiz's steps (countOncePerAddress) may write in a day, so that no flood of
@@ -29,20 +29,15 @@ const SITE = 'funnel';
 /** visit_tally's scope of a /48's step count, from the day's fingerprint of the /48. */
 export const networkScope = (fingerprint: string) => `${SITE}|${fingerprint}`;
 
-/** The day (and ceiling) this isolate found the site's ceiling reached on: it reads nothing more that day. */
-let pausedOn: { day: string; limit: number } | undefined;
+const paused = pauseMemory();
 
-/** Whether this isolate already found the day's ceiling (`limit`) reached: it then reads nothing to know it. */
-export const funnelPausedHere = (day: string, limit: number) => pausedOn?.day === day && pausedOn.limit === limit;
+/** Whether this isolate already found the day's step ceiling (`limit`) reached: it then reads nothing to know it. */
+export const funnelPausedHere = paused.has;
 
-export interface FunnelStep {
-  day: string;
-  /** funnelDailyLimit(VISITS_DAILY_LIMIT). */
-  limit: number;
+/** A step of the quiz reached: `limit` is funnelDailyLimit(VISITS_DAILY_LIMIT), `network` networkScope of the /48. */
+export interface FunnelStep extends DayCount {
   /** The hour's fingerprint of the address (clientKey) and the step: funnel_seen's key. */
   key: string;
-  /** networkScope of the address's /48, or null (IPv4, no address). */
-  network: string | null;
 }
 
 /**
@@ -64,7 +59,7 @@ export async function roomForStep(db: D1Database, step: FunnelStep): Promise<'ro
     if (!funnelPausedHere(day, limit)) {
       logEvent('warn', 'desk.action', { action: 'count quiz steps', outcome: 'paused', day, ceiling: limit });
     }
-    pausedOn = { day, limit };
+    paused.keep(day, limit);
     return 'refused';
   }
   return step.network === null || (seen?.network ?? 0) < MAX_FUNNEL_STEPS_PER_NETWORK ? 'room' : 'refused';

@@ -28,20 +28,40 @@ export const MAX_VISITORS_PER_NETWORK = 4 * MAX_VISITORS_PER_ADDRESS;
 /** visit_tally's scope of the whole site's count (the others are the day's fingerprints of a /48). */
 const SITE = 'site';
 
-/** The day (and ceiling) this isolate found the site's ceiling reached on: it reads nothing more that day. */
-let pausedOn: { day: string; limit: number } | undefined;
+/**
+ * An isolate's memory of the day (and ceiling) it found a site-wide ceiling reached on: from then on it reads
+ * nothing to know it, until the day or the ceiling changes. The visits' and the funnel's ceilings each keep one.
+ */
+export function pauseMemory() {
+  let pausedOn: { day: string; limit: number } | undefined;
+  return {
+    has: (day: string, limit: number) => pausedOn?.day === day && pausedOn.limit === limit,
+    keep: (day: string, limit: number) => {
+      pausedOn = { day, limit };
+    },
+  };
+}
+
+const paused = pauseMemory();
 
 /** Whether this isolate already found the day's ceiling (`limit`) reached: it then reads nothing to know it. */
-export const pausedHere = (day: string, limit: number) => pausedOn?.day === day && pausedOn.limit === limit;
+export const pausedHere = paused.has;
 
-export interface Newcomer {
+/** One count against a day's ceilings: the day, the site's ceiling that day, and the /48 it came from. */
+export interface DayCount {
   day: string;
-  /** VISITS_DAILY_LIMIT. */
   limit: number;
+  /** The /48's key in visit_tally, or null (IPv4, no address). */
+  network: string | null;
+}
+
+/**
+ * A new visitor of the day: `limit` is VISITS_DAILY_LIMIT, `network` the day's fingerprint of the IPv6 /48
+ * (networkKey).
+ */
+export interface Newcomer extends DayCount {
   /** The day's fingerprint of the address (clientKey). */
   address: string;
-  /** The day's fingerprint of the IPv6 /48 (networkKey), or null (IPv4, no address). */
-  network: string | null;
 }
 
 /**
@@ -64,7 +84,7 @@ export async function hasRoom(db: D1Database, visitor: Newcomer, now: number): P
       .prepare('INSERT INTO visit_pauses (day, since, ceiling) VALUES (?, ?, ?) ON CONFLICT(day) DO NOTHING')
       .bind(day, new Date(now).toISOString(), limit)
       .run();
-    pausedOn = { day, limit };
+    paused.keep(day, limit);
     return false;
   }
   if ((seen?.address ?? 0) >= MAX_VISITORS_PER_ADDRESS) return false;

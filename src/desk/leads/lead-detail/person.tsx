@@ -44,33 +44,34 @@ export function PersonCard({
       )}
       {!email && !phone ? <p className="desk-meta">{words.person.noContact}</p> : null}
       <ul className="desk-person-reach">
-        {phone ? (
-          <li>
-            <a className="btn btn-outline" href={`tel:${phone}`}>
-              {words.person.call(phone)}
-            </a>
-          </li>
-        ) : null}
-        {phone ? (
-          <li>
+        {reachLinks(email, phone).map((link) => (
+          <li key={link.href}>
             <a
               className="btn btn-outline"
-              href={`https://wa.me/${waDigits(phone)}`}
-              rel="noopener noreferrer"
-              target="_blank"
+              href={link.href}
+              {...(link.elsewhere && { rel: 'noopener noreferrer', target: '_blank' })}
             >
-              {words.person.whatsapp}
+              {link.text}
             </a>
           </li>
-        ) : null}
-        {email ? (
-          <li>
-            <a className="btn btn-outline" href={`mailto:${email}`}>
-              {words.person.email(email)}
-            </a>
-          </li>
-        ) : null}
+        ))}
       </ul>
     </section>
   );
+}
+
+/** The ways to reach the person, in the order the card shows them; WhatsApp opens in another tab. */
+function reachLinks(
+  email: string | undefined,
+  phone: string | undefined,
+): { href: string; text: string; elsewhere?: boolean }[] {
+  return [
+    ...(phone
+      ? [
+          { href: `tel:${phone}`, text: words.person.call(phone) },
+          { href: `https://wa.me/${waDigits(phone)}`, text: words.person.whatsapp, elsewhere: true },
+        ]
+      : []),
+    ...(email ? [{ href: `mailto:${email}`, text: words.person.email(email) }] : []),
+  ];
 }

@@ -8,7 +8,12 @@ import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRe
 import { LAST_CONTACT, documentFor, fromDocument } from './leads-firestore-documents';
 import { getDocument, queryBookingRef, queryExpired, queryKind } from './leads-firestore-reads';
 import { patchContact, patchDesk, patchSearch, patchUnsubscribed } from './leads-firestore-writes';
-import { FirestoreClient, FirestoreError, type FirestoreSettings } from '../../firestore/firestore-client';
+import {
+  FirestoreStore,
+  FirestoreClient,
+  FirestoreError,
+  type FirestoreSettings,
+} from '../../firestore/firestore-client';
 
 export type { FirestoreSettings };
 
@@ -20,14 +25,12 @@ const DEFAULT_TIMEOUT_MS = 8_000;
  * Firestore's own (the REQUEST_TIME transform). Every call runs under one deadline and fails as a
  * LeadStoreError.
  */
-export class FirestoreLeadStore implements LeadStore {
-  private readonly client: FirestoreClient;
-
+export class FirestoreLeadStore extends FirestoreStore implements LeadStore {
   constructor(
     settings: FirestoreSettings,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
   ) {
-    this.client = new FirestoreClient(settings);
+    super(settings);
   }
 
   /**
