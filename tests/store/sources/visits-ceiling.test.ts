@@ -72,7 +72,9 @@ describe('one IPv6 /48 counts as MAX_VISITORS_PER_NETWORK new visitors a day at 
     expect(await rowsOf(source)).toBe(MAX_VISITORS_PER_NETWORK);
     await view(env as Env, `/?utm_source=${source}`, `${network48()}:1::1`, BROWSERS[0]!);
     expect(await rowsOf(source)).toBe(MAX_VISITORS_PER_NETWORK + 1);
-  });
+    // 300 visits one after another: under the suite's other work on two cores this took 22-29 s, past the default
+    // 20 s. A budget for a busy machine, not a timing asserted.
+  }, 120_000);
 
   it('keys an IPv6 address by its /48 however it is written; IPv4 and no address have no network', () => {
     for (const ip of ['2001:db8:1:2::7', '2001:0DB8:0001:ffff:0:0:0:1', '2001:db8:1::']) {
