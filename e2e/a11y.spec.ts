@@ -23,7 +23,7 @@ async function expectNoViolations(page: Page, label: string, only?: string): Pro
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-test.describe('accessibility (axe)', () => {
+test.describe('accessibility (axe) @both', () => {
   // An axe pass over the whole page takes seconds, and far more on a busy machine; the quiz runs four.
   test.describe.configure({ timeout: 90_000 });
   test('the landing page', async ({ page }) => {

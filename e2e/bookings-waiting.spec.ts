@@ -1,7 +1,7 @@
 /**
  * A booking made with a lead's address but without the site's link waits for an owner: anyone can type any name and
  * address on the booking tool's page, so it changes no lead until an owner, who sees the name and address as typed
- * beside the leads holding that address, links it. At a phone and a desktop width.
+ * beside the leads holding that address, links it.
  */
 import { deskBookings } from '../src/content/desk-bookings';
 import { deskCalls } from '../src/content/desk-calls';

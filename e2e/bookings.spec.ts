@@ -1,7 +1,7 @@
 /**
  * From lead to call to client: a visitor finishes the quiz and follows "Book a call" (the link carries the lead's
  * opaque reference and nothing personal); the booking tool posts its signed webhook; both owners get call_booked
- * on WhatsApp; the lead's page shows the call; an owner marks them a client. At a phone and a desktop width.
+ * on WhatsApp; the lead's page shows the call; an owner marks them a client.
  */
 import { deskBookings } from '../src/content/desk-bookings';
 import { recommendations } from '../src/content/recommendations';

@@ -8,7 +8,7 @@ import { expect, test } from './support/test';
 /**
  * The owners edit the site: a testimonial, a talk and a program added through the desk's forms, seen in the
  * preview, published and seen on the landing page, then the earlier version published again and they are gone.
- * The phone and desktop runs share one server and one draft: each run holds a lock (an atomic mkdir) while it
+ * The journeys that edit the content share one server and one draft: each holds a lock (an atomic mkdir) while it
  * edits, and leaves the version that was live when it started live again (e2e/support/content.ts).
  */
 

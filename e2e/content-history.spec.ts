@@ -12,7 +12,7 @@ import { animationsSettled, expect, test } from './support/test';
  * words before and after; an earlier version is previewed (with a note saying which) before it is published
  * again; a testimonial is moved up by a button; an episode's image is uploaded (a PNG kept, an SVG renamed .png
  * refused by the field) and served back; a date is picked in one format. Each page passes axe and fits the
- * screen. The phone and desktop runs share one draft: each holds the content lock and leaves live what it found.
+ * screen. The journeys that edit the content share one draft: each holds the content lock and leaves live what it found.
  */
 
 /** The smallest real PNG: one transparent pixel. */

@@ -1,5 +1,5 @@
 /**
- * The owners' calls and the person behind them, at a phone and a desktop width: Bookings lists the calls (a past
+ * The owners' calls and the person behind them, on an owner's phone: Bookings lists the calls (a past
  * one with how it ended, an upcoming one), each by the person's name linked to their lead; the lead's page opens
  * with the person's own words and how to reach them, the details in plain words. Nothing past the right edge.
  */

@@ -60,7 +60,7 @@ async function visitEach(page: Page): Promise<void> {
   }
 }
 
-test.describe('the desk menu', () => {
+test.describe('the desk menu @both', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('every section is one tap from the menu, and the current one is marked', async ({ page }, info) => {

@@ -8,7 +8,7 @@ import { DESK_PAGES, deskData } from './support/desk-pages';
 import { elementsPastRightEdge } from './support/overflow';
 import { expect, test } from './support/test';
 
-test.describe('every desk page fits the screen and passes axe', () => {
+test.describe('every desk page fits the screen and passes axe @both', () => {
   // The data is made once per worker (a lead, conversations, a booking, a link, a saved reply), then an axe pass.
   test.describe.configure({ timeout: 120_000 });
 

@@ -21,7 +21,7 @@ test.describe('resources', () => {
   });
 });
 
-test.describe('feed states', () => {
+test.describe('feed states @both', () => {
   test('a cold cache renders loading states, then the islands fetch the videos; a warm one has them in the HTML', async ({
     page,
   }) => {

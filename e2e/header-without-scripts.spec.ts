@@ -46,7 +46,7 @@ async function sectionLinkLeadsToItsSection(page: Page): Promise<void> {
     .toBeLessThanOrEqual(80);
 }
 
-test.describe('the header with JavaScript off', () => {
+test.describe('the header with JavaScript off @both', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the menu opens, closes on Escape, and its links lead to their sections', async ({ page }) => {
@@ -56,7 +56,7 @@ test.describe('the header with JavaScript off', () => {
   });
 });
 
-test.describe('the header with the site’s scripts blocked', () => {
+test.describe('the header with the site’s scripts blocked @both', () => {
   blockSiteScripts();
 
   test('the menu, the shadow and the section links work from the page’s inline script', async ({ page }) => {
@@ -73,7 +73,7 @@ test.describe('the header with the site’s scripts blocked', () => {
   });
 });
 
-test('the header works while the scripts are on their way and once they have arrived', async ({ page }) => {
+test('the header works while the scripts are on their way and once they have arrived @both', async ({ page }) => {
   const { release } = await holdSiteScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   if (isPhone(page)) await menuOpensAndCloses(page, { inlineScript: true });

@@ -29,7 +29,7 @@ test.describe('header', () => {
     expect(box?.y).toBe(0);
   });
 
-  test('logo links to / and the call to action to /quiz', async ({ page }) => {
+  test('logo links to / and the call to action to /quiz @both', async ({ page }) => {
     await gotoHydrated(page, '/quiz');
     await page.getByRole('link', { name: /home/ }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -61,7 +61,7 @@ test.describe('header', () => {
   // One page per start: from / each link scrolls the page it is on, one after another; from /quiz each one
   // leads to / at its section.
   for (const start of ['/', '/quiz']) {
-    test(`each section link scrolls to its section from ${start}`, async ({ page }) => {
+    test(`each section link scrolls to its section from ${start} @both`, async ({ page }) => {
       await gotoHydrated(page, start);
       for (const [label, anchor] of SECTIONS) {
         if (start !== '/' && !page.url().endsWith(start)) await gotoHydrated(page, start);
@@ -85,7 +85,7 @@ test.describe('header', () => {
   }
 });
 
-test('a section link on /quiz lands on / at the top, then scrolls smoothly to the section', async ({ page }) => {
+test('a section link on /quiz lands on / at the top, then scrolls smoothly to the section @both', async ({ page }) => {
   // Record every scroll position the page's main thread sees, from the moment / starts loading: on every frame and
   // every scroll event, each position once.
   await page.addInitScript(() => {

@@ -19,7 +19,7 @@ async function checkedAt(): Promise<string | null> {
 /** The developer's words an owner does not use. */
 const TECHNICAL = /\bD1\b|\bR2\b|ERASURE_KEY|GREEN|\b[A-Z]+_[A-Z_]+\b|Firestore|Graph API|Turnstile|binding/;
 
-test('Health says in plain words what works, what was not checked and what to do', async ({ page }, info) => {
+test('Health says in plain words what works, what was not checked and what to do @both', async ({ page }, info) => {
   test.setTimeout(60_000);
   // The self-check runs, as the cron runs it every 15 minutes (its answer comes before the check ends).
   const before = await checkedAt();

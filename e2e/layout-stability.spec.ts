@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 // Nothing on / moves once it is painted: cumulative layout shift below 0.05 ("good" is 0.1) over a cold load
 // until every island has hydrated. Layout shift is a distance, not a time: it holds on a busy machine too.
 // (LCP and blocking time are timings: `npm run vitals` measures them, `npm test` does not.)
-test.describe('layout stability', () => {
+test.describe('layout stability @both', () => {
   test('/ does not shift while it loads and hydrates', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };

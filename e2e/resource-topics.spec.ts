@@ -15,7 +15,7 @@ async function shownWhole(page: Page, element: Locator, within: Locator): Promis
   return el.x >= 0 && el.x + el.width <= width && el.x >= clip.x && el.x + el.width <= clip.x + clip.width + 0.5;
 }
 
-test.describe('resource topics', () => {
+test.describe('resource topics @both', () => {
   test('all six topics are in view at once, each chosen with one tap and showing its videos', async ({
     page,
   }, testInfo) => {

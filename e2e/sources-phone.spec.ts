@@ -26,7 +26,7 @@ async function expectNoViolations(page: Page, label: string): Promise<void> {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-test.describe('Sources and Numbers on a phone and a laptop', () => {
+test.describe('Sources and Numbers on a phone and a laptop @both', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('Sources: every count of a source with a long name and its campaign within the screen; no axe violation', async ({

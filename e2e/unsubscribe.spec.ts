@@ -41,7 +41,7 @@ test.describe('unsubscribe and the newsletter tool', () => {
     expect(await kitCalls(email)).toEqual(['POST /kit/v4/subscribers', 'POST /kit/v4/forms/1234567/subscribers']);
   });
 
-  test('a visitor unsubscribes from the link an owner copies from the desk; replaying it changes nothing', async ({
+  test('a visitor unsubscribes from the link an owner copies from the desk; replaying it changes nothing @both', async ({
     page,
     problems,
   }, info) => {

@@ -97,7 +97,7 @@ test.describe('resources', () => {
 });
 
 test.describe('latest videos', () => {
-  test('arrow keys select the next and previous video, wrapping at both ends', async ({ page }) => {
+  test('arrow keys select the next and previous video, wrapping at both ends @both', async ({ page }) => {
     // The page's timers run on a clock the test can move on; until then it runs as usual.
     await page.clock.install();
     await gotoHydrated(page, '/', 'ResourceTabs', 'LatestVideos');

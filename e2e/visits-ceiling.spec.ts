@@ -1,8 +1,8 @@
 /**
  * Counting visits has a ceiling: past VISITS_DAILY_LIMIT new visitors in a day, visits are not written one by one and
  * the desk's Sources page says counting paused and since when. On a Worker of its own with a ceiling of 2 (the shared
- * e2e server's day must keep counting for the other journeys), whose desk signs in the local owner. At a phone and a
- * desktop width, each with its own Worker.
+ * e2e server's day must keep counting for the other journeys), whose desk signs in the local owner. On the phone
+ * only, so the Worker is started once.
  */
 import { deskSources } from '../src/content/desk-sources';
 import { startLocalWorker } from '../scripts/dev/local-worker.mjs';
@@ -13,8 +13,8 @@ const CEILING = 2;
 
 test('past the day’s ceiling, counting pauses and the Sources page says so and since when', async ({ page }, info) => {
   test.setTimeout(120_000);
-  // Beside the shared server (E2E_PORT), the sentinel Worker (+1) and the stand-ins (+2, +3): +4 and +5.
-  const port = Number(process.env.E2E_PORT || 8788) + (info.project.name.startsWith('desktop') ? 5 : 4);
+  // Beside the shared server (E2E_PORT), the sentinel Worker (+1) and the stand-ins (+2, +3).
+  const port = Number(process.env.E2E_PORT || 8788) + 4;
   const worker = await startLocalWorker({ port, build: false, vars: { VISITS_DAILY_LIMIT: String(CEILING) } });
   try {
     const browser = (await page.evaluate(() => navigator.userAgent)) as string;

@@ -3,8 +3,8 @@ import { deskContent as copy } from '../../src/content/desk-content';
 import { withLock } from './lock';
 import { expect } from './test';
 
-// The owners' site content on the desk, for the journeys that edit it: the phone and desktop runs (and the specs)
-// share one server and one draft, so each edits it holding one lock and leaves the version it found live.
+// The owners' site content on the desk, for the journeys that edit it: they share one server and one draft, so each
+// edits it holding one lock and leaves the version it found live.
 
 /** Each run edits the one draft alone: a whole run may take minutes on a busy machine. */
 export const withContentLock = <T>(fn: () => Promise<T>) =>
