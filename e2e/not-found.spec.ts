@@ -2,7 +2,10 @@ import { expectFailedResource } from './support/leads';
 import { expect, gotoHydrated, test } from './support/test';
 
 test.describe('unknown paths', () => {
-  test('show the landing page, working, as a 404 that search engines do not index @both', async ({ page, problems }) => {
+  test('show the landing page, working, as a 404 that search engines do not index @both', async ({
+    page,
+    problems,
+  }) => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/no-such-page'));
     await gotoHydrated(page, '/no-such-page');
     const res = await answer;

@@ -24,7 +24,9 @@ async function takeQuiz(page: Page, choices: string[], email: string) {
 const marked = (page: Page) => page.locator('#programs .program-card').filter({ hasText: recommendations.badge });
 
 test.describe('after the quiz', () => {
-  test('lands on / with a thank-you at #programs, focused, and the recommended cards marked @both', async ({ page }) => {
+  test('lands on / with a thank-you at #programs, focused, and the recommended cards marked @both', async ({
+    page,
+  }) => {
     const email = uniqueEmail('quiz-result');
     await gotoHydrated(page, '/quiz', 'QuizWizard');
     await takeQuiz(page, ['Leadership', '40-55', 'I attended an event'], email);
