@@ -11,7 +11,7 @@ import { hmacHex } from '../tests/support/whatsapp-envelope';
 import { signIn } from './support/desk';
 import { uniqueEmail } from './support/leads';
 import { storedLeads, waitForLeads } from './support/store';
-import { expect, gotoHydrated, test } from './support/test';
+import { expect, gotoHydrated, renderedWhatTimersAskedFor, test } from './support/test';
 import { OWNERS, sentMessages } from './support/whatsapp';
 
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
@@ -112,6 +112,8 @@ test("an enquiry's thank-you offers Book a call with the enquiry's reference, an
   baseURL,
 }) => {
   const email = uniqueEmail('enquiry-booked');
+  // The page's timers run on a clock the test can move on; until then it runs as usual.
+  await page.clock.install();
   await gotoHydrated(page, '/');
   await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click();
   const dialog = page.getByRole('dialog', { name: site.enquiry.heading });
@@ -130,7 +132,10 @@ test("an enquiry's thank-you offers Book a call with the enquiry's reference, an
   }
   expect(page.url().startsWith(baseURL!) && !page.url().includes(row!.booking_ref!)).toBe(true);
   // It does not vanish on its own while it holds a link; the visitor dismisses it.
-  await page.waitForTimeout(6_500);
+  // The page's timers are moved on well past the time a thank-you without a link stays (6 s) and their renders
+  // waited for: it is still there.
+  await page.clock.runFor(60_000);
+  await renderedWhatTimersAskedFor(page);
   await expect(book).toBeVisible();
   await thanks.getByRole('button', { name: site.enquiry.dismiss }).click();
   await expect(book).toBeHidden();

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  delayApi,
-  expectFailedResource,
-  failApi,
-  recordRequests,
-  requestsReported,
-  uniqueEmail,
-} from './support/leads';
+import { holdApi, expectFailedResource, failApi, recordRequests, requestsReported, uniqueEmail } from './support/leads';
 import { waitForLeads } from './support/store';
 import { expect, gotoHydrated, test } from './support/test';
 import { OWNERS, waitForMessages } from './support/whatsapp';
@@ -35,13 +28,14 @@ test.describe('newsletter', () => {
     page,
   }) => {
     const email = uniqueEmail('news-ok');
-    await delayApi(page, '/api/newsletter', 500);
+    const call = await holdApi(page, '/api/newsletter');
     await gotoHydrated(page, '/', 'NewsletterForm');
     const f = form(page);
     await f.email.fill(`  ${email.toUpperCase()} `);
     await f.button('Subscribe').click();
     await expect(f.button('Submitting…')).toBeDisabled();
     await expect(f.email).toHaveValue('');
+    call.release();
     await expect(f.button('Thanks!')).toBeDisabled();
     await expect(f.status).toContainText('You are subscribed');
     await expect(f.email).toHaveValue('');

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  delayApi,
-  expectFailedResource,
-  failApi,
-  recordRequests,
-  requestsReported,
-  uniqueEmail,
-} from './support/leads';
+import { holdApi, expectFailedResource, failApi, recordRequests, requestsReported, uniqueEmail } from './support/leads';
 import { storedLeads, waitForLeads, waitForSettledDeliveries } from './support/store';
 import { blockSiteScripts, expect, gotoHydrated, holdSiteScripts, test } from './support/test';
 import { OWNERS } from './support/whatsapp';
@@ -129,13 +122,16 @@ test.describe('quiz', () => {
   test('a double-clicked submit shows "Submitting…", sends once and stores exactly one response', async ({ page }) => {
     const email = uniqueEmail('quiz-double');
     const sent = recordRequests(page, '/api/quiz');
-    await delayApi(page, '/api/quiz', 600);
+    const call = await holdApi(page, '/api/quiz');
     await gotoHydrated(page, '/quiz', 'QuizWizard');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next step' }).click();
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Submit' }).dblclick();
     await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    // Enter while the first send is still on its way: the form sends nothing more.
     await page.getByLabel('Email').press('Enter');
+    await requestsReported(page);
+    call.release();
     await expect(page).toHaveURL(/\/\?recommended=consultations#programs$/);
 
     expect(sent).toHaveLength(1);

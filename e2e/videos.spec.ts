@@ -1,28 +1,10 @@
-import type { Page } from '@playwright/test';
 import { site, youtubeLinks } from '../src/content/site';
-import { expect, gotoHydrated, isPhone, test } from './support/test';
+import { expect, gotoHydrated, isPhone, renderedWhatTimersAskedFor, test } from './support/test';
 import { latest, latestVideos, playerTitle, recentList, resources } from './support/videos';
 
 // The videos as every page shows them: the YouTube stand-in's feeds, from the Worker's shared cache (warm, or cold
 // until a page asks). Nothing here changes them, so these run beside the other journeys; the journeys that do
 // change them are in feed-states.spec.ts.
-
-/**
- * Resolves once React has rendered what the timers just run asked of it: it renders in tasks it posts as messages
- * (a long render in several, each posting the next), and a message posted after one of them is delivered after it.
- * A chain of ten such messages outlasts far more rendering than a change of the selection takes.
- */
-async function renderedWhatTimersAskedFor(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let i = 0; i < 10; i++) {
-      await new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = resolve;
-        channel.port2.postMessage(null);
-      });
-    }
-  });
-}
 
 test.describe('resources', () => {
   test('topic tabs follow the tabs pattern, Mindset first, with arrow, Home and End keys', async ({ page }) => {

@@ -4,7 +4,7 @@
  * the site's own doors (the API, the signed webhooks and the desk's forms), as a visitor, Meta, Cal.com and an owner
  * would.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { calcomBody } from '../../tests/support/booking-bodies';
 import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { accessToken } from './desk';
@@ -99,7 +99,7 @@ async function makeDeskData(): Promise<DeskData> {
   // The self-check has run once, as the cron runs it every 15 minutes (its answer comes before the check ends).
   const before = await healthCheckedAt();
   if ((await fetch(`${BASE}/__scheduled?cron=*/15+*+*+*+*`)).status !== 200) throw new Error('the cron did not run');
-  for (let i = 0; i < 100 && (await healthCheckedAt()) === before; i++) await new Promise((r) => setTimeout(r, 150));
+  await expect.poll(healthCheckedAt, { message: 'the self-check has run', timeout: 15_000 }).not.toBe(before);
 
   // The stranger's conversation, by its opaque id, from the list of conversations.
   const list = await ownerGet('/desk/conversations');
