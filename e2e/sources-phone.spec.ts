@@ -66,7 +66,6 @@ test.describe('Sources and Numbers on a phone and a laptop @both', () => {
     expect(await pastRightEdge(page)).toEqual([]);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`sources-${info.project.name}.png`), fullPage: true });
-    await page.screenshot({ path: info.outputPath(`sources-cards-${info.project.name}.png`), fullPage: true });
     await expectNoViolations(page, '/desk/sources');
     await page.goto(`/desk/sources?days=7&source=${source}`);
     await expectNoViolations(page, '/desk/sources?source=…');
@@ -88,6 +87,5 @@ test.describe('Sources and Numbers on a phone and a laptop @both', () => {
     }
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`numbers-${info.project.name}.png`), fullPage: true });
-    await page.screenshot({ path: info.outputPath(`numbers-table-${info.project.name}.png`), fullPage: true });
   });
 });
