@@ -61,7 +61,7 @@ test('the header blurs what is under it only once the page has scrolled', async 
 
 /** The files of the quiz island's code, as the build wrote them into the page's boot script. */
 function quizFiles(): string[] {
-  const { boot } = JSON.parse(readFileSync(new URL('../src/generated/assets.json', import.meta.url), 'utf8')) as {
+  const { boot } = JSON.parse(readFileSync(new URL('../../src/generated/assets.json', import.meta.url), 'utf8')) as {
     boot: string;
   };
   return /QuizWizard:\[([^\]]*)\]/.exec(boot)?.[1]?.match(/\/assets\/[\w-]+\.js/g) ?? [];
