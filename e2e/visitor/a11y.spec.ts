@@ -26,9 +26,13 @@ async function expectNoViolations(page: Page, label: string, only?: string): Pro
 test.describe('accessibility (axe) @both', () => {
   // An axe pass over the whole page takes seconds, and far more on a busy machine; the quiz runs four.
   test.describe.configure({ timeout: 90_000 });
-  test('the landing page', async ({ page }) => {
+  test('the landing page, and with the enquiry modal open', async ({ page }) => {
     await gotoHydrated(page, '/');
     await expectNoViolations(page, '/');
+    await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // The page behind the modal is inert and was checked by the pass above: the dialog itself.
+    await expectNoViolations(page, 'enquiry modal', 'dialog[open]');
   });
 
   test('the privacy page', async ({ page }) => {
@@ -52,15 +56,7 @@ test.describe('accessibility (axe) @both', () => {
     }
   });
 
-  test('with the enquiry modal open', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    // The page behind the modal is inert and was checked by the landing page's pass: the dialog itself.
-    await expectNoViolations(page, 'enquiry modal', 'dialog[open]');
-  });
-
-  test('with the podcast modal open', async ({ page }) => {
+  test('with the podcast modal open, then playing in the small player', async ({ page }) => {
     await page.route('https://open.spotify.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title>' }),
     );
@@ -71,18 +67,6 @@ test.describe('accessibility (axe) @both', () => {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoViolations(page, 'podcast modal', 'dialog[open]');
-  });
-
-  test('with the podcast playing in the small player', async ({ page }) => {
-    await page.route('https://open.spotify.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title>' }),
-    );
-    await gotoHydrated(page, '/');
-    await page
-      .getByRole('button', { name: /^Play episode:/ })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('region', { name: 'Podcast player' })).toBeVisible();
     // The whole page: the small player is a landmark of its own among the page's.
