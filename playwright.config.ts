@@ -9,7 +9,7 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 /** The journeys that change the feeds every page reads: those in e2e/feeds/. */
 const FEED_STATES = /[\\/]e2e[\\/]feeds[\\/][^\\/]+\.spec\.ts$/;
 
-// Which width a journey runs at is said by a tag in its title (or its describe's), docs/decisions/038:
+// Which width a journey runs at is said by a tag in its title (or its describe's), docs/decisions/040:
 //   no tag     the phone (390 px) only: the owners use the desk on their phones, and most visitors come on one;
 //   @both      the phone and the desktop (1280 px): the two layouts differ in what the journey checks;
 //   @desktop   the desktop only: what it checks is the desktop layout, or no layout at all (files, a build);

@@ -39,21 +39,23 @@ function pinnedWranglerConfig() {
 
 const TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 const OWN_RUNTIME = [
-  'tests/health.test.ts',
-  'tests/api-leads-accept.test.ts',
-  'tests/lead-late-write.test.ts',
-  'tests/notify-budgets.test.ts',
-  'tests/notify-consumer.test.ts',
-  'tests/notify-dead-letter.test.ts',
-  'tests/notify-fallback.test.ts',
-  'tests/notify-queue.test.ts',
-  'tests/notify-replay.test.ts',
-  'tests/newsletter-provider.test.ts',
-  'tests/production-mode.test.ts',
-  'tests/quiz-result-email.test.ts',
-  'tests/search-backfill.test.ts',
+  'tests/health/health.test.ts',
+  'tests/routes/api/leads-accept.test.ts',
+  'tests/store/leads/late-write.test.ts',
+  'tests/notify/ledger/budgets.test.ts',
+  'tests/notify/ledger/consumer.test.ts',
+  'tests/notify/ledger/dead-letter.test.ts',
+  'tests/notify/email/fallback.test.ts',
+  'tests/notify/ledger/queue.test.ts',
+  'tests/notify/ledger/replay.test.ts',
+  'tests/newsletter/provider.test.ts',
+  'tests/config/production-mode.test.ts',
+  'tests/notify/email/quiz-result-email.test.ts',
+  'tests/store/leads/search-backfill.test.ts',
   // Reads the desk's list of the 50 latest conversations, which other files' newer messages would fill.
-  'tests/desk-saved-replies.test.ts',
+  'tests/desk/replies/saved-replies.test.ts',
+  // Runs the cron, which deletes every file's old rows, and erases a person: its own storage.
+  'tests/store/data-map-people.test.ts',
 ];
 
 // Tests run inside workerd with the bindings from wrangler.toml (local D1, KV, Queue).

@@ -4,10 +4,10 @@
  * (docs/development.md, "Adding a setting", says how to add one).
  */
 import { parseConfig, type AccessConfig, type Config } from './config/index';
-import { SETTINGS } from './config/settings';
+import { SETTINGS } from './config/read/settings';
 
 export { ConfigError, LOCAL_OWNER_EMAIL, type AccessConfig, type Config, type Problem } from './config/index';
-export { SETTINGS, type Setting } from './config/settings';
+export { SETTINGS, type Setting } from './config/read/settings';
 
 /** Bindings, vars and secrets as `wrangler types` generates them from wrangler.toml. */
 export type Env = Cloudflare.Env;
@@ -66,7 +66,7 @@ export function podcastFeed(env: Env): { podcastUrl?: string; podcastAllowsHttp:
   }
 }
 
-/** The desk's Access settings (see parseAccess in src/config/access.ts). */
+/** The desk's Access settings (see parseAccess in src/config/services/access.ts). */
 export function readAccessConfig(env: Env): AccessConfig {
   return readConfig(env).access;
 }

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
 import type { Env } from './env';
 import { onError, ApiException } from './http/errors';
-import { dev } from './routes/dev';
+import { dev } from './dev-routes';
 import { pages } from './routes/pages';
 import { unsubscribePages } from './routes/unsubscribe';
-import { thumbs } from './routes/thumbs';
-import { podcastArt } from './routes/podcast-art';
-import { siteImages } from './routes/site-images';
-import { siteFiles } from './routes/site-files';
+import { thumbs } from './routes/files/thumbs';
+import { podcastArt } from './routes/files/podcast-art';
+import { siteImages } from './routes/files/site-images';
+import { siteFiles } from './routes/files/site-files';
 import { securityHeaders } from './security/headers';
 import { api } from './routes/api';
 import { formPosts } from './routes/forms';
-import { desk } from './routes/desk';
-import { webhooks } from './routes/webhooks';
-import { bookingWebhooks } from './routes/booking-webhooks';
+import { desk } from './desk';
+import { webhooks } from './routes/webhooks/whatsapp';
+import { bookingWebhooks } from './routes/webhooks/bookings';
 import { handleQueue } from './consumer/consume';
 import { scheduled } from './routes/cron';
 

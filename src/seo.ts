@@ -1,4 +1,4 @@
-import { site } from './content/site';
+import { site } from './words/site';
 
 /** schema.org ProfilePage describing the coach, with her social profiles (the published links) as sameAs. */
 export function profileJsonLd(

@@ -6,7 +6,7 @@ import type { LogEvent } from '../src/log';
 import { allowConsoleErrors } from './setup';
 import { postWithEnv } from './support/api';
 import { loggedEvents } from './support/logs';
-import { GRAPH_VARS, GraphStandin } from './standins/graph-api';
+import { GRAPH_VARS, GraphStandin } from './standins/whatsapp/graph-api';
 
 /** Every event name the Worker may log: a line with any other name is a typo an operator's query would miss. */
 const EVENTS: readonly LogEvent[] = [

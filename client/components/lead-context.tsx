@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { firstTouch } from '../lib/attribution';
 
-/** A form's consent notice as the page shows it (copy from src/content/privacy.ts). */
+/** A form's consent notice as the page shows it (copy from src/words/privacy.ts). */
 export interface ConsentCopy {
   version: string;
   text: string;

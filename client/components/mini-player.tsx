@@ -1,4 +1,4 @@
-import { siteControls } from '../../src/content/site-controls';
+import { siteControls } from '../../src/words/site-controls';
 
 const words = siteControls.podcast;
 

@@ -3,7 +3,7 @@ import type { PublicFeed } from '../../src/feeds/types';
 import { scrollRow } from '../lib/row-scroll';
 import { useFeeds } from '../lib/use-feed';
 import { thumbUrl, watchUrl, type ClientVideos } from '../lib/videos';
-import { siteControls } from '../../src/content/site-controls';
+import { siteControls } from '../../src/words/site-controls';
 
 const words = siteControls.resources;
 

@@ -1,18 +1,18 @@
 import { About } from '../sections/about';
 import { Enquiry } from '../sections/enquiry';
-import { Footer } from '../sections/footer';
+import { Footer } from '../layout/footer';
 import { Hero } from '../sections/hero';
 import { LatestVideos } from '../sections/latest-videos';
 import { Listen } from '../sections/listen';
 import { Newsletter } from '../sections/newsletter';
 import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
-import { SiteHeader } from '../sections/site-header';
+import { SiteHeader } from '../layout/site-header';
 import { Talks } from '../sections/talks';
 import { Testimonials } from '../sections/testimonials';
 import type { VideosPayload } from '../../src/feeds/types';
 import type { ListenEpisode } from '../../src/feeds/types';
-import type { ProgramSlug } from '../../src/content/site';
+import type { ProgramSlug } from '../../src/words/site';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import type { FormState } from '../../src/shared/lead-rules';
 

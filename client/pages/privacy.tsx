@@ -1,4 +1,4 @@
-import { privacy } from '../../src/content/privacy';
+import { privacy } from '../../src/words/privacy';
 import { formatDay } from '../lib/format-date';
 import { TextPage } from './text-page';
 

@@ -1,9 +1,9 @@
-import { QUIZ_STEPS, site } from '../../src/content/site';
-import { consent, consentCopy } from '../../src/content/privacy';
+import { QUIZ_STEPS, site } from '../../src/words/site';
+import { consent, consentCopy } from '../../src/words/privacy';
 import type { FormState } from '../../src/shared/lead-rules';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
-import { SiteHeader } from '../sections/site-header';
+import { SiteHeader } from '../layout/site-header';
 import { useSiteContent } from '../site-content';
 
 export interface QuizPageProps {

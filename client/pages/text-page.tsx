@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Enquiry } from '../sections/enquiry';
-import { Footer } from '../sections/footer';
-import { SiteHeader } from '../sections/site-header';
+import { Footer } from '../layout/footer';
+import { SiteHeader } from '../layout/site-header';
 
 /**
  * A page of text (the privacy notice, the unsubscribe pages): the header, one article (`<name>-body`) ending in a

@@ -1,4 +1,4 @@
-import { unsubscribe as copy } from '../../src/content/unsubscribe';
+import { unsubscribe as copy } from '../../src/words/unsubscribe';
 import { TextPage } from './text-page';
 
 /** Which unsubscribe page: the question (with the form that answers it), the answer, or why the link fails. */

@@ -1,4 +1,4 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import { PlainText, useSiteContent } from '../site-content';
 import { EnquiryButton } from './enquiry-button';
 

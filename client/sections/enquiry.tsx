@@ -1,6 +1,6 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import EnquiryModal from '../islands/enquiry-modal';
-import { consentCopy } from '../../src/content/privacy';
+import { consentCopy } from '../../src/words/privacy';
 import { Island } from '../islands/island';
 import { useSiteContent } from '../site-content';
 import type { FormState } from '../../src/shared/lead-rules';

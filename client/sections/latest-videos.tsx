@@ -1,5 +1,5 @@
-import { Section } from './section';
-import { site, youtubeLinks } from '../../src/content/site';
+import { Section } from '../layout/section';
+import { site, youtubeLinks } from '../../src/words/site';
 import type { VideosPayload } from '../../src/feeds/types';
 import { Island } from '../islands/island';
 import LatestVideosIsland from '../islands/latest-videos';

@@ -1,4 +1,4 @@
-import { Section } from './section';
+import { Section } from '../layout/section';
 import { Island } from '../islands/island';
 import PodcastPlayer from '../islands/podcast-player';
 import { useSiteContent } from '../site-content';

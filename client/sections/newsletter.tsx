@@ -1,6 +1,6 @@
-import { Section } from './section';
-import { site } from '../../src/content/site';
-import { consentCopy } from '../../src/content/privacy';
+import { Section } from '../layout/section';
+import { site } from '../../src/words/site';
+import { consentCopy } from '../../src/words/privacy';
 import { Island } from '../islands/island';
 import { PlainText, useSiteContent } from '../site-content';
 import NewsletterForm from '../islands/newsletter-form';

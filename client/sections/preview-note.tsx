@@ -1,4 +1,4 @@
-import { previewCopy as copy } from '../../src/content/sections';
+import { previewCopy as copy } from '../../src/words/sections';
 
 /** What a preview shows: the draft (version null), or a published version and whether it is the live one. */
 export interface PreviewOf {

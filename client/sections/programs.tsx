@@ -1,5 +1,5 @@
-import { recommendations } from '../../src/content/recommendations';
-import type { ProgramSlug } from '../../src/content/site';
+import { recommendations } from '../../src/words/recommendations';
+import type { ProgramSlug } from '../../src/words/site';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import { Island } from '../islands/island';
 import QuizResult from '../islands/quiz-result';

@@ -1,5 +1,5 @@
-import { Section } from './section';
-import { TOPICS, site } from '../../src/content/site';
+import { Section } from '../layout/section';
+import { TOPICS, site } from '../../src/words/site';
 import type { VideosPayload } from '../../src/feeds/types';
 import { Island } from '../islands/island';
 import { useSiteContent } from '../site-content';

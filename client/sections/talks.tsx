@@ -1,9 +1,9 @@
-import { talksCopy } from '../../src/content/sections';
+import { talksCopy } from '../../src/words/sections';
 import { talksByTime } from '../../src/shared/talks';
 import type { Talk } from '../../src/shared/site-content';
 import { formatDay } from '../lib/format-date';
 import { useSiteContent } from '../site-content';
-import { Section } from './section';
+import { Section } from '../layout/section';
 
 /**
  * Talks and events (#talks): the upcoming ones (today included, soonest first), then the past ones (latest first),

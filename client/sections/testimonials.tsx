@@ -1,6 +1,6 @@
-import { testimonialsCopy } from '../../src/content/sections';
+import { testimonialsCopy } from '../../src/words/sections';
 import { PlainText, useSiteContent } from '../site-content';
-import { Section } from './section';
+import { Section } from '../layout/section';
 
 /**
  * What people say (#testimonials): the shown testimonials, in the order the owners listed them, each a quote with

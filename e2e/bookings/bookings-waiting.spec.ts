@@ -3,8 +3,8 @@
  * address on the booking tool's page, so it changes no lead until an owner, who sees the name and address as typed
  * beside the leads holding that address, links it.
  */
-import { deskBookings } from '../../src/content/desk-bookings';
-import { deskCalls } from '../../src/content/desk-calls';
+import { deskBookings } from '../../src/desk/bookings/words';
+import { deskCalls } from '../../src/desk/bookings/calls-words';
 import { calcomBody } from '../../tests/support/booking-bodies';
 import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';

@@ -3,9 +3,9 @@
  * opaque reference and nothing personal); the booking tool posts its signed webhook; both owners get call_booked
  * on WhatsApp; the lead's page shows the call; an owner marks them a client.
  */
-import { deskBookings } from '../../src/content/desk-bookings';
-import { recommendations } from '../../src/content/recommendations';
-import { site } from '../../src/content/site';
+import { deskBookings } from '../../src/desk/bookings/words';
+import { recommendations } from '../../src/words/recommendations';
+import { site } from '../../src/words/site';
 import { calcomBody } from '../../tests/support/booking-bodies';
 import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { signIn } from '../support/desk/desk';

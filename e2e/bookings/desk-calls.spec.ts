@@ -3,8 +3,8 @@
  * one with how it ended, an upcoming one), each by the person's name linked to their lead; the lead's page opens
  * with the person's own words and how to reach them, the details in plain words. Nothing past the right edge.
  */
-import { deskCalls } from '../../src/content/desk-calls';
-import { deskLeadWords } from '../../src/content/desk-lead-words';
+import { deskCalls } from '../../src/desk/bookings/calls-words';
+import { deskLeadWords } from '../../src/desk/leads/words';
 import AxeBuilder from '@axe-core/playwright';
 import { calcomBody } from '../../tests/support/booking-bodies';
 import { hmacHex } from '../../tests/support/whatsapp-envelope';

@@ -4,7 +4,7 @@ import { uniquePhone } from '../support/leads';
 import { expect, test } from '../support/test';
 import { postSigned } from '../support/webhook';
 import { envelope } from '../../tests/support/whatsapp-envelope';
-import { PHOTO_MEDIA_ID, VOICE_MEDIA_ID } from '../../tests/standins/graph-media.mjs';
+import { PHOTO_MEDIA_ID, VOICE_MEDIA_ID } from '../../tests/standins/whatsapp/graph-media.mjs';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 

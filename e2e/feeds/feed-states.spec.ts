@@ -1,4 +1,4 @@
-import { site, youtubeLinks } from '../../src/content/site';
+import { site, youtubeLinks } from '../../src/words/site';
 import { withFeeds } from '../support/feeds/feeds';
 import { expect, gotoHydrated, hydrateIsland, test } from '../support/test';
 import { expectPanelHiddenOnPhone, feedState, latest, recentList, resources } from '../support/feeds/videos';

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import { clearFeedsCache, withFeedsLock } from '../support/feeds/feeds';
 import { configureStandin } from '../support/standins';
-import { FIXTURE_NEWEST } from '../../tests/standins/podcast-rules.mjs';
+import { FIXTURE_NEWEST } from '../../tests/standins/feeds/podcast-rules.mjs';
 import { expect, gotoHydrated, test } from '../support/test';
 
 // The e2e server sets PODCAST_FEED_URL to the podcast stand-in, whose feed answers 404 until a journey turns it on

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { consent, privacy } from '../../src/content/privacy';
+import { consent, privacy } from '../../src/words/privacy';
 import { uniqueEmail } from '../support/leads';
 import { waitForLeads } from '../support/store';
 import { expect, gotoHydrated, holdSiteScripts, test } from '../support/test';

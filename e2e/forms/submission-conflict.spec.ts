@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import { expectFailedResource, postLead, uniqueEmail, uniquePhone } from '../support/leads';
 import { storedLeads, waitForLeads } from '../support/store';
 import { expect, gotoHydrated, test } from '../support/test';

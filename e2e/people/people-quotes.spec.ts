@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { deskContent as copy } from '../../src/content/desk-content';
-import { personQuotes } from '../../src/content/person-quotes';
+import { deskContent as copy } from '../../src/words/site-content/desk-content';
+import { personQuotes } from '../../src/desk/people/quotes-words';
 import { addItem, landingShows, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';
 import { uniqueEmail } from '../support/leads';

@@ -9,9 +9,9 @@
  * stand-in once, tagged with the recommended programs; an unticked box sends nothing to the tool.
  */
 import type { Page } from '@playwright/test';
-import { consent } from '../../src/content/privacy';
-import { recommendations } from '../../src/content/recommendations';
-import { site } from '../../src/content/site';
+import { consent } from '../../src/words/privacy';
+import { recommendations } from '../../src/words/recommendations';
+import { site } from '../../src/words/site';
 import { signIn } from '../support/desk/desk';
 import { waitForEmailsTo } from '../support/emails';
 import { uniqueEmail } from '../support/leads';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { consent, privacy } from '../../src/content/privacy';
-import { recommendations } from '../../src/content/recommendations';
+import { consent, privacy } from '../../src/words/privacy';
+import { recommendations } from '../../src/words/recommendations';
 import { uniqueEmail } from '../support/leads';
 import { waitForLeads } from '../support/store';
 import { expect, gotoHydrated, test } from '../support/test';

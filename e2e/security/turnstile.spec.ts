@@ -3,7 +3,7 @@ import { expect, gotoHydrated, test } from '../support/test';
 // The browser half of optional Turnstile. The e2e server runs with Turnstile off, so this
 // test adds the site-key meta tag the server renders when it is on, and serves a fake
 // Turnstile script in place of Cloudflare's (no network here). The server half is in
-// tests/turnstile.test.ts (siteverify stand-in with the documented test keys).
+// tests/security/turnstile.test.ts (siteverify stand-in with the documented test keys).
 test.describe('Turnstile in the forms', () => {
   test('loads nothing from Cloudflare until a form is submitted, then sends a token with it', async ({ page }) => {
     const scriptLoads: string[] = [];

@@ -1,5 +1,5 @@
-import { deskContent as copy } from '../../src/content/desk-content';
-import { previewCopy } from '../../src/content/sections';
+import { deskContent as copy } from '../../src/words/site-content/desk-content';
+import { previewCopy } from '../../src/words/sections';
 import { addItem, landingShows, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';
 import { expectNoViolations } from '../support/axe';

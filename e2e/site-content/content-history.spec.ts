@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { deskContent as copy } from '../../src/content/desk-content';
-import { previewCopy } from '../../src/content/sections';
+import { deskContent as copy } from '../../src/words/site-content/desk-content';
+import { previewCopy } from '../../src/words/sections';
 import { expectNoViolations } from '../support/axe';
 import { addItem, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';

@@ -4,7 +4,7 @@
  * e2e server's day must keep counting for the other journeys), whose desk signs in the local owner. On the phone
  * only, so the Worker is started once.
  */
-import { deskSources } from '../../src/content/desk-sources';
+import { deskSources } from '../../src/desk/sources/words';
 import { startLocalWorker } from '../../scripts/dev/local-worker.mjs';
 import { overflowX } from '../support/desk/desk';
 import { expect, test } from '../support/test';

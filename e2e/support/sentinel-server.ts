@@ -19,8 +19,8 @@ import '../../tests/standins/http/graph.mjs';
 import '../../tests/standins/http/turnstile.mjs';
 import '../../tests/standins/http/youtube.mjs';
 import '../../tests/standins/http/newsletter.mjs';
-import { createFirestoreStandin, type FirestoreStandin } from '../../tests/standins/firestore';
-import type { CompositeIndex } from '../../tests/standins/firestore-query';
+import { createFirestoreStandin, type FirestoreStandin } from '../../tests/standins/google/firestore';
+import type { CompositeIndex } from '../../tests/standins/google/firestore-query';
 
 const PORT = Number(process.env.SECRETS_PORT || Number(process.env.E2E_PORT || 8788) + 1);
 const STANDIN_PORT = Number(process.env.SECRETS_STANDIN_PORT || Number(process.env.STANDIN_PORT || 8790) + 1);

@@ -1,6 +1,6 @@
 /**
  * Reads what the Worker under test has stored (its leads, and its delivery ledger), through its development-only
- * routes (GET /__dev/leads and /__dev/deliveries, src/routes/dev.ts) rather than the runtime's files on disk.
+ * routes (GET /__dev/leads and /__dev/deliveries, src/dev-routes.ts) rather than the runtime's files on disk.
  */
 import { expect } from '@playwright/test';
 

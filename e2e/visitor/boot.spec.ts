@@ -1,4 +1,4 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import { stubPodcastHost } from '../support/feeds/podcast';
 import { expect, gotoHydrated, holdSiteScripts as holdScripts, test } from '../support/test';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { site } from '../../src/content/site';
+import { site } from '../../src/words/site';
 import { stubPodcastHost } from '../support/feeds/podcast';
 import { expect, gotoHydrated, test } from '../support/test';
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { TOPICS } from '../../src/content/site';
+import { TOPICS } from '../../src/words/site';
 import { expect, gotoHydrated, test } from '../support/test';
 import { resources } from '../support/feeds/videos';
 

@@ -1,4 +1,4 @@
-import { site, youtubeLinks } from '../../src/content/site';
+import { site, youtubeLinks } from '../../src/words/site';
 import { expect, gotoHydrated, isPhone, renderedWhatTimersAskedFor, test } from '../support/test';
 import { latest, latestVideos, playerTitle, recentList, resources } from '../support/feeds/videos';
 

@@ -25,7 +25,7 @@
 // Ports: ABUSE_PORT (wrangler dev, default 8406; its inspector is +1000) and ABUSE_STANDIN_PORT
 // (default 8407). Length: ABUSE_HOURS simulated hours (default 3; a fraction is fine: 0.05 is three simulated
 // minutes, a quick check that the script works). The ledger and the store are read while the Worker runs,
-// through its development-only routes (GET /__dev/deliveries and /__dev/leads, src/routes/dev.ts).
+// through its development-only routes (GET /__dev/deliveries and /__dev/leads, src/dev-routes.ts).
 import { startLocalWorker } from '../dev/local-worker.mjs';
 import { SENTINELS } from '../../tests/standins/sentinels.mjs';
 import { startStandins } from '../../tests/standins/http/index.mjs';

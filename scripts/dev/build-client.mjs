@@ -57,7 +57,7 @@ export async function watchClient() {
 function buildOptions(outdir, quiet) {
   return {
     absWorkingDir: root,
-    entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css', desk: 'client/styles/desk.css' },
+    entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles/main.css', desk: 'client/styles/desk/desk.css' },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -121,7 +121,7 @@ async function finish(result, outdir, writeManifest) {
         .map((i) => publicPath(i.path));
     }
     if (file.endsWith('.css') && meta.entryPoint === 'client/styles/main.css') css = publicPath(file);
-    if (file.endsWith('.css') && meta.entryPoint === 'client/styles/desk.css') deskCss = publicPath(file);
+    if (file.endsWith('.css') && meta.entryPoint === 'client/styles/desk/desk.css') deskCss = publicPath(file);
   }
   if (!entry || !css || !deskCss) throw new Error('build-client: entry or stylesheet missing from esbuild output');
 

@@ -9,9 +9,16 @@ import { watchClient } from './build-client.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '8787';
+// wrangler reads the files given with --env-file instead of `.dev.vars` (a test pins its settings so): so does this.
+const envFiles = process.argv.slice(2).flatMap((arg, i, all) => {
+  if (arg.startsWith('--env-file=')) return [arg.slice('--env-file='.length)];
+  return all[i - 1] === '--env-file' ? [arg] : [];
+});
+const devVars = (envFiles.length ? envFiles : ['.dev.vars'])
+  .map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : ''))
+  .join('\n');
 // With no WhatsApp configuration at all, messages are only logged: give the log two
 // placeholder owners so the whole lead -> queue -> owner-message flow shows offline.
-const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
 const placeholderOwners = /^\s*(WHATSAPP_TOKEN|OWNER_PHONES)\s*=/m.test(devVars)
   ? []
   : ['--var', 'OWNER_PHONES:+919800000001,+919800000002', '--var', 'OWNER_NAMES:Owner One,Owner Two'];

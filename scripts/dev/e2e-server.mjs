@@ -32,7 +32,7 @@ const vars = {
   WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'e2e-verify-token',
   WHATSAPP_APP_SECRET: 'e2e-app-secret',
   // The journeys send well over 20 leads within an hour: each must reach the owners on its own, not in a digest.
-  // The budgets themselves are tested in tests/notify-budgets.test.ts and by `npm run abuse`.
+  // The budgets themselves are tested in tests/notify/ledger/budgets.test.ts and by `npm run abuse`.
   OWNER_ALERTS_PER_HOUR: '100000',
   VISITOR_MESSAGES_DAILY_BUDGET: '100000',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,

@@ -7,9 +7,9 @@ import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const site = readFileSync(new URL('../../src/content/site.ts', import.meta.url), 'utf8');
+const site = readFileSync(new URL('../../src/words/site.ts', import.meta.url), 'utf8');
 const teal = /teal: '(#[0-9a-fA-F]{6})'/.exec(site)?.[1];
-if (!teal) throw new Error('src/content/site.ts has no theme.teal colour');
+if (!teal) throw new Error('src/words/site.ts has no theme.teal colour');
 
 /** The "P" centred in the inner 80% (the safe zone of a maskable icon) of a full teal square. */
 const square = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">

@@ -1,9 +1,9 @@
 // A WhatsApp template as its recipient reads it on a phone (390 px), the parameters filled in: for a human look
 // at what a message says before Meta reviews it.
 // Usage: node scripts/dev/screenshot-template.mjs <template key> <out.png> [param …]
-// (template keys: WHATSAPP_TEMPLATES in src/notify/whatsapp-templates.ts; without params, the definition's examples).
+// (template keys: WHATSAPP_TEMPLATES in src/notify/whatsapp/whatsapp-templates.ts; without params, the definition's examples).
 import { chromium } from '@playwright/test';
-import { WHATSAPP_TEMPLATES, fillTemplate } from '../../src/notify/whatsapp-templates.ts';
+import { WHATSAPP_TEMPLATES, fillTemplate } from '../../src/notify/whatsapp/whatsapp-templates.ts';
 import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
 
 const [key, out, ...params] = process.argv.slice(2);

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 // Two lanes once the client is built. The end-to-end suite starts at once and prints as it goes. The checks run
-// beside it two at a time (the linter and the typecheck, then the workerd tests and the operator scripts): the suite
-// is several busy processes (the browser, the Worker, the test workers) and the processor is shared out per process,
-// so a lane of one check at a time would get the smaller part of the two cores and end well after the suite. A step
-// starts once every step named in its `after` has ended: what it needs, or what it would otherwise compete with. Each
-// check's output is printed whole when it ends.
+// beside it two at a time (the linter, and beside it the typecheck then the workerd tests; once the linter has ended,
+// the operator scripts): the suite is several busy processes (the browser, the Worker, the test workers) and the
+// processor is shared out per process, so a lane of one check at a time would get the smaller part of the two cores
+// and end well after the suite. A step starts once every step named in its `after` has ended: what it needs, or what
+// it would otherwise compete with. Each check's output is printed whole when it ends.
 const steps = [
   // The build writes src/generated/assets.json, which the Worker's code (and so the typecheck) imports.
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
@@ -18,8 +18,11 @@ const steps = [
   { name: 'types up to date', cmd: 'npm', args: ['run', 'types:check'], after: ['build'] },
   { name: 'format and lint', cmd: 'npm', args: ['run', 'lint'], after: ['types up to date'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], after: ['types up to date'] },
-  { name: 'workerd tests', cmd: 'npx', args: ['vitest', 'run'], after: ['format and lint', 'typecheck'] },
-  // The operator scripts and the runbook rehearsed against https stand-ins (Node's test runner: Node programs).
+  // The workerd tests start once the typecheck has ended, beside the linter (the longer of the two): the lane keeps two
+  // processes busy beside the browser's many.
+  { name: 'workerd tests', cmd: 'npx', args: ['vitest', 'run'], after: ['typecheck'] },
+  // The operator scripts and the runbook rehearsed against https stand-ins (Node's test runner: Node programs). The
+  // rehearsed deploy runs the typecheck itself, which must find the step's build done, not under way.
   { name: 'operator scripts', cmd: 'npm', args: ['run', 'test:operator'], after: ['format and lint', 'typecheck'] },
   // The production Worker bundle, built offline: https SITE_URL, no loopback address, at most 1 MiB gzip.
   {

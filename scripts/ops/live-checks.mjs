@@ -9,7 +9,7 @@
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
 // PREFLIGHT_FIRESTORE_URL; WhatsApp and Turnstile use the configured WHATSAPP_API_URL and TURNSTILE_VERIFY_URL.
 import { createSign } from 'node:crypto';
-import { requiredTemplates } from '../../src/notify/whatsapp-templates.ts';
+import { requiredTemplates } from '../../src/notify/whatsapp/whatsapp-templates.ts';
 
 const GRAPH_VERSION = 'v22.0';
 const TIMEOUT_MS = 15_000;

@@ -10,7 +10,7 @@
 // Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
 import { createPrivateKey } from 'node:crypto';
 import { parseConfig } from '../../src/config/index.ts';
-import { SETTINGS } from '../../src/config/settings.ts';
+import { SETTINGS } from '../../src/config/read/settings.ts';
 import { bookingWebhooks } from './booking-webhooks.mjs';
 import { liveChecks } from './live-checks.mjs';
 import { parseArgs, readSecrets, readWranglerConfig } from './settings-source.mjs';

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../../src/config/index.ts';
-import { SETTINGS } from '../../src/config/settings.ts';
+import { SETTINGS } from '../../src/config/read/settings.ts';
 import { liveChecks } from './live-checks.mjs';
 import {
   graphMessage,

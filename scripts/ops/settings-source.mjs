@@ -3,10 +3,11 @@
 // (dotenv or JSON, the format `wrangler deploy --secrets-file` takes), else `.dev.vars` for the local setup;
 // for a deployed environment without a secrets file, the names `wrangler secret list` reports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SETTINGS } from '../../src/config/settings.ts';
+import { SETTINGS } from '../../src/config/read/settings.ts';
 
 export const wranglerEnv = {
   ...process.env,
@@ -72,18 +73,40 @@ export function parseSecretsFile(text) {
   return out;
 }
 
-/** The vars and `secrets.required` of one environment, read by wrangler itself (so inheritance rules match). */
+/**
+ * The vars and `secrets.required` of one environment, read by wrangler itself (so inheritance rules match). Loading
+ * wrangler costs over a second of processor time, each run of each script (the operator tests run them dozens of
+ * times): what it read is kept in .wrangler/config-read/, under a digest of everything the answer depends on (the
+ * file's bytes, the environment asked for, wrangler's version), so a changed file or wrangler is read afresh.
+ */
 export async function readWranglerConfig(configPath, env) {
-  // require, not import(): wrangler is a CommonJS bundle, and import() first scans all of it for its export names
-  // (about a quarter of a second of processor time each run; the operator tests run these scripts dozens of times).
-  const { unstable_readConfig } = createRequire(import.meta.url)('wrangler');
+  const require = createRequire(import.meta.url);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([env ?? null, process.env.CLOUDFLARE_ENV ?? null]))
+    .update(readFileSync(require.resolve('wrangler/package.json')))
+    .update(readFileSync(configPath))
+    .digest('hex');
+  const kept = path.join('.wrangler', 'config-read', `${digest.slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(kept, 'utf8'));
+  } catch {
+    // Not read before (or a partial file): wrangler reads it.
+  }
+  // require, not import(): wrangler is a CommonJS bundle, and import() first scans all of it for its export names.
+  const { unstable_readConfig } = require('wrangler');
   const config = unstable_readConfig({ config: configPath, env }, { hideWarnings: true });
-  return {
+  const read = {
     name: config.name,
     vars: Object.fromEntries(Object.entries(config.vars ?? {}).map(([k, v]) => [k, String(v)])),
     requiredSecrets: [...(config.secrets?.required ?? [])],
     routes: config.routes ?? [],
   };
+  // Written whole under another name, then renamed: a script started meanwhile never reads half a file.
+  mkdirSync(path.dirname(kept), { recursive: true });
+  const partial = `${kept}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(read));
+  renameSync(partial, kept);
+  return read;
 }
 
 const SECRET_NAMES = SETTINGS.filter((s) => s.kind === 'secret').map((s) => s.name);

@@ -1,10 +1,10 @@
 // `npm run whatsapp:templates [-- --env staging|production] [--secrets-file FILE]`
-// Creates the WhatsApp message templates defined in src/notify/whatsapp-templates.ts that the business
+// Creates the WhatsApp message templates defined in src/notify/whatsapp/whatsapp-templates.ts that the business
 // account WHATSAPP_BUSINESS_ACCOUNT_ID does not have yet (Graph API `message_templates`), then prints each
 // one's status. Existing templates are never changed, so running it twice changes nothing. Locally it reads
 // wrangler.toml and .dev.vars; for an environment, its vars and WHATSAPP_TOKEN from --secrets-file or the
 // process environment (a token with whatsapp_business_management).
-import { ALL_TEMPLATES, creationRequest } from '../../src/notify/whatsapp-templates.ts';
+import { ALL_TEMPLATES, creationRequest } from '../../src/notify/whatsapp/whatsapp-templates.ts';
 import { graphBase, graphMessage, operatorSettings, parseArgs } from './settings-source.mjs';
 
 export const GRAPH_VERSION = 'v22.0';

@@ -2,17 +2,17 @@ import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
 import {
-  getBookingStore,
   type BookingEvent,
   type BookingLink,
   type BookingProvider,
   type BookingRecord,
   type BookingStep,
   type BookingStore,
-} from '../store/bookings';
-import { erasedSince } from '../store/erasures';
-import type { LeadKind } from '../store/lead';
-import { getLeadStore } from '../store/port';
+} from '../store/bookings/bookings';
+import { getBookingStore } from '../store/bookings/open';
+import { erasedSince } from '../store/people/erasures';
+import type { LeadKind } from '../store/leads/lead';
+import { getLeadStore } from '../store/leads/open';
 import { bookedStatus, matchLead, restoredStatus, TOOL_NAMES } from './lead-status';
 
 /** What became of one event: applied, a repeat of one seen before, or older than what the booking already says. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { BookingEvent, BookingEventKind } from '../store/bookings';
+import type { BookingEvent, BookingEventKind } from '../store/bookings/bookings';
 import { signedWith } from '../security/hmac';
 import * as field from './fields';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { BookingEvent } from '../store/bookings';
+import type { BookingEvent } from '../store/bookings/bookings';
 import { joinBytes, signedWith } from '../security/hmac';
 import * as field from './fields';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { BookingEvent } from '../store/bookings';
+import type { BookingEvent } from '../store/bookings/bookings';
+import { BOOKING_REF_PATTERN } from '../shared/booking';
 
 /**
  * The rules both booking tools' events pass (src/bookings/calcom.ts, calendly.ts): what the attendee typed on the
@@ -16,8 +17,6 @@ export interface Reading {
   skipped: number;
 }
 
-/** A lead's booking reference as the site makes it (Lead.bookingRef): 96 random bits in hex. */
-const REF = /^[0-9a-f]{24}$/;
 /** A program's id as the site names it. */
 const SLUG = /^[a-z0-9-]{1,60}$/;
 const NAME_MAX = 200;
@@ -43,7 +42,7 @@ export const Email = z
   .regex(/^[^\s@]+@[^\s@]+$/);
 
 /** The reference, or nothing (absent, null or not the site's form): never a reason to skip the event. */
-export const Ref = z.string().regex(REF).optional().catch(undefined);
+export const Ref = z.string().regex(BOOKING_REF_PATTERN).optional().catch(undefined);
 
 /** The program's slug, or nothing, as Ref. */
 export const Program = z.string().regex(SLUG).optional().catch(undefined);

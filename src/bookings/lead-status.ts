@@ -1,6 +1,6 @@
-import type { BookingLink, BookingProvider, BookingRecord } from '../store/bookings';
-import type { FollowUpStatus, LeadRecord } from '../store/listing';
-import type { LeadStore } from '../store/port';
+import type { BookingLink, BookingProvider, BookingRecord } from '../store/bookings/bookings';
+import type { FollowUpStatus, LeadRecord } from '../store/leads/listing';
+import type { LeadStore } from '../store/leads/port';
 
 /** Who changed a lead's status when a booking tool did (the desk shows it beside the status). */
 export const TOOL_NAMES: Record<BookingProvider, string> = { calcom: 'Cal.com', calendly: 'Calendly' };

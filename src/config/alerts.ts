@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type { Problem } from './problem.ts';
-import { list, type Reader } from './reader.ts';
-import { fallbackOf } from './settings.ts';
-import type { WhatsAppConfig } from './whatsapp.ts';
+import type { Problem } from './read/problem.ts';
+import { list, type Reader } from './read/reader.ts';
+import { fallbackOf } from './read/settings.ts';
+import type { WhatsAppConfig } from './services/whatsapp.ts';
 
 /**
  * The second channel, the self-check and when an unanswered visitor is due (OWNER_EMAILS, ALERT_EMAIL_FROM,

@@ -5,39 +5,39 @@
  * settings is strict: reading it throws a ConfigError naming its problems. The others never throw: each
  * carries an "off" state with the same text (`reasonOf` its problems), and the site works around it.
  */
-import { parseAccess, type AccessConfig } from './access.ts';
+import { parseAccess, type AccessConfig } from './services/access.ts';
 import { parseAlerts, type AlertsConfig } from './alerts.ts';
-import { parseBookings, type BookingsConfig } from './bookings.ts';
-import { parseFeeds, type FeedsConfig } from './feeds.ts';
-import { parseFirestore, type FirestoreConfig } from './firestore.ts';
+import { parseBookings, type BookingsConfig } from './services/bookings.ts';
+import { parseFeeds, type FeedsConfig } from './services/feeds.ts';
+import { parseFirestore, type FirestoreConfig } from './services/firestore.ts';
 import { parseLeads, type LeadsConfig } from './leads.ts';
 import { parseLimits, type LimitsConfig } from './limits.ts';
-import { parseNewsletter, type NewsletterConfig } from './newsletter.ts';
+import { parseNewsletter, type NewsletterConfig } from './services/newsletter.ts';
 import { parsePrivacy, type PrivacyConfig } from './privacy.ts';
-import { ConfigError, type Problem } from './problem.ts';
+import { ConfigError, type Problem } from './read/problem.ts';
 import { parseQuiz, type QuizConfig } from './quiz.ts';
-import { reader, type Environment } from './reader.ts';
-import type { Group } from './settings.ts';
+import { reader, type Environment } from './read/reader.ts';
+import type { Group } from './read/settings.ts';
 import { parseSite, type SiteConfig } from './site.ts';
-import { parseTurnstile, type TurnstileConfig } from './turnstile.ts';
-import { parseWhatsApp, type WhatsAppConfig } from './whatsapp.ts';
+import { parseTurnstile, type TurnstileConfig } from './services/turnstile.ts';
+import { parseWhatsApp, type WhatsAppConfig } from './services/whatsapp.ts';
 
-export { ConfigError, reasonOf, type Problem } from './problem.ts';
-export { LOCAL_OWNER_EMAIL, type AccessConfig } from './access.ts';
-export type { Environment } from './reader.ts';
+export { ConfigError, reasonOf, type Problem } from './read/problem.ts';
+export { LOCAL_OWNER_EMAIL, type AccessConfig } from './services/access.ts';
+export type { Environment } from './read/reader.ts';
 export type { AlertsConfig } from './alerts.ts';
-export type { FeedsConfig } from './feeds.ts';
-export type { FirestoreConfig } from './firestore.ts';
+export type { FeedsConfig } from './services/feeds.ts';
+export type { FirestoreConfig } from './services/firestore.ts';
 export type { LeadsConfig } from './leads.ts';
 export type { LimitsConfig } from './limits.ts';
-export type { NewsletterConfig, NewsletterProvider } from './newsletter.ts';
+export type { NewsletterConfig, NewsletterProvider } from './services/newsletter.ts';
 export type { PrivacyConfig } from './privacy.ts';
 export type { QuizConfig } from './quiz.ts';
-export type { BookingsConfig, BookingProvider } from './bookings.ts';
-export { BOOKING_PROVIDERS } from './bookings.ts';
+export type { BookingsConfig, BookingProvider } from './services/bookings.ts';
+export { BOOKING_PROVIDERS } from './services/bookings.ts';
 export type { SiteConfig } from './site.ts';
-export type { TurnstileConfig } from './turnstile.ts';
-export type { Owner, WhatsAppConfig } from './whatsapp.ts';
+export type { TurnstileConfig } from './services/turnstile.ts';
+export type { Owner, WhatsAppConfig } from './services/whatsapp.ts';
 
 export interface Config {
   environment: Environment;

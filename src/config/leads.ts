@@ -1,9 +1,9 @@
 import type { CountryCode } from 'libphonenumber-js';
 import * as z from 'zod';
-import type { FirestoreConfig } from './firestore.ts';
-import type { Problem } from './problem.ts';
-import type { Reader } from './reader.ts';
-import { fallbackOf } from './settings.ts';
+import type { FirestoreConfig } from './services/firestore.ts';
+import type { Problem } from './read/problem.ts';
+import type { Reader } from './read/reader.ts';
+import { fallbackOf } from './read/settings.ts';
 
 export interface LeadsConfig {
   store: 'd1' | 'firestore';

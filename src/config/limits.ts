@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { Problem } from './problem.ts';
-import type { Reader } from './reader.ts';
-import { fallbackOf } from './settings.ts';
+import type { Problem } from './read/problem.ts';
+import type { Reader } from './read/reader.ts';
+import { fallbackOf } from './read/settings.ts';
 
 export interface LimitsConfig {
   /** VISITOR_MESSAGES_PER_DAY: journey_users messages one typed number receives in 24 h. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { Problem } from './problem.ts';
-import type { Reader } from './reader.ts';
+import type { Problem } from './read/problem.ts';
+import type { Reader } from './read/reader.ts';
 
 /** What follows the quiz: its result by email, and the call a visitor can book (RESULT_EMAIL_FROM, BOOKING_URL). */
 export interface QuizConfig {

@@ -1,5 +1,5 @@
-import type { Problem } from './problem.ts';
-import type { Environment, Reader } from './reader.ts';
+import type { Problem } from './read/problem.ts';
+import type { Environment, Reader } from './read/reader.ts';
 
 export interface SiteConfig {
   environment: Environment;

@@ -1,8 +1,8 @@
 import { readConfig, type Env } from '../env';
 import { describeError, errorMessage, logEvent } from '../log';
-import { backoffSeconds } from '../notify/deliver';
+import { backoffSeconds } from '../notify/ledger/deliver';
 import { parseJob, type Job } from '../queue/jobs';
-import { keepUnreadableJob } from '../store/dead-leads';
+import { keepUnreadableJob } from '../store/leads/dead-leads';
 import { erasuresOf, handlerOf } from './job-table';
 
 /**

@@ -1,10 +1,10 @@
 import { ATTRIBUTION_KEYS } from '../shared/attribution';
-import { desk } from '../content/desk';
-import { QUIZ_STEPS } from '../content/site';
-import type { LeadRecord } from '../store/listing';
-import type { LeadStore } from '../store/port';
+import { desk } from '../words/desk';
+import { QUIZ_STEPS } from '../words/site';
+import type { LeadRecord } from '../store/leads/listing';
+import type { LeadStore } from '../store/leads/port';
 import { toQuery, type ListParams } from './params';
-import { LEAD_KINDS as ALL, type LeadKind } from '../store/lead';
+import { LEAD_KINDS as ALL, type LeadKind } from '../store/leads/lead';
 
 /** Leads read per store query while streaming; the response never holds more than one page. */
 const EXPORT_PAGE = 500;

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { enqueue } from '../queue/jobs';
-import { type LeadKind } from '../store/lead';
+import { type LeadKind } from '../store/leads/lead';
 
 /** One WhatsApp message of a lead as the desk shows it (from the delivery ledger). */
 export interface DeskMessage {

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { ApiException } from '../http/errors';
-import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery } from '../store/listing';
-import { TIME_ZONE } from '../content/site';
-import { LEAD_KINDS } from '../store/lead';
+import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery } from '../store/leads/listing';
+import { TIME_ZONE } from '../words/site';
+import { LEAD_KINDS } from '../store/leads/lead';
+import { isE164 } from '../store/phone';
 
 /** A calendar day in the owners' time zone, YYYY-MM-DD. */
 const day = z
@@ -54,7 +55,9 @@ export const ResendForm = z.object({
    * `visitor:email` (the visitor's own address: the quiz result) or `subscriber` (the newsletter tool's call for the
    * subscriber's own address). An address never leaves the server.
    */
-  recipient: z.string().regex(/^(Admin\d(:email)?|\+[1-9]\d{6,14}|visitor:email|subscriber)$/, 'Unknown recipient.'),
+  recipient: z
+    .string()
+    .refine((r) => /^(Admin\d(:email)?|visitor:email|subscriber)$/.test(r) || isE164(r), 'Unknown recipient.'),
 });
 
 /** Parses or throws the one error shape: 400 with the field that failed. */

@@ -1,4 +1,4 @@
-import { TOPICS } from '../content/site';
+import { TOPICS } from '../words/site';
 import { describeError, logEvent } from '../log';
 import type { Env } from '../env';
 import { fetchFeeds, type FeedResults } from './fetch';

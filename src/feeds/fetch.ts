@@ -1,4 +1,4 @@
-import { TOPICS, site } from '../content/site';
+import { TOPICS, site } from '../words/site';
 import { type Env, readConfig } from '../env';
 import { CHANNEL_RULE, MAX_FEED_BYTES, PLAYLIST_RULE, parseFeed, type FeedRule } from './parse';
 import { sampleFeed } from './sample-feeds';

@@ -8,7 +8,7 @@ import type { ListenEpisode } from './types';
 
 export const PODCAST_KEY = 'podcast-feed:v1';
 export const PODCAST_LOCK_KEY = 'podcast-feed:lock';
-/** The path episode images are served under (src/routes/podcast-art.ts). */
+/** The path episode images are served under (src/routes/files/podcast-art.ts). */
 export const ART_PATH = '/podcast-art';
 /** The image of an episode whose feed names none (a neutral square). */
 export const ART_PLACEHOLDER = 'placeholder';

@@ -1,4 +1,4 @@
-import type { Topic } from '../content/site';
+import type { Topic } from '../words/site';
 
 /** One video read from a YouTube Atom feed: what a video card and the latest video show. */
 export interface VideoItem {

@@ -1,10 +1,10 @@
-import { health as copy } from '../content/health';
+import { health as copy } from '../words/health';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
-import { readBudgets } from '../notify/budgets';
-import { deliver } from '../notify/deliver';
-import { deliveryStore } from '../notify/ledger-store';
-import { createEmailSender, emailMessage } from '../notify/email';
+import { readBudgets } from '../notify/ledger/budgets';
+import { deliver } from '../notify/ledger/deliver';
+import { deliveryStore } from '../notify/ledger/ledger-store';
+import { createEmailSender, emailMessage } from '../notify/email/email';
 import { checkBookings } from './checks/bookings';
 import type { Check } from './checks/check';
 import { checkDeliveries } from './checks/deliveries';

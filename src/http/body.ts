@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod';
-import { site } from '../content/site';
+import { site } from '../words/site';
 import { fieldErrors } from '../shared/lead-schemas';
 import { fieldsToObject } from '../shared/lead-rules';
 import { ApiException } from './errors';
@@ -118,7 +118,10 @@ export async function readCapped(message: Request | Response, max: number): Prom
  * and a declared length over `max` is not read at all. Null when the body is larger.
  */
 export async function cappedBytes(message: Request | Response, max: number): Promise<Uint8Array | null> {
-  if (Number(message.headers.get('content-length') ?? '0') > max) return null;
+  if (Number(message.headers.get('content-length') ?? '0') > max) {
+    await message.body?.cancel().catch(() => {});
+    return null;
+  }
   if (!message.body) return new Uint8Array(0);
   const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];

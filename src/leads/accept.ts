@@ -1,10 +1,11 @@
 import { readConfig, type Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
-import { count } from '../store/counters';
-import { getLeadStore, type SaveResult } from '../store/port';
-import { publishedContent } from '../store/published-content';
-import { type Lead } from '../store/lead';
+import { count } from '../store/sources/counters';
+import { type SaveResult } from '../store/leads/port';
+import { getLeadStore } from '../store/leads/open';
+import { publishedContent } from '../store/site-content/published-content';
+import { type Lead } from '../store/leads/lead';
 import { LeadStoreError } from '../store/lead-store-error';
 import { withBookingRef } from './booking-ref';
 import { quizSubscription } from './newsletter-tags';

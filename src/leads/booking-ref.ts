@@ -1,4 +1,4 @@
-import type { Lead } from '../store/lead';
+import type { Lead } from '../store/leads/lead';
 
 /** The bytes of a booking reference: 96 random bits, far beyond guessing one that belongs to someone. */
 const BOOKING_REF_BYTES = 12;

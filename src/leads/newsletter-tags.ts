@@ -1,6 +1,6 @@
 import { programsNamed } from '../shared/recommend';
 import type { ProgramContent } from '../shared/site-content';
-import type { Lead } from '../store/lead';
+import type { Lead } from '../store/leads/lead';
 
 /** The prefix of a newsletter tag that names a program the quiz recommended: `quiz-<program id>`. */
 export const QUIZ_TAG_PREFIX = 'quiz-';

@@ -1,13 +1,13 @@
-import { desk } from '../content/desk';
+import { desk } from '../words/desk';
 import type { Env } from '../env';
 import { logEvent, errorMessage } from '../log';
-import { count } from '../store/counters';
-import { keepDeadLead } from '../store/dead-leads';
+import { count } from '../store/sources/counters';
+import { keepDeadLead } from '../store/leads/dead-leads';
 import { countAndNotify } from './accept';
 import { enqueue, type StoreJob } from '../queue/jobs';
-import { type Lead } from '../store/lead';
+import { type Lead } from '../store/leads/lead';
 import { LeadStoreError } from '../store/lead-store-error';
-import { getLeadStore } from '../store/port';
+import { getLeadStore } from '../store/leads/open';
 
 /** Longest wait between two tries of a parked write (the store may be down for hours). */
 const MAX_DELAY_SECONDS = 15 * 60;

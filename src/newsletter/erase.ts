@@ -1,7 +1,7 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import type { NewsletterEraseJob } from '../queue/jobs';
-import { erasureById, setToolErasure, type ToolErasure } from '../store/erasures';
+import { erasureById, setToolErasure, type ToolErasure } from '../store/people/erasures';
 import { createNewsletterSender } from './sender';
 
 /**

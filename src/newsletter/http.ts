@@ -1,5 +1,5 @@
 import { redact } from '../log';
-import type { SendOutcome } from '../notify/channel';
+import type { SendOutcome } from '../notify/ledger/channel';
 
 /** Well under the queue consumer's wall-clock limit, long enough for a slow API. */
 export const TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
-import type { SendOutcome } from '../notify/channel';
-import type { Send } from '../notify/templates';
+import type { SendOutcome } from '../notify/ledger/channel';
+import type { Send } from '../notify/ledger/templates';
 import { isOutcome, leftInTool, ToolApi } from './http';
 import type { EraseOutcome, NewsletterTool } from './sender';
 import { NEWSLETTER_TEMPLATES, tagsOf } from './templates';

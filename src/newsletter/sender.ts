@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import type { MessageSender, SendOutcome } from '../notify/channel';
+import type { MessageSender, SendOutcome } from '../notify/ledger/channel';
 import { KitSender } from './kit';
 import { MailchimpSender } from './mailchimp';
 

@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import type { LeadRecord } from '../store/listing';
+import type { LeadRecord } from '../store/leads/listing';
 import { NEWSLETTER_TEMPLATES, type NewsletterAction } from './templates';
 
 /** One call to the newsletter tool as the ledger recorded it. */

@@ -1,11 +1,11 @@
 import type { Env } from '../env';
 import { logEvent, maskRecipient } from '../log';
-import { deliveryStore } from '../notify/ledger-store';
-import { deliver } from '../notify/deliver';
-import { readBudgets, type LedgerRules } from '../notify/budgets';
+import { deliveryStore } from '../notify/ledger/ledger-store';
+import { deliver } from '../notify/ledger/deliver';
+import { readBudgets, type LedgerRules } from '../notify/ledger/budgets';
 import type { NewsletterJob } from '../queue/jobs';
-import type { Lead } from '../store/lead';
-import { getLeadStore } from '../store/port';
+import type { Lead } from '../store/leads/lead';
+import { getLeadStore } from '../store/leads/open';
 import { createNewsletterSender } from './sender';
 import { newsletterSend } from './templates';
 

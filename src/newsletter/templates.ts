@@ -1,4 +1,4 @@
-import type { Send } from '../notify/templates';
+import type { Send } from '../notify/ledger/templates';
 
 /** The newsletter tool's calls as the delivery ledger names them (its `template` column). */
 export const NEWSLETTER_TEMPLATES = {

@@ -1,8 +1,8 @@
 import { readConfig, type Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
-import type { LeadRecord } from '../store/listing';
-import { getLeadStore } from '../store/port';
+import type { LeadRecord } from '../store/leads/listing';
+import { getLeadStore } from '../store/leads/open';
 import { verifyUnsubscribe } from './token';
 
 /** What a link finds: a subscription to confirm or already left, or why it cannot be used. */

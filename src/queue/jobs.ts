@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { LEAD_KINDS, LeadSchema } from '../store/lead';
+import { LEAD_KINDS, LeadSchema } from '../store/leads/lead';
 import { E164 } from '../store/phone';
 import { USER_ID } from '../shared/user-id';
+import { BOOKING_PROVIDERS } from '../shared/booking';
 
 /**
  * Every kind of message the Worker sends itself through the JOBS queue. Queue bodies cross a deploy
@@ -87,7 +88,7 @@ export const JobSchema = z.discriminatedUnion('type', [
    */
   z.object({
     type: z.literal('booking-alert'),
-    provider: z.enum(['calcom', 'calendly']),
+    provider: z.enum(BOOKING_PROVIDERS),
     bookingId: z.string().min(1).max(500),
     event: z.enum(['created', 'cancelled']),
     /** The event's time (BookingEvent.at): with the booking, the alert's key in the ledger. */

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { keepBodyObject } from '../http/body';
 import { honeypot, refuseCrossSite, submitRateLimit, turnstile } from '../security/guards';
 import { leadForms } from './api/leads';
-import { LEAD_KINDS } from '../store/lead';
+import { LEAD_KINDS } from '../store/leads/lead';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
 

@@ -1,15 +1,15 @@
 import type { Env } from '../env';
 import { refreshFeedsOnSchedule, refreshPodcastOnSchedule } from '../feeds/schedule';
 import { runHealthCheck } from '../health/run';
-import { pruneDeliveries } from '../notify/prune';
-import { queueMarkedReplays } from '../notify/replay';
-import { pruneFunnel } from '../store/counters';
-import { pruneDeadLeads } from '../store/dead-leads';
-import { pruneErasedContacts } from '../store/erasures';
-import { pruneExpiredLeads } from '../store/retention';
-import { backfillSearchWords } from '../store/search-backfill';
-import { pruneContentVersions } from '../store/site-content';
-import { rollUpVisits } from '../store/visits';
+import { pruneDeliveries } from '../notify/ledger/prune';
+import { queueMarkedReplays } from '../notify/ledger/replay';
+import { pruneFunnel } from '../store/sources/counters';
+import { pruneDeadLeads } from '../store/leads/dead-leads';
+import { pruneErasedContacts } from '../store/people/erasures';
+import { pruneExpiredLeads } from '../store/people/retention';
+import { backfillSearchWords } from '../store/leads/search-backfill';
+import { pruneContentVersions } from '../store/site-content/site-content';
+import { rollUpVisits } from '../store/sources/visits';
 
 /**
  * The cron's work (wrangler.toml's triggers): each step runs on its own and logs its own failure, so one

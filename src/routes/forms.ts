@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { site } from '../content/site';
+import { site } from '../words/site';
 import { ApiException } from '../http/errors';
 import { isFormPost, readRequestBody } from '../http/body';
 import {

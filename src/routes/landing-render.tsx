@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { LandingPage, type LandingForms } from '../../client/pages/landing';
 import type { PreviewOf } from '../../client/sections/preview-note';
-import { site } from '../content/site';
+import { site } from '../words/site';
 import { RECOMMENDED_PARAM, parseRecommended } from '../shared/recommend';
 import type { SiteContent } from '../shared/site-content';
 import { ownersDay } from '../shared/talks';
 import { publicEnv, readConfig } from '../env';
 import { feedCache } from '../feeds/cache';
 import { feedEpisodes } from '../feeds/podcast-cache';
-import { publishedContent, type PublishedContent } from '../store/published-content';
+import { publishedContent, type PublishedContent } from '../store/site-content/published-content';
 import { type AppEnv, type Status, attributeText, postedAttribution, render, requestAttribution } from './page-render';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */

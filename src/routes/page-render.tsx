@@ -4,14 +4,14 @@ import { pageHtml } from './html';
 import { Document } from '../../client/document';
 import { SiteContentProvider } from '../../client/site-content';
 import { PreviewNote, type PreviewOf } from '../../client/sections/preview-note';
-import { site } from '../content/site';
+import { site } from '../words/site';
 import { cleanAttribution } from '../shared/attribution';
 import type { SiteContent } from '../shared/site-content';
 import { ServerAttribution } from '../../client/components/lead-context';
 import { type Env, publicEnv, readConfig } from '../env';
 import { assets } from '../assets';
 import { profileJsonLd } from '../seo';
-import { publishedContent } from '../store/published-content';
+import { publishedContent } from '../store/site-content/published-content';
 import { requestTouch } from './visit-counter';
 
 export type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };

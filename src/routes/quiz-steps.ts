@@ -1,4 +1,4 @@
-import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../content/site';
+import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../words/site';
 import type { FormState } from '../shared/lead-rules';
 import { nextQuizStep, type QuizState } from '../shared/quiz-flow';
 

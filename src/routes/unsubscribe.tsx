@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { UnsubscribePage, type UnsubscribeView } from '../../client/pages/unsubscribe';
-import { unsubscribe as copy } from '../content/unsubscribe';
-import { TIME_ZONE } from '../content/site';
+import { unsubscribe as copy } from '../words/unsubscribe';
+import { TIME_ZONE } from '../words/site';
 import type { Env } from '../env';
 import { TOKEN_PARAM, UNSUBSCRIBE_PATH } from '../newsletter/token';
 import { readLink, unsubscribe, type LinkState } from '../newsletter/unsubscribe';

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { type Env, readConfig } from '../env';
 import { firstTouchOf, type Attribution } from '../shared/attribution';
 import { sourceOf } from '../shared/visit-source';
-import { countVisit, reachQuizStep } from '../store/visits';
-import { countOncePerAddress, type FunnelMetric } from '../store/counters';
+import { countVisit, reachQuizStep } from '../store/sources/visits';
+import { countOncePerAddress, type FunnelMetric } from '../store/sources/counters';
 import { clientKey, networkKey } from '../security/guards';
 
 /**

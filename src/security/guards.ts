@@ -4,7 +4,7 @@ import { logEvent } from '../log';
 import { ApiException } from '../http/errors';
 import { bodyOf } from '../http/body';
 import { HONEYPOT_FIELD, submissionIdOf } from '../shared/lead-rules';
-import { count } from '../store/counters';
+import { count } from '../store/sources/counters';
 
 // The guards in front of every change a request asks for: where it comes from, how often a client may submit,
 // the honeypot, and Turnstile's verdict on whether a person sent it.

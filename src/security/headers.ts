@@ -24,7 +24,7 @@ const podcastMedia = (c: Context) => {
  * (privacy-enhanced) player and the podcast player, plus Turnstile when on.
  * Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: YouTube
  * embeds refuse to play without a Referer (error 153). A response that sets a header itself keeps it (overwrite:
- * false): the desk's attachments carry their own, stricter policy (src/routes/desk/media.ts).
+ * false): the desk's attachments carry their own, stricter policy (src/desk/media/route.ts).
  *
  * @example app.use('*', securityHeaders())
  */

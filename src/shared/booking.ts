@@ -11,8 +11,9 @@ export const BOOKING_PROGRAM_PARAM = 'program';
 /** A lead's booking reference: 96 random bits as 24 lower-case hex characters, nothing derived from the visitor. */
 export const BOOKING_REF_PATTERN = /^[0-9a-f]{24}$/;
 
-/** The booking tools whose links can carry a reference (the values of BOOKING_PROVIDER). */
-export type BookingLinkProvider = 'calcom' | 'calendly';
+/** The booking tools whose links carry a lead's reference and whose webhooks the site takes (BOOKING_PROVIDER). */
+export const BOOKING_PROVIDERS = ['calcom', 'calendly'] as const;
+export type BookingLinkProvider = (typeof BOOKING_PROVIDERS)[number];
 
 /** The lead a link is for: the tool it goes to and the lead's reference. */
 export interface BookingFor {

@@ -4,8 +4,8 @@
  * before and after. Programs are matched by their slug; the items of other lists by how alike they are
  * (item-match.ts), so an edit reads as "edited" and a move as "order changed", never as "1 added · 1 removed".
  */
-import { contentChanges as say, contentParts } from '../content/content-changes';
-import { deskContent } from '../content/desk-content';
+import { contentChanges as say, contentParts } from '../words/site-content/content-changes';
+import { deskContent } from '../words/site-content/desk-content';
 import { excerpts, matchItems, reordered } from './item-match';
 import type { SiteContent } from './site-content';
 

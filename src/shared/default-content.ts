@@ -1,9 +1,9 @@
 /**
- * The content a fresh site shows: today's values from src/content, in the shape the owners edit. Until the first
+ * The content a fresh site shows: today's values from src/words, in the shape the owners edit. Until the first
  * publish every page renders from this, so a fresh site looks exactly as the code describes it.
  */
-import { recommendations } from '../content/recommendations';
-import { site } from '../content/site';
+import { recommendations } from '../words/recommendations';
+import { site } from '../words/site';
 import type { SiteContent } from './site-content';
 
 export function defaultContent(): SiteContent {

@@ -66,7 +66,7 @@ export function hasForbiddenChars(value: string): boolean {
   return FORBIDDEN_CHARS.test(value);
 }
 
-/** Fills `{name}` placeholders in a message from src/content (`{field} is required.`). */
+/** Fills `{name}` placeholders in a message from src/words (`{field} is required.`). */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

@@ -3,8 +3,8 @@
  * Imports nothing server-only. Messages are the ones the visitor sees.
  */
 import * as z from 'zod';
-import { QUIZ_STEPS, site } from '../content/site';
-import { consent as consentCopy } from '../content/privacy';
+import { QUIZ_STEPS, site } from '../words/site';
+import { consent as consentCopy } from '../words/privacy';
 import { cleanAttribution } from './attribution';
 import type { LeadKind } from './lead-kinds';
 import {

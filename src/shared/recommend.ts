@@ -7,8 +7,8 @@
  * `recommendations.max` are named. When none fits (for example every step was skipped), the fallback program is
  * recommended (recommendations.fallback while it exists, else the first program).
  */
-import { recommendations } from '../content/recommendations';
-import type { ProgramSlug } from '../content/site';
+import { recommendations } from '../words/recommendations';
+import type { ProgramSlug } from '../words/site';
 import { defaultContent } from './default-content';
 import type { ProgramContent } from './site-content';
 

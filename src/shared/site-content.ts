@@ -5,7 +5,7 @@
  * legal copy) stays in code. Every field is plain text, a link, a date or a slug, with its length.
  */
 import * as z from 'zod';
-import { QUIZ_STEPS } from '../content/site';
+import { QUIZ_STEPS } from '../words/site';
 import { isoDate, line, link, list, optionalLink, slug, text } from './content-fields';
 import { EMAIL_PATTERN } from './lead-rules';
 

@@ -2,7 +2,7 @@
  * Talks and events by time: upcoming ones (today included) soonest first, past ones latest first. "Today" is the
  * owners' calendar day (TIME_ZONE), so a talk moves to the past at their midnight, not the server's.
  */
-import { TIME_ZONE } from '../content/site';
+import { TIME_ZONE } from '../words/site';
 import type { Talk } from './site-content';
 
 /** The owners' calendar day of an instant, YYYY-MM-DD. */

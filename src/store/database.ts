@@ -1,5 +1,5 @@
 import { readConfig, type Env } from '../env';
-import type { FirestoreSettings } from './firestore-client';
+import type { FirestoreSettings } from './firestore/firestore-client';
 
 /** Where leads and conversations are kept: the D1 database bound as DB, or Firestore with these settings. */
 export type Database = { name: 'd1'; db: D1Database } | { name: 'firestore'; settings: FirestoreSettings };

@@ -1,8 +1,14 @@
 import * as z from 'zod';
+import { isUserId } from '../shared/user-id';
 import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 
 /** A phone number in E.164 form (+ and up to 15 digits), as every number the site sends to is kept. */
-export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'phone must be E.164');
+const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const isE164 = (value: string): boolean => E164_PATTERN.test(value);
+export const E164 = z.string().regex(E164_PATTERN, 'phone must be E.164');
+
+/** A WhatsApp address: a number (E.164) or a business-scoped user id, never an email address. */
+export const isWhatsAppAddress = (value: string): boolean => isE164(value) || isUserId(value);
 
 /**
  * Turns a number as a visitor typed it ("098123 45678", "+91 98123-45678", "0091 9812345678") into E.164

@@ -1,4 +1,4 @@
-import { FirestoreError, TokenError } from './firestore-client';
+import { FirestoreError, TokenError } from './firestore/firestore-client';
 import { LeadStoreError } from './lead-store-error';
 
 /**

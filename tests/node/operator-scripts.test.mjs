@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ALL_TEMPLATES, parameterCount, requiredTemplates } from '../../src/notify/whatsapp-templates.ts';
+import { ALL_TEMPLATES, parameterCount, requiredTemplates } from '../../src/notify/whatsapp/whatsapp-templates.ts';
 import { SENTINELS } from '../standins/sentinels.mjs';
 import {
   configureServices,

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
-import { createFirestoreStandin, type FirestoreStandin } from '../standins/firestore';
-import { makeServiceAccountKey, type ServiceAccountKey } from '../standins/google-oauth';
-import type { CompositeIndex } from '../standins/firestore-query';
+import { createFirestoreStandin, type FirestoreStandin } from '../standins/google/firestore';
+import { makeServiceAccountKey, type ServiceAccountKey } from '../standins/google/google-oauth';
+import type { CompositeIndex } from '../standins/google/firestore-query';
 import firestoreIndexes from '../../firestore.indexes.json';
 
 export const CLIENT_EMAIL = 'site-writer@standin-project.iam.gserviceaccount.com';

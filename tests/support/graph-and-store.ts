@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
-import { GRAPH_BASE } from '../standins/graph-api';
-import type { FirestoreStandin } from '../standins/firestore';
+import { GRAPH_BASE } from '../standins/whatsapp/graph-api';
+import type { FirestoreStandin } from '../standins/google/firestore';
 import { firestoreEnv } from './firestore';
 
 /** Which lead store a test runs on: the suites that touch conversations run on both. */

@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
 import type { Job } from '../../src/queue/jobs';
-import { windowsAt } from '../../src/notify/budget-windows';
-import { graphEnv } from '../standins/graph-api';
+import { windowsAt } from '../../src/notify/ledger/budget-windows';
+import { graphEnv } from '../standins/whatsapp/graph-api';
 
 /** Captures what the Worker sends to its queue instead of delivering it; read and empty it with splice(0). */
 export function captureQueue(workerEnv: Env): Job[] {

@@ -1,4 +1,4 @@
-import type { SourceReport, SourceRow } from '../../src/desk/source-report';
+import type { SourceReport, SourceRow } from '../../src/desk/sources/source-report';
 
 /** A row from its numbers in the table's order: visits, opened, finished, leads (quiz, newsletter, enquiry), calls, clients. */
 function row(

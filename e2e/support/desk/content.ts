@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { deskContent as copy } from '../../../src/content/desk-content';
+import { deskContent as copy } from '../../../src/words/site-content/desk-content';
 import { withLock } from '../lock';
 import { expect } from '../test';
 

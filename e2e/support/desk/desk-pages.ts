@@ -125,7 +125,7 @@ export interface DeskPage {
   then?: (page: Page, data: DeskData) => Promise<void>;
 }
 
-/** Every page of the desk an owner opens (src/routes/desk/): the follow-ups and opt-outs are parts of a lead's and a conversation's page. */
+/** Every page of the desk an owner opens (src/desk/<area>/): the follow-ups and opt-outs are parts of a lead's and a conversation's page. */
 export const DESK_PAGES: DeskPage[] = [
   { name: 'inbox', path: () => '/desk' },
   { name: 'inbox-dead', path: () => '/desk/dead' },

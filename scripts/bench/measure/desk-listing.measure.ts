@@ -1,4 +1,4 @@
-import { searchTokens } from '../../../src/store/search-tokens';
+import { searchTokens } from '../../../src/store/leads/search-tokens';
 /**
  * How long one desk listing page takes with 100,000 leads, on D1 (inside
  * workerd) and on the Firestore stand-in (the real adapter code over REST
@@ -6,12 +6,13 @@ import { searchTokens } from '../../../src/store/search-tokens';
  */
 import { env } from 'cloudflare:test';
 import { afterAll, describe, it, vi } from 'vitest';
-import { D1LeadStore } from '../../../src/store/d1-store';
-import { encodeCursor, type LeadQuery } from '../../../src/store/listing';
-import type { Lead } from '../../../src/store/lead';
-import { type LeadStore, getLeadStore } from '../../../src/store/port';
+import { D1LeadStore } from '../../../src/store/leads/leads-d1';
+import { encodeCursor, type LeadQuery } from '../../../src/store/leads/listing';
+import type { Lead } from '../../../src/store/leads/lead';
+import { type LeadStore } from '../../../src/store/leads/port';
+import { getLeadStore } from '../../../src/store/leads/open';
 import { firestoreEnv } from '../../../tests/support/firestore';
-import type { Fields } from '../../../tests/standins/firestore-values';
+import type { Fields } from '../../../tests/standins/google/firestore-values';
 
 const TOTAL = 100_000;
 const RUNS = 15;

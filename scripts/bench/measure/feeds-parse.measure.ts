@@ -1,6 +1,6 @@
 /**
  * Feed parsing cost inside workerd: a full 15-entry channel feed, and the hostile documents the parser refuses
- * (tests/feeds-parse.test.ts checks each is refused by its rule). The Worker has ~10 ms of CPU per request.
+ * (tests/feeds/parse.test.ts checks each is refused by its rule). The Worker has ~10 ms of CPU per request.
  * `npm run bench` runs this (MEASURE=1) and fails when a budget is broken; `npm test` never times.
  */
 import { describe, expect, it } from 'vitest';

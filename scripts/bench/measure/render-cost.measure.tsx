@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { Document } from '../../../client/document';
 import { LandingPage } from '../../../client/pages/landing';
-import { TOPICS, site } from '../../../src/content/site';
+import { TOPICS, site } from '../../../src/words/site';
 import type { PublicFeed, VideosPayload } from '../../../src/feeds/types';
 import { assets } from '../../../src/assets';
 import { profileJsonLd } from '../../../src/seo';

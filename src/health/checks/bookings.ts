@@ -1,5 +1,5 @@
 import type { Config } from '../../config/index';
-import { health as copy } from '../../content/health';
+import { health as copy } from '../../words/health';
 import { off, ok, unchecked, type Check } from './check';
 
 /**

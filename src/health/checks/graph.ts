@@ -1,5 +1,5 @@
 import type { Config } from '../../config/index';
-import { GRAPH_API_VERSION } from '../../notify/whatsapp';
+import { GRAPH_API_VERSION } from '../../notify/whatsapp/whatsapp';
 
 const TIMEOUT_MS = 8_000;
 

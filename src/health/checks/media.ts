@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index';
 import type { Env } from '../../env';
-import { mediaBucket } from '../../store/media';
+import { mediaBucket } from '../../store/media/media';
 import { failing, ok, unchecked, type Check } from './check';
 
 /**

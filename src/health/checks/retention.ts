@@ -1,8 +1,8 @@
-import { RETENTION } from '../../content/privacy';
+import { RETENTION } from '../../words/privacy';
 import type { Env } from '../../env';
-import { getLeadStore } from '../../store/port';
-import { RETAINED_KINDS, retentionCutoff } from '../../store/retention';
-import { dayOf } from '../../store/counters';
+import { getLeadStore } from '../../store/leads/open';
+import { RETAINED_KINDS, retentionCutoff } from '../../store/people/retention';
+import { dayOf } from '../../store/sources/counters';
 import { failing, ok, type Check } from './check';
 
 /** A day of grace after a period ends: the cron deletes in batches every 15 minutes. */

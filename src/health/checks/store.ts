@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index';
 import type { Env } from '../../env';
-import { getLeadStore } from '../../store/port';
+import { getLeadStore } from '../../store/leads/open';
 import { failing, ok, type Check } from './check';
 
 /** One read through the lead store: for Firestore, a Google token exchange and a document read. */

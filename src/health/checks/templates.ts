@@ -1,5 +1,5 @@
 import type { Config } from '../../config/index';
-import { requiredTemplates } from '../../notify/whatsapp-templates';
+import { requiredTemplates } from '../../notify/whatsapp/whatsapp-templates';
 import { failing, ok, unchecked, type Check } from './check';
 import { graphGet, graphProblem } from './graph';
 

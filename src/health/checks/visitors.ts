@@ -1,7 +1,7 @@
 import type { Env } from '../../env';
-import { readBudgets } from '../../notify/budgets';
-import { windowsAt } from '../../notify/budget-windows';
-import { dayOf } from '../../store/counters';
+import { readBudgets } from '../../notify/ledger/budgets';
+import { windowsAt } from '../../notify/ledger/budget-windows';
+import { dayOf } from '../../store/sources/counters';
 import { failing, ok, type Check } from './check';
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { QUIZ_STEP_COUNT } from '../../content/site';
-import type { FunnelMetric } from '../../store/counters';
+import { QUIZ_STEP_COUNT } from '../../words/site';
+import type { FunnelMetric } from '../../store/sources/counters';
 import type { Env } from '../../env';
 import { onlyPost } from '../../http/errors';
 import { readInput } from '../../http/body';

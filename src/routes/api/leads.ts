@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { type Env, readConfig } from '../../env';
 import { errorMessage, logEvent } from '../../log';
-import { QUIZ_STEP_COUNT, site } from '../../content/site';
+import { QUIZ_STEP_COUNT, site } from '../../words/site';
 import { ApiException, onlyPost } from '../../http/errors';
 import { readInput } from '../../http/body';
 import type { Attribution } from '../../shared/attribution';
 import { EnquirySchema, NewsletterSchema, QuizSchema } from '../../shared/lead-schemas';
 import { programTitle, recommend, recommendationPath } from '../../shared/recommend';
 import { acceptLead } from '../../leads/accept';
-import type { Lead, LeadBase } from '../../store/lead';
+import type { Lead, LeadBase } from '../../store/leads/lead';
 import { LeadStoreError } from '../../store/lead-store-error';
 import { normalizePhone } from '../../store/phone';
-import { publishedContent } from '../../store/published-content';
+import { publishedContent } from '../../store/site-content/published-content';
 import { countQuizStep } from '../visit-counter';
 
 /**

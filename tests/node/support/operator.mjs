@@ -14,7 +14,7 @@ import { EXPECT } from '../../standins/http/graph.mjs';
 import '../../standins/http/google.mjs';
 import '../../standins/http/turnstile.mjs';
 import '../../standins/http/newsletter.mjs';
-import { ALL_TEMPLATES } from '../../../src/notify/whatsapp-templates.ts';
+import { ALL_TEMPLATES } from '../../../src/notify/whatsapp/whatsapp-templates.ts';
 
 export const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);
 export const BASE = `https://127.0.0.1:${PORT}`;

@@ -4,7 +4,7 @@
 //                       a short lifetime, scope datastore; else Google's 400 {error, error_description})
 //   GET  /google/v1/projects/{p}/databases/(default)/documents/{collection}  needs a token it issued
 // Control: POST /__control {service: 'google', projectId, trusted: {clientEmail: publicKeyPem}}.
-import { createTokenEndpoint, googleError, importPublicKey } from '../google-rules.mjs';
+import { createTokenEndpoint, googleError, importPublicKey } from '../google/google-rules.mjs';
 import { registerFetch } from './index.mjs';
 
 const endpoint = createTokenEndpoint();

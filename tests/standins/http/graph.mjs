@@ -16,8 +16,8 @@
 // GET/POST /{business account id}/message_templates.
 import { SENTINELS } from '../sentinels.mjs';
 import { registerFetch } from './index.mjs';
-import { APPROVED_TEMPLATES, answerGraph, graphError } from '../graph-rules.mjs';
-import { answerMedia, mediaLibrary } from '../graph-media.mjs';
+import { APPROVED_TEMPLATES, answerGraph, graphError } from '../whatsapp/graph-rules.mjs';
+import { answerMedia, mediaLibrary } from '../whatsapp/graph-media.mjs';
 
 // Must match the vars scripts/dev/e2e-server.mjs gives `wrangler dev`.
 export const EXPECT = {

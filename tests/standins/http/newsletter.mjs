@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { SENTINELS } from '../sentinels.mjs';
 import { register, registerFetch } from './index.mjs';
-import { createKit } from '../kit-rules.mjs';
-import { createMailchimp } from '../mailchimp-rules.mjs';
+import { createKit } from '../newsletter/kit-rules.mjs';
+import { createMailchimp } from '../newsletter/mailchimp-rules.mjs';
 
 /** Must match the settings scripts/dev/e2e-server.mjs and the operator tests give. */
 export const NEWSLETTER_EXPECT = {

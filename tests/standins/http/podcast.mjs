@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerFetch } from './index.mjs';
-import { createPodcast } from '../podcast-rules.mjs';
+import { createPodcast } from '../feeds/podcast-rules.mjs';
 
 const feed = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/podcast/feed.xml'), 'utf8');
 const podcast = createPodcast(feed);

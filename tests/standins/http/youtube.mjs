@@ -6,9 +6,9 @@
 // with POST /__control {service:'youtube', mode, failPlaylists, delayMs}.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { site } from '../../../src/content/site.ts';
+import { site } from '../../../src/words/site.ts';
 import { registerFetch } from './index.mjs';
-import { createYoutube, feed } from '../youtube-rules.mjs';
+import { createYoutube, feed } from '../feeds/youtube-rules.mjs';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/youtube');
 const channelCapture = readFileSync(path.join(FIXTURES, 'channel-nasa-shorts-links.xml'), 'utf8');

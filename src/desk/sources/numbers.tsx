@@ -1,0 +1,113 @@
+import { desk } from '../../words/desk';
+import { deskBookings } from '../bookings/words';
+import { deskFunnel } from './funnel-words';
+import type { DailyCounts } from '../../store/sources/counters';
+import { LEAD_KINDS } from '../../store/leads/lead';
+import type { QuizFunnel } from './quiz-funnel';
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
+const shortDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`));
+
+/** The quiz's funnel: each step reached, then the responses sent, each with a bar against the largest. */
+function FunnelSection({ funnel, days }: { funnel: QuizFunnel; days: number }) {
+  const last = funnel.steps.length;
+  const rows = [
+    ...funnel.steps.map((s) => ({ key: `step-${s.step}`, label: deskFunnel.step(s.step, last), count: s.reached })),
+    { key: 'leads', label: deskFunnel.leads, count: funnel.leads },
+  ];
+  const top = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <section className="desk-card" aria-labelledby="funnel-heading">
+      <h2 id="funnel-heading">{deskFunnel.heading(days)}</h2>
+      <p className="desk-meta">{deskFunnel.intro}</p>
+      <table className="desk-table numbers-funnel">
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-funnel={r.key}>
+              <th scope="row">{r.label}</th>
+              <td>{r.count}</td>
+              <td className="desk-bar-cell">
+                <meter min={0} max={top} value={r.count} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Calls and clients, leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
+export function NumbersPage({
+  counts,
+  funnel,
+  outcomes,
+}: {
+  counts: DailyCounts;
+  /** The quiz's funnel over the same days (src/desk/sources/quiz-funnel.ts): the Sources page's counts; absent when unread. */
+  funnel?: QuizFunnel;
+  /** Calls booked and leads who became clients in the 30 days (src/desk/bookings/bookings.ts). */
+  outcomes?: { calls: number; clients: number };
+}) {
+  const days = [...counts.days].reverse();
+  const perDay = (day: string) => LEAD_KINDS.reduce((n, k) => n + (counts.counts[`lead_${k}`]?.[day] ?? 0), 0);
+  const busiest = Math.max(1, ...days.map(perDay));
+  return (
+    <>
+      <h1 className="desk-title">{desk.numbers.title}</h1>
+      {outcomes ? (
+        <section className="desk-card" aria-labelledby="outcomes-heading">
+          <h2 id="outcomes-heading">{deskBookings.numbers.title}</h2>
+          <dl className="desk-outcomes">
+            <div>
+              <dt>{deskBookings.numbers.calls}</dt>
+              <dd>{outcomes.calls}</dd>
+              <dd className="desk-meta">{deskBookings.numbers.callsHint}</dd>
+            </div>
+            <div>
+              <dt>{deskBookings.numbers.clients}</dt>
+              <dd>{outcomes.clients}</dd>
+              <dd className="desk-meta">{deskBookings.numbers.clientsHint}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      {funnel ? <FunnelSection funnel={funnel} days={counts.days.length} /> : null}
+      <section className="desk-card" aria-labelledby="leads-heading">
+        <h2 id="leads-heading">{desk.numbers.leadsPerDay}</h2>
+        {/* Wider than a phone: its own box scrolls sideways, reachable and scrollable by keyboard. */}
+        <div className="desk-table-wrap" tabIndex={0} role="region" aria-label={deskFunnel.leadsPerDayBox}>
+          <table className="desk-table" aria-labelledby="leads-heading">
+            <thead>
+              <tr>
+                <th scope="col">{desk.numbers.day}</th>
+                {LEAD_KINDS.map((k) => (
+                  <th key={k} scope="col">
+                    {desk.kinds[k]}
+                  </th>
+                ))}
+                <th scope="col">{desk.numbers.total}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day}>
+                  <th scope="row">
+                    <time dateTime={day}>{shortDay(day)}</time>
+                  </th>
+                  {LEAD_KINDS.map((k) => (
+                    <td key={k}>{counts.counts[`lead_${k}`]?.[day] ?? 0}</td>
+                  ))}
+                  <td className="desk-total">
+                    {perDay(day)} <meter min={0} max={busiest} value={perDay(day)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { deskSources as copy } from './words';
+import { LEAD_KINDS } from '../../store/leads/lead';
+import { sourcesHref } from './source-params';
+import { SOURCE_PERIODS, type SourceReport } from './source-report';
+import { QuizInsightSection } from './quiz-insight';
+import { SourcesChart } from './sources-chart';
+import { SourcesTable } from './sources-table';
+
+/** Nothing to show: no visit and no lead in the period. */
+const isEmptyReport = (report: SourceReport) =>
+  report.total.visits === 0 && LEAD_KINDS.every((kind) => report.total.leads[kind] === 0);
+
+/** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
+function PeriodBar({ report }: { report: SourceReport }) {
+  return (
+    <div className="sources-bar-row">
+      <nav className="sources-periods" aria-label={copy.periodLabel}>
+        {SOURCE_PERIODS.map((days) => (
+          <a
+            key={days}
+            href={sourcesHref('/desk/sources', days, report.quizSource)}
+            aria-current={days === report.days ? 'page' : undefined}
+          >
+            {copy.days(days)}
+          </a>
+        ))}
+      </nav>
+      <p className="desk-meta">{copy.period(report.from, report.to)}</p>
+      <a className="btn" href={sourcesHref('/desk/sources.csv', report.days, report.quizSource)} download>
+        {copy.csv}
+      </a>
+      <a className="btn" href={sourcesHref('/desk/sources-total.csv', report.days, report.quizSource)} download>
+        {copy.csvTotal}
+      </a>
+      <p className="desk-meta">{copy.csvHint}</p>
+    </div>
+  );
+}
+
+/**
+ * /desk/sources: per source and campaign, visits → quiz → leads by kind → calls → clients with the rate between
+ * each step, the weekly chart of the top sources and the quiz's answers; a pure function of the report.
+ */
+export function SourcesPage({ report }: { report: SourceReport }) {
+  return (
+    <>
+      <h1 className="desk-title">{copy.title}</h1>
+      <p className="desk-meta">{copy.intro}</p>
+      <PeriodBar report={report} />
+      {report.paused.map((p) => (
+        <p key={p.day} className="desk-banner desk-banner-warning" role="status">
+          {copy.paused(p.day, p.since, p.ceiling, p.day === report.to)}
+        </p>
+      ))}
+      {isEmptyReport(report) ? (
+        <p className="desk-empty">{copy.empty}</p>
+      ) : (
+        <>
+          <section className="desk-card sources-card" aria-labelledby="sources-table-heading">
+            <h2 id="sources-table-heading">{copy.tableHeading}</h2>
+            <p className="desk-meta">{copy.tableCaption}</p>
+            <SourcesTable report={report} labelledBy="sources-table-heading" />
+          </section>
+          <section className="desk-card" aria-labelledby="sources-chart-heading">
+            <h2 id="sources-chart-heading">{copy.chart.heading}</h2>
+            <SourcesChart weekly={report.weekly} only={report.quizSource} />
+          </section>
+          <QuizInsightSection report={report} />
+        </>
+      )}
+    </>
+  );
+}

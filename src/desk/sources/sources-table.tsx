@@ -1,0 +1,136 @@
+import { desk } from '../../words/desk';
+import { deskSources as copy } from './words';
+import { LEAD_KINDS } from '../../store/leads/lead';
+import { sourcesHref } from './source-params';
+import type { SourceReport, SourceRow } from './source-report';
+
+const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
+
+/** One column of the funnel: its count in a row and, from the second step on, the count it is a rate of. */
+interface Step {
+  key: string;
+  header: string;
+  count(row: SourceRow): number;
+  of?: { label: string; count(row: SourceRow): number };
+}
+
+const visits = { label: copy.rateOf.visits, count: (r: SourceRow) => r.visits };
+
+/** The funnel's steps in order; a lead is a rate of the step that leads to it (the quiz's of its finishes). */
+const STEPS: readonly Step[] = [
+  { key: 'visits', header: copy.columns.visits, count: (r) => r.visits },
+  { key: 'quizOpened', header: copy.columns.quizOpened, count: (r) => r.quizOpened, of: visits },
+  {
+    key: 'quizFinished',
+    header: copy.columns.quizFinished,
+    count: (r) => r.quizFinished,
+    of: { label: copy.rateOf.quizOpened, count: (r) => r.quizOpened },
+  },
+  ...LEAD_KINDS.map((kind): Step => ({
+    key: `leads-${kind}`,
+    header: copy.columns.leads(desk.kinds[kind]),
+    count: (r) => r.leads[kind],
+    of: kind === 'quiz' ? { label: copy.rateOf.quizFinished, count: (r) => r.quizFinished } : visits,
+  })),
+  {
+    key: 'calls',
+    header: copy.columns.calls,
+    count: (r) => r.calls,
+    of: { label: copy.rateOf.leads, count: allLeads },
+  },
+  {
+    key: 'clients',
+    header: copy.columns.clients,
+    count: (r) => r.clients,
+    of: { label: copy.rateOf.calls, count: (r) => r.calls },
+  },
+];
+
+/** "12 % of visits"; null when the step before is zero (never NaN or Infinity). */
+function rate(count: number, of: number, label: string): string | null {
+  if (!(of > 0) || !Number.isFinite(count)) return null;
+  return copy.rate(copy.percent((100 * count) / of), label);
+}
+
+function Cell({ row, step }: { row: SourceRow; step: Step }) {
+  const count = step.count(row);
+  const text = step.of ? rate(count, step.of.count(row), step.of.label) : undefined;
+  return (
+    <td data-label={step.header}>
+      <span className="sources-count">{count}</span>
+      {text === undefined ? null : text === null ? (
+        <span className="sources-rate" title={copy.noRateLabel}>
+          {copy.noRate}
+        </span>
+      ) : (
+        <span className="sources-rate">{text}</span>
+      )}
+    </td>
+  );
+}
+
+function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
+  const current = !row.campaign && row.source === report.quizSource;
+  return (
+    <tr
+      className={row.campaign ? 'sources-campaign-row' : current ? 'sources-current' : undefined}
+      data-source={row.source}
+      data-campaign={row.campaign ?? undefined}
+    >
+      <th scope="row">
+        {row.campaign ? (
+          <span className="sources-campaign">{copy.campaign(row.campaign)}</span>
+        ) : (
+          <a
+            href={`${sourcesHref('/desk/sources', report.days, row.source)}#quiz`}
+            aria-label={copy.showQuiz(row.source)}
+            aria-current={current ? 'page' : undefined}
+          >
+            {row.source}
+          </a>
+        )}
+      </th>
+      {STEPS.map((step) => (
+        <Cell key={step.key} row={row} step={step} />
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The funnel per source, each source followed by its campaigns, and the total. On a wide screen a table (the owners
+ * compare sources down a column), in its own box that scrolls sideways by keyboard too when the screen is narrower
+ * than the table; on a phone each row is a card of its counts, each named (client/styles/desk/desk-sources.css), so
+ * nothing lies past the screen's edge. The box has a name of its own: the section around it is a region already.
+ */
+export function SourcesTable({ report, labelledBy }: { report: SourceReport; labelledBy: string }) {
+  return (
+    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-label={copy.tableBox}>
+      <table className="desk-table sources-table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">{copy.columns.source}</th>
+            {STEPS.map((step) => (
+              <th key={step.key} scope="col">
+                {step.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => (
+            <Row key={`${row.source}/${row.campaign ?? ''}`} row={row} report={report} />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="sources-total">
+            <th scope="row">{copy.total}</th>
+            {STEPS.map((step) => (
+              <Cell key={step.key} row={report.total} step={step} />
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { Hono, type Context, type Next } from 'hono';
+import { localRequest, type Env } from './env';
+import { FEEDS_KEY, LOCK_KEY } from './feeds/cache';
+import { PODCAST_KEY, PODCAST_LOCK_KEY } from './feeds/podcast-cache';
+import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
+import { sourceReport } from './desk/sources/sources';
+import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
+
+type DevContext = Context<{ Bindings: Env }>;
+
+/**
+ * Aids for the local run, its end-to-end tests and the measuring scripts: read what the local D1 store
+ * and the delivery ledger hold and empty the feeds cache, through the Worker's own bindings instead of
+ * the runtime's files on disk.
+ * They exist only in development and only for a request from this machine (see localRequest); anywhere else the request
+ * falls through to the routes after them, exactly as for a path that does not exist.
+ */
+export const dev = new Hono<{ Bindings: Env }>();
+
+function developmentOnly(handler: (c: DevContext) => Promise<Response>) {
+  return async function developmentOnly(c: DevContext, next: Next) {
+    if (!localRequest(c.env, c.req.url)) return next();
+    return handler(c);
+  };
+}
+
+/** GET /__dev/leads?email=… or ?id=…: the stored leads of each kind that match, as D1 holds them. */
+dev.get(
+  '/__dev/leads',
+  developmentOnly(async (c) => {
+    const email = c.req.query('email');
+    const id = c.req.query('id');
+    if (!email === !id) return c.json({ ok: false, error: 'give exactly one of email or id' }, 400);
+    const where = id
+      ? { quiz: 'id = ?', newsletter: 'id = ?', enquiry: 'id = ?' }
+      : { quiz: "json_extract(contact, '$.email') = ?", newsletter: 'email = ?', enquiry: 'email = ?' };
+    const leads: Record<string, unknown[]> = {};
+    for (const kind of LEAD_KINDS) {
+      const { results } = await c.env.DB.prepare(`SELECT * FROM ${COLLECTIONS[kind]} WHERE ${where[kind]}`)
+        .bind(id ?? email)
+        .all();
+      leads[COLLECTIONS[kind]] = results;
+    }
+    return c.json({ ok: true, leads });
+  }),
+);
+
+/** The ledger's columns a reader needs: who was (or was not) told what, when and why; not the message texts. */
+const LEDGER_COLUMNS = [
+  'submission_id',
+  'lead_kind',
+  'template',
+  'recipient',
+  'audience',
+  'status',
+  'skip_reason',
+  'digest_hour',
+  'attempts',
+  'last_error_code',
+  'created_at',
+  'updated_at',
+  'sent_at',
+  'channel',
+  'provider_message_id',
+  'receipt',
+  'receipt_at',
+  'receipt_error_code',
+].join(', ');
+
+/**
+ * GET /__dev/deliveries (every row of the delivery ledger, oldest first) or ?submission=… (one submission's
+ * rows; a digest's submission is `digest:<hour>`).
+ */
+dev.get(
+  '/__dev/deliveries',
+  developmentOnly(async (c) => {
+    const submission = c.req.query('submission');
+    const statement = submission
+      ? c.env.DB.prepare(`SELECT ${LEDGER_COLUMNS} FROM deliveries WHERE submission_id = ? ORDER BY created_at`).bind(
+          submission,
+        )
+      : c.env.DB.prepare(`SELECT ${LEDGER_COLUMNS} FROM deliveries ORDER BY created_at, submission_id`);
+    const { results } = await statement.all();
+    return c.json({ ok: true, deliveries: results });
+  }),
+);
+
+/** Every local table a person's data can be in: the lead store, its search words and follow-up, and the ledger. */
+const PERSONAL_TABLES = [
+  ...Object.values(COLLECTIONS),
+  'lead_search',
+  'lead_desk',
+  'dead_leads',
+  'deliveries',
+  'delivery_attempts',
+  'erasures',
+  'erased_contacts',
+];
+
+/**
+ * POST /__dev/holds {text}: how many rows of each table hold `text` (lower case, anywhere in any column), so a
+ * test can search the whole local store and ledger for an erased address or number. A POST: the text is a
+ * person's address or number, which never goes in a URL.
+ */
+dev.post(
+  '/__dev/holds',
+  developmentOnly(async (c) => {
+    const { text } = await c.req.json<{ text?: unknown }>();
+    if (typeof text !== 'string' || text.length < 3)
+      return c.json({ ok: false, error: 'give text (3+ characters)' }, 400);
+    const tables: Record<string, number> = {};
+    for (const table of PERSONAL_TABLES) {
+      const { results } = await c.env.DB.prepare(`SELECT name FROM pragma_table_info(?)`)
+        .bind(table)
+        .all<{ name: string }>();
+      const where = results.map((col) => `instr(lower(CAST("${col.name}" AS TEXT)), ?1) > 0`).join(' OR ');
+      const row = await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+        .bind(text.toLowerCase())
+        .first<{ n: number }>();
+      tables[table] = row?.n ?? 0;
+    }
+    return c.json({ ok: true, tables });
+  }),
+);
+
+/** POST /__dev/feeds/reset: empties the feeds caches (videos, podcast), so the next page view fetches them again. */
+dev.post(
+  '/__dev/feeds/reset',
+  developmentOnly(async (c) => {
+    const keys = [FEEDS_KEY, LOCK_KEY, PODCAST_KEY, PODCAST_LOCK_KEY];
+    await Promise.all(keys.map((key) => c.env.FEEDS.delete(key)));
+    return c.json({ ok: true });
+  }),
+);
+
+/** GET /__dev/sources-report?days=90[&source=…]: the Sources page's report as JSON (the benchmark times it). */
+dev.get(
+  '/__dev/sources-report',
+  developmentOnly(async (c) => {
+    const days = Number(c.req.query('days') ?? 30);
+    if (!SOURCE_PERIODS.includes(days as SourcePeriod)) return c.json({ ok: false, error: 'days: 7, 30 or 90' }, 400);
+    return c.json({ ok: true, report: await sourceReport(c.env, days as SourcePeriod, c.req.query('source')) });
+  }),
+);

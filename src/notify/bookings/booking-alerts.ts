@@ -1,0 +1,99 @@
+import { readConfig, type Env } from '../../env';
+import { logEvent, maskPhone } from '../../log';
+import type { BookingAlertJob } from '../../queue/jobs';
+import { type BookingRecord } from '../../store/bookings/bookings';
+import { getBookingStore } from '../../store/bookings/open';
+import { getLeadStore } from '../../store/leads/open';
+import { publishedContent } from '../../store/site-content/published-content';
+import { leadRules, readBudgets, type LedgerRules } from '../ledger/budgets';
+import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink } from './booking-templates';
+import { deliver } from '../ledger/deliver';
+import { digestKey, scheduleDigest } from '../leads/digest';
+import { ownerAlertDone } from '../email/fallback';
+import { deliveryStore } from '../ledger/ledger-store';
+import type { Send } from '../ledger/templates';
+import { createSender } from '../whatsapp/whatsapp';
+
+// The owners hear of a booked or cancelled call through the ledger like every owner alert: once per booking event,
+// inside OWNER_ALERTS_PER_HOUR (past it, the digest), by email when WhatsApp fails or stays unconfirmed.
+
+interface Plan {
+  submissionId: string;
+  sends: Send[];
+  rules: LedgerRules;
+}
+
+/**
+ * What a booking event's alerts are, or null when the booking is gone (erased since the job was queued). A booking
+ * linked to a lead a person sent is alerted like that lead; one linked to no lead (anyone can book on the tool's
+ * public page), or to a lead whose Turnstile token was refused, is held to the rule of an unverified lead: its
+ * alerts are folded into the hour's digest.
+ */
+async function planOf(job: BookingAlertJob, env: Env): Promise<Plan | null> {
+  const booking = await getBookingStore(env).get(job.provider, job.bookingId);
+  if (!booking) return null;
+  const config = readConfig(env);
+  const [lead, { content }] = await Promise.all([linkedLead(booking, env), publishedContent(env.FEEDS)]);
+  const link = bookingDeskLink(config.site.url, lead ?? undefined);
+  return {
+    submissionId: await bookingAlertId(job),
+    sends: bookingAlertSends(booking, job, config.whatsapp, link, content.programs),
+    rules: leadRules(lead ?? { verified: false }, readBudgets(env)),
+  };
+}
+
+/** The lead a booking is linked to, while it is stored. */
+async function linkedLead(booking: BookingRecord, env: Env) {
+  if (!booking.lead) return null;
+  return getLeadStore(env).get(booking.lead.kind, booking.lead.id);
+}
+
+/**
+ * Tells both owners of a booked call (call_booked) or a cancelled one (call_cancelled); nothing for a booking no
+ * longer stored. Returns the wait before a retry, or undefined when every alert is done.
+ */
+export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<number | undefined> {
+  const plan = await planOf(job, env);
+  if (!plan) {
+    logEvent('info', 'delivery.skipped', {
+      submissionId: await bookingAlertId(job),
+      kind: BOOKING_ALERT_KIND,
+      reason: 'booking_gone',
+    });
+    return undefined;
+  }
+  const store = deliveryStore(env);
+  const sender = createSender(env);
+  const ref = { submissionId: plan.submissionId, leadKind: BOOKING_ALERT_KIND };
+  let wait: number | undefined;
+  for (const send of plan.sends) {
+    const step = await deliver(ref, send, store, sender, plan.rules);
+    if (!step.done) wait = Math.max(wait ?? 0, step.after);
+    else if (step.folded)
+      await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), plan.rules.budgets);
+    else await ownerAlertDone(env, store, plan.submissionId, send);
+  }
+  return wait;
+}
+
+/** A booking-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
+export async function recordDeadBookingAlert(job: BookingAlertJob, env: Env): Promise<void> {
+  const plan = await planOf(job, env);
+  if (!plan) return;
+  const store = deliveryStore(env);
+  const now = new Date().toISOString();
+  for (const send of plan.sends) {
+    const key = store.key(plan.submissionId, send);
+    const row = await store.markDead(key, BOOKING_ALERT_KIND, send, now, plan.rules);
+    if (row.status !== 'dead') continue;
+    await ownerAlertDone(env, store, plan.submissionId, send);
+    logEvent('error', 'delivery.dead', {
+      submissionId: plan.submissionId,
+      kind: BOOKING_ALERT_KIND,
+      template: send.template,
+      to: maskPhone(send.to),
+      attempts: row.attempts,
+      code: row.last_error_code,
+    });
+  }
+}

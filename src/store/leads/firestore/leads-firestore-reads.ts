@@ -1,0 +1,124 @@
+import { BOOKABLE_KINDS, COLLECTIONS, KINDS, type LeadKind } from '../lead';
+import { searchTokenOf } from '../search-tokens';
+import { includesCursorRow, type LeadQuery, type LeadRecord, type Position } from '../listing';
+import type { FirestoreClient, Value } from '../../firestore/firestore-client';
+import { DESK_FIELDS, LAST_CONTACT, fromDocument, plain } from './leads-firestore-documents';
+import { fieldFilter, oldestBefore } from '../../firestore/firestore-queries';
+
+type Row = LeadRecord & { at: string };
+
+/** Documents read in one batch of a filtered scan. */
+const SCAN_BATCH = 100;
+/** At most this many documents of one kind are read for one page of a filtered scan (a page may then be short). */
+const MAX_SCAN = 2000;
+
+/**
+ * One kind's page, newest first, started at the cursor. A follow-up status the document stores (`deskStatus`:
+ * contacted, booked, client, closed) without a search is one equality with the time order, on the composite
+ * index (deskStatus, time desc) declared in firestore.indexes.json. `new` is also the absence of the field, which
+ * no query finds, and a search with a status would need an index per pair: those read the unfiltered pages in
+ * batches and keep the matching leads, at most MAX_SCAN documents per page.
+ */
+export async function queryKind(
+  client: FirestoreClient,
+  kind: LeadKind,
+  query: LeadQuery,
+  after: Position | null,
+  limit: number,
+): Promise<Row[]> {
+  const status = query.status;
+  if (!status) return runKind(client, kind, query, after, limit);
+  if (status !== 'new' && !query.q) {
+    return runKind(
+      client,
+      kind,
+      query,
+      after,
+      limit,
+      fieldFilter(DESK_FIELDS.status, 'EQUAL', { stringValue: status }),
+    );
+  }
+  const found: Row[] = [];
+  for (let position = after, scanned = 0; found.length < limit && scanned < MAX_SCAN;) {
+    const batch = await runKind(client, kind, query, position, SCAN_BATCH);
+    found.push(...batch.filter((row) => row.desk.status === status));
+    scanned += batch.length;
+    const last = batch[batch.length - 1];
+    if (!last || batch.length < SCAN_BATCH) break;
+    // The cursor's own kind: the next batch starts just after the last document read.
+    position = { at: last.at, id: last.id, kind };
+  }
+  return found.slice(0, limit);
+}
+
+/**
+ * A runQuery ordered by arrival time and document name, both descending, started at the cursor. A search adds
+ * `searchTokens array-contains`, which (with the time range and order) uses the composite index declared in
+ * firestore.indexes.json.
+ */
+async function runKind(
+  client: FirestoreClient,
+  kind: LeadKind,
+  query: LeadQuery,
+  after: Position | null,
+  limit: number,
+  extra?: Value,
+): Promise<Row[]> {
+  const time = KINDS[kind].timeField;
+  const filters: Value[] = extra ? [extra] : [];
+  const token = query.q ? searchTokenOf(query.q) : null;
+  if (token) filters.push(fieldFilter('searchTokens', 'ARRAY_CONTAINS', { stringValue: token }));
+  if (query.from) filters.push(fieldFilter(time, 'GREATER_THAN_OR_EQUAL', { timestampValue: query.from }));
+  if (query.to) filters.push(fieldFilter(time, 'LESS_THAN', { timestampValue: query.to }));
+  const structuredQuery: Value = {
+    from: [{ collectionId: COLLECTIONS[kind] }],
+    orderBy: [
+      { field: { fieldPath: time }, direction: 'DESCENDING' },
+      { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+    ],
+    limit,
+  };
+  if (filters.length === 1) structuredQuery.where = filters[0];
+  if (filters.length > 1) structuredQuery.where = { compositeFilter: { op: 'AND', filters } };
+  if (after) {
+    structuredQuery.startAt = {
+      values: [{ timestampValue: after.at }, { referenceValue: `${client.prefix}/${COLLECTIONS[kind]}/${after.id}` }],
+      // before: true starts at the cursor's own document (included), false just after it.
+      before: includesCursorRow(kind, after),
+    };
+  }
+  const documents = await client.query(structuredQuery);
+  return documents.map((document) => {
+    const record = fromDocument(kind, document);
+    return { ...record, at: String(plain(document.fields?.[time]) ?? '') };
+  });
+}
+
+export async function getDocument(client: FirestoreClient, kind: LeadKind, id: string): Promise<LeadRecord | null> {
+  const doc = await client.get(COLLECTIONS[kind], id);
+  return doc && fromDocument(kind, doc);
+}
+
+/** Ids of the oldest leads whose last contact is before `before` (one range on LAST_CONTACT, its own index). */
+export async function queryExpired(
+  client: FirestoreClient,
+  kind: LeadKind,
+  before: string,
+  limit: number,
+): Promise<string[]> {
+  const documents = await client.query(oldestBefore(COLLECTIONS[kind], LAST_CONTACT, before, limit));
+  return documents.map((doc) => decodeURIComponent(doc.name.slice(doc.name.lastIndexOf('/') + 1)));
+}
+
+/** The quiz response or enquiry whose `bookingRef` is this one: an equality on the field's own index. */
+export async function queryBookingRef(client: FirestoreClient, ref: string): Promise<LeadRecord | null> {
+  for (const kind of BOOKABLE_KINDS) {
+    const [doc] = await client.query({
+      from: [{ collectionId: COLLECTIONS[kind] }],
+      where: fieldFilter('bookingRef', 'EQUAL', { stringValue: ref }),
+      limit: 1,
+    });
+    if (doc) return fromDocument(kind, doc);
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import { pruneMedia } from '../media/open';
+import type { Env } from '../../env';
+import { RETENTION } from '../../words/privacy';
+import { errorMessage, logEvent } from '../../log';
+import { RETENTION_ERASER, logErasure, type ErasureCounts } from './erasures';
+import type { LeadKind } from '../leads/lead';
+import { getLeadStore } from '../leads/open';
+import { getConversationStore } from '../conversations/open';
+import { getConversationStateStore } from '../conversations/open';
+import { getBookingStore } from '../bookings/open';
+
+/**
+ * The kinds deleted RETENTION.leadYears after their last contact (and the WhatsApp messages visitors wrote,
+ * that long after they wrote them); subscriptions stay until unsubscribed.
+ */
+export const RETAINED_KINDS: LeadKind[] = ['quiz', 'enquiry'];
+
+/** A booking linked to no lead is kept this long after its call, for an owner to link it, then deleted. */
+export const UNLINKED_BOOKING_DAYS = RETENTION.unlinkedBookingDays;
+
+/** Leads deleted per kind and cron run: a few hundred store calls at most. */
+export const RETENTION_BATCH = 200;
+
+/** The cutoff: leads whose last contact is before it have been kept as long as the notice says. */
+export function retentionCutoff(now: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.leadYears);
+  return cutoff.toISOString();
+}
+
+/**
+ * Run by the cron: deletes quiz responses and enquiries whose last contact (arrival, status or note) is more
+ * than RETENTION.leadYears old, oldest first, a bounded batch per kind; the erasure log records the counts
+ * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A failure is logged and the
+ * next run takes the same leads again.
+ */
+export async function pruneExpiredLeads(
+  env: Env,
+  now = Date.now(),
+  batch = RETENTION_BATCH,
+): Promise<Omit<ErasureCounts, 'identifiers'>> {
+  const counts: Omit<ErasureCounts, 'identifiers'> = {
+    quiz: 0,
+    newsletter: 0,
+    enquiry: 0,
+    dead: 0,
+    messages: 0,
+    conversation: 0,
+  };
+  const before = retentionCutoff(now);
+  try {
+    const store = getLeadStore(env);
+    const bookings = getBookingStore(env);
+    let calls = 0;
+    for (const kind of RETAINED_KINDS) {
+      for (const id of await store.expired(kind, before, batch)) {
+        // A lead's booked calls are part of it: they go first, so a failure leaves the lead to take them next run.
+        for (const b of await bookings.forLead(kind, id)) if (await bookings.erase(b.provider, b.id)) calls += 1;
+        if (await store.erase(kind, id)) counts[kind] += 1;
+      }
+    }
+    const unlinkedBefore = new Date(now - UNLINKED_BOOKING_DAYS * 86_400_000).toISOString();
+    for (const b of await bookings.expiredUnlinked(unlinkedBefore, batch)) {
+      if (await bookings.erase(b.provider, b.id)) calls += 1;
+    }
+    if (calls > 0) counts.bookings = calls;
+    // What visitors wrote on WhatsApp: the same period, from when they wrote it.
+    counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
+    // The owners' read marks and state of a conversation: the same period, from when they last changed.
+    await getConversationStateStore(env).pruneBefore(before, batch);
+    // Their attachments with them (rows and R2 objects), by the same date.
+    await pruneMedia(env, before, batch);
+  } catch (err) {
+    logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
+  }
+  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) > 0) {
+    await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
+    logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
+  }
+  return counts;
+}
