@@ -6,8 +6,20 @@ const PORT = Number(process.env.E2E_PORT || 8788);
 const launchOptions = { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-/** The journeys that change the feeds every page reads (e2e/feed-states.spec.ts, e2e/podcast-feed.spec.ts). */
-const FEED_STATES = /(feed-states|podcast-feed)\.spec\.ts$/;
+/** The journeys that change the feeds every page reads: those in e2e/feeds/. */
+const FEED_STATES = /[\\/]e2e[\\/]feeds[\\/][^\\/]+\.spec\.ts$/;
+
+// Which width a journey runs at is said by a tag in its title (or its describe's), docs/decisions/040:
+//   no tag     the phone (390 px) only: the owners use the desk on their phones, and most visitors come on one;
+//   @both      the phone and the desktop (1280 px): the two layouts differ in what the journey checks;
+//   @desktop   the desktop only: what it checks is the desktop layout, or no layout at all (files, a build);
+//   @phone     the phone only, and never both: the UI exists on a phone alone (the hamburger menu, the video strip).
+// Every page a visitor or an owner opens is still loaded at both widths: the sweeps (e2e/visitor/a11y.spec.ts,
+// e2e/desk/desk-phone.spec.ts) are tagged @both. The journeys live in e2e/ by feature, at most 15 files a folder.
+/** The phone runs every journey but the desktop-only ones. */
+const PHONE = { grepInvert: /@desktop/ };
+/** The desktop runs the desktop-only journeys and those tagged for both widths. */
+const DESKTOP = { grep: /@both|@desktop/, grepInvert: /@phone/ };
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,37 +38,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'phone',
-      // Tests tagged @desktop cover desktop-only UI (the Recent Videos panel).
-      grepInvert: /@desktop/,
-      testIgnore: FEED_STATES,
-      use: phone,
-    },
-    {
-      name: 'desktop',
-      // Tests tagged @phone cover phone-only UI (the hamburger menu, the video strip).
-      grepInvert: /@phone/,
-      testIgnore: FEED_STATES,
-      use: desktop,
-    },
+    { name: 'phone', ...PHONE, testIgnore: FEED_STATES, use: phone },
+    { name: 'desktop', ...DESKTOP, testIgnore: FEED_STATES, use: desktop },
     // The feed journeys switch the YouTube stand-in and empty the shared feeds cache; a page another test loads
     // meanwhile would find its thumbnails gone (404: only cached videos have thumbnails). They run once the
-    // other journeys are done, one at a time (e2e/support/feeds.ts holds a lock).
-    {
-      name: 'phone feeds',
-      grepInvert: /@desktop/,
-      testMatch: FEED_STATES,
-      dependencies: ['phone', 'desktop'],
-      use: phone,
-    },
-    {
-      name: 'desktop feeds',
-      grepInvert: /@phone/,
-      testMatch: FEED_STATES,
-      dependencies: ['phone', 'desktop'],
-      use: desktop,
-    },
+    // other journeys are done, one at a time (e2e/support/feeds/feeds.ts holds a lock).
+    { name: 'phone feeds', ...PHONE, testMatch: FEED_STATES, dependencies: ['phone', 'desktop'], use: phone },
+    { name: 'desktop feeds', ...DESKTOP, testMatch: FEED_STATES, dependencies: ['phone', 'desktop'], use: desktop },
   ],
   webServer: {
     command: 'node scripts/dev/e2e-server.mjs',

@@ -1,5 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { setYoutube, withFeedsLock } from '../support/feeds';
+import { setYoutube, withFeedsLock } from '../support/feeds/feeds';
 import { expect, test } from '../support/test';
 
 /** Total blocking time of / on the emulated phone, median of RUNS loads, may be at most this. */

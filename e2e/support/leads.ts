@@ -28,12 +28,18 @@ export async function failApi(page: Page, path: string, status = 503, headers: R
   );
 }
 
-/** Holds each call to `path` for `ms` before letting it through, so a loading state can be seen. */
-export async function delayApi(page: Page, path: string, ms: number) {
+/**
+ * Holds each call to `path` until `release()` is called, so the page's state while it waits (a loading button) can
+ * be checked for as long as that takes, however busy the machine; then lets them through.
+ */
+export async function holdApi(page: Page, path: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${path}`, async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
+    await held;
+    await route.continue().catch(() => {});
   });
+  return { release };
 }
 
 /** Collects the requests the page sends to `path`. */

@@ -26,6 +26,7 @@ export async function withLock<T>(
         /* released meanwhile */
       }
       if (Date.now() > deadline) throw new Error(`timed out waiting for the ${name} lock`);
+      // Nothing tells another process the lock was freed: it asks again a moment later.
       await new Promise((r) => setTimeout(r, 100));
     }
   }

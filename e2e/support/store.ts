@@ -17,19 +17,19 @@ export async function storedLeads<T = Record<string, unknown>>(table: LeadTable,
   return leads[table];
 }
 
-/** Polls the store until `predicate` holds for the rows (writes may land a moment after the UI answers). */
+/** Polls the store until `predicate` holds for the rows (writes may land a moment after the UI answers); returns them. */
 export async function waitForLeads<T = Record<string, unknown>>(
   table: LeadTable,
   email: string,
   predicate: (rows: T[]) => boolean = (rows) => rows.length > 0,
   timeoutMs = 8_000,
 ): Promise<T[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await storedLeads<T>(table, email);
-    if (predicate(rows) || Date.now() > deadline) return rows;
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  let rows: T[] = [];
+  await expect(async () => {
+    rows = await storedLeads<T>(table, email);
+    expect(predicate(rows), `${table} of ${email}: ${JSON.stringify(rows)}`).toBe(true);
+  }).toPass({ timeout: timeoutMs });
+  return rows;
 }
 
 /** One submission's row in the delivery ledger: who was (or was not) sent what, and how it went. */

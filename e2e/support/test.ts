@@ -80,6 +80,23 @@ export async function animationsSettled(page: Page, within?: string): Promise<vo
   }, within);
 }
 
+/**
+ * Resolves once React has rendered what the timers just run asked of it: it renders in tasks it posts as messages
+ * (a long render in several, each posting the next), and a message posted after one of them is delivered after it.
+ * A chain of ten such messages outlasts far more rendering than a small change of state takes.
+ */
+export async function renderedWhatTimersAskedFor(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 900;
 }

@@ -37,20 +37,20 @@ const vars = {
   VISITOR_MESSAGES_DAILY_BUDGET: '100000',
   YOUTUBE_FEED_URL: `${base}/youtube/feeds/videos.xml`,
   YOUTUBE_THUMB_URL: `${base}/youtube`,
-  // The feed answers 404 until a journey turns it on (e2e/podcast-feed.spec.ts): the published episodes show.
+  // The feed answers 404 until a journey turns it on (e2e/feeds/podcast-feed.spec.ts): the published episodes show.
   PODCAST_FEED_URL: `${base}/podcast/feed.xml`,
   // The quiz's result goes by email through wrangler's local send_email binding, which keeps each one (listed at
   // /cdn-cgi/local/explorer/api/local/email/sending) and sends none; "Book a call" leads to the booking stand-in.
   RESULT_EMAIL_FROM: 'priya@coach.localhost',
   BOOKING_URL: `${base}/booking`,
-  // Its link carries the response's booking reference as Cal.com booking metadata (e2e/quiz-follow-up.spec.ts).
+  // Its link carries the response's booking reference as Cal.com booking metadata (e2e/quiz/quiz-follow-up.spec.ts).
   BOOKING_PROVIDER: 'calcom',
-  // Must match e2e/bookings.spec.ts: the journey posts a signed booking as Cal.com would.
+  // Must match e2e/bookings/bookings.spec.ts: the journey posts a signed booking as Cal.com would.
   CALCOM_WEBHOOK_SECRET: 'e2e-calcom-webhook-secret',
   // The desk verifies assertions signed by the Access stand-in (development allows its http address).
   ACCESS_TEAM_DOMAIN: `${base}/access`,
   ACCESS_AUD,
-  // Every signup goes on to the Kit stand-in (e2e/unsubscribe.spec.ts checks it arrives once).
+  // Every signup goes on to the Kit stand-in (e2e/forms/unsubscribe.spec.ts checks it arrives once).
   NEWSLETTER_PROVIDER: 'kit',
   KIT_API_URL: `${base}/kit`,
   KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,

@@ -22,7 +22,7 @@ function attributionFields(html: string): string[] {
 }
 
 describe('files every browser and crawler asks for', () => {
-  it('names the icons and the manifest in every page (the files themselves: e2e/site-details.spec.ts)', async () => {
+  it('names the icons and the manifest in every page (the files themselves: e2e/visitor/site-details.spec.ts)', async () => {
     for (const path of ['/', '/quiz', '/privacy']) {
       const html = await (await get(path)).text();
       for (const link of [

@@ -1,0 +1,35 @@
+/**
+ * Every page of the owners' desk, with data in it, at a phone's width (390 px) and a laptop's (1280 px): nothing sticks
+ * out past the right edge, axe finds nothing, and a full-page screenshot of each is kept (the test's output folder).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from '../support/desk/desk';
+import { DESK_PAGES, deskData } from '../support/desk/desk-pages';
+import { elementsPastRightEdge } from '../support/overflow';
+import { expect, test } from '../support/test';
+
+test.describe('every desk page fits the screen and passes axe @both', () => {
+  // The data is made once per worker (a lead, conversations, a booking, a link, a saved reply), then an axe pass.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const desk of DESK_PAGES) {
+    test(`${desk.name}`, async ({ page }, info) => {
+      const data = await deskData();
+      await signIn(page);
+      const res = await page.goto(desk.path(data));
+      expect(res?.status(), `${desk.name} answers`).toBe(200);
+      await desk.then?.(page, data);
+      await page.screenshot({ path: info.outputPath(`${desk.name}-${info.project.name}.png`), fullPage: true });
+
+      expect.soft(await elementsPastRightEdge(page), `nothing past the right edge on ${desk.name}`).toEqual([]);
+
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const summary = violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+      expect.soft(summary, `axe violations on ${desk.name}`).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,41 @@
+import { expect, islandObserversReported, startedIslands, test } from '../support/test';
+
+const hydrated = (page: import('@playwright/test').Page, name: string) =>
+  page.locator(`[data-island="${name}"][data-hydrated]`);
+
+// The islands below the fold: none loads for the first view; each loads once the visitor scrolls near it,
+// without touching it; and the page keeps its layout while they do, so a tap lands where it was aimed.
+test.describe('islands below the fold', () => {
+  test('load when the visitor scrolls near them, not before', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // The header is no island: it works without React, and nothing on the first view of / starts React.
+    await expect(page.locator('[data-island="Header"]')).toHaveCount(0);
+    // Once the entry's observer has been told where each island is, nothing below the fold has started loading:
+    // none has hydrated, and none is on its way (the entry would have taken <html data-hydrated> away).
+    await islandObserversReported(page);
+    expect(await startedIslands(page), 'islands started before scrolling').toEqual({ hydrated: [], pending: false });
+    for (const name of ['ResourceTabs', 'PodcastPlayer', 'LatestVideos', 'NewsletterForm', 'EnquiryModal']) {
+      await expect(page.locator(`[data-island="${name}"]`), `${name} is on the page`).not.toHaveCount(0);
+    }
+
+    // A scroll, not a touch: the newsletter form comes into view and its island loads.
+    await page.evaluate(() => document.querySelector('#newsletter form')!.scrollIntoView({ block: 'center' }));
+    await expect(hydrated(page, 'NewsletterForm')).toHaveCount(1);
+    // The enquiry dialog loads only when asked for.
+    await expect(hydrated(page, 'EnquiryModal')).toHaveCount(0);
+  });
+
+  test('the page keeps its height while the sections near the footer render', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(hydrated(page, 'NewsletterForm')).toHaveCount(1);
+    expect(await height(), 'page height after the jump to the footer').toBe(before);
+    // A tap right after the jump reaches its link.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+});
