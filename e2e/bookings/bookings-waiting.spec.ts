@@ -10,7 +10,7 @@ import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { waitForLeads } from '../support/store';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
@@ -69,7 +69,10 @@ test('a booking by email alone waits on Bookings; the owner links it and the lea
   await expect(card.getByText(deskBookings.unlinked.sameAddress)).toBeVisible();
   expect(await overflowX(page)).toBeLessThanOrEqual(0);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`bookings-waiting-${testInfo.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, {
+    path: testInfo.outputPath(`bookings-waiting-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
 
   // The owner links it: the lead shows the call, with the attendee as typed.
   await candidate.check();
@@ -81,5 +84,8 @@ test('a booking by email alone waits on Bookings; the owner links it and the lea
   await expect(calls.getByText(typed)).toBeVisible();
   await expect(calls.getByText(email)).toBeVisible();
   await expect(calls.getByText(/^Linked by priya@example\.com/)).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`bookings-linked-${testInfo.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, {
+    path: testInfo.outputPath(`bookings-linked-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
 });

@@ -11,7 +11,7 @@ import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { waitForLeads } from '../support/store';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
@@ -79,7 +79,7 @@ test('Bookings lists a past and an upcoming call by name; the lead opens with th
     .disableRules(['landmark-one-main', 'page-has-heading-one'])
     .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath(`calls-${testInfo.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath(`calls-${testInfo.project.name}.png`), fullPage: true });
 
   // The past call's name opens the lead: their words and the ways to reach them come first.
   await pastCard.getByRole('link', { name }).click();
@@ -95,12 +95,12 @@ test('Bookings lists a past and an upcoming call by name; the lead opens with th
     'href',
     `mailto:${email}`,
   );
-  await page.screenshot({ path: testInfo.outputPath(`lead-top-${testInfo.project.name}.png`) });
+  await keepScreenshot(page, { path: testInfo.outputPath(`lead-top-${testInfo.project.name}.png`) });
   const details = page.getByRole('region', { name: deskLeadWords.details.title });
   expect(await top(person)).toBeLessThan(await top(details));
   expect(await top(person)).toBeLessThan(await top(page.getByRole('region', { name: 'Calls' })));
   await expect(details.getByText(deskLeadWords.forms.enquiry!)).toBeVisible();
   await expect(page.getByText(/utm_source|landing_path|Admin1/)).toHaveCount(0);
   expect(await overflowX(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath(`lead-${testInfo.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath(`lead-${testInfo.project.name}.png`), fullPage: true });
 });

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { overflowX, signIn } from '../support/desk/desk';
 import { expectFailedResource, uniquePhone } from '../support/leads';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 import { messageEvent, postSigned } from '../support/webhook';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
@@ -20,7 +20,7 @@ async function openStranger(page: Page, info: TestInfo, label: string, text: str
 
 /** A full-page screenshot in the test's output. */
 async function shot(page: Page, info: TestInfo, name: string) {
-  await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
 }
 
 test.describe("an owner's day with conversations", () => {

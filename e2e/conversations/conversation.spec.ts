@@ -4,7 +4,7 @@ import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { configureStandin, standinState } from '../support/standins';
 import { waitForDeliveries, waitForLeads } from '../support/store';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 import { messageEvent, postSigned, statusEvent } from '../support/webhook';
 import { OWNERS, sentMessages } from '../support/whatsapp';
 
@@ -62,7 +62,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
       '1 unread reply',
     );
 
-    await page.screenshot({ path: info.outputPath(`inbox-unread-${info.project.name}.png`) });
+    await keepScreenshot(page, { path: info.outputPath(`inbox-unread-${info.project.name}.png`) });
     await expectAccessible(page, '.desk-unread-replies');
 
     await entry.click();
@@ -102,13 +102,13 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     await expect(theirs).not.toContainText('New');
     expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
     await chat.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath(`conversation-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`conversation-${info.project.name}.png`), fullPage: true });
 
     // The latest conversations list it too.
     await page.goto('/desk/conversations');
     await expect(page.getByRole('link').filter({ hasText: name })).toContainText('Tuesday works for us');
     expect(await overflowX(page), 'no horizontal scrolling on the conversations').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`conversations-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`conversations-${info.project.name}.png`), fullPage: true });
   });
 
   test('someone no lead has writes; an owner answers them from their conversation on the desk', async ({
@@ -140,7 +140,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     );
     await expectAccessible(page, '.desk-conversation');
     expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`stranger-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`stranger-${info.project.name}.png`), fullPage: true });
   });
 
   test('an answer whose send timed out is shown as maybe not sent, and the owner sends it again', async ({
@@ -173,7 +173,7 @@ test.describe('a visitor answers on WhatsApp and an owner answers from the desk'
     await expect(ours).toContainText('May not have been sent');
     await expectAccessible(page, '.desk-conversation');
     expect(await overflowX(page), 'no horizontal scrolling on the conversation').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`unknown-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`unknown-${info.project.name}.png`), fullPage: true });
     const sends = async () =>
       (await standinState()).received.graph!.filter((r) => r.body.includes(answer) && r.path.endsWith('/messages'));
     expect(await sends()).toHaveLength(1);

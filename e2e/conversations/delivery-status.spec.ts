@@ -2,7 +2,7 @@ import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { configureStandin } from '../support/standins';
 import { waitForDeliveries, waitForLeads, waitForSettledDeliveries } from '../support/store';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 import { postSigned, statusEvent } from '../support/webhook';
 import { OWNERS } from '../support/whatsapp';
 
@@ -48,7 +48,7 @@ test.describe('what WhatsApp says happened to each message', () => {
       .filter({ hasText: /To Priya ·/ });
     await expect(message).toContainText('Read');
     expect(await overflowX(page), 'no horizontal scrolling on the lead page').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`desk-receipts-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`desk-receipts-${info.project.name}.png`), fullPage: true });
   });
 
   test('an owner whose WhatsApp alert fails for good gets the lead by email, once', async ({ page }, info) => {
@@ -87,6 +87,6 @@ test.describe('what WhatsApp says happened to each message', () => {
     for (const address of ['priya@example.com', 'arjun@example.com']) {
       await expect(page.locator('main')).not.toContainText(address);
     }
-    await page.screenshot({ path: info.outputPath(`desk-fallback-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`desk-fallback-${info.project.name}.png`), fullPage: true });
   });
 });

@@ -2,7 +2,7 @@ import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { standinState } from '../support/standins';
 import { waitForDeliveries, waitForLeads } from '../support/store';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 import { messageEvent, postSigned } from '../support/webhook';
 import { sentMessages } from '../support/whatsapp';
 
@@ -66,7 +66,7 @@ test.describe('a follow-up once the 24-hour window closed', () => {
     );
     // No second follow-up within 7 days while they have not answered.
     await expect(chat.getByText('a follow-up went to this number in the last 7 days')).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`follow-up-sent-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`follow-up-sent-${info.project.name}.png`), fullPage: true });
 
     // They answer: the window is open again and the reply box returns.
     expect((await postSigned(BASE, messageEvent(phone.e164, 'Yes please, Tuesday?', 'Kavya'))).status).toBe(200);

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/desk/desk';
-import { expect, isPhone, test } from '../support/test';
+import { expect, isPhone, test, keepScreenshot } from '../support/test';
 
 /** The desk's sections as the menu names them, and the address each opens (the export is a download). */
 const SECTIONS = [
@@ -67,7 +67,7 @@ test.describe('the desk menu', () => {
     await signIn(page);
     await visitEach(page);
     if (isPhone(page)) await menuOf(page).locator('summary').click();
-    await page.screenshot({ path: info.outputPath(`desk-menu-${info.project.name}.png`) });
+    await keepScreenshot(page, { path: info.outputPath(`desk-menu-${info.project.name}.png`) });
   });
 
   // The desk menu needs no script: without JavaScript the phone's menu (a native <details>) is the part that could

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { signIn } from '../support/desk/desk';
 import { DESK_PAGES, deskData } from '../support/desk/desk-pages';
 import { elementsPastRightEdge } from '../support/overflow';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 test.describe('every desk page fits the screen and passes axe @both', () => {
   // The data is made once per worker (a lead, conversations, a booking, a link, a saved reply), then an axe pass.
@@ -19,7 +19,7 @@ test.describe('every desk page fits the screen and passes axe @both', () => {
       const res = await page.goto(desk.path(data));
       expect(res?.status(), `${desk.name} answers`).toBe(200);
       await desk.then?.(page, data);
-      await page.screenshot({ path: info.outputPath(`${desk.name}-${info.project.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: info.outputPath(`${desk.name}-${info.project.name}.png`), fullPage: true });
 
       expect.soft(await elementsPastRightEdge(page), `nothing past the right edge on ${desk.name}`).toEqual([]);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { accessToken, openDeskSection, overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { configureStandin } from '../support/standins';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 test.describe('owners’ desk', () => {
   test('a lead from the public form: find it, follow it up, export it, resend its failed message', async ({
@@ -24,7 +24,7 @@ test.describe('owners’ desk', () => {
     }).toPass({ timeout: 10_000 });
     await expect(page.getByText('Signed in as')).toContainText('priya@example.com');
     expect(await overflowX(page), 'no horizontal scrolling on the inbox').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`desk-inbox-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`desk-inbox-${info.project.name}.png`), fullPage: true });
 
     // Search, as an owner types it: the plain GET form gives /desk?q=….
     await page.getByRole('searchbox', { name: 'Search name, email or phone' }).fill(email);
@@ -61,7 +61,7 @@ test.describe('owners’ desk', () => {
     }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('alert').filter({ hasText: 'failed in the last 7 days' })).toBeVisible();
     expect(await overflowX(page), 'no horizontal scrolling on the lead').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`desk-lead-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`desk-lead-${info.project.name}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Resend' }).click();
     await expect(async () => {
       await page.reload();
@@ -93,7 +93,7 @@ test.describe('owners’ desk', () => {
     await page.goto('/desk/numbers');
     await expect(page.getByRole('heading', { name: 'Leads per day, last 30 days' })).toBeVisible();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`desk-numbers-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`desk-numbers-${info.project.name}.png`), fullPage: true });
   });
 
   test('without a valid assertion every desk page, the export and every change answer 403', async ({

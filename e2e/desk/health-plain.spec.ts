@@ -5,7 +5,7 @@
  */
 import { accessToken, signIn } from '../support/desk/desk';
 import { brokenWordsAndSpill, elementsPastRightEdge } from '../support/overflow';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -48,7 +48,7 @@ test('Health says in plain words what works, what was not checked and what to do
   expect(await page.locator('main').innerText()).not.toMatch(TECHNICAL);
   expect(await brokenWordsAndSpill(page, '.desk-health-check')).toEqual({ broken: [], spill: [] });
   expect(await elementsPastRightEdge(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath(`health-${info.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: info.outputPath(`health-${info.project.name}.png`), fullPage: true });
 
   await templates.getByText('Details for the developer').click();
   await expect(templates.getByText(/WHATSAPP_BUSINESS_ACCOUNT_ID/)).toBeVisible();
@@ -57,5 +57,5 @@ test('Health says in plain words what works, what was not checked and what to do
   }
   expect((await brokenWordsAndSpill(page, '.desk-health-check')).spill).toEqual([]);
   expect(await elementsPastRightEdge(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath(`health-details-${info.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: info.outputPath(`health-details-${info.project.name}.png`), fullPage: true });
 });

@@ -1,6 +1,6 @@
 import { accessToken, overflowX, signIn } from '../support/desk/desk';
 import { configureStandin } from '../support/standins';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -61,7 +61,7 @@ test.describe('the self-check on the desk @desktop', () => {
         await expect(whatsapp).toContainText('WHATSAPP_TOKEN');
         await expect(page.getByRole('alert').filter({ hasText: 'Failing: WhatsApp' })).toBeVisible();
         expect(await overflowX(page), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: info.outputPath(`health-broken-${width}.png`), fullPage: true });
+        await keepScreenshot(page, { path: info.outputPath(`health-broken-${width}.png`), fullPage: true });
       }
       // page.request does not carry the page's extra headers: it signs in on its own.
       const json = await page.request.get('/desk/health.json', {
@@ -92,7 +92,7 @@ test.describe('the self-check on the desk @desktop', () => {
       [1280, 800],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: info.outputPath(`health-after-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: info.outputPath(`health-after-${width}.png`), fullPage: true });
     }
   });
 });

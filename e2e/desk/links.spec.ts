@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { openDeskSection, overflowX, signIn } from '../support/desk/desk';
 import { expectFailedResource } from '../support/leads';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -69,7 +69,7 @@ test('the owner makes a link to share, copies it and downloads its QR code', asy
   expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<path /s);
 
   expect(await overflowX(page)).toBe(0);
-  await page.screenshot({ path: info.outputPath(`desk-links-${info.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: info.outputPath(`desk-links-${info.project.name}.png`), fullPage: true });
 
   // Leave the list as it was.
   await item.getByRole('button', { name: `Remove: ${name}` }).click();

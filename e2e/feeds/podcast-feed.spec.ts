@@ -3,7 +3,7 @@ import { site } from '../../src/words/site';
 import { clearFeedsCache, withFeedsLock } from '../support/feeds/feeds';
 import { configureStandin } from '../support/standins';
 import { FIXTURE_NEWEST } from '../../tests/standins/feeds/podcast-rules.mjs';
-import { expect, gotoHydrated, test } from '../support/test';
+import { expect, gotoHydrated, test, keepScreenshot } from '../support/test';
 
 // The e2e server sets PODCAST_FEED_URL to the podcast stand-in, whose feed answers 404 until a journey turns it on
 // (the other journeys see the published episodes). This one turns it on under the feeds lock, with the feeds
@@ -91,7 +91,7 @@ test('the Listen section shows the feed’s newest episodes; one plays in the si
     const mini = page.getByRole('region', { name: 'Podcast player' });
     await expect(mini).toContainText(episode);
     if (testInfo.project.name.startsWith('phone')) {
-      await page.screenshot({ path: testInfo.outputPath('podcast-mini-player-390.png') });
+      await keepScreenshot(page, { path: testInfo.outputPath('podcast-mini-player-390.png') });
     }
     await mini.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(paused).toBe(true);

@@ -8,7 +8,7 @@ import {
   uniquePhone,
 } from '../support/leads';
 import { storedLeads, waitForLeads } from '../support/store';
-import { animationsSettled, expect, gotoHydrated, test } from '../support/test';
+import { animationsSettled, expect, gotoHydrated, test, keepScreenshot } from '../support/test';
 import { OWNERS, waitForMessages } from '../support/whatsapp';
 
 /** The three openers: About's and Programs' "Start a Conversation", and the footer's Contact. */
@@ -106,7 +106,7 @@ test.describe('enquiry modal', () => {
     await expect(field('Name')).toBeFocused();
     if (testInfo.project.name === 'phone') {
       await animationsSettled(page, 'dialog[open]');
-      await page.screenshot({ path: testInfo.outputPath('enquiry-missing-390.png') });
+      await keepScreenshot(page, { path: testInfo.outputPath('enquiry-missing-390.png') });
     }
 
     // A field's message goes once it is filled; the next press names what is still missing, and focuses it.

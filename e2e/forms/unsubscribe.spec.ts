@@ -3,7 +3,7 @@ import { signIn } from '../support/desk/desk';
 import { expectFailedResource, uniqueEmail } from '../support/leads';
 import { standinState } from '../support/standins';
 import { waitForLeads } from '../support/store';
-import { expect, gotoHydrated, test } from '../support/test';
+import { expect, gotoHydrated, keepScreenshot, test } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -47,7 +47,7 @@ test.describe('unsubscribe and the newsletter tool', () => {
   }, info) => {
     test.setTimeout(60_000);
     const shot = (name: string) =>
-      page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
+      keepScreenshot(page, { path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
     const email = uniqueEmail('unsub');
     const id = await subscribe(page, email);
     await expect

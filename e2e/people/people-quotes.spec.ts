@@ -4,7 +4,7 @@ import { personQuotes } from '../../src/desk/people/quotes-words';
 import { addItem, landingShows, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';
 import { uniqueEmail } from '../support/leads';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 /**
  * A quote on the People page: the owners keep the quoted person's address privately with the testimonial; a search
@@ -54,7 +54,7 @@ test('an owner finds a quote by the address kept with it and by the name, erases
       await expect(quotes.getByText(quote)).toBeVisible();
       await expect(quotes).toContainText(personQuotes.where(true, true, true));
       expect(await overflowX(page), 'no horizontal scrolling on the person').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: info.outputPath(`person-quote-${info.project.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: info.outputPath(`person-quote-${info.project.name}.png`), fullPage: true });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download a copy (JSON)' }).click(),
@@ -68,7 +68,10 @@ test('an owner finds a quote by the address kept with it and by the name, erases
       await expect(page).toHaveURL(/\/desk\/people\?erased=\d+$/);
       await expect(page.getByRole('status')).toContainText('1 quote taken out of the draft');
       await expect(page.getByRole('status')).toContainText(personQuotes.publish(1));
-      await page.screenshot({ path: info.outputPath(`person-quote-erased-${info.project.name}.png`), fullPage: true });
+      await keepScreenshot(page, {
+        path: info.outputPath(`person-quote-erased-${info.project.name}.png`),
+        fullPage: true,
+      });
       const erased = page.url();
       await page.goto('/');
       await expect(page.locator('#testimonials')).toContainText(quote);

@@ -3,7 +3,7 @@ import { openDeskSection, overflowX, signIn } from '../support/desk/desk';
 import { expectFailedResource, postLead, uniqueEmail, uniquePhone } from '../support/leads';
 import { deliveries, rowsHolding, waitForDeliveries, waitForLeads, waitForSettledDeliveries } from '../support/store';
 import { kitHas } from '../support/standins';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 import { messageEvent, postSigned } from '../support/webhook';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
@@ -52,7 +52,7 @@ test.describe('a person on the desk', () => {
     await expect(page.getByRole('checkbox', { name: `${phone.e164} belongs to this person` })).toBeChecked();
     expect(page.url()).not.toContain(email.split('@')[0]!);
     expect(await overflowX(page), 'no horizontal scrolling on the person').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`person-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`person-${info.project.name}.png`), fullPage: true });
 
     // The copy: every record in full.
     const [download] = await Promise.all([
@@ -92,7 +92,7 @@ test.describe('a person on the desk', () => {
     await page.reload();
     await expect(page.getByRole('status')).toContainText('Kit unsubscribed them.');
     await expect(page.getByRole('heading', { name: 'Erasures' })).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`person-erased-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`person-erased-${info.project.name}.png`), fullPage: true });
 
     // The whole local store and ledger hold neither the address nor the number.
     for (const text of [email, phone.e164, phone.e164.slice(1)]) {
@@ -143,7 +143,10 @@ test.describe('a person on the desk', () => {
     await expect(page.getByRole('checkbox', { name: `${vani.phone.e164} belongs to this person` })).not.toBeChecked();
     await expect(page.getByText(/WhatsApp messages? from them/)).toHaveCount(0);
     expect(await overflowX(page), 'no horizontal scrolling on the person').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`person-other-number-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: info.outputPath(`person-other-number-${info.project.name}.png`),
+      fullPage: true,
+    });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -171,7 +174,7 @@ test.describe('a person on the desk', () => {
     const leads = page.locator('section', { has: page.getByRole('heading', { name: 'Leads' }) });
     await expect(leads.getByRole('link', { name: /Enquiry Vani Rao/ })).toBeVisible();
     await expect(page.getByText('1 WhatsApp message from them')).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`person-other-kept-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`person-other-kept-${info.project.name}.png`), fullPage: true });
     // Her lead still shows what she wrote (and opening it reads it, as an owner would).
     await leads.getByRole('link', { name: /Enquiry Vani Rao/ }).click();
     await expect(page.getByText(words)).toBeVisible();
@@ -200,7 +203,7 @@ test.describe('a person on the desk', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Kavya Menon' })).toBeVisible();
     await page.getByText('Correct name, email or phone').click();
     await expect(page.getByText(/First name corrected by priya@example.com on/)).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`lead-corrected-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`lead-corrected-${info.project.name}.png`), fullPage: true });
 
     // Everything held about them: a search posted from the lead's page, so the address stays out of the URL.
     await page.getByRole('button', { name: 'Everything held about this person' }).click();

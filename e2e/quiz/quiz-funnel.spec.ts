@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { overflowX, signIn } from '../support/desk/desk';
 import { uniqueEmail } from '../support/leads';
-import { expect, holdSiteScripts, test } from '../support/test';
+import { expect, holdSiteScripts, test, keepScreenshot } from '../support/test';
 
 /** A visitor of their own: a client address nobody else uses (visits count per address and browser). */
 const address = () =>
@@ -122,7 +122,7 @@ test.describe('the quiz funnel, taken in a browser with JavaScript', () => {
     }).toPass({ timeout: 30_000 });
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     const shot = info.outputPath(`sources-funnel-${info.project.name}.png`);
-    await page.screenshot({ path: shot, fullPage: true });
+    await keepScreenshot(page, { path: shot, fullPage: true });
 
     // Numbers shows the Sources page's counts for the same 30 days: opened, steps 2–3, finished, quiz leads. Other
     // journeys take the quiz meanwhile, so the two are read again until they come from the same moment.
@@ -133,6 +133,6 @@ test.describe('the quiz funnel, taken in a browser with JavaScript', () => {
       expect(all[3]).toBe(all[4]);
       expect(numbers.slice(0, 3).every((n) => n >= 4)).toBe(true);
     }).toPass({ timeout: 30_000 });
-    await page.screenshot({ path: info.outputPath(`numbers-funnel-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`numbers-funnel-${info.project.name}.png`), fullPage: true });
   });
 });

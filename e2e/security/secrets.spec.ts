@@ -7,7 +7,7 @@ import { SENTINELS, sentinelNeedles } from '../../tests/standins/sentinels.mjs';
 import { overflowX } from '../support/desk/desk';
 import { expectFailedResource, uniqueEmail, uniquePhone } from '../support/leads';
 import { startSentinelServer, TURNSTILE_SITE_KEY, type SentinelServer } from '../support/sentinel-server';
-import { expect, gotoHydrated, test } from '../support/test';
+import { expect, gotoHydrated, test, keepScreenshot } from '../support/test';
 
 // Secrets: the server under test has a sentinel value for every secret the Worker reads and uses each of them
 // (e2e/support/sentinel-server.ts); none may appear in a built asset or in any response, whatever the path.
@@ -244,7 +244,7 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
       await expect(page.getByText('Turnstile did not verify that a person sent this form.')).toBeVisible();
       await expect(page.getByText(description)).toBeVisible(); // the owners can still read it in the desk
       expect(await overflowX(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: info.outputPath(`desk-unverified-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: info.outputPath(`desk-unverified-${width}.png`), fullPage: true });
     }
     // No WhatsApp message carried its text or went to its number.
     const graph = await server.received('graph');
@@ -287,7 +287,7 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
       await expect(page.getByText('so the sign-up was not sent on to the newsletter tool')).toBeVisible();
       await expect(card.getByRole('button', { name: 'Send on' })).toBeVisible();
       expect(await overflowX(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: info.outputPath(`desk-unverified-signup-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: info.outputPath(`desk-unverified-signup-${width}.png`), fullPage: true });
     }
     expect(await kitCalls()).toEqual([]);
 

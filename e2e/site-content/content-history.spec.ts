@@ -5,7 +5,7 @@ import { expectNoViolations } from '../support/axe';
 import { addItem, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';
 import { expectFailedResource } from '../support/leads';
-import { animationsSettled, expect, test } from '../support/test';
+import { animationsSettled, expect, test, keepScreenshot } from '../support/test';
 
 /**
  * The owners trust the content editor's history: one sentence fixed in a testimonial reads "1 edited" with its
@@ -31,8 +31,8 @@ async function look(page: Page, info: TestInfo, name: string, site = false) {
   expect(await overflowX(page), name).toBe(0);
   // On a phone a page wider than the screen widens the layout viewport itself (the page is zoomed out).
   expect(await page.evaluate(() => window.innerWidth), name).toBe(page.viewportSize()!.width);
-  await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
-  await page.screenshot({ path: info.outputPath(`${name}-top-${info.project.name}.png`) });
+  await keepScreenshot(page, { path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: info.outputPath(`${name}-top-${info.project.name}.png`) });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -131,11 +131,13 @@ test('the owner fixes one sentence and reads it as edited, previews an earlier v
       expect(served.headers.get('cache-control')).toContain('immutable');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       await look(page, info, 'content-upload');
-      await page
-        .locator('.desk-content-item')
-        .first()
-        .locator('.desk-field', { has: page.locator('.desk-content-upload') })
-        .screenshot({ path: info.outputPath(`content-upload-field-${info.project.name}.png`) });
+      await keepScreenshot(
+        page
+          .locator('.desk-content-item')
+          .first()
+          .locator('.desk-field', { has: page.locator('.desk-content-upload') }),
+        { path: info.outputPath(`content-upload-field-${info.project.name}.png`) },
+      );
 
       // A date: a picker and its hint in words, in one format.
       await page.goto('/desk/content/talks');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniquePhone } from '../support/leads';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 /** Another visitor: a client address of its own (visits count per address). */
 const otherVisitor = () =>
@@ -65,7 +65,7 @@ test.describe('Sources and Numbers on a phone and a laptop @both', () => {
     await expect(row.locator('td[data-label="Enquiry leads"] .sources-count')).toHaveText('1');
     expect(await pastRightEdge(page)).toEqual([]);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`sources-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`sources-${info.project.name}.png`), fullPage: true });
     await expectNoViolations(page, '/desk/sources');
     await page.goto(`/desk/sources?days=7&source=${source}`);
     await expectNoViolations(page, '/desk/sources?source=…');
@@ -86,6 +86,6 @@ test.describe('Sources and Numbers on a phone and a laptop @both', () => {
       await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     }
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`numbers-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`numbers-${info.project.name}.png`), fullPage: true });
   });
 });

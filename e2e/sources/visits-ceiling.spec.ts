@@ -7,7 +7,7 @@
 import { deskSources } from '../../src/desk/sources/words';
 import { startLocalWorker } from '../../scripts/dev/local-worker.mjs';
 import { overflowX } from '../support/desk/desk';
-import { expect, test } from '../support/test';
+import { expect, test, keepScreenshot } from '../support/test';
 
 const CEILING = 2;
 
@@ -40,7 +40,7 @@ test('past the day’s ceiling, counting pauses and the Sources page says so and
     const words = deskSources.paused('', new Date().toISOString(), CEILING, true).replace(/^.*? at \d{2}:\d{2}/, '');
     await expect(note).toContainText(words);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`sources-paused-${info.project.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: info.outputPath(`sources-paused-${info.project.name}.png`), fullPage: true });
   } finally {
     await worker.stop();
   }

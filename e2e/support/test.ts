@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The suite's `test`: every page records console errors, uncaught exceptions and
@@ -168,4 +168,17 @@ export async function holdSiteScripts(page: Page): Promise<{ asked: () => number
     await route.continue().catch(() => {});
   });
   return { asked: () => asked, release };
+}
+
+/**
+ * A screenshot for a person to look at (the desk at 390 px, a page after a change), kept in the test's output folder
+ * when `E2E_SCREENSHOTS=1`. No test reads it, so `npm test` skips it: a full-page PNG at the phone's pixel density
+ * costs the browser up to a second of processor time, and the suite takes about forty.
+ */
+export async function keepScreenshot(
+  target: Pick<Page, 'screenshot'> | Pick<Locator, 'screenshot'>,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  await target.screenshot(options);
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { TOPICS } from '../../src/words/site';
-import { expect, gotoHydrated, test } from '../support/test';
+import { expect, gotoHydrated, test, keepScreenshot } from '../support/test';
 import { resources } from '../support/feeds/videos';
 
 // The Resources section as a visitor on a phone (390 px) and on a laptop meets it: every topic in view without
@@ -33,7 +33,7 @@ test.describe('resource topics @both', () => {
     }
     if (testInfo.project.name === 'phone') {
       await expect(section.getByRole('tabpanel').getByRole('link').first()).toBeVisible();
-      await section.screenshot({ path: testInfo.outputPath('resources-390.png') });
+      await keepScreenshot(section, { path: testInfo.outputPath('resources-390.png') });
     }
     for (const topic of [...TOPICS].reverse()) {
       // A tap where the tab is: the box read above, so the page cannot scroll the row to it first.
