@@ -51,7 +51,7 @@ export const LEAD_PLACES: readonly Place[] = [
     pruned: false,
     copy: true,
     erasure: true,
-    privacy: ['The newsletter: your email address', 'Newsletter sign-ups are kept until you unsubscribe'],
+    privacy: ['The newsletter: your email address', 'your sign-up is kept marked as unsubscribed'],
   },
   {
     kind: 'd1',
