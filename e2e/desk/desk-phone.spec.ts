@@ -1,6 +1,7 @@
 /**
  * Every page of the owners' desk, with data in it, at a phone's width (390 px) and a laptop's (1280 px): nothing sticks
- * out past the right edge, axe finds nothing, and a full-page screenshot of each is kept (the test's output folder).
+ * out past the right edge, axe finds nothing, and, with `E2E_SCREENSHOTS=1`, a full-page screenshot of each is kept
+ * (the test's output folder).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { signIn } from '../support/desk/desk';
