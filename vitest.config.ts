@@ -38,7 +38,7 @@ function pinnedWranglerConfig() {
 }
 
 const TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
-const OWN_RUNTIME = [
+const FRESH_STORAGE = [
   'tests/health/health.test.ts',
   'tests/routes/api/leads-accept.test.ts',
   'tests/store/leads/late-write.test.ts',
@@ -114,11 +114,24 @@ export default defineConfig(async () => {
           ]
         : [
             // Starting a workerd runtime costs several seconds per file: the files that only read and write
-            // their own rows share one runtime, one after another.
-            { extends: true as const, test: { name: 'shared', include: TESTS, exclude: OWN_RUNTIME, isolate: false } },
-            // These assert on the queue, the delivery ledger or stubbed outbound calls as a whole: each file
-            // gets a runtime and storage of its own.
-            { extends: true as const, test: { name: 'own runtime', include: OWN_RUNTIME } },
+            // their own rows share one runtime, one after another (one worker: their rows meet in one database).
+            {
+              extends: true as const,
+              test: { name: 'shared', include: TESTS, exclude: FRESH_STORAGE, isolate: false, maxWorkers: 1 },
+            },
+            // These assert on the queue, the delivery ledger or stubbed outbound calls as a whole: they share a
+            // second runtime, one after another, and each file starts from empty storage (tests/fresh-storage.ts).
+            {
+              extends: true as const,
+              test: {
+                name: 'fresh storage',
+                include: FRESH_STORAGE,
+                isolate: false,
+                maxWorkers: 1,
+                // After the root's tests/setup.ts (a project's setup files are added to the root's).
+                setupFiles: ['./tests/fresh-storage.ts'],
+              },
+            },
           ],
     },
   };

@@ -3,7 +3,7 @@ import { SEARCH_VERSION } from '../../../src/store/leads/search-tokens';
 /**
  * The cron's rewrite of stored leads' search words: leads stored by an older version (found only by whole
  * words) become findable by the start of a word, a page at a time, each kind marked done once, on D1 and on
- * Firestore. Its own runtime: it reads every lead in the store and the one search_backfill row per kind.
+ * Firestore. Fresh storage: it reads every lead in the store and the one search_backfill row per kind.
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
