@@ -8,6 +8,7 @@
 import { parseAccess, type AccessConfig } from './services/access.ts';
 import { parseAlerts, type AlertsConfig } from './alerts.ts';
 import { parseBookings, type BookingsConfig } from './services/bookings.ts';
+import { parsePayments, type PaymentsConfig } from './services/payments.ts';
 import { parseFeeds, type FeedsConfig } from './services/feeds.ts';
 import { parseFirestore, type FirestoreConfig } from './services/firestore.ts';
 import { parseLeads, type LeadsConfig } from './leads.ts';
@@ -35,6 +36,7 @@ export type { PrivacyConfig } from './privacy.ts';
 export type { QuizConfig } from './quiz.ts';
 export type { BookingsConfig, BookingProvider } from './services/bookings.ts';
 export { BOOKING_PROVIDERS } from './services/bookings.ts';
+export type { PaymentsConfig, PaymentProviderName, RazorpaySettings, ReceiptIssuer } from './services/payments.ts';
 export type { SiteConfig } from './site.ts';
 export type { TurnstileConfig } from './services/turnstile.ts';
 export type { Owner, WhatsAppConfig } from './services/whatsapp.ts';
@@ -61,6 +63,8 @@ export interface Config {
   readonly quiz: QuizConfig;
   /** Never throws: the booking tool and its webhooks' keys; without them bookings do not come back. */
   readonly bookings: BookingsConfig;
+  /** Never throws: the payment tool, its webhook's key and the receipts' issuer; without them payments are off. */
+  readonly payments: PaymentsConfig;
   /** The queue whose messages ran out of retries (JOBS_DEAD_LETTER_QUEUE): recorded, never run. */
   readonly deadLetterQueue: string;
   /** Everything wrong, across groups (what preflight prints and the Worker logs). */
@@ -85,6 +89,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     newsletter: [],
     quiz: [],
     bookings: [],
+    payments: [],
     privacy: [],
   };
   const site = parseSite(r, out.site);
@@ -99,6 +104,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   const newsletter = parseNewsletter(r, out.newsletter);
   const quiz = parseQuiz(r, out.quiz);
   const bookings = parseBookings(r, out.bookings);
+  const payments = parsePayments(r, out.payments);
   const privacy = parsePrivacy(r, out.privacy);
   problems.push(...Object.values(out).flat());
 
@@ -124,6 +130,7 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     newsletter,
     quiz,
     bookings,
+    payments,
     deadLetterQueue,
     problems,
   });

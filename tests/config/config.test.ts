@@ -159,6 +159,7 @@ describe('config reader', () => {
       { ...DEPLOYED, ENVIRONMENT: 'development', FIRESTORE_EMULATOR_HOST: 'h:1' },
       { ...DEPLOYED, NEWSLETTER_PROVIDER: 'kit' },
       { ...DEPLOYED, NEWSLETTER_PROVIDER: 'mailchimp' },
+      { ...DEPLOYED, PAYMENT_PROVIDER: 'razorpay' },
     ]) {
       parseConfig(watched(raw));
     }

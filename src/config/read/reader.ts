@@ -6,7 +6,13 @@ export type Environment = 'development' | 'staging' | 'production';
 
 /** The settings read as addresses (Reader.address). */
 export type AddressName =
-  'SITE_URL' | 'WHATSAPP_API_URL' | 'TURNSTILE_VERIFY_URL' | 'YOUTUBE_FEED_URL' | 'YOUTUBE_THUMB_URL' | 'KIT_API_URL';
+  | 'SITE_URL'
+  | 'WHATSAPP_API_URL'
+  | 'TURNSTILE_VERIFY_URL'
+  | 'YOUTUBE_FEED_URL'
+  | 'YOUTUBE_THUMB_URL'
+  | 'KIT_API_URL'
+  | 'RAZORPAY_API_URL';
 
 /** What every group's parser reads with: the raw settings, typed by name, and where it runs. */
 export interface Reader {

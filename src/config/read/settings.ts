@@ -16,6 +16,7 @@ export type Group =
   | 'newsletter'
   | 'quiz'
   | 'bookings'
+  | 'payments'
   | 'privacy';
 
 export interface Setting<N extends string = string> {
@@ -48,6 +49,10 @@ const FALLBACKS: Partial<Record<SettingName, string>> = {
   MAILCHIMP_API_URL: 'https://{dc}.api.mailchimp.com',
   YOUTUBE_FEED_URL: 'https://www.youtube.com/feeds/videos.xml',
   YOUTUBE_THUMB_URL: 'https://i.ytimg.com',
+  RAZORPAY_API_URL: 'https://api.razorpay.com',
+  PAYMENT_LINK_DAYS: '7',
+  PAYMENT_RECORD_YEARS: '8',
+  RECEIPT_PREFIX: 'R',
 };
 
 const s = <const N extends string>(name: N, kind: Setting['kind'], group: Group, purpose: string): Setting<N> => {
@@ -111,6 +116,18 @@ export const SETTINGS = [
   s('BOOKING_PROVIDER', 'var', 'bookings', '"calcom" or "calendly": the tool behind BOOKING_URL, whose link then carries the lead\'s opaque reference; empty: no reference'),
   s('CALCOM_WEBHOOK_SECRET', 'secret', 'bookings', "Cal.com webhook's secret (X-Cal-Signature-256); unset: /webhooks/calcom answers 404"),
   s('CALENDLY_WEBHOOK_SIGNING_KEY', 'secret', 'bookings', "Calendly webhook subscription's signing key (Calendly-Webhook-Signature); unset: /webhooks/calendly answers 404"),
+  s('PAYMENT_PROVIDER', 'var', 'payments', '"razorpay": owners ask for payment from a lead\'s page with a payment link; empty: no payments'),
+  s('RAZORPAY_KEY_ID', 'var', 'payments', 'Razorpay API key id (rzp_live_… or rzp_test_…)'),
+  s('RAZORPAY_KEY_SECRET', 'secret', 'payments', "that key's secret: payment links and refunds are made with it"),
+  s('RAZORPAY_API_URL', 'var', 'payments', 'Razorpay API base address (https outside development)'),
+  s('RAZORPAY_WEBHOOK_SECRET', 'secret', 'payments', "Razorpay webhook's secret (X-Razorpay-Signature); unset: /webhooks/razorpay answers 404"),
+  s('PAYMENT_LINK_DAYS', 'var', 'payments', 'days a payment link stays payable (7)'),
+  s('BUSINESS_NAME', 'var', 'payments', 'the business name printed on receipts (required with PAYMENT_PROVIDER outside development)'),
+  s('BUSINESS_ADDRESS', 'var', 'payments', 'the business address printed on receipts (required with PAYMENT_PROVIDER outside development)'),
+  s('RECEIPT_PREFIX', 'var', 'payments', 'receipt numbers start with it: R/2026-27/0001 (R)'),
+  s('GSTIN', 'var', 'payments', 'the business GST number: receipts become tax invoices (SAC 999293, 18 %); unset: plain receipts'),
+  s('GST_STATE', 'var', 'payments', "two-digit state code of the GSTIN: CGST + SGST for a buyer in it, IGST otherwise"),
+  s('PAYMENT_RECORD_YEARS', 'var', 'payments', "years the accounting copy of an erased person's payments is kept, then deleted (8)"),
 ] as const satisfies readonly Setting[];
 
 /** The name of a setting the Worker reads: a misspelled name does not compile. */
