@@ -95,5 +95,11 @@ export function startStandins(port, { tls } = {}) {
     });
   };
   const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  // A port already taken (another run of these tests on this machine) fails the run with its reason, never hangs it.
+  return new Promise((resolve, reject) => {
+    server.once('error', (err) =>
+      reject(new Error(`the stand-ins cannot listen on 127.0.0.1:${port}: ${err.message}`)),
+    );
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
