@@ -4,18 +4,17 @@
  * rest, refunds heard of before their payment and final states that stay final, and the lead made a client unless
  * an owner chose otherwise after asking.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { financialYear } from '../../src/payments/receipt-year';
 import { getLeadStore } from '../../src/store/leads/open';
 import { getPaymentStore } from '../../src/store/payments/open';
+import { D1_AND_FIRESTORE } from '../support/firestore';
 import { captureQueue, takeJobs } from '../support/queue';
 import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from '../support/payments';
 
 afterEach(() => vi.restoreAllMocks());
 
-// The Firestore payment store is not built yet (getPaymentStore throws on Firestore): D1 until it is.
-const adapters: Array<[string, () => Promise<typeof env>]> = [['D1', async () => env]];
+const adapters = D1_AND_FIRESTORE;
 
 const GST = { GSTIN: '29ABCDE1234F1Z5', GST_STATE: '29' };
 const minutesAgo = (n: number) => Date.now() - n * 60_000;

@@ -3,18 +3,18 @@
  * bytes, the event id required, each event applied once (a repeat changes nothing and alerts no one again), and a
  * store that fails answers 503 with Retry-After, leaving the event for Razorpay's retry.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { D1PaymentStore } from '../../src/store/payments/payments-d1';
+import { FirestorePaymentStore } from '../../src/store/payments/payments-firestore';
 import { getPaymentStore } from '../../src/store/payments/open';
 import { allowConsoleErrors } from '../setup';
+import { D1_AND_FIRESTORE } from '../support/firestore';
 import { captureQueue, takeJobs } from '../support/queue';
 import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from '../support/payments';
 
 afterEach(() => vi.restoreAllMocks());
 
-// The Firestore payment store is not built yet (getPaymentStore throws on Firestore): D1 until it is.
-const adapters: Array<[string, () => Promise<typeof env>]> = [['D1', async () => env]];
+const adapters = D1_AND_FIRESTORE;
 
 describe.each(adapters)('the Razorpay webhook on %s', (_, makeEnv) => {
   it('answers 404 before reading the body when RAZORPAY_WEBHOOK_SECRET is unset', async () => {
@@ -83,7 +83,9 @@ describe.each(adapters)('the Razorpay webhook on %s', (_, makeEnv) => {
     const razorpay = newRazorpay();
     const request = await requestPayment(workerEnv, razorpay, await payingLead(workerEnv));
     const { body, payment } = paidEvent(razorpay, request.linkId!);
-    vi.spyOn(D1PaymentStore.prototype, 'recordPayment').mockRejectedValueOnce(new Error('D1_ERROR: overloaded'));
+    for (const adapter of [D1PaymentStore, FirestorePaymentStore]) {
+      vi.spyOn(adapter.prototype, 'recordPayment').mockRejectedValueOnce(new Error('the store is overloaded'));
+    }
     const failed = await postRazorpay(workerEnv, body, { eventId: 'evt_Retry00001' });
     expect(failed.status).toBe(503);
     expect(failed.headers.get('retry-after')).toBe('60');
