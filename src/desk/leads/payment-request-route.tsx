@@ -15,7 +15,8 @@ import { readConfig } from '../../env';
 import { leadPath, type DeskEnv } from '../page';
 import { offeredPrograms } from '../payments/lead-payments';
 import { readRequestForm, type FieldName } from '../payments/request-form';
-import { enqueuePaymentRequest } from '../../notify/payments/request-job';
+import { sendPaymentRequest } from '../../notify/payments/payment-request';
+import { rupees } from '../payments/money';
 import { renderLead } from './lead-route';
 
 /**
@@ -48,7 +49,8 @@ paymentRequests.post('/leads/:kind/:id/payment-request', async (c) => {
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
   const config = readConfig(c.env).payments;
   const fields = (await readRequestBody(c)).fields;
-  const read = readRequestForm(fields, { programs: await offeredPrograms(c), gst: Boolean(config.issuer.gst) });
+  const programs = await offeredPrograms(c);
+  const read = readRequestForm(fields, { programs, gst: Boolean(config.issuer.gst) });
   if (!read.ok) return renderLead(c, lead, undefined, 400, undefined, read.state);
   const asked = await askForPayment(getPaymentStore(c.env), provider, {
     ...read.value,
@@ -65,8 +67,10 @@ paymentRequests.post('/leads/:kind/:id/payment-request', async (c) => {
     return renderLead(c, lead, undefined, 400, undefined, { values, errors: { [field]: message } });
   }
   if (asked.made) {
-    await enqueuePaymentRequest(c.env, asked.request.id);
+    const { request } = asked;
     logEvent('info', 'desk.action', { action: 'payment requested' });
+    const what = programs.find((p) => p.slug === request.program)?.title ?? request.description;
+    await sendPaymentRequest(c.env, lead, request, { amount: rupees(request.amountPaise), what }, c.var.owner.email);
   }
   return c.redirect(leadPath(kind, id), 303);
 });

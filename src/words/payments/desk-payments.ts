@@ -48,3 +48,58 @@ export const deskPayments = {
   refunded: (amount: string) => `${amount} refunded`,
   cancelFailed: (message: string) => `The payment tool did not cancel the link: ${message}`,
 };
+
+/** /desk/payments: every request, payment and refund of a month; its CSV; a receipt; a refund. */
+export const paymentsPage = {
+  nav: 'Payments',
+  title: 'Payments',
+  intro: 'Every payment request, payment and refund of the month. A receipt opens from its payment.',
+  month: 'Month',
+  status: 'Status',
+  anyStatus: 'Any status',
+  show: 'Show',
+  csv: 'Download this list (CSV)',
+  none: 'Nothing this month.',
+  badMonth: 'Choose a month as YYYY-MM.',
+  columns: { at: 'When', kind: 'What', amount: 'Amount', status: 'Status', detail: 'For', open: 'Open' },
+  kinds: { request: 'Request', payment: 'Payment', refund: 'Refund' },
+  received: 'Received',
+  refundStatuses: { pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' },
+  lead: 'Lead',
+  limited: (n: number) => `Showing the first ${n} of each kind: choose a status to narrow the list.`,
+};
+
+/** A receipt, and the tax invoice it is when GSTIN is set. */
+export const receiptWords = {
+  receipt: 'Receipt',
+  taxInvoice: 'Tax invoice',
+  number: 'Number',
+  date: 'Date',
+  to: 'Received from',
+  program: 'Program',
+  description: 'For',
+  method: 'Paid by',
+  amount: 'Amount',
+  gstin: 'GSTIN',
+  sac: 'SAC',
+  supplierState: 'Place of supply',
+  taxable: 'Taxable value',
+  cgst: 'CGST 9 %',
+  sgst: 'SGST 9 %',
+  igst: 'IGST 18 %',
+  total: 'Total',
+  erased: 'The person asked to be forgotten: this is the accounting copy.',
+  print: 'Print or save as PDF from the browser’s menu.',
+  notFound: 'No such payment.',
+  refund: {
+    heading: 'Refund',
+    left: (amount: string) => `Up to ${amount} can be refunded.`,
+    none: 'Nothing is left to refund.',
+    amount: 'Amount to refund (₹)',
+    submit: 'Refund',
+    tooMuch: (amount: string) => `Enter an amount from ₹1 to ${amount} (what is left after refunds).`,
+    refused: (message: string) => `The payment tool refused the refund: ${message}`,
+    unreachable: 'The payment tool could not be reached: nothing was refunded. Try again in a minute.',
+    off: 'Payments are not set up, so refunds cannot be asked for here.',
+  },
+};
