@@ -37,9 +37,9 @@ const TOOL_FIELDS: Record<string, FieldName> = {
 
 /** The provider when payments are set up and usable; otherwise 404 (the page offered no form). */
 function usableProvider(c: Context<DeskEnv>) {
-  const { provider } = readConfig(c.env).payments;
-  if (!provider?.ok) throw new ApiException(404, 'not_found', copy.lead.notFound);
-  return getPaymentProvider(c.env);
+  const provider = getPaymentProvider(c.env);
+  if (!provider) throw new ApiException(404, 'not_found', copy.lead.notFound);
+  return provider;
 }
 
 paymentRequests.post('/leads/:kind/:id/payment-request', async (c) => {

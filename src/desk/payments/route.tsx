@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { readConfig } from '../../env';
 import { logEvent } from '../../log';
 import { ApiException } from '../../http/errors';
 import { readRequestBody } from '../../http/body';
@@ -64,10 +63,11 @@ payments.post('/payments/:id/refund', async (c) => {
   const typed = String((await readRequestBody(c)).fields.amount ?? '');
   const paise = paiseOf(typed);
   const words = receiptWords.refund;
-  if (!readConfig(c.env).payments.provider?.ok) return receipt(c, { typed, error: words.off }, 409);
+  const provider = getPaymentProvider(c.env);
+  if (!provider) return receipt(c, { typed, error: words.off }, 409);
   if (paise === null || paise < 100 || paise > left) return receipt(c, { typed, error: words.tooMuch(rupees(left)) }, 400);
   try {
-    const made = await getPaymentProvider(c.env).refund(payment.providerPaymentId, paise);
+    const made = await provider.refund(payment.providerPaymentId, paise);
     // Stored pending whatever the tool answered first: the refund's webhook makes it final (processed or failed).
     await store.putRefund({
       id: made.id,
@@ -104,7 +104,7 @@ async function receipt(c: Context<DeskEnv>, refused?: { typed: string; error: st
   if (!payment) throw new ApiException(404, 'not_found', receiptWords.notFound);
   const refunds = await store.refundsOf(payment.providerPaymentId);
   const refund: RefundView = {
-    off: !readConfig(c.env).payments.provider?.ok,
+    off: !getPaymentProvider(c.env),
     leftPaise: leftOf(payment.amountPaise, refunds),
     ...refused,
   };

@@ -217,7 +217,7 @@ describe('the content editor', () => {
       ['49.50', 'must be a whole number of rupees'],
       ['0', 'must be at least 1 rupee'],
       ['1000001', 'must be at most 10,00,000 rupees'],
-    ]) {
+    ] as const) {
       const refused = await post(
         '/desk/content/programs',
         set(await formOf('/desk/content/programs'), '0.price', typed),
