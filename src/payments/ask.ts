@@ -12,7 +12,8 @@ export function newPaymentId(): string {
 }
 
 /** 8 random hex: what makes each link's reference unique among one lead's links. */
-const suffix = () => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+const suffix = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export interface Ask {
   formId: string;

@@ -2,7 +2,12 @@ import { TIME_ZONE } from '../../words/site';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0 });
 const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-const day = new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE.name, day: 'numeric', month: 'short', year: 'numeric' });
+const day = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE.name,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** Paise as the owners read rupees, with Indian grouping: ₹4,999, or ₹4,999.50 when there are paise. */
 export function rupees(paise: number): string {

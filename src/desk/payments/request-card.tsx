@@ -60,7 +60,9 @@ function RequestItem({ request: r, view }: { request: PaymentRequestRecord; view
       <p className="desk-meta">
         {r.status === 'cancelled' && !r.linkId ? copy.notMade : copy.statuses[r.status]}
         {r.cancelledBy ? ` · ${copy.cancelledBy(r.cancelledBy)}` : null}
-        {r.status === 'partially_paid' ? ` · ${copy.partly(rupees(r.paidPaise), rupees(r.amountPaise - r.paidPaise))}` : null}
+        {r.status === 'partially_paid'
+          ? ` · ${copy.partly(rupees(r.paidPaise), rupees(r.amountPaise - r.paidPaise))}`
+          : null}
       </p>
       {r.shortUrl && OPEN.has(r.status) ? (
         <p className="desk-meta">

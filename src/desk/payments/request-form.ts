@@ -56,7 +56,10 @@ export function readRequestForm(
   }
   const depositTyped = (values.deposit ?? '').trim();
   const depositPaise = depositTyped === '' ? undefined : paiseOf(depositTyped);
-  if (depositPaise === null || (depositPaise !== undefined && (depositPaise < 100 || depositPaise >= (amountPaise ?? 0)))) {
+  if (
+    depositPaise === null ||
+    (depositPaise !== undefined && (depositPaise < 100 || depositPaise >= (amountPaise ?? 0)))
+  ) {
     errors.deposit = copy.errors.deposit;
   }
   const buyerState = offer.gst ? (values.buyer_state ?? '') : undefined;

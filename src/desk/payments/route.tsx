@@ -65,7 +65,8 @@ payments.post('/payments/:id/refund', async (c) => {
   const words = receiptWords.refund;
   const provider = getPaymentProvider(c.env);
   if (!provider) return receipt(c, { typed, error: words.off }, 409);
-  if (paise === null || paise < 100 || paise > left) return receipt(c, { typed, error: words.tooMuch(rupees(left)) }, 400);
+  if (paise === null || paise < 100 || paise > left)
+    return receipt(c, { typed, error: words.tooMuch(rupees(left)) }, 400);
   try {
     const made = await provider.refund(payment.providerPaymentId, paise);
     // Stored pending whatever the tool answered first: the refund's webhook makes it final (processed or failed).

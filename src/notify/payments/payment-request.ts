@@ -45,8 +45,15 @@ export async function sendPaymentRequest(
     : templateMessage(WHATSAPP_TEMPLATES.paymentRequest, phone, 'visitor', {
         body: [first, said.amount, said.what, request.shortUrl],
       });
-  const row = await queueVisitorSend(env, { submissionId: paymentRequestId(request.id), leadKind: lead.kind, send, by }, now);
+  const row = await queueVisitorSend(
+    env,
+    { submissionId: paymentRequestId(request.id), leadKind: lead.kind, send, by },
+    now,
+  );
   const outcome = row.status === 'skipped' ? 'skipped' : 'queued';
-  logEvent('info', 'desk.action', { action: `payment link ${outcome}`, ...(row.skipReason && { reason: row.skipReason }) });
+  logEvent('info', 'desk.action', {
+    action: `payment link ${outcome}`,
+    ...(row.skipReason && { reason: row.skipReason }),
+  });
   return outcome;
 }
