@@ -3,6 +3,8 @@ import { deskSources as copy } from './words';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import { sourcesHref } from './source-params';
 import type { SourceReport, SourceRow } from './source-report';
+import { rupees } from '../payments/money';
+import { deskRevenue } from './money/words';
 
 const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
 
@@ -69,6 +71,15 @@ function Cell({ row, step }: { row: SourceRow; step: Step }) {
   );
 }
 
+/** The row's revenue: money, not a step of the funnel, so no rate. */
+function RevenueCell({ row }: { row: SourceRow }) {
+  return (
+    <td data-label={deskRevenue.column} data-revenue={row.revenuePaise}>
+      <span className="sources-count">{rupees(row.revenuePaise)}</span>
+    </td>
+  );
+}
+
 function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
   const current = !row.campaign && row.source === report.quizSource;
   return (
@@ -93,6 +104,7 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
       {STEPS.map((step) => (
         <Cell key={step.key} row={row} step={step} />
       ))}
+      <RevenueCell row={row} />
     </tr>
   );
 }
@@ -115,6 +127,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
                 {step.header}
               </th>
             ))}
+            <th scope="col">{deskRevenue.column}</th>
           </tr>
         </thead>
         <tbody>
@@ -128,6 +141,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
             {STEPS.map((step) => (
               <Cell key={step.key} row={report.total} step={step} />
             ))}
+            <RevenueCell row={report.total} />
           </tr>
         </tfoot>
       </table>
