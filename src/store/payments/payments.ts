@@ -129,6 +129,8 @@ export interface PaymentStore {
 
   /** Marks a tool event seen by its id (X-Razorpay-Event-Id): false when seen before, which then changes nothing. */
   markEvent(eventId: string, receivedAt: string): Promise<boolean>;
+  /** Forgets at most `limit` events received before `before`, oldest first (the tool retries for a day): how many. */
+  pruneEvents(before: string, limit: number): Promise<number>;
 
   /**
    * Records a payment with the next receipt number of its year, once per providerPaymentId: answers the stored
@@ -149,7 +151,7 @@ export interface PaymentStore {
   putRefund(refund: RefundRecord): Promise<void>;
   /** The refunds of a tool payment, oldest first. */
   refundsOf(providerPaymentId: string): Promise<RefundRecord[]>;
-  /** Refunds made in [from, to) (createdAt), at most `limit`: revenue by the day money went back. */
+  /** Refunds made in [from, to) (createdAt), newest first, at most `limit`: revenue by the day money went back. */
   refundsBetween(from: string, to: string, limit: number): Promise<RefundRecord[]>;
 
   /**
