@@ -43,7 +43,7 @@ function rowsFor(table: Map<string, SourceRow>, total: SourceRow, source: string
 
 /**
  * Source rows by weight, each followed by its campaigns' rows by weight; and all sources together. Money goes to its
- * lead's source and campaign; money whose lead is gone (an erased person's accounting copy) to the total only.
+ * lead's source and campaign (an erased person's to a row of its own, money/revenue.ts ERASED_SOURCE).
  */
 export function sourceRows(
   visits: VisitDay[],
@@ -67,8 +67,7 @@ export function sourceRows(
     }
   }
   for (const m of money) {
-    const rows = m.source === null ? [total] : rowsFor(table, total, m.source, m.campaign);
-    for (const row of rows) row.revenuePaise += m.paise;
+    for (const row of rowsFor(table, total, m.source, m.campaign)) row.revenuePaise += m.paise;
   }
   const all = [...table.values()];
   const rows = all

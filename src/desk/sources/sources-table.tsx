@@ -5,6 +5,7 @@ import { sourcesHref } from './source-params';
 import type { SourceReport, SourceRow } from './source-report';
 import { rupees } from '../payments/money';
 import { deskRevenue } from './money/words';
+import { ERASED_SOURCE } from './money/revenue';
 
 const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
 
@@ -91,6 +92,8 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
       <th scope="row">
         {row.campaign ? (
           <span className="sources-campaign">{copy.campaign(row.campaign)}</span>
+        ) : row.source === ERASED_SOURCE ? (
+          deskRevenue.erasedRow
         ) : (
           <a
             href={`${sourcesHref('/desk/sources', report.days, row.source)}#quiz`}

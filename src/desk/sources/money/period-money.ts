@@ -4,7 +4,7 @@ import { getLeadStore } from '../../../store/leads/open';
 import type { LeadRecord } from '../../../store/leads/listing';
 import { getPaymentStore } from '../../../store/payments/open';
 import type { LeadRef, PaymentRecord, PaymentRequestRecord } from '../../../store/payments/payments';
-import type { PeriodMoney } from './revenue';
+import { ERASED_SOURCE, type PeriodMoney } from './revenue';
 
 /** Payments and refunds read for one period: far above what a period brings; the rest is not counted. */
 const LIMIT = 5000;
@@ -60,9 +60,10 @@ function describe(
   lead: LeadRecord | null,
   request: PaymentRequestRecord | null,
 ): PeriodMoney {
-  const { source, campaign } = lead ? sourceOf(lead.attribution) : { source: null, campaign: '' };
+  const { source, campaign } = lead ? sourceOf(lead.attribution) : { source: ERASED_SOURCE, campaign: '' };
   const payer = payment?.lead ? `${payment.lead.kind}:${payment.lead.id}` : `payment:${payment?.id ?? 'unknown'}`;
-  return { paise, source, campaign, program: request?.program ?? null, payer };
+  const program = request?.program ?? payment?.receipt.program ?? null;
+  return { paise, source, campaign, program, payer };
 }
 
 /** A cached async lookup: one read per key for the whole report. */

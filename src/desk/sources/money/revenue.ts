@@ -1,14 +1,24 @@
 // Revenue as the desk counts it, pure: money paid in a period less the refunds made in it, each by the day the money
 // moved (not by the day its lead arrived), and attributed to the lead's first-touch source and campaign.
 
+/**
+ * The source row of money whose lead is gone (an erased person's accounting copy): a name no real source can have
+ * (sources are lower-case letters, digits, dots, dashes and underscores), so it is a row of its own and a CSV column
+ * still sums to the total.
+ */
+export const ERASED_SOURCE = '(erased)';
+
 /** One movement of money in a period: a payment (positive) or a processed refund (negative), in paise. */
 export interface PeriodMoney {
   paise: number;
-  /** The lead's first-touch source and campaign; null when the lead is gone (erased: only the accounting copy). */
-  source: string | null;
+  /** The lead's first-touch source and campaign; ERASED_SOURCE when the lead is gone. */
+  source: string;
   /** Empty when the lead's first touch had no campaign. */
   campaign: string;
-  /** The program (slug) the request was for, if any. */
+  /**
+   * The program the request was for (its slug), if any; once the request is gone with an erased person, the
+   * receipt's program (its slug or title, as the receipt keeps it).
+   */
   program: string | null;
   /** Who paid: `kind:id` of the lead, or the payment's own id once the person is erased. */
   payer: string;
@@ -38,7 +48,13 @@ export function programRevenue(
   titles: ReadonlyMap<string, string> = new Map(),
 ): ProgramRevenue[] {
   const rows = new Map<string | null, ProgramRevenue>();
-  for (const m of money) {
+  const slugOf = new Map([...titles].map(([slug, title]) => [title, slug]));
+  for (const raw of money) {
+    // A receipt's program may be a title: counted with the program of that title.
+    const m =
+      raw.program !== null && !titles.has(raw.program) && slugOf.has(raw.program)
+        ? { ...raw, program: slugOf.get(raw.program)! }
+        : raw;
     const row =
       rows.get(m.program) ??
       rows

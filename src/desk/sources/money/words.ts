@@ -4,7 +4,9 @@ export const deskRevenue = {
   column: 'Revenue',
   csvHeader: 'revenue (INR)',
   tableNote:
-    'Revenue is money paid in the period less refunds made in it, by the day the money moved, under the source of the lead who paid (whenever that lead arrived). Payments of people since erased count in the total only.',
+    'Revenue is money paid in the period less refunds made in it, by the day the money moved, under the source of the lead who paid (whenever that lead arrived). Payments of people since erased are a row of their own.',
+  /** The row of money whose lead was erased (its source is no longer known). */
+  erasedRow: 'People since erased',
   programs: {
     heading: 'Revenue per program',
     intro: 'Paid in the period, less refunds made in it, by the program each payment was asked for.',
