@@ -76,15 +76,21 @@ describe('Firestore: the map and the collections the code writes', () => {
       ...all(/\bcollection: '([^']+)'/g).map(({ m }) => m[1]!),
     ];
     // Every write names its collection by one of those, so a write to a new collection cannot go unseen.
-    const writes = all(/client\.(create|set|patch|delete)\(\s*([^,]+),/g);
+    const writes = all(/client\.(create|set|patch|delete)\(\s*([^,]+),/g).map(({ file, m }) => ({ file, arg: m[2]! }));
+    // A commit of several creates names each document's collection the same way.
+    const together = all(/client\.createAll\(\[([\s\S]*?)\]\)/g).flatMap(({ file, m }) =>
+      [...m[1]!.matchAll(/\bcollection: ([^,}\s]+)/g)].map((c) => ({ file, arg: c[1]! })),
+    );
+    writes.push(...together);
     const unnamed = writes
-      .map(({ file, m }) => ({ file, arg: m[2]!.trim() }))
+      .map(({ file, arg }) => ({ file, arg: arg.trim() }))
       .filter(({ arg }) => !/^[A-Z_]+_COLLECTION$|^COLLECTIONS[.[]|^collection$/.test(arg));
-    return { named, writes, unnamed };
+    return { named, writes, together, unnamed };
   };
 
   it('finds the writes (the scan sees the adapters)', () => {
     expect(written().writes.length).toBeGreaterThan(10);
+    expect(written().together.length).toBeGreaterThan(0);
   });
 
   it('names its collection by a constant in every write', () => {

@@ -90,6 +90,27 @@ export class FirestoreClient {
     }
   }
 
+  /**
+   * Creates several documents in one commit, all or none: each only if none has its id. False when any exists
+   * already (then none is written), so two documents that must exist together (a payment and its receipt number)
+   * never exist apart.
+   */
+  async createAll(
+    documents: Array<{ collection: string; id: string; fields: Record<string, unknown> }>,
+  ): Promise<boolean> {
+    const writes = documents.map((d) => ({
+      ...this.update(d.collection, d.id, d.fields),
+      currentDocument: { exists: false },
+    }));
+    try {
+      await this.call(':commit', { method: 'POST', body: { writes } });
+      return true;
+    } catch (err) {
+      if (err instanceof FirestoreError && (err.status === 409 || err.code === 'ALREADY_EXISTS')) return false;
+      throw err;
+    }
+  }
+
   /** Writes a whole document, replacing any stored under its id (a commit without updateMask or precondition). */
   async set(collection: string, id: string, fields: Record<string, unknown>): Promise<void> {
     await this.call(':commit', { method: 'POST', body: { writes: [this.update(collection, id, fields)] } });

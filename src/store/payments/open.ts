@@ -2,11 +2,11 @@
 import type { Env } from '../../env';
 import { databaseOf } from '../database';
 import { D1PaymentStore } from './payments-d1';
+import { FirestorePaymentStore } from './payments-firestore';
 import type { PaymentStore } from './payments';
 
 /** The adapter of the database in use (databaseOf: the same choice as getLeadStore). */
 export function getPaymentStore(env: Env): PaymentStore {
   const database = databaseOf(env);
-  if (database.name === 'd1') return new D1PaymentStore(database.db);
-  throw new Error('The Firestore payment store is not built yet.');
+  return database.name === 'd1' ? new D1PaymentStore(database.db) : new FirestorePaymentStore(database.settings);
 }

@@ -18,8 +18,8 @@ export const ADAPTERS: Array<[string, () => Promise<Env>]> = [
       return env;
     },
   ],
-  // FS1 ['Firestore (service account)', async () => (await firestoreEnv('credentials')).env],
-  // FS2 ['Firestore (emulator host)', async () => (await firestoreEnv('emulator')).env],
+  ['Firestore (service account)', async () => (await firestoreEnv('credentials')).env],
+  ['Firestore (emulator host)', async () => (await firestoreEnv('emulator')).env],
 ];
 
 /** A time `h` hours after a fixed start, in the canonical `toISOString` form. */
