@@ -57,8 +57,8 @@ export async function liveChecks(config) {
       );
       if (!list.ok) add('whatsapp', 'templates', false, graphProblem(list));
       else {
-        // The booking alerts must be approved only when a booking webhook is on.
-        for (const t of requiredTemplates(config.bookings)) {
+        // The booking alerts must be approved only when a booking webhook is on, the payment messages with payments on.
+        for (const t of requiredTemplates(config.bookings, config.payments)) {
           const found = (list.json.data ?? []).find((d) => d.name === t.name && d.language === t.language);
           add(
             'whatsapp',

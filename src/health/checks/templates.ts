@@ -5,7 +5,7 @@ import { graphGet, graphProblem } from './graph';
 
 /**
  * Every template the site sends must be APPROVED (a PENDING, PAUSED or REJECTED one fails every send); the booking
- * alerts only when a booking webhook is on.
+ * alerts only when a booking webhook is on, the payment messages only when payments are on.
  */
 export async function checkTemplates(config: Config): Promise<Check> {
   const sending = config.whatsapp.sending;
@@ -21,7 +21,7 @@ export async function checkTemplates(config: Config): Promise<Check> {
   const listed = Array.isArray(answer.json.data)
     ? (answer.json.data as { name?: string; status?: string; language?: string }[])
     : [];
-  const required = requiredTemplates(config.bookings);
+  const required = requiredTemplates(config.bookings, config.payments);
   const problems = required.flatMap((t) => {
     const found = listed.find((l) => l.name === t.name && (l.language ?? 'en') === t.language);
     if (!found) return [`${t.name} is missing`];

@@ -26,9 +26,10 @@ export interface TemplateDefinition {
   body: TemplateText;
   /**
    * `bookings`: sent only when a booking tool's webhook is on (a webhook secret is set), so only then must it be
-   * approved (requiredTemplates). Created with every other template all the same.
+   * approved (requiredTemplates). `payments`: likewise, only when PAYMENT_PROVIDER is set. Created with every other
+   * template all the same.
    */
-  onlyWith?: 'bookings';
+  onlyWith?: 'bookings' | 'payments';
 }
 
 /** The example values of a booking alert (call_booked, call_cancelled): the owner, who, when, the program, the link. */
@@ -152,6 +153,34 @@ export const WHATSAPP_TEMPLATES = {
       example: CALL_EXAMPLE,
     },
   },
+  /**
+   * To each owner once per payment that arrives on a payment link: who paid, how much (₹, Indian grouping), what for,
+   * and the lead on the desk.
+   */
+  paymentReceived: {
+    name: 'payment_received',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'payments',
+    body: {
+      text: 'Hello {{1}}, {{2}} paid {{3}} for {{4}}.\nSee it on the desk: {{5}}\nSent by the website.',
+      example: ['Priya', 'Asha Verma', '₹4,999', 'Aliveness Coaching', 'https://www.example.com/desk/leads/quiz/3f2a'],
+    },
+  },
+  /**
+   * To the person an owner asked for payment, outside WhatsApp's 24-hour window: their first name, the amount, what
+   * it is for and the payment link. A billing notice only: promotional words would make Meta file it as marketing.
+   */
+  paymentRequest: {
+    name: 'payment_request',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'payments',
+    body: {
+      text: 'Hello {{1}}, your payment of {{2}} for {{3}} can be made here: {{4}}\nReply here if you have a question.',
+      example: ['Asha', '₹4,999', 'Aliveness Coaching', 'https://rzp.io/rzp/Ab3dE6gH'],
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */
@@ -159,14 +188,18 @@ export const ALL_TEMPLATES: readonly TemplateDefinition[] = Object.values(WHATSA
 
 /**
  * The templates that must be approved for the site's settings: the booking alerts only when a booking webhook is
- * on (CALCOM_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY set).
+ * on (CALCOM_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY set), the payment messages only when PAYMENT_PROVIDER is
+ * set (a provider named but not ok still counts: the owners mean to take payments).
  */
-export function requiredTemplates(bookings: {
-  calcomSecret?: string | undefined;
-  calendlySigningKey?: string | undefined;
-}): readonly TemplateDefinition[] {
-  const bookingsOn = Boolean(bookings.calcomSecret || bookings.calendlySigningKey);
-  return ALL_TEMPLATES.filter((t) => t.onlyWith !== 'bookings' || bookingsOn);
+export function requiredTemplates(
+  bookings: { calcomSecret?: string | undefined; calendlySigningKey?: string | undefined },
+  payments: { provider?: unknown } = {},
+): readonly TemplateDefinition[] {
+  const on = {
+    bookings: Boolean(bookings.calcomSecret || bookings.calendlySigningKey),
+    payments: payments.provider !== undefined,
+  };
+  return ALL_TEMPLATES.filter((t) => t.onlyWith === undefined || on[t.onlyWith]);
 }
 
 /** How many parameters a text declares: the highest {{n}} (checked elsewhere to run 1…n without gaps). */

@@ -29,6 +29,8 @@ describe('WhatsApp templates as data', () => {
       ['follow_up', 'en', 'UTILITY'],
       ['call_booked', 'en', 'UTILITY'],
       ['call_cancelled', 'en', 'UTILITY'],
+      ['payment_received', 'en', 'UTILITY'],
+      ['payment_request', 'en', 'UTILITY'],
     ]);
   });
 
@@ -40,14 +42,37 @@ describe('WhatsApp templates as data', () => {
     }
     const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
     expect(names(requiredTemplates({}))).not.toContain('call_booked');
-    expect(names(requiredTemplates({}))).toHaveLength(ALL_TEMPLATES.length - 2);
-    expect(names(requiredTemplates({ calcomSecret: 'x'.repeat(32) }))).toEqual(names(ALL_TEMPLATES));
-    expect(names(requiredTemplates({ calendlySigningKey: 'x'.repeat(32) }))).toEqual(names(ALL_TEMPLATES));
+    expect(names(requiredTemplates({}))).toHaveLength(ALL_TEMPLATES.length - 4);
+    const withBookings = names(ALL_TEMPLATES.filter((t) => t.onlyWith !== 'payments'));
+    expect(names(requiredTemplates({ calcomSecret: 'x'.repeat(32) }))).toEqual(withBookings);
+    expect(names(requiredTemplates({ calendlySigningKey: 'x'.repeat(32) }))).toEqual(withBookings);
     expect(fillTemplate(WHATSAPP_TEMPLATES.callBooked, { body: WHATSAPP_TEMPLATES.callBooked.body.example })).toEqual({
       body:
         'Hello Priya, Asha Verma booked a call for 21 November 2026 at 7:00 pm (India time).\nProgram: 1:1 Consultations\n' +
         'See it on the desk: https://www.example.com/desk/leads/quiz/3f2a\nSent by the website.',
     });
+  });
+
+  it('the payment messages: the owners’ alert (5) and the person’s request (4), required only with PAYMENT_PROVIDER set', () => {
+    const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
+    expect(parameterCount(WHATSAPP_TEMPLATES.paymentReceived.body)).toBe(5);
+    expect(parameterCount(WHATSAPP_TEMPLATES.paymentRequest.body)).toBe(4);
+    expect(names(requiredTemplates({}))).not.toContain('payment_request');
+    const on = names(requiredTemplates({}, { provider: { name: 'razorpay', ok: false, reason: 'no key' } }));
+    expect(on).toContain('payment_received');
+    expect(on).toContain('payment_request');
+    expect(on).not.toContain('call_booked');
+    expect(
+      fillTemplate(WHATSAPP_TEMPLATES.paymentRequest, { body: WHATSAPP_TEMPLATES.paymentRequest.body.example }),
+    ).toEqual({
+      body:
+        'Hello Asha, your payment of ₹4,999 for Aliveness Coaching can be made here: https://rzp.io/rzp/Ab3dE6gH\n' +
+        'Reply here if you have a question.',
+    });
+    // A utility template keeps to the bill: words that sell would have Meta file it as marketing.
+    for (const t of [WHATSAPP_TEMPLATES.paymentRequest, WHATSAPP_TEMPLATES.paymentReceived]) {
+      expect(t.body.text).not.toMatch(/offer|discount|sale|free|limited|exclusive|hurry|deal/i);
+    }
   });
 
   it('numbers each text’s parameters 1…n without gaps and gives one example per parameter', () => {

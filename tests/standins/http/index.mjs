@@ -6,6 +6,7 @@
 //   /youtube/...  YouTube feeds (feeds/videos.xml)          -> tests/standins/http/youtube.mjs
 //   /podcast/...  the podcast host (feed, audio, art)        -> tests/standins/http/podcast.mjs
 //   /access/...   Cloudflare Access (team certs, test sign-in) -> tests/standins/http/access.mjs
+//   /razorpay/... Razorpay (payment links, refunds)         -> tests/standins/http/razorpay.mjs
 //   /__control    GET state, POST {service, ...} to configure, DELETE to reset
 import http from 'node:http';
 import https from 'node:https';

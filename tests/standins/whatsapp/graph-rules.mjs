@@ -18,6 +18,8 @@ export const APPROVED_TEMPLATES = {
   follow_up: { header: 0, body: 3 },
   call_booked: { header: 0, body: 5 },
   call_cancelled: { header: 0, body: 5 },
+  payment_received: { header: 0, body: 5 },
+  payment_request: { header: 0, body: 4 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
