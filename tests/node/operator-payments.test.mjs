@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { recordingWrangler, run, secretsFile, standinConfig } from './support/operator.mjs';
+import { RAZORPAY_EXPECT } from '../standins/http/razorpay.mjs';
+import {
+  approvedTemplates,
+  configureServices,
+  control,
+  recordingWrangler,
+  run,
+  secretsFile,
+  standinConfig,
+} from './support/operator.mjs';
 
 const KEY_ID = 'rzp_live_OperatorTest01';
 const WEBHOOK_SECRET = 'a-razorpay-webhook-secret-0123456789';
@@ -131,5 +140,83 @@ describe('npm run rotate RAZORPAY_WEBHOOK_SECRET', { timeout: 300_000 }, () => {
     assert.match(put.out, /Still to do:\s+1\. paste the same value as the secret of the webhook in Razorpay now/);
     assert.match(put.out, /an event first sent before the change keeps its old signature and is never taken/);
     assert.ok(!put.out.includes(secret), 'the rotation never prints the secret');
+  });
+});
+
+describe('the live check of the Razorpay key', { timeout: 300_000 }, () => {
+  const standinKey = () => paymentsConfig({ keyId: RAZORPAY_EXPECT.keyId });
+  const secrets = (keySecret) => ({ RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+
+  it('asks Razorpay for one payment link with the key, which changes nothing; a refused key fails the preflight', async () => {
+    await configureServices();
+    const ok = await paymentsPreflight(standinKey(), secrets(RAZORPAY_EXPECT.keySecret), '--live');
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(ok.out, /\| razorpay +\| api key +\| ok: rzp_test_StandinKey0001 accepted \(test mode\)/);
+    const asked = (await control({ service: 'razorpay' })).received.razorpay;
+    assert.deepEqual(
+      asked.map((r) => `${r.method} ${r.path}${r.search}`),
+      ['GET /razorpay/v1/payment_links?count=1'],
+    );
+
+    const refused = await paymentsPreflight(standinKey(), secrets('an-old-revoked-secret'), '--live');
+    assert.equal(refused.code, 1, refused.out);
+    assert.match(refused.out, /\| razorpay +\| api key +\| FAIL: the key is refused \(HTTP 401\): RAZORPAY_KEY_ID and/);
+    assert.match(refused.out, /\n {2}- razorpay api key: the key is refused \(HTTP 401\)/);
+    assert.ok(!refused.out.includes('an-old-revoked-secret'), 'the preflight never prints a secret');
+  });
+
+  it('with payments on, the payment messages must be approved too', async () => {
+    const managed = approvedTemplates().filter((t) => !t.name.startsWith('payment_'));
+    await configureServices({ graph: { managed } });
+    const { code, out } = await paymentsPreflight(standinKey(), secrets(RAZORPAY_EXPECT.keySecret), '--live');
+    assert.equal(code, 1, out);
+    assert.match(out, /template payment_request +\| FAIL: missing: run npm run whatsapp:templates/);
+    assert.match(out, /template payment_received +\| FAIL: missing: run npm run whatsapp:templates/);
+    const off = await paymentsPreflight(standinConfig(), {}, '--live');
+    assert.equal(off.code, 0, off.out);
+    assert.doesNotMatch(off.out, /template payment_/);
+  });
+
+  it('says what Razorpay answered when it fails otherwise', async () => {
+    await configureServices();
+    await control({ service: 'razorpay', fail: { status: 500 } });
+    const { code, out } = await paymentsPreflight(standinKey(), secrets(RAZORPAY_EXPECT.keySecret), '--live');
+    assert.equal(code, 1, out);
+    assert.match(out, /\| razorpay +\| api key +\| FAIL: Razorpay answered HTTP 500: We are facing some trouble/);
+  });
+});
+
+describe('npm run rotate RAZORPAY_KEY_SECRET', { timeout: 300_000 }, () => {
+  it('a secret Razorpay refuses changes nothing; one it takes is put and written to the file', async () => {
+    await configureServices();
+    const env = ['--env', 'production', '--config', paymentsConfig({ keyId: RAZORPAY_EXPECT.keyId })];
+    const wrangler = recordingWrangler();
+    const file = secretsFile({ RAZORPAY_KEY_SECRET: 'the-old-secret', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const wrong = await run(
+      'scripts/ops/rotate.mjs',
+      [...env, '--secrets-file', file, 'RAZORPAY_KEY_SECRET'],
+      wrangler.env,
+      'not-the-new-secret\n',
+    );
+    assert.equal(wrong.code, 1, wrong.out);
+    assert.match(wrong.out, /live razorpay api key: FAIL: the key is refused/);
+    assert.match(wrong.out, /the new value does not work; nothing changed/);
+    assert.deepEqual(wrangler.calls(), []);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).RAZORPAY_KEY_SECRET, 'the-old-secret');
+
+    const right = await run(
+      'scripts/ops/rotate.mjs',
+      [...env, '--secrets-file', file, 'RAZORPAY_KEY_SECRET'],
+      wrangler.env,
+      `${RAZORPAY_EXPECT.keySecret}\n`,
+    );
+    assert.equal(right.code, 0, right.out);
+    assert.match(right.out, /live razorpay api key: ok/);
+    assert.deepEqual(wrangler.calls()[0].uploaded, { RAZORPAY_KEY_SECRET: RAZORPAY_EXPECT.keySecret });
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).RAZORPAY_KEY_SECRET, RAZORPAY_EXPECT.keySecret);
+    assert.match(
+      right.out,
+      /Still to do:\s+1\. if RAZORPAY_KEY_ID changed with the secret \(Razorpay regenerates the pair\), deploy now/,
+    );
   });
 });
