@@ -14,6 +14,7 @@ import { formPosts } from './routes/forms';
 import { desk } from './desk';
 import { webhooks } from './routes/webhooks/whatsapp';
 import { bookingWebhooks } from './routes/webhooks/bookings';
+import { razorpayWebhook } from './routes/webhooks/razorpay';
 import { handleQueue } from './consumer/consume';
 import { scheduled } from './routes/cron';
 
@@ -33,6 +34,7 @@ app.all('/api/*', () => {
 app.route('/desk', desk);
 app.route('/webhooks', webhooks);
 app.route('/webhooks', bookingWebhooks);
+app.route('/webhooks', razorpayWebhook);
 app.route('/', dev);
 app.route('/', thumbs);
 app.route('/', podcastArt);

@@ -20,6 +20,7 @@ import type { Audience } from '../notify/ledger/templates';
 import { createSender } from '../notify/whatsapp/whatsapp';
 import type { Job } from '../queue/jobs';
 import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/booking-alerts';
+import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/people/erasures';
 import type { Lead } from '../store/leads/lead';
 import { getLeadStore } from '../store/leads/open';
@@ -102,6 +103,8 @@ export const JOBS: JobTable = {
   },
   'desk-reply': { run: sendDeskReply, dead: recordDeadDeskReply },
   'booking-alert': { run: sendBookingAlert, dead: recordDeadBookingAlert },
+  // An erased person's payment keeps only its accounting copy, which names no lead: the job then tells no one.
+  'payment-alert': { run: sendPaymentAlert, dead: recordDeadPaymentAlert },
   'mark-read': {
     run: (job, env) => markRead(env, job.messageId),
     // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.

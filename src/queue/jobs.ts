@@ -94,6 +94,11 @@ export const JobSchema = z.discriminatedUnion('type', [
     /** The event's time (BookingEvent.at): with the booking, the alert's key in the ledger. */
     at: z.iso.datetime({ offset: true }),
   }),
+  /**
+   * Razorpay told of a payment: alert both owners (template payment_received). Named by Razorpay's payment id (not
+   * personal), the payment is read from the store when the job runs (an erased person's is not told).
+   */
+  z.object({ type: z.literal('payment-alert'), providerPaymentId: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/) }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
   /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
@@ -127,3 +132,4 @@ export async function enqueue(env: { JOBS: Queue<unknown> }, job: Job, delaySeco
   );
 }
 export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;
+export type PaymentAlertJob = Extract<Job, { type: 'payment-alert' }>;

@@ -7,6 +7,7 @@ import { deliver } from '../ledger/deliver';
 import { deliveryStore, DeliveryStore } from '../ledger/ledger-store';
 import { createEmailSender, emailMessage } from './email';
 import { BOOKING_ALERT_KIND } from '../bookings/booking-templates';
+import { PAYMENT_ALERT_KIND } from '../payments/payment-templates';
 import { TEMPLATES, type Component, type Send } from '../ledger/templates';
 import { WHATSAPP_TEMPLATES } from '../whatsapp/whatsapp-templates';
 
@@ -71,7 +72,8 @@ export async function sendOwnerFallback(
   } else {
     reason = alertEmail.failed(row.receipt_error_code ?? row.last_error_code ?? row.status);
   }
-  // A reply or booking alert carries its own desk link (its key is the sender's hour or the booking event, not a lead).
+  // A reply, booking or payment alert carries its own desk link (its key is the sender's hour, the booking event or
+  // the payment, not a lead).
   const own = OWN_LINK[job.template];
   const link =
     own !== undefined
@@ -94,6 +96,7 @@ const OWN_LINK: Record<string, number> = {
   [TEMPLATES.visitorReply]: 3,
   [WHATSAPP_TEMPLATES.callBooked.name]: 4,
   [WHATSAPP_TEMPLATES.callCancelled.name]: 4,
+  [WHATSAPP_TEMPLATES.paymentReceived.name]: 4,
 };
 
 interface AlertRow {
@@ -125,7 +128,12 @@ function emailText(template: string, row: AlertRow, reason: string, link: string
     : template === TEMPLATES.visitorReply
       ? alertEmail.replySubject(values[1] ?? '')
       : alertEmail.subject(alertEmail.kinds[row.lead_kind] ?? row.lead_kind, who);
-  const { open, footer } = row.lead_kind === BOOKING_ALERT_KIND ? alertEmail.booking : alertEmail;
+  const { open, footer } =
+    row.lead_kind === BOOKING_ALERT_KIND
+      ? alertEmail.booking
+      : row.lead_kind === PAYMENT_ALERT_KIND
+        ? alertEmail.payment
+        : alertEmail;
   const text = [...lines, '', alertEmail.why(reason), '', open, link, '', footer].join('\n');
   return [subject, text];
 }

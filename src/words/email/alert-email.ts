@@ -11,16 +11,23 @@ export const alertEmail = {
     visitor_reply: ['Hello', 'From', 'They wrote', 'Answer on the desk'],
     call_booked: ['Hello', 'Who', 'When (India time)', 'Program', 'On the desk'],
     call_cancelled: ['Hello', 'Who', 'Call was (India time)', 'Program', 'On the desk'],
+    payment_received: ['Hello', 'Who', 'Amount', 'For', 'On the desk'],
   } as Record<string, string[]>,
   /** The subject of an alert that is not about a new lead, from its WhatsApp parameters, per template. */
   subjects: {
     call_booked: (values: string[]) => `Call booked: ${values[1] ?? ''}, ${values[2] ?? ''}`,
     call_cancelled: (values: string[]) => `Call cancelled: ${values[1] ?? ''}, ${values[2] ?? ''}`,
+    payment_received: (values: string[]) => `Payment received: ${values[2] ?? ''} from ${values[1] ?? ''}`,
   } as Record<string, (values: string[]) => string>,
   /** A booked or cancelled call's email: where the desk shows it, and that it is kept. */
   booking: {
     open: 'Open it on the desk:',
     footer: 'Sent by the website. The booking is stored; nothing is lost.',
+  },
+  /** A payment's email: where the desk shows it, and that it is recorded. */
+  payment: {
+    open: 'Open it on the desk:',
+    footer: 'Sent by the website. The payment is recorded; nothing is lost.',
   },
   why: (reason: string) => `You are getting this by email because ${reason}.`,
   failed: (code: string) => `the WhatsApp alert failed (WhatsApp error ${code})`,
