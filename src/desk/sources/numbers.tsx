@@ -4,7 +4,7 @@ import { deskFunnel } from './funnel-words';
 import type { DailyCounts } from '../../store/sources/counters';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import type { QuizFunnel } from './quiz-funnel';
-import { rupees } from '../payments/money';
+import { rupees } from '../../payments/money';
 import { deskRevenue } from './money/words';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -3,7 +3,7 @@ import { deskSources as copy } from './words';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import { sourcesHref } from './source-params';
 import type { SourceReport, SourceRow } from './source-report';
-import { rupees } from '../payments/money';
+import { rupees } from '../../payments/money';
 import { deskRevenue } from './money/words';
 import { ERASED_SOURCE } from './money/revenue';
 

@@ -1,4 +1,4 @@
-import { rupees } from '../../payments/money';
+import { rupees } from '../../../payments/money';
 import type { ProgramRevenue } from './revenue';
 import { deskRevenue as copy } from './words';
 
