@@ -103,11 +103,15 @@ pages.post('/quiz', async (c) => {
 });
 
 pages.get(privacy.path, (c) =>
-  render(c, <PrivacyPage year={new Date().getFullYear()} />, {
-    title: `${privacy.title} · ${site.brand}`,
-    description: privacy.description,
-    path: privacy.path,
-  }),
+  render(
+    c,
+    <PrivacyPage year={new Date().getFullYear()} paymentRecordYears={readConfig(c.env as Env).payments.recordYears} />,
+    {
+      title: `${privacy.title} · ${site.brand}`,
+      description: privacy.description,
+      path: privacy.path,
+    },
+  ),
 );
 
 pages.get('*', (c) => {

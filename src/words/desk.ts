@@ -87,6 +87,8 @@ export const desk = {
     messages: 'Messages sent about them',
     conversations: (n: number) => (n === 1 ? '1 WhatsApp message from them' : `${n} WhatsApp messages from them`),
     bookings: (n: number) => (n === 1 ? '1 booked call' : `${n} booked calls`),
+    payments: (asked: number, paid: number) =>
+      `${asked} payment request${asked === 1 ? '' : 's'}, ${paid} payment${paid === 1 ? '' : 's'} with receipts`,
     messageLine: (template: string, to: string, status: string, at: string) => `${template} to ${to}: ${status}, ${at}`,
     owner: 'an owner',
     download: 'Download a copy (JSON)',
@@ -133,6 +135,9 @@ export const desk = {
       messages: number;
       conversation?: number;
       bookings?: number;
+      paymentRequests?: number;
+      payments?: number;
+      paymentCopies?: number;
       quotes?: number;
       identifiers?: { emails: number; phones: number; left: number };
     }) =>
@@ -144,6 +149,9 @@ export const desk = {
         [c.messages, 'message record', 'message records'],
         [c.conversation ?? 0, 'WhatsApp message from them', 'WhatsApp messages from them'],
         [c.bookings ?? 0, 'booked call', 'booked calls'],
+        [c.paymentRequests ?? 0, 'payment request', 'payment requests'],
+        [c.payments ?? 0, 'payment kept only as its receipt', 'payments kept only as their receipts'],
+        [c.paymentCopies ?? 0, 'kept receipt deleted', 'kept receipts deleted'],
         [c.quotes ?? 0, 'quote taken out of the draft', 'quotes taken out of the draft'],
       ]
         .filter(([n]) => Number(n) > 0)

@@ -81,7 +81,7 @@ export const privacy = {
   path: '/privacy',
   title: 'Privacy',
   description:
-    'What Priya Raman’s website collects when you take the quiz, subscribe, send an enquiry or book a call, why, where it is kept, for how long, and how to get a copy or have it deleted.',
+    'What Priya Raman’s website collects when you take the quiz, subscribe, send an enquiry, book a call or pay, why, where it is kept, for how long, and how to get a copy or have it deleted.',
   updated: '2026-11-28',
   updatedLabel: 'Last updated',
   intro:
@@ -119,7 +119,7 @@ export const privacy = {
       paragraphs: ['Your details pass through, or are stored by, services that work on my behalf:'],
       list: [
         'Cloudflare runs this website, passes each form to the database, keeps the site’s content (with the quotes people agreed to) and its earlier versions, sends the email with your quiz result and stores the photos, voice notes and files you send us on WhatsApp (Cloudflare R2, reachable only by my assistant and me); it keeps short-lived records of the messages sent about it.',
-        'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups, enquiries and booked calls, and what you write to us on WhatsApp: your messages, the records of what you attached, and which of us has read them, with our marks and notes about them.',
+        'Google Firestore (Google Cloud) stores the quiz answers, newsletter sign-ups, enquiries, booked calls, payments and receipts, and what you write to us on WhatsApp: your messages, the records of what you attached, and which of us has read them, with our marks and notes about them.',
         'The booking page is run by a booking tool (Cal.com or Calendly): what you type there goes to it and is handled under its own terms and privacy policy; it sends this site the details of the call listed above.',
         'Meta’s WhatsApp Business platform carries the messages that tell me and my assistant about your submission or the call you booked, and, for an enquiry, the confirmation sent to the number you gave; if you write back to that number, your messages come to this website, where we read and answer them, filed under a one-way fingerprint of your number (a keyed hash) so that the site’s own links and records of the conversation never show the number. With each message WhatsApp also gives us the WhatsApp user id it gives you for this business (an identifier such as US.1234…) and your WhatsApp username if you set one: we keep them with your messages, so that we can read and answer you when WhatsApp does not show your number, and keep your messages as one conversation once it does. They are treated as your number is: kept as long as the messages they came with, in your copy, and deleted with them; a STOP you send without your number showing is recorded under a one-way fingerprint of the user id.',
         'If the newsletter is sent through a newsletter service (Kit or Mailchimp), your email address is passed to it when you sign up (when you ask for the newsletter with the quiz, also the names of the programs recommended to you, so the letters can fit them), and so is your unsubscribe; that service then asks you to confirm the sign-up by email. A sign-up the site could not verify as sent by a person (its anti-spam check) is kept here but not passed on unless we know it is yours, and an address is passed on at most once a day, so that nobody can make the service write to someone else’s address again and again.',
@@ -158,3 +158,25 @@ export const privacy = {
   ] satisfies PrivacySection[],
   backHome: 'Back to the home page',
 };
+
+/**
+ * What the site keeps of payments, why and how long. The accounting copy's period is the owners' setting
+ * (PAYMENT_RECORD_YEARS, readConfig(env).payments.recordYears), which the cron deletes by: the page is given it.
+ */
+export function paymentsSection(recordYears: number): PrivacySection {
+  return {
+    heading: 'Payments',
+    paragraphs: [
+      'A payment you are asked for: when Priya or her assistant ask you to pay for a program or a session, the site keeps what was asked (the amount, the least first part you may pay when you may pay in parts, the program, a description and, for a tax invoice, your state), the payment link sent to you and where it stands (paid, part paid, expired or cancelled), with the quiz response or enquiry it was asked on. The link is made by Razorpay, the payment processor, which takes the payment (by UPI, card, netbanking or wallet) under its own terms and privacy policy: what you type on its payment page goes to it. The link carries a random reference with nothing about you in it. When you pay, Razorpay tells this site the amount, how you paid, when, and its own ids for the payment, and the site gives the payment a numbered receipt (a tax invoice when the business is registered for GST) with the date, the amount, the tax, the program and the name on the receipt, which is yours. Money sent back is kept with the payment it was sent back on: refunds, their amount, when, and where they stand.',
+      'Why: to take the payment you agreed to, to give you a receipt, and to know which talks, posts and links bring clients. The receipts are kept because the law (the rules on accounts and on GST) makes me keep my accounts and invoices for years.',
+      `How long: a payment request, and everything about a payment that is not on its receipt, is kept as long as the quiz response or enquiry it belongs to, and deleted with it. The accounting copy of each payment (its receipt number, date, amount, tax and the name on the receipt, with its refunds) is kept for ${years(recordYears)} after the payment, also when the rest of your records are deleted, and then deleted automatically.`,
+      'Your copy lists the payments asked of you and made, with their receipts and refunds. A deletion removes them everywhere except the accounting copy, which stays, no longer linked to anything else of yours, until its time is up.',
+    ],
+  };
+}
+
+/** The notice's sections as the page shows them: the payments' before "Unsubscribing". */
+export function privacySections(recordYears: number): PrivacySection[] {
+  const at = privacy.sections.findIndex((s) => s.heading === 'Unsubscribing');
+  return [...privacy.sections.slice(0, at), paymentsSection(recordYears), ...privacy.sections.slice(at)];
+}

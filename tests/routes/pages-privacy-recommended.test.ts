@@ -1,7 +1,8 @@
-import { SELF } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { consent, privacy, RETENTION } from '../../src/words/privacy';
 import { recommendations } from '../../src/words/recommendations';
+import { callWorker } from '../support/api';
 
 const get = (path: string) => SELF.fetch(`http://example.com${path}`);
 const text = async (path: string) => (await get(path)).text();
@@ -55,6 +56,18 @@ describe('the privacy page', () => {
       expect(html, words).toContain(words);
     }
     expect(RETENTION.unlinkedBookingDays).toBe(365);
+  });
+
+  it('names payments: Razorpay, why the receipts are kept, and for the years PAYMENT_RECORD_YEARS says', async () => {
+    const kept = (years: string) => `is kept for ${years} after the payment, also when the rest of your records`;
+    const html = await text('/privacy');
+    expect(html).toContain('<h2 id="privacy-payments">Payments</h2>');
+    expect(html).toContain('The link is made by Razorpay, the payment processor');
+    expect(html).toContain('the law (the rules on accounts and on GST) makes me keep my accounts');
+    expect(html).toContain(kept('eight years'));
+    const five = await (await callWorker({ ...env, PAYMENT_RECORD_YEARS: '5' }, '/privacy')).text();
+    expect(five).toContain(kept('five years'));
+    expect(five).not.toContain(kept('eight years'));
   });
 });
 

@@ -65,6 +65,17 @@ describe("a person's copy and erasure, place by place", () => {
     it.each(covered((p) => p.erasure === true))('leaves nothing of theirs in %s', async (_, place) => {
       expect(await probeOf(person.probes, place).holds()).toBe(false);
     });
+
+    it('keeps of their payment only the accounting copy: the receipt, with no link to them', async () => {
+      const row = await env.DB.prepare('SELECT * FROM payments WHERE id = ?').bind(person.payment.id).first();
+      expect(row).toMatchObject({ lead_kind: null, lead_id: null, receipt_number: person.payment.receipt.number });
+      expect(row?.erased_at).toEqual(expect.any(String));
+      expect(JSON.parse(String(row?.receipt))).toMatchObject({ buyerName: person.payment.receipt.buyerName });
+      const refunds = await env.DB.prepare('SELECT id FROM refunds WHERE provider_payment_id = ?')
+        .bind(person.payment.providerPaymentId)
+        .all();
+      expect(refunds.results).toHaveLength(1);
+    });
   });
 });
 

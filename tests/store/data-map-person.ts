@@ -15,6 +15,7 @@ import { newMediaKey, objectKey } from '../../src/store/media/media';
 import { getMediaStore } from '../../src/store/media/open';
 import { recordOptOut } from '../../src/store/conversations/opt-outs';
 import { getLeadStore } from '../../src/store/leads/open';
+import { getPaymentStore } from '../../src/store/payments/open';
 import { CONTENT_KEY } from '../../src/store/site-content/published-content';
 import { contentStore } from '../../src/store/site-content/site-content';
 import { enquiryLead, newsletterLead, quizLead } from '../fixtures/leads';
@@ -39,8 +40,9 @@ const inTable = (table: string, marker: string): Probe => ({
 /**
  * Seeds one person `daysAgo` days back (0: now): an address and a number of their own, a quiz response with a note,
  * a subscription and an enquiry, a lead the store refused, ledger rows, WhatsApp messages with an attachment, the
- * owners' read mark and state of them, a booked call linked to the quiz and one linked to nothing, a quote in the
- * site content (published, then for an old person replaced), and the day's fingerprints. Answers a probe per place.
+ * owners' read mark and state of them, a booked call linked to the quiz and one linked to nothing, a payment asked
+ * and made on the quiz with its receipt and a refund, a quote in the site content (published, then for an old person
+ * replaced), and the day's fingerprints. Answers a probe per place, and the payment.
  */
 export async function seedPerson(workerEnv: Env, daysAgo: number) {
   const tag = crypto.randomUUID().slice(0, 8);
@@ -138,6 +140,58 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     );
   }
 
+  // A payment asked of them on the quiz, paid (its receipt with their name), partly refunded; the tool's event.
+  const payments = getPaymentStore(workerEnv);
+  const year = new Date(base).getUTCFullYear();
+  const paymentRequest = {
+    id: `request-${tag}`,
+    formId: `form-${tag}`,
+    lead: { kind: 'quiz' as const, id: quiz.id },
+    reference: `ref${tag}-00aa11bb`,
+    provider: 'razorpay' as const,
+    description: `Request ${tag}`,
+    amountPaise: 499_900,
+    status: 'paid' as const,
+    paidPaise: 499_900,
+    linkId: `plink_${tag}`,
+    expiresAt: at(7 * 24 * 60),
+    createdBy: owner,
+    createdAt: at(6),
+  };
+  await payments.createRequest(paymentRequest);
+  const { payment } = await payments.recordPayment(
+    {
+      id: `payment-${tag}`,
+      provider: 'razorpay',
+      providerPaymentId: `pay_${tag}`,
+      requestId: paymentRequest.id,
+      lead: paymentRequest.lead,
+      amountPaise: 499_900,
+      method: 'upi',
+      paidAt: at(7),
+      receipt: {
+        year: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
+        issuerName: 'Priya Raman Coaching',
+        issuerAddress: 'Pune',
+        buyerName: `Payer ${tag}`,
+        description: `Request ${tag}`,
+        taxablePaise: 499_900,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+      },
+    },
+    'R',
+  );
+  await payments.putRefund({
+    id: `rfnd_${tag}`,
+    providerPaymentId: payment.providerPaymentId,
+    amountPaise: 100_000,
+    status: 'processed',
+    createdAt: at(8),
+  });
+  await payments.markEvent(`evt_${tag}`, at(7));
+
   // A quote with their address kept privately: in the draft, published; for an old person, replaced since.
   const quote = `Quote words ${tag}`;
   const content = contentStore(env.DB, env.FEEDS, () => new Date(base));
@@ -163,6 +217,10 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     dead_leads: inTable('dead_leads', `Refused ${tag}`),
     bookings: inTable('bookings', `Booker ${tag}`),
     booking_events: inTable('booking_events', `cal-${tag}`),
+    payment_requests: inTable('payment_requests', `Request ${tag}`),
+    payments: inTable('payments', `Payer ${tag}`),
+    refunds: inTable('refunds', `rfnd_${tag}`),
+    payment_events: inTable('payment_events', `evt_${tag}`),
     deliveries: inTable('deliveries', `Alert ${tag}`),
     delivery_attempts: inTable('delivery_attempts', `Undeliverable ${tag}`),
     whatsapp_messages: inTable('whatsapp_messages', `WhatsApp words ${tag}`),
@@ -178,7 +236,7 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     },
     'whatsapp/': { marker: mediaKey, holds: async () => (await workerEnv.MEDIA.head(objectKey(mediaKey))) !== null },
   };
-  if (daysAgo === 0) return { email, phone, probes };
+  if (daysAgo === 0) return { email, phone, probes, payment };
 
   // For an old person: the day's and the hour's fingerprints, and an erased contact's hash, as the site writes them.
   await env.DB.batch([
@@ -206,7 +264,7 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     visit_pauses: inTable('visit_pauses', `#${tag}`),
     erased_contacts: inTable('erased_contacts', `hash-${tag}`),
   });
-  return { email, phone, probes };
+  return { email, phone, probes, payment };
 }
 
 async function publish(store: ReturnType<typeof contentStore>, json: DraftContent, owner: string) {

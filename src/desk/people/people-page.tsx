@@ -215,6 +215,9 @@ function Records(props: {
       {records && records.bookings.length > 0 ? (
         <p className="desk-meta">{copy.bookings(records.bookings.length)}</p>
       ) : null}
+      {records.payments.requests.length + records.payments.payments.length > 0 ? (
+        <p className="desk-meta">{copy.payments(records.payments.requests.length, records.payments.payments.length)}</p>
+      ) : null}
       <EraseCard form={FORM_ID} id="erase-confirm" words={copy} label={copy.confirm} error={confirmError} />
     </>
   );

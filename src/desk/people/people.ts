@@ -22,6 +22,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { eraseConversation, exportConversation, type ConversationExport } from '../../store/conversations/person';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { bookingAlertKeys, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
+import { erasePayments, paymentsOfPerson, type PersonPayments } from './person-payments';
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -41,6 +42,8 @@ export interface PersonRecords {
   conversations: ConversationExport[];
   /** Calls booked on their leads, or with an address of theirs. */
   bookings: BookingRecord[];
+  /** The payments asked of them and made on their leads, with receipts and refunds. */
+  payments: PersonPayments;
   /** Their numbers that opted out of WhatsApp messages (kept as a keyed hash: it outlives an erasure). */
   optOuts?: Array<OptOut & { phone: string }>;
 }
@@ -94,7 +97,9 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
     (c) => c.messages.length > 0,
   );
   const optOuts = await optOutsOf(env.DB, readConfig(env).privacy.erasureKey, phonesOf(people));
-  return { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings, optOuts };
+  const payments = await paymentsOfPerson(env, leadList);
+  const records = { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
+  return { ...records, payments, optOuts };
 }
 
 /** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */
@@ -217,8 +222,12 @@ export async function erasePerson(
     );
     const store = getLeadStore(env);
     const counts: ErasureCounts = { quiz: 0, newsletter: 0, enquiry: 0, dead: 0, messages: 0, conversation: 0 };
+    // Before the leads: an erasure stopped part way finds the leads again, and with them their payments.
+    started = true;
+    const paid = await erasePayments(env, records.leads, at);
+    if (paid.requests + paid.payments > 0)
+      Object.assign(counts, { paymentRequests: paid.requests, payments: paid.payments });
     for (const lead of records.leads) {
-      started = true;
       if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
     }
     counts.dead = await deleteDeadLeads(

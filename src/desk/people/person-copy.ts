@@ -2,6 +2,7 @@
 import type { LeadRecord } from '../../store/leads/listing';
 import { idOf, type PersonRecords } from './people';
 import { bookingsCopy } from './person-bookings';
+import { paymentsCopy } from './person-payments';
 
 /** A person's copy: every record in full, with labels a person can read. */
 export function personCopy(records: PersonRecords, exportedAt: string) {
@@ -17,6 +18,7 @@ export function personCopy(records: PersonRecords, exportedAt: string) {
     messages: records.messages,
     whatsAppConversations: records.conversations,
     bookedCalls: bookingsCopy(records.bookings, records.confirmed),
+    payments: paymentsCopy(records.payments),
   };
 }
 

@@ -20,7 +20,10 @@ export const PAYMENT_PLACES: readonly Place[] = [
     pruned: true,
     copy: true,
     erasure: true,
-    privacy: ['A payment you are asked for', 'the rest of a payment request and of a payment is kept as long as'],
+    privacy: [
+      'A payment you are asked for',
+      'a payment request, and everything about a payment that is not on its receipt',
+    ],
   },
   {
     kind: 'd1',
@@ -44,7 +47,11 @@ export const PAYMENT_PLACES: readonly Place[] = [
     copy: true,
     erasure:
       'an erasure removes the link to the person and keeps the accounting copy, which the law makes the owners keep',
-    privacy: ['Razorpay', 'the accounting copy', 'receipt number, date, amount, tax and the name on the receipt'],
+    privacy: [
+      'Razorpay, the payment processor',
+      'The accounting copy',
+      'receipt number, date, amount, tax and the name on the receipt',
+    ],
   },
   {
     kind: 'd1',
@@ -57,7 +64,7 @@ export const PAYMENT_PLACES: readonly Place[] = [
     pruned: true,
     copy: true,
     erasure: 'kept with the accounting copy of its payment (a refund changes what was paid)',
-    privacy: ['refunds'],
+    privacy: ['refunds, their amount, when, and where they stand'],
   },
   {
     kind: 'd1',

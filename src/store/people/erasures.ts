@@ -16,6 +16,11 @@ export interface ErasureCounts extends Record<LeadKind, number> {
   conversation?: number;
   /** Calls they booked (absent in entries logged before bookings). */
   bookings?: number;
+  /** Payment requests deleted, and payments kept only as the accounting copy (absent before payments). */
+  paymentRequests?: number;
+  payments?: number;
+  /** Accounting copies the cron deleted PAYMENT_RECORD_YEARS after their payment. */
+  paymentCopies?: number;
   /**
    * Which of their identifiers the owner confirmed as theirs (the one searched for and those ticked), and how
    * many others their records held that were left as someone else's: counts, never the values. Absent in

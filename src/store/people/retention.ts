@@ -8,6 +8,8 @@ import { getLeadStore } from '../leads/open';
 import { getConversationStore } from '../conversations/open';
 import { getConversationStateStore } from '../conversations/open';
 import { getBookingStore } from '../bookings/open';
+import { getPaymentStore } from '../payments/open';
+import { prunePayments } from '../payments/retention';
 
 /**
  * The kinds deleted RETENTION.leadYears after their last contact (and the WhatsApp messages visitors wrote,
@@ -31,8 +33,9 @@ export function retentionCutoff(now: number): string {
 /**
  * Run by the cron: deletes quiz responses and enquiries whose last contact (arrival, status or note) is more
  * than RETENTION.leadYears old, oldest first, a bounded batch per kind; the erasure log records the counts
- * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A failure is logged and the
- * next run takes the same leads again.
+ * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A lead's booked calls and payment
+ * requests go with it, its payments stay as accounting copies until PAYMENT_RECORD_YEARS after they were paid. A
+ * failure is logged and the next run takes the same leads again.
  */
 export async function pruneExpiredLeads(
   env: Env,
@@ -51,11 +54,17 @@ export async function pruneExpiredLeads(
   try {
     const store = getLeadStore(env);
     const bookings = getBookingStore(env);
+    const payments = getPaymentStore(env);
     let calls = 0;
+    const paid = { requests: 0, payments: 0 };
     for (const kind of RETAINED_KINDS) {
       for (const id of await store.expired(kind, before, batch)) {
         // A lead's booked calls are part of it: they go first, so a failure leaves the lead to take them next run.
         for (const b of await bookings.forLead(kind, id)) if (await bookings.erase(b.provider, b.id)) calls += 1;
+        // So do its payment requests; its payments stay as the accounting copy, deleted below when old enough.
+        const erased = await payments.eraseLead({ kind, id }, new Date(now).toISOString());
+        paid.requests += erased.requests;
+        paid.payments += erased.payments;
         if (await store.erase(kind, id)) counts[kind] += 1;
       }
     }
@@ -64,16 +73,22 @@ export async function pruneExpiredLeads(
       if (await bookings.erase(b.provider, b.id)) calls += 1;
     }
     if (calls > 0) counts.bookings = calls;
+    if (paid.requests + paid.payments > 0)
+      Object.assign(counts, { paymentRequests: paid.requests, payments: paid.payments });
     // What visitors wrote on WhatsApp: the same period, from when they wrote it.
     counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
     // The owners' read marks and state of a conversation: the same period, from when they last changed.
     await getConversationStateStore(env).pruneBefore(before, batch);
     // Their attachments with them (rows and R2 objects), by the same date.
     await pruneMedia(env, before, batch);
+    // The accounting copies past PAYMENT_RECORD_YEARS, those of the leads erased above included.
+    const copies = await prunePayments(env, now, batch);
+    if (copies > 0) counts.paymentCopies = copies;
   } catch (err) {
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }
-  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) > 0) {
+  const paymentRecords = (counts.paymentRequests ?? 0) + (counts.payments ?? 0) + (counts.paymentCopies ?? 0);
+  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) + paymentRecords > 0) {
     await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
     logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
   }
