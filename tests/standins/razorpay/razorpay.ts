@@ -45,10 +45,10 @@ export function createRazorpayStandin(next?: (request: Request) => Promise<Respo
   return standin;
 }
 
-/** The tests' Worker env with payments on at the stand-in (and the webhook secret set). */
-export function razorpayEnv(extra: Partial<Env> = {}): Env {
+/** The tests' Worker env (or `base`: a Firestore one) with payments on at the stand-in and the webhook secret set. */
+export function razorpayEnv(extra: Partial<Env> = {}, base: Env = env): Env {
   return {
-    ...env,
+    ...base,
     PAYMENT_PROVIDER: 'razorpay',
     RAZORPAY_API_URL: RAZORPAY_URL,
     RAZORPAY_KEY_ID,
