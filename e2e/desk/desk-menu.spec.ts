@@ -10,6 +10,7 @@ import { expect, isPhone, test, keepScreenshot } from '../support/test';
 const SECTIONS = [
   ['Inbox', '/desk'],
   ['Bookings', '/desk/bookings'],
+  ['Payments', '/desk/payments'],
   ['People', '/desk/people'],
   ['Conversations', '/desk/conversations'],
   ['Saved replies', '/desk/replies'],

@@ -7,6 +7,7 @@ import { deskReplies } from './replies/words';
 import { deskSources } from './sources/words';
 import { deskLinks } from './links/words';
 import { deskContent } from '../words/site-content/desk-content';
+import { paymentsPage } from '../words/payments/desk-payments';
 import { DeskMenu } from './menu';
 
 export interface Banner {
@@ -20,6 +21,7 @@ export interface Banner {
 export const AREAS = [
   { name: 'inbox', href: '/desk', label: desk.nav.inbox },
   { name: 'bookings', href: '/desk/bookings', label: deskBookings.nav },
+  { name: 'payments', href: '/desk/payments', label: paymentsPage.nav },
   { name: 'people', href: '/desk/people', label: desk.nav.people },
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },
   { name: 'replies', href: '/desk/replies', label: deskReplies.nav },

@@ -6,6 +6,7 @@ import { inbox } from './leads/inbox-route';
 import { numbers } from './sources/numbers-route';
 import { health } from './health/route';
 import { leadPages } from './leads/lead-route';
+import { paymentRequests } from './leads/payment-request-route';
 import { conversations } from './conversations/route';
 import { conversationState } from './conversations/conversation-state-route';
 import { people } from './people/route';
@@ -17,6 +18,7 @@ import { mediaFiles } from './media/route';
 import { sources } from './sources/route';
 import { links } from './links/route';
 import { content } from './site-content/route';
+import { payments } from './payments/route';
 import { deskError } from './store-down-route';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
@@ -48,6 +50,7 @@ desk.on(['GET', 'HEAD'], '*', async function trailingSlash(c, next) {
 for (const area of [
   inbox,
   leadPages,
+  paymentRequests,
   numbers,
   health,
   conversations,
@@ -59,6 +62,7 @@ for (const area of [
   followUps,
   mediaFiles,
   sources,
+  payments,
 ]) {
   desk.route('/', area);
 }

@@ -32,5 +32,6 @@ export const deskStoreDown = {
     replies: 'The latest WhatsApp messages',
     messages: 'The messages sent about this lead',
     conversation: 'The WhatsApp conversation',
+    payments: 'The payment requests and payments',
   },
 } as const;

@@ -60,7 +60,7 @@ function wordsOf(v: unknown): string {
   if (typeof v === 'boolean') return v ? say.yes : say.no;
   if (Array.isArray(v)) return v.map(wordsOf).join(' · ');
   if (isObject(v)) return Object.values(v).map(wordsOf).join(' — ');
-  return typeof v === 'string' ? v : '';
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
 
 const capped = (s: string) => (s.length > MAX_WORDS ? `${s.slice(0, MAX_WORDS - 1)}…` : s) || say.empty;

@@ -49,6 +49,14 @@ export const link = () =>
 /** A link, or empty for none. */
 export const optionalLink = () => z.union([z.literal(''), link()], { error: 'must be empty, https://… or /…' });
 
+/** A price in whole rupees, from 1 to 10,00,000 (the most a payment link asks for). */
+export const rupees = () =>
+  z
+    .number({ error: 'must be a whole number of rupees' })
+    .int({ error: 'must be a whole number of rupees' })
+    .min(1, { error: 'must be at least 1 rupee' })
+    .max(1_000_000, { error: 'must be at most 10,00,000 rupees' });
+
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const isoDate = () =>
   z

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { QUIZ_STEPS } from '../words/site';
-import { isoDate, line, link, list, optionalLink, slug, text } from './content-fields';
+import { isoDate, line, link, list, optionalLink, rupees, slug, text } from './content-fields';
 import { EMAIL_PATTERN } from './lead-rules';
 
 const step = <N extends 0 | 1 | 2>(n: N) =>
@@ -36,6 +36,8 @@ const program = z.strictObject({
   /** Shown on the card when the quiz recommends the program, and in the result email. */
   reason: text(400),
   recommendedBy,
+  /** What it costs in whole rupees, prefilled when an owner asks a lead for payment; never shown to visitors. */
+  price: rupees().optional(),
 });
 
 const testimonial = z.strictObject({

@@ -25,6 +25,8 @@ const ROUTES = [
   '/desk/export.csv',
   '/desk/leads/enquiry/0b5c0d9e-2f43-4c61-9a57-5d8f7a9e1c20',
   '/desk/bookings',
+  '/desk/payments',
+  '/desk/payments.csv',
   '/desk/people',
   '/desk/conversations',
   `/desk/conversations/${HEX32}`,

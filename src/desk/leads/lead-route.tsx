@@ -26,6 +26,9 @@ import { PartUnreadable } from '../store-down';
 import { deskStoreDown } from '../store-down-words';
 import { deskLeadWords } from './words';
 import { followUpBanners } from './follow-ups-route';
+import { leadPaymentsView } from '../payments/lead-payments';
+import { LeadPayments } from '../payments/request-card';
+import type { RequestFormState } from '../payments/request-form';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -114,6 +117,7 @@ export async function renderLead(
   correction?: CorrectionState,
   status: 200 | 400 | 409 = 200,
   reply?: ReplyNotice,
+  payment?: RequestFormState,
 ) {
   // The lead is read from its store; its messages (D1), calls and conversation are parts that can fail alone.
   const path = new URL(c.req.url).pathname;
@@ -148,6 +152,8 @@ export async function renderLead(
       ? { ok: true as const, value: [] }
       : await readPart('calls', () => getBookingStore(c.env).forLead(lead.kind, lead.id), path);
   const bookings = calls.ok ? calls.value : [];
+  const asked = await readPart('payments', () => leadPaymentsView(c, lead, payment), path);
+  const payments = asked.ok ? asked.value && <LeadPayments view={asked.value} /> : <PartUnreadable what="payments" />;
   // Parts not read are said at the top of the page (the page's own sections then show none).
   const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];
   const notices = unread.map((part) => ({
@@ -164,6 +170,7 @@ export async function renderLead(
       {...(correction && { correction })}
       {...(subscription && { subscription })}
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
+      payments={payments}
     />
   );
   return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c)]);

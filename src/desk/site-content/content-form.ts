@@ -45,6 +45,16 @@ const paragraphs = (s: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
+/**
+ * Rupees as typed: empty is none (undefined), digits with Indian or Western grouping a number, anything else
+ * kept as typed so that the schema says why it is not a price.
+ */
+const rupeesOf = (s: string): number | string | undefined => {
+  const typed = s.trim().replace(/^₹\s*/, '');
+  if (typed === '') return undefined;
+  return /^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(typed) ? Number(typed.replace(/,/g, '')) : s.trim();
+};
+
 /** Sets `value` at a dotted path of `target` (`recommendedBy.stage`). */
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {
   const keys = path.split('.');
@@ -91,8 +101,11 @@ function readFields(
               ? ordered(form.getAll(name), getPath(before, field.name))
               : field.kind === 'list'
                 ? readList(field.item ?? [], form, `${name}.`, getPath(before, field.name), move)
-                : raw;
-    setPath(out, field.name, value);
+                : field.kind === 'rupees'
+                  ? rupeesOf(raw)
+                  : raw;
+    // An optional field left empty is absent, not an empty string.
+    if (value !== undefined) setPath(out, field.name, value);
   }
   return out;
 }

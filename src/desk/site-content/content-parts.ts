@@ -24,7 +24,9 @@ export type FieldKind =
   /** One line the draft keeps privately and never publishes (a quoted person's email address or phone). */
   | 'private'
   /** A list of items, each a fieldset of `item`'s fields. */
-  | 'list';
+  | 'list'
+  /** Whole rupees, or empty for none (a program's price). */
+  | 'rupees';
 
 export interface Field {
   name: string;
@@ -82,6 +84,7 @@ export const PARTS = {
     options('recommendedBy.stage', 2),
     options('recommendedBy.area', 0),
     options('recommendedBy.age', 1),
+    f('price', 'rupees'),
   ),
   testimonials: items(
     f('quote', 'text', 800),

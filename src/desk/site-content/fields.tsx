@@ -7,7 +7,7 @@ import { UPLOAD } from './content-uploads';
 
 const idOf = (name: string) => `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 const label = (field: Field) => copy.labels[field.name] ?? field.name;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const arr = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
 function hint(field: Field): string {
@@ -17,6 +17,7 @@ function hint(field: Field): string {
   if (field.kind === 'date') return copy.hints.date;
   if (field.kind === 'image') return copy.hints.image;
   if (field.kind === 'private') return copy.hints.private;
+  if (field.kind === 'rupees') return copy.hints.rupees;
   return field.max ? copy.hints.max(field.max) : '';
 }
 
@@ -87,7 +88,11 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
       {multiline ? (
         <textarea rows={field.kind === 'paragraphs' ? 8 : 3} {...control} />
       ) : (
-        <input type={field.kind === 'date' ? 'date' : 'text'} {...control} />
+        <input
+          type={field.kind === 'date' ? 'date' : 'text'}
+          {...(field.kind === 'rupees' && { inputMode: 'numeric' as const })}
+          {...control}
+        />
       )}
       {field.kind === 'image' && text.startsWith('/') ? (
         <img className="desk-content-thumb" src={text} alt="" width={96} height={96} loading="lazy" />

@@ -63,6 +63,8 @@ export const deskContent = {
       'Upload a photo (PNG, JPEG, WebP or AVIF, at most 5 MB), or keep the address of an image already on the site.',
     private:
       'Kept privately with the draft so you can find this quote on People when they ask: never published or shown on the site.',
+    rupees:
+      'Whole rupees, or empty for none. Not shown on the site: it fills in the amount when you ask a lead for payment.',
     max: (n: number) => `At most ${n} characters.`,
   },
   invalidDraft: 'The draft does not pass its checks, so it cannot be previewed. Fix these fields:',
@@ -98,6 +100,7 @@ export const deskContent = {
     'recommendedBy.stage': 'Recommended for the journey stage',
     'recommendedBy.area': 'Recommended for the area of life',
     'recommendedBy.age': 'Recommended for the age range',
+    price: 'Price (₹)',
     quote: 'Quote',
     name: 'Name',
     role: 'Role or town',

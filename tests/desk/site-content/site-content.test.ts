@@ -208,6 +208,29 @@ describe('the content editor', () => {
     expect(recommend({ '2': 'I attended an event' }, programs)).toContain('sunrise-circle');
   });
 
+  it('keeps a program’s price in whole rupees, empty for none, and refuses one that is not', async () => {
+    let form = set(await formOf('/desk/content/programs'), '0.price', '4,999');
+    expect((await post('/desk/content/programs', form)).status).toBe(303);
+    expect((await draft()).programs[0]?.price).toBe(4999);
+    expect(await text(await get('/desk/content/programs'))).toContain('value="4999"');
+    for (const [typed, message] of [
+      ['49.50', 'must be a whole number of rupees'],
+      ['0', 'must be at least 1 rupee'],
+      ['1000001', 'must be at most 10,00,000 rupees'],
+    ] as const) {
+      const refused = await post(
+        '/desk/content/programs',
+        set(await formOf('/desk/content/programs'), '0.price', typed),
+      );
+      expect(refused.status).toBe(400);
+      expect(await text(refused)).toContain(message);
+      expect((await draft()).programs[0]?.price).toBe(4999);
+    }
+    form = set(await formOf('/desk/content/programs'), '0.price', '');
+    expect((await post('/desk/content/programs', form)).status).toBe(303);
+    expect((await draft()).programs[0]).not.toHaveProperty('price');
+  });
+
   it('answers an unknown part or version with the desk’s 404 and refuses a cross-origin post', async () => {
     expect((await get('/desk/content/nothing')).status).toBe(404);
     expect((await get('/desk/content/versions/999/export')).status).toBe(404);

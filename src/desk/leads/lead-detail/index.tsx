@@ -26,6 +26,7 @@ export function LeadDetail({
   subscriptionPath,
   conversation,
   bookings = [],
+  payments,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -39,6 +40,8 @@ export function LeadDetail({
   conversation?: ReactNode;
   /** The lead's booked calls, newest first. */
   bookings?: BookingRecord[];
+  /** Its payment requests, payments and the form asking for one (src/desk/payments/request-card.tsx); none when off. */
+  payments?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -55,6 +58,7 @@ export function LeadDetail({
       <PersonCard lead={lead} contact={{ email, phone }} />
 
       <LeadCalls bookings={bookings} />
+      {payments}
       {conversation}
 
       <LeadFields lead={lead} subscriptionPath={subscriptionPath} />

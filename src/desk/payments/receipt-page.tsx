@@ -1,0 +1,120 @@
+import type { PaymentRecord, RefundRecord } from '../../store/payments/payments';
+import { COACHING_SAC } from '../../payments/gst';
+import { GST_STATES } from '../../words/payments/gst-states';
+import { receiptWords as copy } from '../../words/payments/desk-payments';
+import { TextField } from '../text-field';
+import { dayOf, rupees } from './money';
+import { PaymentLine } from './request-card';
+
+const stateName = (code: string | undefined) => (code ? `${code} ${GST_STATES[code] ?? ''}`.trim() : '');
+
+/** What a refund form shows: how much is left, and a refused post's amount and message. */
+export interface RefundView {
+  /** Payments not set up: no form. */
+  off: boolean;
+  leftPaise: number;
+  typed?: string;
+  error?: string;
+}
+
+/**
+ * A payment's receipt as it was fixed when the payment was recorded: the business, the number and date, who paid,
+ * what for, how; with a GSTIN a tax invoice (SAC, taxable value, CGST and SGST in state, IGST across). Printed
+ * from the browser: the desk's menu and the refund form are left out of the print (`desk-no-print`).
+ */
+export function ReceiptPage(props: { payment: PaymentRecord; refunds: RefundRecord[]; refund: RefundView }) {
+  const { payment: p, refund } = props;
+  const r = p.receipt;
+  const invoice = r.gstin !== undefined;
+  return (
+    <>
+      <article className="desk-receipt">
+        <header>
+          <p className="desk-receipt-issuer">
+            <strong>{r.issuerName}</strong>
+            <br />
+            {r.issuerAddress}
+          </p>
+          <h1>{invoice ? copy.taxInvoice : copy.receipt}</h1>
+        </header>
+        <dl className="desk-fields">
+          <dt>{copy.number}</dt>
+          <dd>{r.number}</dd>
+          <dt>{copy.date}</dt>
+          <dd>{dayOf(p.paidAt)}</dd>
+          {invoice ? (
+            <>
+              <dt>{copy.gstin}</dt>
+              <dd>{r.gstin}</dd>
+              <dt>{copy.supplierState}</dt>
+              <dd>{stateName(r.buyerState ?? r.supplierState)}</dd>
+              <dt>{copy.sac}</dt>
+              <dd>{COACHING_SAC}</dd>
+            </>
+          ) : null}
+          <dt>{copy.to}</dt>
+          <dd>{r.buyerName}</dd>
+          {r.program ? (
+            <>
+              <dt>{copy.program}</dt>
+              <dd>{r.program}</dd>
+            </>
+          ) : null}
+          <dt>{copy.description}</dt>
+          <dd>{r.description}</dd>
+          <dt>{copy.method}</dt>
+          <dd>{p.method}</dd>
+          {invoice ? (
+            <>
+              <dt>{copy.taxable}</dt>
+              <dd>{rupees(r.taxablePaise)}</dd>
+              {r.igstPaise > 0 ? (
+                <>
+                  <dt>{copy.igst}</dt>
+                  <dd>{rupees(r.igstPaise)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{copy.cgst}</dt>
+                  <dd>{rupees(r.cgstPaise)}</dd>
+                  <dt>{copy.sgst}</dt>
+                  <dd>{rupees(r.sgstPaise)}</dd>
+                </>
+              )}
+            </>
+          ) : null}
+          <dt>{invoice ? copy.total : copy.amount}</dt>
+          <dd>
+            <strong>{rupees(p.amountPaise)}</strong>
+          </dd>
+        </dl>
+        {p.erasedAt ? <p className="desk-meta">{copy.erased}</p> : null}
+      </article>
+      <section className="desk-card desk-no-print" aria-labelledby="refund-heading">
+        <p className="desk-meta">{copy.print}</p>
+        <h2 id="refund-heading">{copy.refund.heading}</h2>
+        <PaymentLine payment={p} refunds={props.refunds} />
+        {refund.off ? (
+          <p className="desk-meta">{copy.refund.off}</p>
+        ) : refund.leftPaise <= 0 ? (
+          <p className="desk-meta">{copy.refund.none}</p>
+        ) : (
+          <form method="post" action={`/desk/payments/${encodeURIComponent(p.id)}/refund`}>
+            <p className="desk-meta">{copy.refund.left(rupees(refund.leftPaise))}</p>
+            <TextField
+              id="refund-amount"
+              name="amount"
+              label={copy.refund.amount}
+              inputMode="decimal"
+              defaultValue={refund.typed ?? ''}
+              error={refund.error}
+            />
+            <button type="submit" className="btn btn-outline">
+              {copy.refund.submit}
+            </button>
+          </form>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/** The person's own copy of a payment request, inside WhatsApp's 24-hour window (outside it, the template says it). */
+export const paymentRequestWords = {
+  text: (first: string, amount: string, what: string, link: string) =>
+    `Hello ${first}, your payment of ${amount} for ${what} can be made here: ${link}\nReply here if you have a question.`,
+  /** When the lead gave no first name. */
+  noName: 'there',
+};
