@@ -12,7 +12,7 @@ export function ProgramRevenueSection({ programs }: { programs: readonly Program
       {programs.length === 0 ? (
         <p className="desk-empty">{c.none}</p>
       ) : (
-        <div className="desk-table-wrap" tabIndex={0} role="region" aria-label={c.heading}>
+        <div className="desk-table-wrap" tabIndex={0} role="region" aria-label={c.box}>
           <table className="desk-table" aria-labelledby="program-revenue-heading">
             <thead>
               <tr>

@@ -9,6 +9,8 @@ export const deskRevenue = {
   erasedRow: 'People since erased',
   programs: {
     heading: 'Revenue per program',
+    /** The name of the table's box (it scrolls sideways on a narrow screen). */
+    box: 'Table of revenue per program',
     intro: 'Paid in the period, less refunds made in it, by the program each payment was asked for.',
     program: 'Program',
     payments: 'Payments',
