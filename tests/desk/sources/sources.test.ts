@@ -159,8 +159,8 @@ describe('the Sources page', () => {
 
   it('shows the revenue per program, programs by revenue and requests without one last, and explains the column', () => {
     const html = render(sampleReport());
-    expect(row(html, 'Inner Compass')).toEqual(['2', '₹9,998', '₹0', '₹9,998']);
-    expect(row(html, revenueCopy.programs.noProgram)).toEqual(['2', '₹3,500', '₹500', '₹3,000']);
+    expect(row(html, 'Inner Compass')).toEqual(['₹9,998', '₹9,998', '₹0', '2']);
+    expect(row(html, revenueCopy.programs.noProgram)).toEqual(['₹3,000', '₹3,500', '₹500', '2']);
     expect(text(html)).toContain(revenueCopy.tableNote);
     expect(html).toContain(`<th scope="col">${revenueCopy.column}</th>`);
     const erased = { ...sampleReport().total, source: ERASED_SOURCE, revenuePaise: 100_000 };

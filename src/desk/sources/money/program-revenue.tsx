@@ -2,7 +2,10 @@ import { rupees } from '../../../payments/money';
 import type { ProgramRevenue } from './revenue';
 import { deskRevenue as copy } from './words';
 
-/** Revenue per program in the period: each program's row with its payments, what was paid, what went back, the rest. */
+/**
+ * Revenue per program in the period: each program's row with its revenue first (what a phone shows without scrolling
+ * the table's box), then what was paid, what went back and how many payments.
+ */
 export function ProgramRevenueSection({ programs }: { programs: readonly ProgramRevenue[] }) {
   const c = copy.programs;
   return (
@@ -17,20 +20,20 @@ export function ProgramRevenueSection({ programs }: { programs: readonly Program
             <thead>
               <tr>
                 <th scope="col">{c.program}</th>
-                <th scope="col">{c.payments}</th>
+                <th scope="col">{c.revenue}</th>
                 <th scope="col">{c.paid}</th>
                 <th scope="col">{c.refunded}</th>
-                <th scope="col">{c.revenue}</th>
+                <th scope="col">{c.payments}</th>
               </tr>
             </thead>
             <tbody>
               {programs.map((p) => (
                 <tr key={p.program ?? ''} data-program={p.program ?? ''}>
                   <th scope="row">{p.title ?? c.noProgram}</th>
-                  <td>{p.payments}</td>
+                  <td>{rupees(p.revenuePaise)}</td>
                   <td>{rupees(p.paidPaise)}</td>
                   <td>{rupees(p.refundedPaise)}</td>
-                  <td>{rupees(p.revenuePaise)}</td>
+                  <td>{p.payments}</td>
                 </tr>
               ))}
             </tbody>
