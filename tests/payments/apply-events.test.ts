@@ -10,7 +10,7 @@ import { getLeadStore } from '../../src/store/leads/open';
 import { getPaymentStore } from '../../src/store/payments/open';
 import { D1_AND_FIRESTORE } from '../support/firestore';
 import { captureQueue, takeJobs } from '../support/queue';
-import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from '../support/payments';
+import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from './webhook-support';
 
 afterEach(() => vi.restoreAllMocks());
 

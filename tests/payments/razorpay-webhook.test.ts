@@ -10,7 +10,7 @@ import { getPaymentStore } from '../../src/store/payments/open';
 import { allowConsoleErrors } from '../setup';
 import { D1_AND_FIRESTORE } from '../support/firestore';
 import { captureQueue, takeJobs } from '../support/queue';
-import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from '../support/payments';
+import { newRazorpay, paidEvent, payingLead, paymentsEnv, postRazorpay, requestPayment } from './webhook-support';
 
 afterEach(() => vi.restoreAllMocks());
 

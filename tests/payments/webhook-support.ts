@@ -15,8 +15,8 @@ import {
   razorpayEnv,
 } from '../standins/razorpay/razorpay';
 import { quizLead } from '../fixtures/leads';
-import { callWorker } from './api';
-import { randomHex } from './shared';
+import { callWorker } from '../support/api';
+import { randomHex } from '../support/shared';
 
 export { RAZORPAY_WEBHOOK_SECRET };
 
