@@ -1,6 +1,8 @@
 import { RETENTION } from '../../words/privacy';
 import type { Env } from '../../env';
 import { getLeadStore } from '../../store/leads/open';
+import { getPaymentStore } from '../../store/payments/open';
+import { recordCutoff } from '../../store/payments/retention';
 import { RETAINED_KINDS, retentionCutoff } from '../../store/people/retention';
 import { dayOf } from '../../store/sources/counters';
 import { failing, ok, type Check } from './check';
@@ -10,7 +12,8 @@ const RETENTION_GRACE_MS = 86_400_000;
 
 /**
  * Nothing is held longer than the privacy notice says: no quiz response or enquiry past its last contact's
- * period, no dead lead and no message record past theirs, no visitor fingerprint past its day (a day of grace). Failing means a cron step that
+ * period, no dead lead and no message record past theirs, no visitor fingerprint past its day, no payment's accounting
+ * copy past PAYMENT_RECORD_YEARS (a day of grace). Failing means a cron step that
  * deletes is failing (its log event names it).
  */
 export async function checkRetention(env: Env, now: number): Promise<Check> {
@@ -32,6 +35,8 @@ export async function checkRetention(env: Env, now: number): Promise<Check> {
     .bind(dayOf(now - RETENTION_GRACE_MS))
     .first();
   if (pastDay) late.push('visitor fingerprints');
+  const receipts = await getPaymentStore(env).expiredCopies(recordCutoff(env, now - RETENTION_GRACE_MS), 1);
+  if (receipts.length > 0) late.push('payment receipts');
   if (late.length === 0) return ok('retention', 'Nothing is kept longer than the privacy notice says.');
   return failing(
     'retention',

@@ -1,5 +1,4 @@
-import type { Env } from '../../env';
-import { readConfig } from '../../env';
+import { readConfig, type Env } from '../../env';
 import { getPaymentStore } from './open';
 
 /** A tool event's id is kept this long: Razorpay retries a delivery for 24 hours, so a repeat never comes later. */
@@ -12,12 +11,17 @@ export const PAYMENT_EVENT_DAYS = 30;
  */
 export async function prunePayments(env: Env, now: number, batch: number): Promise<number> {
   const store = getPaymentStore(env);
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - readConfig(env).payments.recordYears);
   let deleted = 0;
-  for (const copy of await store.expiredCopies(cutoff.toISOString(), batch)) {
+  for (const copy of await store.expiredCopies(recordCutoff(env, now), batch)) {
     if (await store.deletePayment(copy.id)) deleted += 1;
   }
   await store.pruneEvents(new Date(now - PAYMENT_EVENT_DAYS * 86_400_000).toISOString(), batch);
   return deleted;
+}
+
+/** The accounting copies of payments made before this time have been kept PAYMENT_RECORD_YEARS. */
+export function recordCutoff(env: Env, now: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - readConfig(env).payments.recordYears);
+  return cutoff.toISOString();
 }

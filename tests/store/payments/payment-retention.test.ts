@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../../../src/env';
+import { checkRetention } from '../../../src/health/checks/retention';
 import { getPaymentStore } from '../../../src/store/payments/open';
 import { PAYMENT_EVENT_DAYS, prunePayments } from '../../../src/store/payments/retention';
 import { ADAPTERS, newLeadId, payment, request } from './payment-records';
@@ -48,6 +49,16 @@ describe('payment retention', () => {
     await expect(prunePayments(workerEnv, now, 10)).resolves.toBe(0);
     await expect(prunePayments({ ...workerEnv, PAYMENT_RECORD_YEARS: '5' }, now, 10)).resolves.toBe(1);
     await expect(getPaymentStore(workerEnv).getPayment(sixYears.id)).resolves.toBeNull();
+  });
+
+  it('makes the self-check fail while an accounting copy is kept a day past its period', async () => {
+    const old = await paid(workerEnv, yearsAgo(8, 2));
+    const check = await checkRetention(workerEnv, now);
+    expect(check.ok).toBe(false);
+    expect(check.detail).toContain('payment receipts');
+    await prunePayments(workerEnv, now, 10);
+    await expect(getPaymentStore(workerEnv).getPayment(old.id)).resolves.toBeNull();
+    expect((await checkRetention(workerEnv, now)).detail).not.toContain('payment receipts');
   });
 
   it(`forgets the tool's events after ${PAYMENT_EVENT_DAYS} days`, async () => {
