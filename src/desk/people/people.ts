@@ -22,7 +22,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { eraseConversation, exportConversation, type ConversationExport } from '../../store/conversations/person';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { bookingAlertKeys, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
-import { erasePayments, paymentsOfPerson, type PersonPayments } from './person-payments';
+import { erasePayments, paymentAlertKeys, paymentsOfPerson, type PersonPayments } from './person-payments';
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -90,14 +90,16 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const others = heldBy(leadList, deadList, region).filter((p) => !confirmed.has(idOf(p)));
   const people = [...confirmed.values()];
   const bookings = await bookingsOfPerson(env, people, leadList);
+  const payments = await paymentsOfPerson(env, leadList);
   // The owners' alerts of a call carry the name it was booked with: in the copy only when the booking is theirs.
-  const match = await ledgerMatch(env, people, others, leadList, deadList, region, bookingsMadeBy(bookings, people));
+  // Those of a payment carry the name on its receipt, the person's.
+  const alerted = [...(await bookingAlertKeys(bookingsMadeBy(bookings, people))), ...paymentAlertKeys(payments)];
+  const match = await ledgerMatch(env, people, others, leadList, deadList, region, alerted);
   const messages = await ledgerEntriesFor(env.DB, match);
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
   );
   const optOuts = await optOutsOf(env.DB, readConfig(env).privacy.erasureKey, phonesOf(people));
-  const payments = await paymentsOfPerson(env, leadList);
   const records = { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
   return { ...records, payments, optOuts };
 }
@@ -154,16 +156,15 @@ async function ledgerMatch(
   leads: LeadRecord[],
   dead: DeadLead[],
   region: string,
-  alertedBookings: BookingRecord[],
+  /** The ledger keys of the owners' alerts about their calls and payments. */
+  alerts: string[],
 ): Promise<LedgerMatch> {
   const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
   const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
   return {
     recipients: contacts,
-    submissionIds: [
-      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...(await bookingAlertKeys(alertedBookings))]),
-    ],
+    submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...alerts])],
     contacts,
     exclude: spellings(others, leads, dead, region),
     submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })),
@@ -234,7 +235,9 @@ export async function erasePerson(
       env.DB,
       records.dead.map((d) => d.id),
     );
-    // Every booking erased takes its alerts with it, whoever booked it: none is left naming an attendee.
+    // Every booking erased takes its alerts with it, whoever booked it: none is left naming an attendee. Each
+    // payment's alerts name the person: they go too (the accounting copy keeps the receipt, not the alerts).
+    const alerts = [...(await bookingAlertKeys(records.bookings)), ...paymentAlertKeys(records.payments)];
     const match = await ledgerMatch(
       env,
       records.confirmed,
@@ -242,7 +245,7 @@ export async function erasePerson(
       records.leads,
       records.dead,
       region,
-      records.bookings,
+      alerts,
     );
     // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
     const provider = toolName(env);

@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { paymentAlertId } from '../../notify/payments/payment-templates';
 import type { LeadRecord } from '../../store/leads/listing';
 import { getPaymentStore } from '../../store/payments/open';
 import type { PaymentRecord, PaymentRequestRecord, RefundRecord } from '../../store/payments/payments';
@@ -27,6 +28,9 @@ export async function paymentsOfPerson(env: Env, leads: LeadRecord[]): Promise<P
     refunds,
   };
 }
+
+/** The ledger keys of the owners' alerts about these payments (each carries the name on the receipt). */
+export const paymentAlertKeys = ({ payments }: PersonPayments): string[] => payments.map((p) => paymentAlertId(p.id));
 
 /**
  * The payments as a person's copy shows them: each request with what it asked and where it stands, and each payment

@@ -7,6 +7,8 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { rupees } from '../../../src/payments/money';
+import { erasePerson, findPerson } from '../../../src/desk/people/people';
+import { personCopy } from '../../../src/desk/people/person-copy';
 import { paymentAlertId } from '../../../src/notify/payments/payment-templates';
 import { getPaymentStore } from '../../../src/store/payments/open';
 import type { Job } from '../../../src/queue/jobs';
@@ -112,6 +114,24 @@ describe('payment_received: the owners hear of a payment', () => {
     expect(text).toContain('The payment is recorded');
     const logged = JSON.stringify(logs.flatMap((spy) => loggedEvents(spy)));
     for (const secret of ['Asha', 'Verma']) expect(logged).not.toContain(secret);
+  });
+
+  it('puts the alerts in the person’s copy, and their erasure takes them (the receipt stays as the accounting copy)', async () => {
+    const { workerEnv, run } = setup();
+    const { lead, payment } = await paid(workerEnv);
+    await run('payment-alert');
+    const email = lead.kind === 'quiz' ? lead.contact.email : '';
+    const copy = personCopy(await findPerson(workerEnv, { email }), new Date().toISOString());
+    expect(copy.messages.filter((m) => m.template === 'payment_received')).toHaveLength(2);
+    const rows = async () =>
+      (await env.DB.prepare(`SELECT * FROM deliveries WHERE submission_id = ?`).bind(paymentAlertId(payment.id)).all())
+        .results;
+    expect(JSON.stringify(await rows())).toContain('Asha Verma');
+    await erasePerson(workerEnv, { email }, [], 'owner@example.com');
+    expect(JSON.stringify(await rows())).not.toContain('Asha');
+    expect(await getPaymentStore(workerEnv).getPayment(payment.id)).toMatchObject({
+      receipt: { number: payment.receipt.number },
+    });
   });
 
   it('tells no one of an erased person’s payment, and looks again for one not yet stored', async () => {
