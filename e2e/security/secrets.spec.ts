@@ -147,6 +147,9 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
         await post('/webhooks/calendly', { event: 'invitee.created' }, { 'calendly-webhook-signature': stamp })
       ).status(),
     ).toBe(401);
+    // A payment event not signed with the sentinel webhook secret: refused, no key echoed.
+    const forged = { 'x-razorpay-signature': '0'.repeat(64), 'x-razorpay-event-id': 'evt_SentinelForged01' };
+    expect((await post('/webhooks/razorpay', { event: 'payment_link.paid' }, forged)).status()).toBe(401);
     expect((await post('/api/newsletter', { email }, { origin: 'https://elsewhere.example' })).status()).toBe(403);
     expect((await post('/api/enquiry', { ...enquiryBody, description: 'x'.repeat(70_000) })).status()).toBe(413);
     const burst = address();
@@ -196,7 +199,14 @@ test.describe('a Worker with every secret set to a sentinel @desktop', () => {
         { timeout: 30_000 },
       )
       .toBe(1);
-    for (const p of ['/desk', `/desk?q=${encodeURIComponent(email)}`, '/desk/numbers', '/desk/dead', '/desk/health']) {
+    for (const p of [
+      '/desk',
+      `/desk?q=${encodeURIComponent(email)}`,
+      '/desk/numbers',
+      '/desk/sources',
+      '/desk/dead',
+      '/desk/health',
+    ]) {
       await page.goto(o + p);
     }
     // The monitors' JSON (fetched as a monitor would: a browser tab on it would also ask for /favicon.ico).

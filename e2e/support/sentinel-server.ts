@@ -19,6 +19,7 @@ import '../../tests/standins/http/graph.mjs';
 import '../../tests/standins/http/turnstile.mjs';
 import '../../tests/standins/http/youtube.mjs';
 import '../../tests/standins/http/newsletter.mjs';
+import { RAZORPAY_EXPECT } from '../../tests/standins/http/razorpay.mjs';
 import { createFirestoreStandin, type FirestoreStandin } from '../../tests/standins/google/firestore';
 import type { CompositeIndex } from '../../tests/standins/google/firestore-query';
 
@@ -92,6 +93,14 @@ export async function startSentinelServer(): Promise<SentinelServer> {
       BOOKING_PROVIDER: 'calcom',
       CALCOM_WEBHOOK_SECRET: SENTINELS.CALCOM_WEBHOOK_SECRET,
       CALENDLY_WEBHOOK_SIGNING_KEY: SENTINELS.CALENDLY_WEBHOOK_SIGNING_KEY,
+      // The Razorpay stand-in takes the sentinel key secret once the journey configures it so.
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_API_URL: `${standins}/razorpay`,
+      RAZORPAY_KEY_ID: RAZORPAY_EXPECT.keyId,
+      RAZORPAY_KEY_SECRET: SENTINELS.RAZORPAY_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: SENTINELS.RAZORPAY_WEBHOOK_SECRET,
+      BUSINESS_NAME: 'Priya Raman Coaching',
+      BUSINESS_ADDRESS: '12 MG Road, Bengaluru 560001',
     },
   });
   return {

@@ -9,6 +9,7 @@ import '../../tests/standins/http/youtube.mjs';
 import '../../tests/standins/http/podcast.mjs';
 import { NEWSLETTER_EXPECT } from '../../tests/standins/http/newsletter.mjs';
 import '../../tests/standins/http/booking.mjs';
+import { RAZORPAY_EXPECT } from '../../tests/standins/http/razorpay.mjs';
 import { ACCESS_AUD } from '../../tests/standins/http/access.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
@@ -55,6 +56,18 @@ const vars = {
   KIT_API_URL: `${base}/kit`,
   KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,
   KIT_FORM_ID: String(NEWSLETTER_EXPECT.kitFormId),
+  // Payments through the Razorpay stand-in (e2e/payments/payments.spec.ts): the journey marks a link paid with
+  // POST /__razorpay/pay and posts the signed payment_link.paid it answers, signed with this webhook secret.
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_API_URL: `${base}/razorpay`,
+  RAZORPAY_KEY_ID: RAZORPAY_EXPECT.keyId,
+  RAZORPAY_KEY_SECRET: RAZORPAY_EXPECT.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: RAZORPAY_EXPECT.webhookSecret,
+  // Receipts are GST tax invoices from Karnataka (29): a buyer there pays CGST and SGST, elsewhere IGST.
+  BUSINESS_NAME: 'Priya Raman Coaching',
+  BUSINESS_ADDRESS: '12 MG Road, Bengaluru 560001',
+  GSTIN: '29ABCDE1234F1Z5',
+  GST_STATE: '29',
 };
 const child = spawnWranglerDev({ port: E2E_PORT, state: E2E_STATE, vars, stdout: 'inherit', testScheduled: true });
 const stop = () => {

@@ -5,6 +5,7 @@
 //   Turnstile  a siteverify with a dummy token (a valid secret answers invalid-input-response)
 //   Kit        GET /v4/account (the key), then GET /v4/forms (KIT_FORM_ID is one of the account's forms)
 //   Mailchimp  GET /3.0/ping (the key, at its data centre), then GET /3.0/lists/{MAILCHIMP_LIST_ID}
+//   Razorpay   GET /v1/payment_links?count=1 with the key (Basic auth): reads one link, makes and changes nothing
 // The booking webhooks have none: neither tool can be asked whether a webhook key matches (booking-webhooks.mjs).
 // Google's endpoints can be pointed elsewhere (stand-ins) with PREFLIGHT_GOOGLE_TOKEN_URL and
 // PREFLIGHT_FIRESTORE_URL; WhatsApp and Turnstile use the configured WHATSAPP_API_URL and TURNSTILE_VERIFY_URL.
@@ -105,7 +106,35 @@ export async function liveChecks(config) {
     );
   } else add('turnstile', 'configured', false, turnstile.problem ?? 'Turnstile is off');
   await newsletterChecks(config.newsletter.provider, add);
+  await paymentChecks(config.payments.provider, add);
   return results;
+}
+
+/** The payment tool, when PAYMENT_PROVIDER names one: whether it takes the key (a 401 is a refused key). */
+async function paymentChecks(provider, add) {
+  if (!provider) return;
+  if (!provider.ok) return add('razorpay', 'configured', false, provider.reason);
+  const basic = Buffer.from(`${provider.keyId}:${provider.keySecret}`).toString('base64');
+  const list = await getJson(`${provider.apiUrl.replace(/\/+$/, '')}/v1/payment_links?count=1`, {
+    authorization: `Basic ${basic}`,
+  });
+  const mode = provider.keyId.startsWith('rzp_live_') ? 'live' : 'test';
+  if (list.ok) return add('razorpay', 'api key', true, `${provider.keyId} accepted (${mode} mode)`);
+  if (list.status === 401)
+    return add(
+      'razorpay',
+      'api key',
+      false,
+      'the key is refused (HTTP 401): RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be one pair, of the same mode ' +
+        '(Dashboard → Account & Settings → API keys)',
+    );
+  const e = list.json?.error;
+  add(
+    'razorpay',
+    'api key',
+    false,
+    list.error ?? `Razorpay answered HTTP ${list.status}${e?.description ? `: ${e.description}` : ''}`,
+  );
 }
 
 /** The newsletter tool, when NEWSLETTER_PROVIDER names one: its key, and the form or list signups go to. */

@@ -6,13 +6,15 @@
 // unescaped `$`), and FIRESTORE_PRIVATE_KEY must parse as a private key.
 // The live checks make one harmless call to each configured service, with the secret values: they run whenever
 // a deployed environment's secrets file is given (--skip-live says not to, and what that risks), or with --live.
-// It says which booking webhook is on (its key set) and which answers 404 (booking-webhooks.mjs).
+// It says which booking webhook is on (its key set) and which answers 404 (booking-webhooks.mjs), and whether payment
+// links and the payment webhook are on (payments.mjs).
 // Exits 1 on any problem; warnings (a safety net that is off, such as no OWNER_EMAILS) are printed, not failed.
 import { createPrivateKey } from 'node:crypto';
 import { parseConfig } from '../../src/config/index.ts';
 import { SETTINGS } from '../../src/config/read/settings.ts';
 import { bookingWebhooks } from './booking-webhooks.mjs';
 import { liveChecks } from './live-checks.mjs';
+import { paymentsSection } from './payments.mjs';
 import { parseArgs, readSecrets, readWranglerConfig } from './settings-source.mjs';
 
 const PLACEHOLDER = /REPLACE_WITH|(^|\.)example\.(com|org|net)(\/|$)/;
@@ -30,6 +32,7 @@ const SET_BUT_UNSEEN = {
   HEALTHCHECK_URL: 'https://set.invalid/',
   CALCOM_WEBHOOK_SECRET: 'set-but-not-seen-here',
   CALENDLY_WEBHOOK_SIGNING_KEY: 'set-but-not-seen-here',
+  RAZORPAY_WEBHOOK_SECRET: 'set-but-not-seen-here',
 };
 
 export async function preflight(args) {
@@ -106,6 +109,9 @@ export async function preflight(args) {
 
   const bookings = bookingWebhooks(config, secrets.known);
   lines.push('', bookings.heading, ...table(['tool', 'route', 'state'], bookings.rows), bookings.note);
+  const payments = paymentsSection(config, secrets.known);
+  lines.push('', payments.heading);
+  if (payments.rows.length > 0) lines.push(...table(['part', 'state'], payments.rows), payments.note);
 
   const live = args.live || (Boolean(args.env) && Boolean(args.secretsFile) && !args.skipLive);
   if (args.skipLive) {
@@ -113,6 +119,9 @@ export async function preflight(args) {
       '',
       'live checks: skipped (--skip-live). Nothing has shown that the token, the number, the templates, the Firestore key',
       'and the Turnstile secret work together: if one does not, every message fails or every lead parks after the deploy.',
+      ...(config.payments.provider
+        ? ['Nor that Razorpay takes the key: if not, every payment request is refused.']
+        : []),
     );
   } else if (live) {
     lines.push('', 'live checks:');
@@ -139,11 +148,13 @@ export async function preflight(args) {
   }
   // Warnings do not fail the preflight: the site works, one safety net or step is off (no owner email, no result email).
   // The alerts' only when the secrets are known: an OWNER_EMAILS that cannot be seen is not "not set".
-  // The bookings' about a webhook key likewise; the one about BOOKING_PROVIDER (a var) always.
+  // The bookings' about a webhook key likewise; the one about BOOKING_PROVIDER (a var) always. The payments' about
+  // the webhook secret likewise; the one about a test key in production (RAZORPAY_KEY_ID, a var) always.
   const warnings = [
     ...(secrets.known ? config.alerts.warnings : []),
     ...config.quiz.warnings,
     ...config.bookings.warnings.filter((w) => secrets.known || w.startsWith('BOOKING_PROVIDER')),
+    ...config.payments.warnings.filter((w) => secrets.known || w.startsWith('RAZORPAY_KEY_ID')),
   ];
   if (warnings.length > 0) {
     lines.push('', 'Warnings:', ...warnings.map((w) => `  - ${w}`));

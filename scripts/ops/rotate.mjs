@@ -13,7 +13,7 @@
 //   5. prints what the operator must still do: revoke the old value (or, for a booking webhook's key, give the
 //      booking tool the same value), then run the live checks again.
 // No value is made here: a random one (the unsubscribe and erasure keys, Cal.com's webhook secret, Calendly's
-// signing key) comes from `openssl rand`, the others from the service that issues them.
+// signing key, Razorpay's webhook secret) comes from `openssl rand`, the others from the service that issues them.
 // OPERATOR_WRANGLER names another wrangler executable (the operator tests use a recording stand-in).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,7 @@ const SERVICE = {
   TURNSTILE_SECRET_KEY: 'turnstile',
   KIT_API_KEY: 'kit',
   MAILCHIMP_API_KEY: 'mailchimp',
+  RAZORPAY_KEY_SECRET: 'razorpay',
 };
 /** Replays cover the last 7 days: the ledger keeps failed rows at least that long. */
 const REPLAY_DAYS = 7;
@@ -181,6 +182,15 @@ export async function rotate(args, input, log = console.log) {
         'check that the Calendly webhook subscription is the one created with this value as signing_key, and that ' +
         'the old subscription is deleted (docs/deploy.md, "Booking webhooks"): deliveries refused (401) meanwhile ' +
         'are retried by Calendly for 24 hours, so they arrive late, not lost',
+      RAZORPAY_KEY_SECRET:
+        'if RAZORPAY_KEY_ID changed with the secret (Razorpay regenerates the pair), deploy now: the new id in ' +
+        'wrangler.toml goes live only with a deploy, and until then every payment request is refused. Then check ' +
+        'that the old key no longer works in Razorpay (Account & Settings → API keys)',
+      RAZORPAY_WEBHOOK_SECRET:
+        'paste the same value as the secret of the webhook in Razorpay now (Account & Settings → Webhooks → the ' +
+        'webhook → Edit → Secret → Save). Until both match, each payment event is refused (401) and Razorpay retries ' +
+        'it for 24 hours; an event first sent before the change keeps its old signature and is never taken, so ' +
+        'check the webhook\'s failed deliveries in Razorpay against /desk/payments (docs/deploy.md, "Payments")',
     }[name] ?? `the old ${name} no longer matters once the new version is live`,
     `run the live checks again: npm run preflight -- --env ${args.env} --secrets-file ${args.secretsFile}`,
     'open /desk/health after the next cron run (15 minutes): it should say Working',

@@ -28,6 +28,7 @@ export const deskStoreDown = {
     calls: 'The calls',
     callsAndClients: 'Calls and clients',
     funnel: 'The quiz steps',
+    money: 'Revenue and paying clients',
     replies: 'The latest WhatsApp messages',
     messages: 'The messages sent about this lead',
     conversation: 'The WhatsApp conversation',

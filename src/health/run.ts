@@ -11,6 +11,7 @@ import { checkDeliveries } from './checks/deliveries';
 import { checkFeeds } from './checks/feeds';
 import { checkMedia } from './checks/media';
 import { checkNewsletter } from './checks/newsletter';
+import { checkPayments } from './checks/payments';
 import { checkPrivacy } from './checks/privacy';
 import { checkRetention } from './checks/retention';
 import { checkStore } from './checks/store';
@@ -58,6 +59,7 @@ export async function checkHealth(env: Env, now = Date.now()): Promise<HealthRep
     guarded('newsletter', () => checkNewsletter(env, config, now)),
     guarded('privacy', () => checkPrivacy(config)),
     guarded('bookings', () => checkBookings(config)),
+    guarded('payments', () => checkPayments(config)),
   ]);
   return { ok: checks.every((c) => c.ok), checkedAt: new Date(now).toISOString(), checks };
 }

@@ -18,6 +18,7 @@ export const health = {
     newsletter: 'Newsletter',
     privacy: 'Erasing people',
     bookings: 'Booked calls',
+    payments: 'Payments',
   } as Record<string, string>,
   bookings: {
     none: 'No booking webhook: calls booked on Cal.com or Calendly do not come back to the desk (docs/deploy.md, "Booking webhooks").',
@@ -30,6 +31,15 @@ export const health = {
       `${tool} is the booking tool, but its webhook's key is not set: bookings do not come back (development).`,
     keyMissing: (tool: string, setting: string) =>
       `Warning: BOOKING_PROVIDER names ${tool} but ${setting} is not set, so calls booked on ${tool} do not come back to the desk. Set it (docs/deploy.md, "Booking webhooks").`,
+  },
+  payments: {
+    none: 'No payments: PAYMENT_PROVIDER is not set, so lead pages have no payment request.',
+    on: (test: boolean, gst: boolean) =>
+      `Owners can ask for payment with Razorpay payment links${test ? ' (test mode: no real money)' : ''}; paid links come back to the desk. Receipts are ${gst ? 'GST tax invoices' : 'plain receipts (GSTIN is not set)'}.`,
+    notSetLocally: 'Razorpay is the payment tool, but its keys or its webhook secret are not set (development).',
+    broken: (reason: string) => `Payment requests are refused: ${reason} Set it (docs/deploy.md, "Payments").`,
+    webhookMissing:
+      'Warning: RAZORPAY_WEBHOOK_SECRET is not set, so payments made on Razorpay do not come back to the desk. Set it (docs/deploy.md, "Payments").',
   },
   email: {
     brokeSubject: (names: string[]) => `Website: ${names.join(', ')} failing`,

@@ -85,6 +85,7 @@ describe('the self-check', () => {
       ['newsletter', true],
       ['privacy', true],
       ['bookings', true],
+      ['payments', true],
     ]);
     expect(await healthEmails()).toEqual([]);
     expect(graph.pings).toHaveLength(1);

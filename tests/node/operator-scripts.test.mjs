@@ -175,6 +175,12 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
       created.map((t) => t.name),
       ALL_TEMPLATES.map((t) => t.name),
     );
+    // The payment messages (a link to the person, the owners' alert) are created with the rest.
+    for (const name of ['payment_request', 'payment_received'])
+      assert.ok(
+        created.some((t) => t.name === name),
+        name,
+      );
     for (const definition of ALL_TEMPLATES) {
       const sent = state.received.graph.find((r) => r.method === 'POST' && JSON.parse(r.body).name === definition.name);
       const body = JSON.parse(sent.body);

@@ -47,14 +47,20 @@ describe('secrets stay on the server', () => {
 });
 
 describe("the booking webhooks' keys stay on the server", () => {
-  it('every secret the site reads, the booking keys included, is a needle', () => {
-    for (const name of ['CALCOM_WEBHOOK_SECRET', 'CALENDLY_WEBHOOK_SIGNING_KEY'] as const) {
+  it('every secret the site reads, the booking and payment keys included, is a needle', () => {
+    const names = [
+      'CALCOM_WEBHOOK_SECRET',
+      'CALENDLY_WEBHOOK_SIGNING_KEY',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+    ] as const;
+    for (const name of names) {
       expect(SENTINELS[name].length).toBeGreaterThanOrEqual(16);
       expect(sentinelNeedles()).toContain(SENTINELS[name]);
     }
   });
 
-  it('a booking refused for its signature echoes no secret', async () => {
+  it('a booking or a payment refused for its signature echoes no secret', async () => {
     const body = JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { uid: 'b1' } });
     const signed = [
       ['/webhooks/calcom', { 'x-cal-signature-256': '0'.repeat(64) }],
@@ -62,6 +68,7 @@ describe("the booking webhooks' keys stay on the server", () => {
         '/webhooks/calendly',
         { 'calendly-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
       ],
+      ['/webhooks/razorpay', { 'x-razorpay-signature': '0'.repeat(64), 'x-razorpay-event-id': 'evt_sentinel01' }],
     ] as const;
     for (const [path, headers] of signed) {
       const ctx = createExecutionContext();

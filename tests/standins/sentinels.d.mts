@@ -15,5 +15,7 @@ export declare const SENTINELS: {
   MAILCHIMP_API_KEY: string;
   CALCOM_WEBHOOK_SECRET: string;
   CALENDLY_WEBHOOK_SIGNING_KEY: string;
+  RAZORPAY_KEY_SECRET: string;
+  RAZORPAY_WEBHOOK_SECRET: string;
 };
 export declare function sentinelNeedles(): string[];

@@ -17,6 +17,8 @@ export const SENTINELS = {
   MAILCHIMP_API_KEY: 'SENTINEL-mailchimp-key-77d0-us21',
   CALCOM_WEBHOOK_SECRET: 'SENTINEL-calcom-webhook-secret-a41c',
   CALENDLY_WEBHOOK_SIGNING_KEY: 'SENTINEL-calendly-signing-key-e05b',
+  RAZORPAY_KEY_SECRET: 'SENTINEL-razorpay-key-secret-6b3e',
+  RAZORPAY_WEBHOOK_SECRET: 'SENTINEL-razorpay-webhook-secret-c58a',
 };
 
 /** The strings to search for: each secret whole, and each owner number in the forms a page might print it. */
@@ -38,6 +40,8 @@ export function sentinelNeedles() {
     SENTINELS.MAILCHIMP_API_KEY,
     SENTINELS.CALCOM_WEBHOOK_SECRET,
     SENTINELS.CALENDLY_WEBHOOK_SIGNING_KEY,
+    SENTINELS.RAZORPAY_KEY_SECRET,
+    SENTINELS.RAZORPAY_WEBHOOK_SECRET,
     ...owners,
   ];
 }

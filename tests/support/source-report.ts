@@ -1,13 +1,18 @@
 import type { SourceReport, SourceRow } from '../../src/desk/sources/source-report';
 
-/** A row from its numbers in the table's order: visits, opened, finished, leads (quiz, newsletter, enquiry), calls, clients. */
+/**
+ * A row from its numbers in the table's order: visits, opened, finished, leads (quiz, newsletter, enquiry), calls,
+ * clients; then its revenue in paise.
+ */
 function row(
   source: string,
   campaign: string | null,
   n: [number, number, number, number, number, number, number, number],
+  revenuePaise = 0,
 ): SourceRow {
   const [visits, quizOpened, quizFinished, quiz, newsletter, enquiry, calls, clients] = n;
-  return { source, campaign, visits, quizOpened, quizFinished, leads: { quiz, newsletter, enquiry }, calls, clients };
+  const leads = { quiz, newsletter, enquiry };
+  return { source, campaign, visits, quizOpened, quizFinished, leads, calls, clients, revenuePaise };
 }
 
 /**
@@ -16,16 +21,18 @@ function row(
  * quiz's answers, steps and programs.
  */
 export function sampleReport(over: Partial<SourceReport> = {}): SourceReport {
-  const instagram = row('instagram', null, [200, 50, 20, 10, 4, 2, 4, 1]);
-  const campaign = row('instagram', '=spring,"launch"', [80, 20, 8, 4, 0, 1, 0, 0]);
-  const direct = row('direct', null, [0, 0, 0, 0, 0, 1, 1, 1]);
+  // Revenue: instagram ₹9,998 (₹4,999 of it by its campaign), direct ₹2,500 paid less ₹500 refunded, and ₹1,000 of a
+  // person since erased, in the total only.
+  const instagram = row('instagram', null, [200, 50, 20, 10, 4, 2, 4, 1], 999_800);
+  const campaign = row('instagram', '=spring,"launch"', [80, 20, 8, 4, 0, 1, 0, 0], 499_900);
+  const direct = row('direct', null, [0, 0, 0, 0, 0, 1, 1, 1], 200_000);
   const weeks = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];
   return {
     days: 30,
     from: '2026-10-28',
     to: '2026-11-26',
     rows: [instagram, campaign, direct],
-    total: row('all', null, [200, 50, 20, 10, 4, 3, 5, 2]),
+    total: row('all', null, [200, 50, 20, 10, 4, 3, 5, 2], 1_299_800),
     weekly: [
       { source: 'instagram', points: weeks.map((week, i) => ({ week, visits: [30, 70, 60, 40][i]!, leads: i + 2 })) },
       { source: 'direct', points: weeks.map((week, i) => ({ week, visits: 0, leads: i === 3 ? 1 : 0 })) },
@@ -60,6 +67,17 @@ export function sampleReport(over: Partial<SourceReport> = {}): SourceReport {
         { program: 'Talks & keynotes', count: 6 },
       ],
     },
+    programs: [
+      {
+        program: 'inner-compass',
+        title: 'Inner Compass',
+        payments: 2,
+        paidPaise: 999_800,
+        refundedPaise: 0,
+        revenuePaise: 999_800,
+      },
+      { program: null, title: null, payments: 2, paidPaise: 350_000, refundedPaise: 50_000, revenuePaise: 300_000 },
+    ],
     paused: [],
     ...over,
   };
@@ -72,5 +90,6 @@ export function emptyReport(): SourceReport {
     total: row('all', null, [0, 0, 0, 0, 0, 0, 0, 0]),
     weekly: [],
     quiz: { questions: [], steps: [], programs: [] },
+    programs: [],
   });
 }

@@ -4,6 +4,8 @@ import { deskFunnel } from './funnel-words';
 import type { DailyCounts } from '../../store/sources/counters';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import type { QuizFunnel } from './quiz-funnel';
+import { rupees } from '../../payments/money';
+import { deskRevenue } from './money/words';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
@@ -38,17 +40,42 @@ function FunnelSection({ funnel, days }: { funnel: QuizFunnel; days: number }) {
   );
 }
 
+/** What the 30 days brought in, and from how many people. */
+function MoneySection({ money }: { money: { revenuePaise: number; payingClients: number } }) {
+  const c = deskRevenue.numbers;
+  return (
+    <section className="desk-card" aria-labelledby="money-heading">
+      <h2 id="money-heading">{c.heading}</h2>
+      <dl className="desk-outcomes">
+        <div>
+          <dt>{c.revenue}</dt>
+          <dd data-revenue={money.revenuePaise}>{rupees(money.revenuePaise)}</dd>
+          <dd className="desk-meta">{c.revenueHint}</dd>
+        </div>
+        <div>
+          <dt>{c.payingClients}</dt>
+          <dd>{money.payingClients}</dd>
+          <dd className="desk-meta">{c.payingClientsHint}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 /** Calls and clients, leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
 export function NumbersPage({
   counts,
   funnel,
   outcomes,
+  money,
 }: {
   counts: DailyCounts;
   /** The quiz's funnel over the same days (src/desk/sources/quiz-funnel.ts): the Sources page's counts; absent when unread. */
   funnel?: QuizFunnel;
   /** Calls booked and leads who became clients in the 30 days (src/desk/bookings/bookings.ts). */
   outcomes?: { calls: number; clients: number };
+  /** Revenue and paying clients in the 30 days (src/desk/sources/money/revenue.ts); absent when unread. */
+  money?: { revenuePaise: number; payingClients: number };
 }) {
   const days = [...counts.days].reverse();
   const perDay = (day: string) => LEAD_KINDS.reduce((n, k) => n + (counts.counts[`lead_${k}`]?.[day] ?? 0), 0);
@@ -73,6 +100,7 @@ export function NumbersPage({
           </dl>
         </section>
       ) : null}
+      {money ? <MoneySection money={money} /> : null}
       {funnel ? <FunnelSection funnel={funnel} days={counts.days.length} /> : null}
       <section className="desk-card" aria-labelledby="leads-heading">
         <h2 id="leads-heading">{desk.numbers.leadsPerDay}</h2>

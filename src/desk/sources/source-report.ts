@@ -1,9 +1,10 @@
 import type { LeadKind } from '../../store/leads/lead';
+import type { ProgramRevenue } from './money/revenue';
 
 // What the desk's Sources page shows for a period: visits → quiz opened → quiz finished → leads by kind → calls
 // booked → clients, per source and campaign, with leads and visits per week for the top sources, and the quiz's
-// answers, stops and recommendations. Built from the server's visit counts (no cookies, no scripts) and the leads'
-// stored first-touch attribution; bookings and clients by their lead.
+// answers, stops and recommendations, and the revenue per source and program. Built from the server's visit counts
+// (no cookies, no scripts) and the leads' stored first-touch attribution; bookings, clients and payments by their lead.
 
 /** The periods the page offers, in days. */
 export const SOURCE_PERIODS = [7, 30, 90] as const;
@@ -23,6 +24,8 @@ export interface SourceRow {
   calls: number;
   /** This row's leads whose status is `client`. */
   clients: number;
+  /** Paise paid in the period by this row's leads (whenever they arrived), less refunds made in it. */
+  revenuePaise: number;
 }
 
 /** Leads and visits of one week (weeks start on Monday, in the owners' time zone). */
@@ -57,6 +60,8 @@ export interface SourceReport {
   /** Only when the page was asked for one source: `quiz` is then that source's. */
   quizSource: string | null;
   quiz: QuizInsight;
+  /** Revenue per program in the period (money/revenue.ts). */
+  programs: ProgramRevenue[];
   /** The period's days on which counting visits paused at the site's ceiling (when), oldest first. */
   paused: { day: string; since: string; ceiling: number }[];
 }

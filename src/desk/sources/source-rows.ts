@@ -1,6 +1,7 @@
 import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../../words/site';
 import { LEAD_KINDS, type LeadKind } from '../../store/leads/lead';
 import type { VisitDay } from '../../store/sources/visits';
+import type { PeriodMoney } from './money/revenue';
 import type { QuizInsight, SourceRow, WeekPoint } from './source-report';
 
 // The Sources page's numbers put together from the period's visits and leads: pure, so each rule is tested alone.
@@ -24,7 +25,7 @@ export interface PeriodLead {
 
 export function emptyRow(source: string, campaign: string | null): SourceRow {
   const leads = Object.fromEntries(LEAD_KINDS.map((k) => [k, 0])) as Record<LeadKind, number>;
-  return { source, campaign, visits: 0, quizOpened: 0, quizFinished: 0, leads, calls: 0, clients: 0 };
+  return { source, campaign, visits: 0, quizOpened: 0, quizFinished: 0, leads, calls: 0, clients: 0, revenuePaise: 0 };
 }
 
 const leadsOf = (row: SourceRow) => LEAD_KINDS.reduce((sum, k) => sum + row.leads[k], 0);
@@ -40,8 +41,15 @@ function rowsFor(table: Map<string, SourceRow>, total: SourceRow, source: string
   return rows;
 }
 
-/** Source rows by weight, each followed by its campaigns' rows by weight; and all sources together. */
-export function sourceRows(visits: VisitDay[], leads: PeriodLead[]): { rows: SourceRow[]; total: SourceRow } {
+/**
+ * Source rows by weight, each followed by its campaigns' rows by weight; and all sources together. Money goes to its
+ * lead's source and campaign (an erased person's to a row of its own, money/revenue.ts ERASED_SOURCE).
+ */
+export function sourceRows(
+  visits: VisitDay[],
+  leads: PeriodLead[],
+  money: readonly PeriodMoney[] = [],
+): { rows: SourceRow[]; total: SourceRow } {
   const table = new Map<string, SourceRow>();
   const total = emptyRow('all', null);
   for (const v of visits) {
@@ -57,6 +65,9 @@ export function sourceRows(visits: VisitDay[], leads: PeriodLead[]): { rows: Sou
       row.calls += lead.calls;
       if (lead.client) row.clients += 1;
     }
+  }
+  for (const m of money) {
+    for (const row of rowsFor(table, total, m.source, m.campaign)) row.revenuePaise += m.paise;
   }
   const all = [...table.values()];
   const rows = all

@@ -3,6 +3,10 @@ import { LEAD_KINDS } from '../../store/leads/lead';
 import { csvCell } from '../export';
 import type { SourceReport, SourceRow } from './source-report';
 import { emptyRow } from './source-rows';
+import { deskRevenue } from './money/words';
+
+/** Paise as rupees with two decimals (`4999.00`): a number a spreadsheet sums, never a formatted text. */
+const rupeesCell = (paise: number) => (paise / 100).toFixed(2);
 
 /** One column of the Sources CSV: its header and its value in a row, in the table's order. */
 const COLUMNS: { header: string; value(row: SourceRow): string | number }[] = [
@@ -14,6 +18,7 @@ const COLUMNS: { header: string; value(row: SourceRow): string | number }[] = [
   ...LEAD_KINDS.map((kind) => ({ header: copy.csvHeaders.leads(kind), value: (r: SourceRow) => r.leads[kind] })),
   { header: copy.csvHeaders.calls, value: (r) => r.calls },
   { header: copy.csvHeaders.clients, value: (r) => r.clients },
+  { header: deskRevenue.csvHeader, value: (r) => rupeesCell(r.revenuePaise) },
 ];
 
 /** `row` less each of `parts`, count by count. */
@@ -26,6 +31,7 @@ function remainder(row: SourceRow, parts: SourceRow[]): SourceRow {
   for (const kind of LEAD_KINDS) left.leads[kind] = minus((r) => r.leads[kind]);
   left.calls = minus((r) => r.calls);
   left.clients = minus((r) => r.clients);
+  left.revenuePaise = minus((r) => r.revenuePaise);
   return left;
 }
 
@@ -35,6 +41,7 @@ const isEmpty = (r: SourceRow) =>
   r.quizFinished === 0 &&
   r.calls === 0 &&
   r.clients === 0 &&
+  r.revenuePaise === 0 &&
   LEAD_KINDS.every((kind) => r.leads[kind] === 0);
 
 /**

@@ -5,10 +5,14 @@ import { SOURCE_PERIODS, type SourceReport } from './source-report';
 import { QuizInsightSection } from './quiz-insight';
 import { SourcesChart } from './sources-chart';
 import { SourcesTable } from './sources-table';
+import { ProgramRevenueSection } from './money/program-revenue';
+import { deskRevenue } from './money/words';
 
-/** Nothing to show: no visit and no lead in the period. */
+/** Nothing to show: no visit, no lead and no money in the period. */
 const isEmptyReport = (report: SourceReport) =>
-  report.total.visits === 0 && LEAD_KINDS.every((kind) => report.total.leads[kind] === 0);
+  report.total.visits === 0 &&
+  LEAD_KINDS.every((kind) => report.total.leads[kind] === 0) &&
+  report.programs.length === 0;
 
 /** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
 function PeriodBar({ report }: { report: SourceReport }) {
@@ -60,7 +64,9 @@ export function SourcesPage({ report }: { report: SourceReport }) {
             <h2 id="sources-table-heading">{copy.tableHeading}</h2>
             <p className="desk-meta">{copy.tableCaption}</p>
             <SourcesTable report={report} labelledBy="sources-table-heading" />
+            <p className="desk-meta">{deskRevenue.tableNote}</p>
           </section>
+          <ProgramRevenueSection programs={report.programs} />
           <section className="desk-card" aria-labelledby="sources-chart-heading">
             <h2 id="sources-chart-heading">{copy.chart.heading}</h2>
             <SourcesChart weekly={report.weekly} only={report.quizSource} />

@@ -3,6 +3,9 @@ import { deskSources as copy } from './words';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import { sourcesHref } from './source-params';
 import type { SourceReport, SourceRow } from './source-report';
+import { rupees } from '../../payments/money';
+import { deskRevenue } from './money/words';
+import { ERASED_SOURCE } from './money/revenue';
 
 const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
 
@@ -69,6 +72,15 @@ function Cell({ row, step }: { row: SourceRow; step: Step }) {
   );
 }
 
+/** The row's revenue: money, not a step of the funnel, so no rate. */
+function RevenueCell({ row }: { row: SourceRow }) {
+  return (
+    <td data-label={deskRevenue.column} data-revenue={row.revenuePaise}>
+      <span className="sources-count">{rupees(row.revenuePaise)}</span>
+    </td>
+  );
+}
+
 function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
   const current = !row.campaign && row.source === report.quizSource;
   return (
@@ -80,6 +92,8 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
       <th scope="row">
         {row.campaign ? (
           <span className="sources-campaign">{copy.campaign(row.campaign)}</span>
+        ) : row.source === ERASED_SOURCE ? (
+          deskRevenue.erasedRow
         ) : (
           <a
             href={`${sourcesHref('/desk/sources', report.days, row.source)}#quiz`}
@@ -93,6 +107,7 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
       {STEPS.map((step) => (
         <Cell key={step.key} row={row} step={step} />
       ))}
+      <RevenueCell row={row} />
     </tr>
   );
 }
@@ -115,6 +130,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
                 {step.header}
               </th>
             ))}
+            <th scope="col">{deskRevenue.column}</th>
           </tr>
         </thead>
         <tbody>
@@ -128,6 +144,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
             {STEPS.map((step) => (
               <Cell key={step.key} row={report.total} step={step} />
             ))}
+            <RevenueCell row={report.total} />
           </tr>
         </tfoot>
       </table>

@@ -7,6 +7,9 @@ import { getLeadStore } from '../../store/leads/open';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import { visitDays, visitPauses } from '../../store/sources/visits';
 import type { LeadRecord } from '../../store/leads/listing';
+import { publishedContent } from '../../store/site-content/published-content';
+import { periodMoney } from './money/period-money';
+import { programRevenue } from './money/revenue';
 import type { SourcePeriod, SourceReport } from './source-report';
 import { type PeriodLead, quizInsight, sourceRows, weeklyPoints } from './source-rows';
 
@@ -85,15 +88,17 @@ export async function sourceReport(
   now = Date.now(),
 ): Promise<SourceReport> {
   const { from, to, start, end } = periodOf(days, now);
-  const [counted, listed, pauses] = await Promise.all([
+  const [counted, listed, pauses, money, { content }] = await Promise.all([
     visitDays(env.DB, from),
     periodLeads(env, start, end),
     visitPauses(env.DB, from),
+    periodMoney(env, start, end),
+    publishedContent(env.FEEDS),
   ]);
   // Only the period's days: a count dated later (a clock set back) is not this period's.
   const visits = counted.filter((v) => v.day <= to);
   const leads = listed.filter((l) => l.day >= from && l.day <= to);
-  const { rows, total } = sourceRows(visits, leads);
+  const { rows, total } = sourceRows(visits, leads, money);
   const only = <T extends { source: string }>(list: T[]) => (source ? list.filter((x) => x.source === source) : list);
   return {
     days,
@@ -105,6 +110,7 @@ export async function sourceReport(
     weekly: weeklyPoints(only(rows), visits, leads, from, to),
     quizSource: source ?? null,
     quiz: quizInsight(only(visits), only(leads)),
+    programs: programRevenue(money, new Map(content.programs.map((p) => [p.slug, p.title]))),
     paused: pauses.filter((p) => p.day <= to),
   };
 }

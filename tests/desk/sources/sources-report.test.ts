@@ -92,6 +92,7 @@ describe.each(D1_AND_FIRESTORE)('the funnel per source, leads on %s', (database,
         leads: { quiz: 1, newsletter: 0, enquiry: 1 },
         calls: 1,
         clients: 1,
+        revenuePaise: 0,
       },
       {
         source,
@@ -102,6 +103,7 @@ describe.each(D1_AND_FIRESTORE)('the funnel per source, leads on %s', (database,
         leads: { quiz: 1, newsletter: 0, enquiry: 0 },
         calls: 1,
         clients: 0,
+        revenuePaise: 0,
       },
     ]);
     // A lead without attribution is direct.

@@ -9,6 +9,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deskSources as copy } from '../../../src/desk/sources/words';
+import { deskRevenue as revenueCopy } from '../../../src/desk/sources/money/words';
+import { ERASED_SOURCE } from '../../../src/desk/sources/money/revenue';
 import { sourcesCsv, sourcesTotalCsv } from '../../../src/desk/sources/sources-csv';
 import { SourcesPage } from '../../../src/desk/sources/sources-page';
 import type { SourceReport } from '../../../src/desk/sources/source-report';
@@ -45,6 +47,7 @@ describe('the Sources page', () => {
       '2 1 % of visits',
       '4 25 % of leads',
       '1 25 % of calls',
+      '₹9,998',
     ]);
     expect(row(html, 'All sources')).toEqual([
       '200',
@@ -55,6 +58,7 @@ describe('the Sources page', () => {
       '3 2 % of visits',
       '5 29 % of leads',
       '2 40 % of calls',
+      '₹12,998',
     ]);
   });
 
@@ -69,8 +73,9 @@ describe('the Sources page', () => {
       '1 —',
       '1 100 % of leads',
       '1 100 % of calls',
+      '₹2,000',
     ]);
-    expect(row(html, copy.campaign('=spring,"launch"')).at(-1)).toBe('0 —');
+    expect(row(html, copy.campaign('=spring,"launch"')).at(-2)).toBe('0 —');
     expect(html).not.toMatch(/NaN|Infinity/);
   });
 
@@ -152,6 +157,18 @@ describe('the Sources page', () => {
     expect(html).toContain('href="/desk/sources.csv?days=30&amp;source=instagram"');
   });
 
+  it('shows the revenue per program, programs by revenue and requests without one last, and explains the column', () => {
+    const html = render(sampleReport());
+    expect(row(html, 'Inner Compass')).toEqual(['₹9,998', '₹9,998', '₹0', '2']);
+    expect(row(html, revenueCopy.programs.noProgram)).toEqual(['₹3,000', '₹3,500', '₹500', '2']);
+    expect(text(html)).toContain(revenueCopy.tableNote);
+    expect(html).toContain(`<th scope="col">${revenueCopy.column}</th>`);
+    const erased = { ...sampleReport().total, source: ERASED_SOURCE, revenuePaise: 100_000 };
+    const withErased = render(sampleReport({ rows: [...sampleReport().rows, erased] }));
+    expect(row(withErased, revenueCopy.erasedRow).at(-1)).toBe('₹1,000');
+    expect(withErased).not.toContain('source=(erased)');
+  });
+
   it('says so in a sentence when the period has no visit and no lead, with no table', () => {
     const html = render(emptyReport());
     expect(html).toContain(copy.empty);
@@ -165,17 +182,17 @@ describe('the Sources CSV', () => {
     const csv = sourcesCsv(sampleReport());
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toEqual([
-      'source,campaign,visits,quiz opened,quiz finished,leads quiz,leads newsletter,leads enquiry,calls booked,clients',
+      'source,campaign,visits,quiz opened,quiz finished,leads quiz,leads newsletter,leads enquiry,calls booked,clients,revenue (INR)',
       // Instagram without a campaign: its row in the table less its campaign's.
-      'instagram,,120,30,12,6,4,1,4,1',
-      `instagram,"'=spring,""launch""",80,20,8,4,0,1,0,0`,
-      'direct,,0,0,0,0,0,1,1,1',
+      'instagram,,120,30,12,6,4,1,4,1,4999.00',
+      `instagram,"'=spring,""launch""",80,20,8,4,0,1,0,0,4999.00`,
+      'direct,,0,0,0,0,0,1,1,1,2000.00',
       '',
     ]);
     // The total is a file of its own, in the same columns.
     expect(sourcesTotalCsv(sampleReport()).split('\r\n')).toEqual([
       csv.split('\r\n')[0],
-      'all,,200,50,20,10,4,3,5,2',
+      'all,,200,50,20,10,4,3,5,2,12998.00',
       '',
     ]);
   });

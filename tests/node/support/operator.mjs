@@ -1,4 +1,4 @@
-// The operator scripts' test harness: https stand-ins for Meta, Google and Turnstile on one port (deployed settings
+// The operator scripts' test harness: https stand-ins for Meta, Google, Turnstile, Kit, Mailchimp and Razorpay on one port (deployed settings
 // must be https, so a certificate is made here), a wrangler.toml whose production environment points at them,
 // secrets files, a recording stand-in for wrangler itself, and a runner for the scripts.
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { EXPECT } from '../../standins/http/graph.mjs';
 import '../../standins/http/google.mjs';
 import '../../standins/http/turnstile.mjs';
 import '../../standins/http/newsletter.mjs';
+import '../../standins/http/razorpay.mjs';
 import { ALL_TEMPLATES } from '../../../src/notify/whatsapp/whatsapp-templates.ts';
 
 export const PORT = Number(process.env.OPERATOR_STANDIN_PORT || 8306);
@@ -49,6 +50,7 @@ export function standinConfig() {
     .replaceAll('TURNSTILE_VERIFY_URL = ""', `TURNSTILE_VERIFY_URL = "${BASE}/turnstile/siteverify"`)
     .replaceAll('https://api.kit.com', `${BASE}/kit`)
     .replaceAll('https://{dc}.api.mailchimp.com', `${BASE}/mailchimp/{dc}`)
+    .replaceAll('https://api.razorpay.com', `${BASE}/razorpay`)
     .replaceAll('example.com', 'coach.test');
   writeFileSync(config, source);
   return config;

@@ -6,6 +6,7 @@
 // Endpoints served (after any path prefix):
 //   POST /v1/payment_links              create a link: 200 with the link entity
 //   GET  /v1/payment_links/{id}         the link entity
+//   GET  /v1/payment_links?count=N      the newest N links, {payment_links: [...]} (the preflight's key check)
 //   POST /v1/payment_links/{id}/cancel  cancels a link not yet paid, expired or cancelled
 //   POST /v1/payments/{id}/refund       {amount?, speed?, notes?, receipt?}: at most what is left; status pending
 // Test controls (what Razorpay's checkout page and its own processing would do): pay(), expire(), settleRefund();
@@ -126,6 +127,13 @@ export function createRazorpay({ keyId, keySecret, now = () => Date.now() }) {
       body ??= {};
       let m;
       if (request.method === 'POST' && path === '/v1/payment_links') return create(body);
+      if (request.method === 'GET' && path === '/v1/payment_links') {
+        const count = Number(url.searchParams.get('count') ?? 10);
+        if (!Number.isInteger(count) || count < 1 || count > 100) {
+          return razorpayError(400, 'The count must be between 1 and 100.', 'count');
+        }
+        return Response.json({ payment_links: [...links.values()].reverse().slice(0, count) });
+      }
       if (request.method === 'GET' && (m = /^\/v1\/payment_links\/([A-Za-z0-9_]+)$/.exec(path))) return fetchLink(m[1]);
       if (request.method === 'POST' && (m = /^\/v1\/payment_links\/([A-Za-z0-9_]+)\/cancel$/.exec(path))) {
         return cancel(m[1]);
