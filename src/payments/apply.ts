@@ -1,3 +1,4 @@
+import { publishedContent } from '../store/site-content/published-content';
 import { TOOL_NAMES } from '../bookings/lead-status';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
@@ -95,6 +96,12 @@ async function recordPayment(
   const lead = await getLeadStore(env).get(request.lead.kind, request.lead.id);
   const contact = lead ? contactOf(lead) : undefined;
   const split = gstSplit(payment.amountPaise, issuer.gst, request.buyerState);
+  // A receipt names the program as the buyer saw it (its title when paid); a program since removed keeps its slug.
+  const program =
+    request.program === undefined
+      ? undefined
+      : ((await publishedContent(env.FEEDS)).content.programs.find((p) => p.slug === request.program)?.title ??
+        request.program);
   const { payment: stored } = await store.recordPayment(
     {
       id: randomId(),
@@ -110,7 +117,7 @@ async function recordPayment(
         issuerName: issuer.name,
         issuerAddress: issuer.address,
         buyerName: contact?.name || contact?.email || '',
-        ...(request.program !== undefined && { program: request.program }),
+        ...(program !== undefined && { program }),
         description: request.description,
         ...(issuer.gst && { gstin: issuer.gst.gstin, supplierState: issuer.gst.state }),
         ...(issuer.gst && request.buyerState !== undefined && { buyerState: request.buyerState }),

@@ -40,7 +40,7 @@ describe.each(adapters)('Razorpay events applied on %s', (_, makeEnv) => {
         year: financialYear(new Date(payment.created_at * 1000)),
         issuerName: 'Priya Raman Coaching',
         buyerName: 'Asha Verma',
-        program: 'retreats-workshops',
+        program: 'Retreats & Workshops',
         description: 'Retreat, March 2027',
         taxablePaise: 499900,
         cgstPaise: 0,

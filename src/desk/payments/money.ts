@@ -1,18 +1,13 @@
 import { TIME_ZONE } from '../../words/site';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0 });
-const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+export { rupees } from '../../payments/money';
+
 const day = new Intl.DateTimeFormat('en-IN', {
   timeZone: TIME_ZONE.name,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
 });
-
-/** Paise as the owners read rupees, with Indian grouping: ₹4,999, or ₹4,999.50 when there are paise. */
-export function rupees(paise: number): string {
-  return paise % 100 === 0 ? inr.format(paise / 100) : inrPaise.format(paise / 100);
-}
 
 /** A day in the site's time zone: "5 Dec 2026". */
 export function dayOf(iso: string): string {
@@ -31,4 +26,21 @@ export function paiseOf(typed: string): number | null {
   const whole = Number(m[1]!.replace(/,/g, ''));
   const paise = Number((m[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(whole) ? whole * 100 + paise : null;
+}
+
+/** How Razorpay names the ways to pay, as an owner reads them on the desk and a receipt. */
+const METHODS: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+  bank_transfer: 'Bank transfer',
+};
+
+/** A payment method's name for people; one Razorpay adds later shows as it sent it. */
+export function methodName(method: string): string {
+  return METHODS[method] ?? method;
 }

@@ -3,7 +3,7 @@ import { COACHING_SAC } from '../../payments/gst';
 import { GST_STATES } from '../../words/payments/gst-states';
 import { receiptWords as copy } from '../../words/payments/desk-payments';
 import { TextField } from '../text-field';
-import { dayOf, rupees } from './money';
+import { dayOf, methodName, rupees } from './money';
 import { PaymentLine } from './request-card';
 
 const stateName = (code: string | undefined) => (code ? `${code} ${GST_STATES[code] ?? ''}`.trim() : '');
@@ -63,7 +63,7 @@ export function ReceiptPage(props: { payment: PaymentRecord; refunds: RefundReco
           <dt>{copy.description}</dt>
           <dd>{r.description}</dd>
           <dt>{copy.method}</dt>
-          <dd>{p.method}</dd>
+          <dd>{methodName(p.method)}</dd>
           {invoice ? (
             <>
               <dt>{copy.taxable}</dt>

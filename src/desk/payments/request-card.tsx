@@ -3,7 +3,7 @@ import { deskPayments as copy } from '../../words/payments/desk-payments';
 import { GST_STATES } from '../../words/payments/gst-states';
 import { TextField } from '../text-field';
 import { when } from '../format';
-import { dayOf, rupees } from './money';
+import { dayOf, methodName, rupees } from './money';
 import type { RequestFormState } from './request-form';
 
 /** A published program as the form offers it. */
@@ -89,7 +89,7 @@ export function PaymentLine({ payment: p, refunds }: { payment: PaymentRecord; r
   const back = refunds.filter((r) => r.status === 'processed').reduce((sum, r) => sum + r.amountPaise, 0);
   return (
     <p className="desk-payment">
-      {copy.paid(rupees(p.amountPaise), p.method, when(p.paidAt))} ·{' '}
+      {copy.paid(rupees(p.amountPaise), methodName(p.method), when(p.paidAt))} ·{' '}
       <a href={`/desk/payments/${encodeURIComponent(p.id)}/receipt`}>
         {copy.receipt} {p.receipt.number}
       </a>
@@ -140,7 +140,7 @@ function RequestForm({ view }: { view: LeadPaymentsView }) {
         label={f.amount}
         inputMode="decimal"
         defaultValue={values.amount ?? ''}
-        placeholder={f.amountHint}
+        hint={f.amountHint}
         error={errors.amount}
       />
       <TextField
@@ -150,7 +150,7 @@ function RequestForm({ view }: { view: LeadPaymentsView }) {
         maxLength={200}
         required
         defaultValue={values.description ?? ''}
-        placeholder={f.descriptionHint}
+        hint={f.descriptionHint}
         error={errors.description}
       />
       <TextField
@@ -159,7 +159,7 @@ function RequestForm({ view }: { view: LeadPaymentsView }) {
         label={f.deposit}
         inputMode="decimal"
         defaultValue={values.deposit ?? ''}
-        placeholder={f.depositHint}
+        hint={f.depositHint}
         error={errors.deposit}
       />
       {view.gstState ? (

@@ -23,9 +23,15 @@ export function paymentDeskLink(siteUrl: string, lead: { kind: string; id: strin
   return `${siteUrl}/desk/leads/${lead.kind}/${encodeURIComponent(lead.id)}`;
 }
 
-/** What it was for: the program's title (as published), else the request's description, else "—". */
+/**
+ * What it was for: the program as the receipt names it (its title when paid, or its slug when it was no longer
+ * published: shown as its title if it is published again), else the request's description, else "—".
+ */
 export function paymentWhat(payment: PaymentRecord, programs: readonly ProgramContent[] = []): string {
-  if (payment.receipt.program !== undefined) return bookingProgram(payment.receipt.program, programs);
+  const program = payment.receipt.program;
+  if (program !== undefined) {
+    return programs.some((p) => p.slug === program) ? bookingProgram(program, programs) : program;
+  }
   return payment.receipt.description.trim() || EMPTY_PARAM;
 }
 

@@ -63,6 +63,7 @@ export interface Receipt {
   issuerAddress: string;
   /** The name on the receipt: the lead's name when the payment arrived. */
   buyerName: string;
+  /** The program's title when the payment arrived (its slug if it was no longer published). */
   program?: string;
   description: string;
   /** With a GSTIN: a tax invoice. The taxable value plus the taxes equal the amount paid. */
