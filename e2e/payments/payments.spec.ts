@@ -8,6 +8,7 @@ import { deskPayments, receiptWords } from '../../src/words/payments/desk-paymen
 import { deskRevenue } from '../../src/desk/sources/money/words';
 import { site } from '../../src/words/site';
 import { signIn } from '../support/desk/desk';
+import { elementsPastRightEdge } from '../support/overflow';
 import { uniqueEmail } from '../support/leads';
 import { waitForLeads } from '../support/store';
 import { expect, gotoHydrated, keepScreenshot, test } from '../support/test';
@@ -50,6 +51,8 @@ test.describe('payments @both', () => {
     await page.goto(`/desk/leads/quiz/${lead!.id}`);
     const form = page.locator('form.desk-payment-form');
     await expect(form.getByRole('heading', { name: deskPayments.form.heading })).toBeVisible();
+    // The form fits the width: no field (the state's long names) runs past the right edge on a phone.
+    expect(await elementsPastRightEdge(page)).toEqual([]);
     const program = form.getByLabel(deskPayments.form.program);
     await program.selectOption({ index: 1 });
     const programTitle = ((await program.locator('option:checked').textContent()) ?? '').replace(/ \(₹[\d,]+\)$/, '');
@@ -99,7 +102,7 @@ test.describe('payments @both', () => {
     // The lead shows the payment and is a client.
     await page.goto(`/desk/leads/quiz/${lead!.id}`);
     await expect(requests.getByText(deskPayments.statuses.paid, { exact: true })).toBeVisible();
-    await expect(page.getByText(/^₹4,999 paid by upi, /)).toBeVisible();
+    await expect(page.getByText(/^₹4,999 paid by UPI, /)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Client', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await shot('paid-lead');
 
@@ -112,6 +115,7 @@ test.describe('payments @both', () => {
     await expect(receipt.getByText(receiptWords.sgst)).toBeVisible();
     await expect(receipt.getByText(receiptWords.igst)).toHaveCount(0);
     await expect(receipt.getByText('Asha Verma')).toBeVisible();
+    await expect(receipt.getByText(programTitle, { exact: true })).toBeVisible();
     await expect(receipt.locator('strong', { hasText: '₹4,999' })).toBeVisible();
     await shot('receipt-gst');
 
