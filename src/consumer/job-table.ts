@@ -21,6 +21,7 @@ import { createSender } from '../notify/whatsapp/whatsapp';
 import type { Job } from '../queue/jobs';
 import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/booking-alerts';
 import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
+import { recordDeadPaymentRequestEmail, sendPaymentRequestEmail } from '../notify/payments/payment-request-email';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/people/erasures';
 import type { Lead } from '../store/leads/lead';
 import { getLeadStore } from '../store/leads/open';
@@ -105,6 +106,8 @@ export const JOBS: JobTable = {
   'booking-alert': { run: sendBookingAlert, dead: recordDeadBookingAlert },
   // An erased person's payment keeps only its accounting copy, which names no lead: the job then tells no one.
   'payment-alert': { run: sendPaymentAlert, dead: recordDeadPaymentAlert },
+  // An erased person's requests are deleted with them: the job then finds none and sends nothing.
+  'payment-request-email': { run: sendPaymentRequestEmail, dead: recordDeadPaymentRequestEmail },
   'mark-read': {
     run: (job, env) => markRead(env, job.messageId),
     // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.

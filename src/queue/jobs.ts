@@ -99,6 +99,11 @@ export const JobSchema = z.discriminatedUnion('type', [
    * personal), the payment is read from the store when the job runs (an erased person's is not told).
    */
   z.object({ type: z.literal('payment-alert'), providerPaymentId: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/) }),
+  /**
+   * Email a payment request's link to the address the lead gave (template payment_request_email), by the request's
+   * own id (not personal): the request and the lead are read when the job runs (an erased person's are gone).
+   */
+  z.object({ type: z.literal('payment-request-email'), requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
   /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
@@ -133,3 +138,4 @@ export async function enqueue(env: { JOBS: Queue<unknown> }, job: Job, delaySeco
 }
 export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;
 export type PaymentAlertJob = Extract<Job, { type: 'payment-alert' }>;
+export type PaymentRequestEmailJob = Extract<Job, { type: 'payment-request-email' }>;

@@ -15,6 +15,8 @@ import { readConfig } from '../../env';
 import { leadPath, type DeskEnv } from '../page';
 import { offeredPrograms } from '../payments/lead-payments';
 import { readRequestForm, type FieldName } from '../payments/request-form';
+import { enqueue } from '../../queue/jobs';
+import { contactOf } from '../../store/leads/lead';
 import { sendPaymentRequest } from '../../notify/payments/payment-request';
 import { rupees } from '../payments/money';
 import { renderLead } from './lead-route';
@@ -71,6 +73,8 @@ paymentRequests.post('/leads/:kind/:id/payment-request', async (c) => {
     logEvent('info', 'desk.action', { action: 'payment requested' });
     const what = programs.find((p) => p.slug === request.program)?.title ?? request.description;
     await sendPaymentRequest(c.env, lead, request, { amount: rupees(request.amountPaise), what }, c.var.owner.email);
+    // And by email to the address the lead gave, from the queue (the job reads the request and the lead again).
+    if (contactOf(lead).email) await enqueue(c.env, { type: 'payment-request-email', requestId: request.id });
   }
   return c.redirect(leadPath(kind, id), 303);
 });

@@ -16,8 +16,15 @@ export type QuizLead = Extract<Lead, { kind: 'quiz' }>;
 /** The ledger template of the quiz result email: one per quiz response, to the address it gave. */
 export const QUIZ_RESULT_EMAIL = 'quiz_result_email';
 
-/** Whether a ledger message is the result email (sent through the result email's sender, not WhatsApp). */
-export const isResultEmail = (message: { template: string }) => message.template === QUIZ_RESULT_EMAIL;
+/** The ledger template of a payment request's link by email: one per request, to the address its lead gave. */
+export const PAYMENT_REQUEST_EMAIL = 'payment_request_email';
+
+/**
+ * Whether a ledger message is an email to a visitor (the quiz result, a payment link): sent through the result
+ * email's sender, from RESULT_EMAIL_FROM, not WhatsApp and not the owners' alert address.
+ */
+export const isResultEmail = (message: { template: string }) =>
+  message.template === QUIZ_RESULT_EMAIL || message.template === PAYMENT_REQUEST_EMAIL;
 
 /**
  * The recommended programs of a response, most fitting first, as published now (a program no longer published by

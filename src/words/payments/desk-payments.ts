@@ -5,7 +5,7 @@ export const deskPayments = {
   form: {
     heading: 'Ask for payment',
     explain:
-      'Makes a payment link and sends it to them on WhatsApp when their number may be messaged; the link also shows here, to pass on another way. It works for a limited time.',
+      'Makes a payment link and sends it to them on WhatsApp when their number may be messaged, and by email when they gave an address; the link also shows here. It works for a limited time.',
     program: 'Program',
     noProgram: '(none)',
     amount: 'Amount (₹)',

@@ -2,7 +2,8 @@
  * Asking a lead for payment from their page: the form only when payments are set up (why not, when set but
  * unusable), bad input refused by its field with nothing stored, one link per form however often it is posted,
  * the link to the person through the ledger once (a text inside WhatsApp's window, the template outside it,
- * nothing to a number that opted out), a refusal of the tool by the field, and cancelling a request.
+ * nothing to a number that opted out), by email once to the address the lead gave, a refusal of the tool by the
+ * field, and cancelling a request.
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ import { getLeadStore } from '../../../src/store/leads/open';
 import { enquiryLead } from '../../fixtures/leads';
 import { GraphStandin, graphEnv } from '../../standins/whatsapp/graph-api';
 import { createRazorpayStandin, razorpayEnv } from '../../standins/razorpay/razorpay';
+import { EmailStandin } from '../../standins/email';
 import { callWorker, postForm } from '../../support/api';
 import { captureQueue, consume, takeJobs } from '../../support/queue';
 import { uniqueMobile } from '../../support/shared';
@@ -136,6 +138,35 @@ describe('the payment form on a lead’s page', () => {
     expect(texts[0].text.body).toContain(
       'Hello Asha, your payment of ₹4,999 for Coaching, 4 sessions can be made here: https://',
     );
+  });
+
+  it('emails the link once to the address the lead gave, from the result email’s sender, however often the form is posted', async () => {
+    const FROM = 'priya@coach.example';
+    const email = new EmailStandin([FROM]);
+    const { workerEnv, page, queued } = setup({ RESULT_EMAIL_FROM: FROM, EMAIL: email.binding } as Partial<Env>);
+    const address = `pay-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const l = enquiryLead({ phone: uniqueMobile(), name: 'Asha Verma', email: address });
+    await getLeadStore(workerEnv).save(l);
+    const path = `/desk/leads/enquiry/${l.id}`;
+    const formId = formIdOf(await page(path));
+    const fields = { formId, program: '', amount: '2500', description: 'One session', deposit: '' };
+    for (let i = 0; i < 2; i++) expect((await postForm(workerEnv, `${path}/payment-request`, fields)).status).toBe(303);
+
+    const jobs = takeJobs(queued, 'payment-request-email');
+    expect(jobs).toHaveLength(1);
+    // The job run twice (a redelivery) still sends one email: the ledger holds it once per request and address.
+    await consume(workerEnv, [...jobs, ...jobs]);
+    const [sent, ...more] = email.to(address);
+    expect(more).toEqual([]);
+    expect(sent!.from).toEqual({ email: FROM, name: 'Priya Raman' });
+    expect(sent!.subject).toBe('Your payment of ₹2,500 for One session');
+    expect(sent!.text).toMatch(
+      /^Hello Asha,\n\nYour payment of ₹2,500 for One session can be made here \(UPI, cards or netbanking\), until \d{1,2} \w+ \d{4}:\nhttps:\/\/rzp\.io\/rzp\/\w+\n/,
+    );
+    const rows = await env.DB.prepare(`SELECT status, audience FROM deliveries WHERE recipient = ?`)
+      .bind(address)
+      .all<{ status: string; audience: string }>();
+    expect(rows.results).toEqual([{ status: 'sent', audience: 'visitor' }]);
   });
 
   it('sends the payment_request template outside the window, and nothing to a number that opted out', async () => {
