@@ -9,6 +9,7 @@ import { deskRevenue } from '../../src/desk/sources/money/words';
 import { site } from '../../src/words/site';
 import { signIn } from '../support/desk/desk';
 import { elementsPastRightEdge } from '../support/overflow';
+import { emailsTo } from '../support/emails';
 import { uniqueEmail } from '../support/leads';
 import { waitForLeads } from '../support/store';
 import { expect, gotoHydrated, keepScreenshot, test } from '../support/test';
@@ -67,6 +68,8 @@ test.describe('payments @both', () => {
     const shortUrl = (await requests.locator('code').first().textContent())!.trim();
     expect(shortUrl).toMatch(/^https:\/\/rzp\.io\//);
     await shot('payment-request');
+    // The person gets the link by email too (they gave an address), once.
+    await expect.poll(async () => (await emailsTo(email)).filter((m) => m.text?.includes(shortUrl)).length).toBe(1);
 
     // Razorpay's checkout: the person pays the whole link; Razorpay posts the signed event.
     const state = (await (await fetch(`${STANDINS}/__razorpay`)).json()) as { links: StandinLink[] };
