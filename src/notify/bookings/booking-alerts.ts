@@ -1,27 +1,16 @@
 import { readConfig, type Env } from '../../env';
-import { logEvent, maskPhone } from '../../log';
+import { logEvent } from '../../log';
 import type { BookingAlertJob } from '../../queue/jobs';
 import { type BookingRecord } from '../../store/bookings/bookings';
 import { getBookingStore } from '../../store/bookings/open';
 import { getLeadStore } from '../../store/leads/open';
 import { publishedContent } from '../../store/site-content/published-content';
-import { leadRules, readBudgets, type LedgerRules } from '../ledger/budgets';
+import { leadRules, readBudgets } from '../ledger/budgets';
 import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink } from './booking-templates';
-import { deliver } from '../ledger/deliver';
-import { digestKey, scheduleDigest } from '../leads/digest';
-import { ownerAlertDone } from '../email/fallback';
-import { deliveryStore } from '../ledger/ledger-store';
-import type { Send } from '../ledger/templates';
-import { createSender } from '../whatsapp/whatsapp';
+import { recordDeadOwnerAlerts, sendOwnerAlerts, type OwnerAlertPlan } from '../leads/owner-alert-plan';
 
 // The owners hear of a booked or cancelled call through the ledger like every owner alert: once per booking event,
 // inside OWNER_ALERTS_PER_HOUR (past it, the digest), by email when WhatsApp fails or stays unconfirmed.
-
-interface Plan {
-  submissionId: string;
-  sends: Send[];
-  rules: LedgerRules;
-}
 
 /**
  * What a booking event's alerts are, or null when the booking is gone (erased since the job was queued). A booking
@@ -29,7 +18,7 @@ interface Plan {
  * public page), or to a lead whose Turnstile token was refused, is held to the rule of an unverified lead: its
  * alerts are folded into the hour's digest.
  */
-async function planOf(job: BookingAlertJob, env: Env): Promise<Plan | null> {
+async function planOf(job: BookingAlertJob, env: Env): Promise<OwnerAlertPlan | null> {
   const booking = await getBookingStore(env).get(job.provider, job.bookingId);
   if (!booking) return null;
   const config = readConfig(env);
@@ -62,38 +51,12 @@ export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<
     });
     return undefined;
   }
-  const store = deliveryStore(env);
-  const sender = createSender(env);
-  const ref = { submissionId: plan.submissionId, leadKind: BOOKING_ALERT_KIND };
-  let wait: number | undefined;
-  for (const send of plan.sends) {
-    const step = await deliver(ref, send, store, sender, plan.rules);
-    if (!step.done) wait = Math.max(wait ?? 0, step.after);
-    else if (step.folded)
-      await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), plan.rules.budgets);
-    else await ownerAlertDone(env, store, plan.submissionId, send);
-  }
-  return wait;
+  return sendOwnerAlerts(env, plan, BOOKING_ALERT_KIND);
 }
 
 /** A booking-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
 export async function recordDeadBookingAlert(job: BookingAlertJob, env: Env): Promise<void> {
   const plan = await planOf(job, env);
   if (!plan) return;
-  const store = deliveryStore(env);
-  const now = new Date().toISOString();
-  for (const send of plan.sends) {
-    const key = store.key(plan.submissionId, send);
-    const row = await store.markDead(key, BOOKING_ALERT_KIND, send, now, plan.rules);
-    if (row.status !== 'dead') continue;
-    await ownerAlertDone(env, store, plan.submissionId, send);
-    logEvent('error', 'delivery.dead', {
-      submissionId: plan.submissionId,
-      kind: BOOKING_ALERT_KIND,
-      template: send.template,
-      to: maskPhone(send.to),
-      attempts: row.attempts,
-      code: row.last_error_code,
-    });
-  }
+  await recordDeadOwnerAlerts(env, plan, BOOKING_ALERT_KIND);
 }

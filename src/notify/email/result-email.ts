@@ -10,6 +10,9 @@ import type { Lead } from '../../store/leads/lead';
 import { BindingEmailSender, LogEmailSender, NotConfiguredEmailSender, emailMessage, type EmailSender } from './email';
 import { resultEmailHtml, resultEmailText, type ResultEmailView } from './result-email-html';
 import type { Send } from '../ledger/templates';
+import { leadRules, readBudgets } from '../ledger/budgets';
+import { deliveryStore } from '../ledger/ledger-store';
+import { logEvent, maskRecipient } from '../../log';
 
 export type QuizLead = Extract<Lead, { kind: 'quiz' }>;
 
@@ -100,4 +103,24 @@ export function createResultEmailSender(env: Env): EmailSender {
   if (binding) return new BindingEmailSender(binding, { email: from, name: resultEmail.fromName });
   if (config.environment === 'development') return new LogEmailSender();
   return new NotConfiguredEmailSender('The EMAIL (send_email) binding is missing from wrangler.toml.');
+}
+
+/**
+ * A visitor's email (the quiz result, a payment link) whose job ran out of retries: recorded as dead in the ledger,
+ * so the desk shows it failed and offers it again.
+ */
+export async function markVisitorEmailDead(env: Env, submissionId: string, lead: Lead, send: Send): Promise<void> {
+  const store = deliveryStore(env);
+  const rules = leadRules(lead, readBudgets(env));
+  const row = await store.markDead(store.key(submissionId, send), lead.kind, send, new Date().toISOString(), rules);
+  if (row.status !== 'dead') return;
+  logEvent('error', 'delivery.dead', {
+    submissionId,
+    kind: lead.kind,
+    template: send.template,
+    to: maskRecipient(send.to),
+    attempts: row.attempts,
+    code: row.last_error_code,
+    error: row.last_error_message,
+  });
 }

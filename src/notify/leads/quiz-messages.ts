@@ -4,7 +4,7 @@ import { leadRules, readBudgets } from '../ledger/budgets';
 import { deliver } from '../ledger/deliver';
 import { notifyLead, recordDeadNotify } from './lead-messages';
 import { deliveryStore } from '../ledger/ledger-store';
-import { createResultEmailSender, resultEmailFor, type QuizLead } from '../email/result-email';
+import { createResultEmailSender, markVisitorEmailDead, resultEmailFor, type QuizLead } from '../email/result-email';
 import { publishedContent } from '../../store/site-content/published-content';
 import type { Send } from '../ledger/templates';
 
@@ -51,19 +51,7 @@ async function sendResultEmail(lead: QuizLead, env: Env) {
 async function markResultEmailDead(lead: QuizLead, env: Env): Promise<void> {
   const send = await resultEmailOf(lead, env);
   if (!send || (await goesElsewhere(env.DB, lead.id, send))) return;
-  const store = deliveryStore(env);
-  const rules = leadRules(lead, readBudgets(env));
-  const row = await store.markDead(store.key(lead.id, send), lead.kind, send, new Date().toISOString(), rules);
-  if (row.status !== 'dead') return;
-  logEvent('error', 'delivery.dead', {
-    submissionId: lead.id,
-    kind: lead.kind,
-    template: send.template,
-    to: maskRecipient(send.to),
-    attempts: row.attempts,
-    code: row.last_error_code,
-    error: row.last_error_message,
-  });
+  await markVisitorEmailDead(env, lead.id, lead, send);
 }
 
 /** The result email a quiz response is due, or undefined (no address, or the step is off). */

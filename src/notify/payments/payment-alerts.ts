@@ -1,15 +1,10 @@
 import { readConfig, type Env } from '../../env';
-import { logEvent, maskPhone } from '../../log';
+import { logEvent } from '../../log';
 import type { PaymentAlertJob } from '../../queue/jobs';
 import { getPaymentStore } from '../../store/payments/open';
 import { publishedContent } from '../../store/site-content/published-content';
-import { readBudgets, type LedgerRules } from '../ledger/budgets';
-import { deliver } from '../ledger/deliver';
-import { digestKey, scheduleDigest } from '../leads/digest';
-import { ownerAlertDone } from '../email/fallback';
-import { deliveryStore } from '../ledger/ledger-store';
-import type { Send } from '../ledger/templates';
-import { createSender } from '../whatsapp/whatsapp';
+import { readBudgets } from '../ledger/budgets';
+import { recordDeadOwnerAlerts, sendOwnerAlerts, type OwnerAlertPlan } from '../leads/owner-alert-plan';
 import { PAYMENT_ALERT_KIND, paymentAlertId, paymentAlertSends } from './payment-templates';
 
 // The owners hear of a payment through the ledger like every owner alert: once per payment (the ledger's row per
@@ -19,17 +14,11 @@ import { PAYMENT_ALERT_KIND, paymentAlertId, paymentAlertSends } from './payment
 /** A payment's job is queued just before the payment is stored: a job that finds none yet looks again. */
 const NOT_YET_STORED_WAIT_S = 60;
 
-interface Plan {
-  submissionId: string;
-  sends: Send[];
-  rules: LedgerRules;
-}
-
 /**
  * What a payment's alerts are: 'not_stored' while the payment is not stored (yet), null once its person was erased
  * (the accounting copy names no lead). Money arrived, so the alert is never held as an unverified lead's would be.
  */
-async function planOf(job: PaymentAlertJob, env: Env): Promise<Plan | 'not_stored' | null> {
+async function planOf(job: PaymentAlertJob, env: Env): Promise<OwnerAlertPlan | 'not_stored' | null> {
   const payment = await getPaymentStore(env).paymentByProviderId(job.providerPaymentId);
   if (!payment) return 'not_stored';
   const lead = payment.lead;
@@ -51,18 +40,7 @@ export async function sendPaymentAlert(job: PaymentAlertJob, env: Env): Promise<
     logEvent('info', 'delivery.skipped', { kind: PAYMENT_ALERT_KIND, reason: 'payment_erased' });
     return undefined;
   }
-  const store = deliveryStore(env);
-  const sender = createSender(env);
-  const ref = { submissionId: plan.submissionId, leadKind: PAYMENT_ALERT_KIND };
-  let wait: number | undefined;
-  for (const send of plan.sends) {
-    const step = await deliver(ref, send, store, sender, plan.rules);
-    if (!step.done) wait = Math.max(wait ?? 0, step.after);
-    else if (step.folded)
-      await scheduleDigest(env, store, digestKey(step.folded.hourStart, send.to), plan.rules.budgets);
-    else await ownerAlertDone(env, store, plan.submissionId, send);
-  }
-  return wait;
+  return sendOwnerAlerts(env, plan, PAYMENT_ALERT_KIND);
 }
 
 /** A payment-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
@@ -73,20 +51,5 @@ export async function recordDeadPaymentAlert(job: PaymentAlertJob, env: Env): Pr
     logEvent('error', 'delivery.dead', { kind: PAYMENT_ALERT_KIND, reason: 'payment_not_stored' });
     return;
   }
-  const store = deliveryStore(env);
-  const now = new Date().toISOString();
-  for (const send of plan.sends) {
-    const key = store.key(plan.submissionId, send);
-    const row = await store.markDead(key, PAYMENT_ALERT_KIND, send, now, plan.rules);
-    if (row.status !== 'dead') continue;
-    await ownerAlertDone(env, store, plan.submissionId, send);
-    logEvent('error', 'delivery.dead', {
-      submissionId: plan.submissionId,
-      kind: PAYMENT_ALERT_KIND,
-      template: send.template,
-      to: maskPhone(send.to),
-      attempts: row.attempts,
-      code: row.last_error_code,
-    });
-  }
+  await recordDeadOwnerAlerts(env, plan, PAYMENT_ALERT_KIND);
 }

@@ -1,5 +1,4 @@
 import { readConfig, type Env } from '../../env';
-import { logEvent, maskRecipient } from '../../log';
 import { greetingName } from '../../shared/lead-rules';
 import { contactOf, type Lead } from '../../store/leads/lead';
 import { getLeadStore } from '../../store/leads/open';
@@ -11,7 +10,7 @@ import { paymentRequestWords as words } from '../../words/payments/payment-reque
 import { TIME_ZONE } from '../../words/site';
 import { rupees } from '../../payments/money';
 import { emailMessage } from '../email/email';
-import { createResultEmailSender, PAYMENT_REQUEST_EMAIL } from '../email/result-email';
+import { createResultEmailSender, markVisitorEmailDead, PAYMENT_REQUEST_EMAIL } from '../email/result-email';
 import { leadVouches } from '../follow-ups/follow-ups';
 import { leadRules, readBudgets } from '../ledger/budgets';
 import { deliver } from '../ledger/deliver';
@@ -82,19 +81,5 @@ export async function sendPaymentRequestEmail(job: PaymentRequestEmailJob, env: 
 export async function recordDeadPaymentRequestEmail(job: PaymentRequestEmailJob, env: Env): Promise<void> {
   const due = await emailOf(env, job.requestId);
   if (!due) return;
-  const { send, lead, request } = due;
-  const store = deliveryStore(env);
-  const rules = leadRules(lead, readBudgets(env));
-  const key = store.key(paymentRequestId(request.id), send);
-  const row = await store.markDead(key, lead.kind, send, new Date().toISOString(), rules);
-  if (row.status !== 'dead') return;
-  logEvent('error', 'delivery.dead', {
-    submissionId: paymentRequestId(request.id),
-    kind: lead.kind,
-    template: send.template,
-    to: maskRecipient(send.to),
-    attempts: row.attempts,
-    code: row.last_error_code,
-    error: row.last_error_message,
-  });
+  await markVisitorEmailDead(env, paymentRequestId(due.request.id), due.lead, due.send);
 }
