@@ -45,6 +45,8 @@ test.describe('payments @both', () => {
     await page.getByLabel('Last name').fill('Verma');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Submit' }).click();
+    // The quiz then moves to the landing page's programs: wait for it, or its navigation would cut the desk's short.
+    await expect(page).toHaveURL(/\/\?recommended=[a-z,-]+#programs$/);
     const [lead] = await waitForLeads<{ id: string }>('quiz_responses', email);
 
     // The owner asks for ₹4,999 for a program, the buyer in Karnataka (the business's state: CGST and SGST).
