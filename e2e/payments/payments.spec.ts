@@ -123,6 +123,7 @@ test.describe('payments @both', () => {
     await expect(receipt.getByText(programTitle, { exact: true })).toBeVisible();
     await expect(receipt.locator('strong', { hasText: '₹4,999' })).toBeVisible();
     await shot('receipt-gst');
+    const receiptUrl = page.url();
 
     // Sources: the revenue under the source and campaign the lead came from, and the program's row.
     await page.goto('/desk/sources?days=7');
@@ -141,5 +142,12 @@ test.describe('payments @both', () => {
     await shot('sources-revenue', false);
     await programs.scrollIntoViewIfNeeded();
     await shot('sources-program-revenue', false);
+
+    // A partial refund from the receipt, as an owner gives one: asked of Razorpay, pending until it is processed.
+    await page.goto(receiptUrl);
+    await page.getByLabel(receiptWords.refund.amount).fill('1,000');
+    await page.getByRole('button', { name: receiptWords.refund.submit, exact: true }).click();
+    await expect(page.getByText('Up to ₹3,999 can be refunded.')).toBeVisible();
+    await expect(page.getByText(/refund pending/)).toBeVisible();
   });
 });

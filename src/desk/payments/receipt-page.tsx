@@ -13,6 +13,8 @@ export interface RefundView {
   /** Payments not set up: no form. */
   off: boolean;
   leftPaise: number;
+  /** The form's one-time id: a second post of it (a double tap) asks for no second refund. */
+  formId: string;
   typed?: string;
   error?: string;
 }
@@ -100,6 +102,7 @@ export function ReceiptPage(props: { payment: PaymentRecord; refunds: RefundReco
           <p className="desk-meta">{copy.refund.none}</p>
         ) : (
           <form method="post" action={`/desk/payments/${encodeURIComponent(p.id)}/refund`}>
+            <input type="hidden" name="formId" value={refund.formId} />
             <p className="desk-meta">{copy.refund.left(rupees(refund.leftPaise))}</p>
             <TextField
               id="refund-amount"

@@ -6,7 +6,8 @@ import { paiseOf } from './money';
 export const MAX_PAISE = 100_000_000;
 const MAX_DESCRIPTION = 200;
 /** The form's own id, made at each render: a second post of the same form makes no second link. */
-const FORM_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** A form's one-time id (newFormId): what makes a second post of the same form change nothing. */
+export const FORM_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The request form's field names, as posted. */
 export const FIELDS = ['formId', 'program', 'amount', 'description', 'deposit', 'buyer_state'] as const;

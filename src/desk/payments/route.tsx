@@ -12,6 +12,8 @@ import { paiseOf, rupees } from './money';
 import { PaymentsPage } from './payments-page';
 import { ReceiptPage, type RefundView } from './receipt-page';
 import { ROW_STATUSES, monthOf, monthRange, monthRows, rowsCsv, type RowStatus } from './rows';
+import { newFormId } from './lead-payments';
+import { FORM_ID } from './request-form';
 
 /**
  * /desk/payments: a month's requests, payments and refunds (`?month=2026-11&status=…`), the same rows as CSV, each
@@ -60,13 +62,22 @@ payments.post('/payments/:id/refund', async (c) => {
   if (!payment) throw new ApiException(404, 'not_found', receiptWords.notFound);
   const refunds = await store.refundsOf(payment.providerPaymentId);
   const left = leftOf(payment.amountPaise, refunds);
-  const typed = String((await readRequestBody(c)).fields.amount ?? '');
+  const { fields } = await readRequestBody(c);
+  const typed = String(fields.amount ?? '');
+  const formId = String(fields.formId ?? '');
   const paise = paiseOf(typed);
   const words = receiptWords.refund;
   const provider = getPaymentProvider(c.env);
   if (!provider) return receipt(c, { typed, error: words.off }, 409);
+  if (!FORM_ID.test(formId)) return receipt(c, { typed, error: words.form }, 400);
   if (paise === null || paise < 100 || paise > left)
     return receipt(c, { typed, error: words.tooMuch(rupees(left)) }, 400);
+  // One refund per form, however often it is posted: the form's id is claimed once (a double tap, or the browser
+  // posting again, finds it taken and asks Razorpay for nothing more). A refused call spends it; the page the owner
+  // gets back carries a fresh one.
+  if (!(await store.markEvent(`refund-form:${formId}`, new Date().toISOString()))) {
+    return c.redirect(`/desk/payments/${encodeURIComponent(id)}/receipt`, 303);
+  }
   try {
     const made = await provider.refund(payment.providerPaymentId, paise);
     // Stored pending whatever the tool answered first: the refund's webhook makes it final (processed or failed).
@@ -107,6 +118,7 @@ async function receipt(c: Context<DeskEnv>, refused?: { typed: string; error: st
   const refund: RefundView = {
     off: !getPaymentProvider(c.env),
     leftPaise: leftOf(payment.amountPaise, refunds),
+    formId: newFormId(),
     ...refused,
   };
   const page = <ReceiptPage payment={payment} refunds={refunds} refund={refund} />;

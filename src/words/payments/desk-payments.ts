@@ -97,6 +97,7 @@ export const receiptWords = {
     none: 'Nothing is left to refund.',
     amount: 'Amount to refund (₹)',
     submit: 'Refund',
+    form: 'This form is out of date: open the receipt again and refund once more.',
     tooMuch: (amount: string) => `Enter an amount from ₹1 to ${amount} (what is left after refunds).`,
     refused: (message: string) => `The payment tool refused the refund: ${message}`,
     unreachable: 'The payment tool could not be reached: nothing was refunded. Try again in a minute.',

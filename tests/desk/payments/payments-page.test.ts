@@ -165,17 +165,27 @@ describe('/desk/payments', () => {
       'R',
     );
     const path = `/desk/payments/${made.payment.id}`;
-    expect(await (await page(`${path}/receipt`)).text()).toContain('Up to ₹4,999 can be refunded.');
+    const first = await (await page(`${path}/receipt`)).text();
+    expect(first).toContain('Up to ₹4,999 can be refunded.');
+    const formId = /name="formId" value="([^"]+)"/.exec(first)![1]!;
 
-    const tooMuch = await postForm(workerEnv, `${path}/refund`, { amount: '5000' });
+    const tooMuch = await postForm(workerEnv, `${path}/refund`, { formId, amount: '5000' });
     expect(tooMuch.status).toBe(400);
     expect(await tooMuch.text()).toContain('Enter an amount from ₹1 to ₹4,999');
     expect(await store.refundsOf(paid.payment.id)).toEqual([]);
     const refundCalls = () => razorpay.calls.filter((c) => c.path.endsWith('/refund'));
     expect(refundCalls()).toEqual([]);
 
-    const ok = await postForm(workerEnv, `${path}/refund`, { amount: '1,000' });
-    expect(ok.status).toBe(303);
+    // A post without the form's id (an old page) is refused and asks for nothing.
+    const noForm = await postForm(workerEnv, `${path}/refund`, { amount: '1,000' });
+    expect(noForm.status).toBe(400);
+    expect(refundCalls()).toEqual([]);
+
+    // The same form posted twice (a double tap) asks for one refund.
+    for (let i = 0; i < 2; i++) {
+      const ok = await postForm(workerEnv, `${path}/refund`, { formId, amount: '1,000' });
+      expect(ok.status).toBe(303);
+    }
     expect(refundCalls()).toMatchObject([{ body: { amount: 100_000 } }]);
     expect(await store.refundsOf(paid.payment.id)).toMatchObject([
       { amountPaise: 100_000, status: 'pending', requestedBy: 'owner@localhost' },
@@ -183,7 +193,9 @@ describe('/desk/payments', () => {
     const after = await (await page(`${path}/receipt`)).text();
     expect(after).toContain('refund pending');
     expect(after).toContain('Up to ₹3,999 can be refunded.');
-    const again = await postForm(workerEnv, `${path}/refund`, { amount: '4000' });
+    const fresh = /name="formId" value="([^"]+)"/.exec(after)![1]!;
+    expect(fresh).not.toBe(formId);
+    const again = await postForm(workerEnv, `${path}/refund`, { formId: fresh, amount: '4000' });
     expect(again.status).toBe(400);
   });
 });
