@@ -1,4 +1,4 @@
-import type { BookingEvent, BookingProvider, BookingRecord, BookingStore } from './bookings';
+import type { BookingEvent, BookingProvider, BookingRecord, BookingStore, CallOutcome } from './bookings';
 import { rowOf, rowsOf } from '../d1-read';
 import type { LeadKind } from '../leads/lead';
 import { present } from '../present';
@@ -19,11 +19,12 @@ interface Row {
   received_at: string;
   lead: string | null;
   history: string;
+  outcome: string | null;
 }
 
 const SELECT = 'SELECT * FROM bookings';
 
-/** Bookings in D1 (migrations/0019_bookings.sql): one row per (provider, id), each event once in booking_events. */
+/** Bookings in D1 (migrations/0019_bookings.sql, the outcome 0034_call_outcome.sql): one row per (provider, id), each event once in booking_events. */
 export class D1BookingStore implements BookingStore {
   constructor(private readonly db: D1Database) {}
 
@@ -45,9 +46,15 @@ export class D1BookingStore implements BookingStore {
   async put(b: BookingRecord): Promise<void> {
     await this.db
       .prepare(
-        `INSERT OR REPLACE INTO bookings (provider, id, status, start_at, end_at, name, email, program, ref, replaces,
+        // Every column but the outcome, which only setOutcome writes.
+        `INSERT INTO bookings (provider, id, status, start_at, end_at, name, email, program, ref, replaces,
            moved_to, event_at, received_at, lead_kind, lead_id, lead, history)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (provider, id) DO UPDATE SET status = excluded.status, start_at = excluded.start_at,
+           end_at = excluded.end_at, name = excluded.name, email = excluded.email, program = excluded.program,
+           ref = excluded.ref, replaces = excluded.replaces, moved_to = excluded.moved_to,
+           event_at = excluded.event_at, received_at = excluded.received_at, lead_kind = excluded.lead_kind,
+           lead_id = excluded.lead_id, lead = excluded.lead, history = excluded.history`,
       )
       .bind(
         b.provider,
@@ -69,6 +76,14 @@ export class D1BookingStore implements BookingStore {
         JSON.stringify(b.history),
       )
       .run();
+  }
+
+  async setOutcome(provider: BookingProvider, id: string, outcome: CallOutcome): Promise<boolean> {
+    const result = await this.db
+      .prepare('UPDATE bookings SET outcome = ? WHERE provider = ? AND id = ?')
+      .bind(JSON.stringify(outcome), provider, id)
+      .run();
+    return (result.meta.changes ?? 0) > 0;
   }
 
   async forLead(kind: LeadKind, id: string): Promise<BookingRecord[]> {
@@ -142,5 +157,6 @@ function fromRow(row: Row): BookingRecord {
     receivedAt: row.received_at,
     ...(row.lead !== null && { lead: JSON.parse(row.lead) as NonNullable<BookingRecord['lead']> }),
     history: JSON.parse(row.history) as BookingRecord['history'],
+    ...(row.outcome !== null && row.outcome !== undefined && { outcome: JSON.parse(row.outcome) as CallOutcome }),
   };
 }

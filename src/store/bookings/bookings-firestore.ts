@@ -1,4 +1,12 @@
-import type { BookingEvent, BookingLink, BookingProvider, BookingRecord, BookingStep, BookingStore } from './bookings';
+import type {
+  BookingEvent,
+  BookingLink,
+  BookingProvider,
+  BookingRecord,
+  BookingStep,
+  BookingStore,
+  CallOutcome,
+} from './bookings';
 import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
 import { plain } from '../leads/firestore/leads-firestore-documents';
 import { MAX_READ, guarded, hashedId } from '../firestore/firestore-guard';
@@ -64,8 +72,26 @@ export class FirestoreBookingStore extends FirestoreStore implements BookingStor
         endAt: time(s.endAt),
       })),
     });
+    // Every field but the outcome, which only setOutcome writes (a field of the mask left out of `fields` is removed).
     await guarded('store a booking', async () =>
-      this.client.set(BOOKINGS_COLLECTION, await bookingDoc(b.provider, b.id), fields),
+      this.client.setMasked(BOOKINGS_COLLECTION, await bookingDoc(b.provider, b.id), fields, PUT_FIELDS),
+    );
+  }
+
+  async setOutcome(provider: BookingProvider, id: string, outcome: CallOutcome): Promise<boolean> {
+    const doc = await bookingDoc(provider, id);
+    return guarded('mark a call', () =>
+      this.client.patch(BOOKINGS_COLLECTION, doc, {
+        outcome: {
+          mapValue: {
+            fields: {
+              value: { stringValue: outcome.value },
+              by: { stringValue: outcome.by },
+              at: { timestampValue: outcome.at },
+            },
+          },
+        },
+      }),
     );
   }
 
@@ -157,6 +183,27 @@ export class FirestoreBookingStore extends FirestoreStore implements BookingStor
   }
 }
 
+/** The fields `put` writes: every field of a booking but its outcome. */
+const PUT_FIELDS = [
+  'provider',
+  'bookingId',
+  'status',
+  'startAt',
+  'endAt',
+  'name',
+  'email',
+  'program',
+  'ref',
+  'replaces',
+  'movedTo',
+  'eventAt',
+  'receivedAt',
+  'linked',
+  'leadKey',
+  'lead',
+  'history',
+] as const;
+
 const bookingDoc = (provider: BookingProvider, id: string) => hashedId(JSON.stringify([provider, id]));
 const leadKey = (kind: LeadKind, id: string) => `${kind}/${id}`;
 const idOf = (doc: Document) => doc.name.slice(doc.name.lastIndexOf('/') + 1);
@@ -186,6 +233,11 @@ function fromDocument(doc: Document): BookingRecord {
     at: iso(link.at),
     ...(typeof link.statusBefore === 'string' && { statusBefore: link.statusBefore as BookingLink['statusBefore'] }),
   };
+  const mark = f.outcome as Record<string, unknown> | undefined;
+  const outcome: CallOutcome | undefined =
+    mark && (mark.value === 'attended' || mark.value === 'no_show')
+      ? { value: mark.value, by: text(mark.by), at: iso(mark.at) }
+      : undefined;
   const steps = Array.isArray(f.history) ? (f.history as Array<Record<string, unknown>>) : [];
   return {
     provider: text(f.provider) as BookingProvider,
@@ -208,5 +260,6 @@ function fromDocument(doc: Document): BookingRecord {
       startAt: iso(s.startAt),
       endAt: iso(s.endAt),
     })),
+    ...(outcome && { outcome }),
   };
 }

@@ -51,6 +51,17 @@ export interface BookingLink {
   statusBefore?: FollowUpStatus;
 }
 
+/** Whether a call happened, as an owner marked it once its end had passed. */
+export const CALL_OUTCOMES = ['attended', 'no_show'] as const;
+export type CallOutcomeValue = (typeof CALL_OUTCOMES)[number];
+
+/** An owner's mark of a call: attended or a no-show, who marked it (their email) and when; changeable. */
+export interface CallOutcome {
+  value: CallOutcomeValue;
+  by: string;
+  at: string;
+}
+
 /** One step of a booking's history, as the desk lists it. */
 export interface BookingStep {
   event: BookingEventKind;
@@ -79,6 +90,8 @@ export interface BookingRecord {
   receivedAt: string;
   lead?: BookingLink;
   history: BookingStep[];
+  /** Attended or a no-show, once an owner marked it (setOutcome): `put` never writes nor clears it. */
+  outcome?: CallOutcome;
 }
 
 /**
@@ -92,8 +105,13 @@ export interface BookingStore {
    */
   markSeen(event: BookingEvent, receivedAt: string): Promise<boolean>;
   get(provider: BookingProvider, id: string): Promise<BookingRecord | null>;
-  /** Writes the booking whole (insert or replace). */
+  /**
+   * Writes the booking whole (insert or replace), except its outcome: a stored outcome stays whatever `put` is
+   * given, so a booking tool's event applied while an owner marks the call never undoes the mark.
+   */
   put(booking: BookingRecord): Promise<void>;
+  /** Records an owner's mark of a call (replacing an earlier one); false when there is no such booking. */
+  setOutcome(provider: BookingProvider, id: string, outcome: CallOutcome): Promise<boolean>;
   /** A lead's bookings, newest call first. */
   forLead(kind: LeadKind, id: string): Promise<BookingRecord[]>;
   /** Bookings linked to no lead, newest first, at most `limit`. */

@@ -119,8 +119,9 @@ export const LEAD_PLACES: readonly Place[] = [
     kind: 'd1',
     name: 'bookings',
     firestore: 'bookings',
-    about: 'A call booked on the booking tool: when, the name and address typed there, the program, its history.',
-    personal: ['start_at', 'end_at', 'name', 'email', 'program', 'ref', 'lead', 'history'],
+    about:
+      'A call booked on the booking tool: when, the name and address typed there, the program, its history, and whether it happened (attended or a no-show, as an owner marked it).',
+    personal: ['start_at', 'end_at', 'name', 'email', 'program', 'ref', 'lead', 'history', 'outcome'],
     other: ['provider', 'id', 'status', 'replaces', 'moved_to', 'event_at', 'received_at', 'lead_kind', 'lead_id'],
     kept: 'with the lead it is linked to; linked to none, a year after the call (RETENTION.unlinkedBookingDays)',
     pruned: true,

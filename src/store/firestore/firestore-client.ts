@@ -116,6 +116,15 @@ export class FirestoreClient {
     await this.call(':commit', { method: 'POST', body: { writes: [this.update(collection, id, fields)] } });
   }
 
+  /**
+   * Writes the fields named in `mask` (a field in the mask but not in `fields` is removed), creating the document
+   * when there is none; fields outside the mask stay as they are.
+   */
+  async setMasked(collection: string, id: string, fields: Record<string, unknown>, mask: readonly string[]) {
+    const write = { ...this.update(collection, id, fields), updateMask: { fieldPaths: mask } };
+    await this.call(':commit', { method: 'POST', body: { writes: [write] } });
+  }
+
   /** One document, or null when there is none. */
   async get(collection: string, id: string): Promise<Document | null> {
     const res = await this.call(`/${collection}/${encodeURIComponent(id)}`, { method: 'GET', absent: true });

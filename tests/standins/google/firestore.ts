@@ -186,10 +186,11 @@ export function createFirestoreStandin(options: {
       if (exists === true && !existing) return googleError(404, 'NOT_FOUND', `No document to update: ${name}`);
     }
     const now = new Date().toISOString().replace('Z', '000Z');
-    const writeResults = writes.map(({ key, fields, transforms }) => {
-      const stored: Fields = structuredClone(fields);
+    const writeResults = writes.map(({ key, fields, transforms, mask }) => {
+      // An update without updateMask replaces the whole document; with one, only the named fields change (one in
+      // the mask but not in the update is removed) and the rest stay.
+      const stored: Fields = mask ? masked(documents.get(key)?.fields ?? {}, fields, mask) : structuredClone(fields);
       for (const path of transforms) setPath(stored, path, { timestampValue: now });
-      // An update without updateMask replaces the whole document.
       documents.set(key, { fields: stored, createTime: documents.get(key)?.createTime ?? now, updateTime: now });
       return { updateTime: now, transformResults: transforms.map(() => ({ timestampValue: now })) };
     });
@@ -212,18 +213,7 @@ export function createFirestoreStandin(options: {
       return googleError(409, 'ALREADY_EXISTS', `Document already exists: ${prefix}/${key}`);
     const mask = search.getAll('updateMask.fieldPaths');
     const now = new Date().toISOString().replace('Z', '000Z');
-    let stored: Fields;
-    if (mask.length === 0) stored = structuredClone(fields);
-    else {
-      stored = structuredClone(existing?.fields ?? {});
-      for (const path of mask) {
-        if (path.includes('.')) throw new InvalidArgument('The stand-in serves top-level updateMask paths only.');
-        if (path in fields) stored[path] = structuredClone(fields[path]!);
-        else delete stored[path];
-      }
-      const unmasked = Object.keys(fields).find((k) => !mask.includes(k));
-      if (unmasked) throw new InvalidArgument(`Field ${unmasked} is in the document but not in the update mask.`);
-    }
+    const stored = mask.length === 0 ? structuredClone(fields) : masked(existing?.fields ?? {}, fields, mask);
     const doc = { fields: stored, createTime: existing?.createTime ?? now, updateTime: now };
     documents.set(key, doc);
     return Response.json({ name: `${prefix}/${key}`, ...doc });
@@ -245,7 +235,31 @@ export function createFirestoreStandin(options: {
     if (pre !== undefined && (!isObject(pre) || typeof pre.exists !== 'boolean')) {
       throw new InvalidArgument(`Invalid value at '${at}.currentDocument'.`);
     }
-    return { key, name, fields, transforms: checkTransforms(write.updateTransforms, at), exists: pre?.exists };
+    const mask = write.updateMask;
+    if (mask !== undefined && (!isObject(mask) || !Array.isArray(mask.fieldPaths))) {
+      throw new InvalidArgument(`Invalid value at '${at}.updateMask'.`);
+    }
+    return {
+      key,
+      name,
+      fields,
+      transforms: checkTransforms(write.updateTransforms, at),
+      exists: pre?.exists,
+      mask: mask ? (mask.fieldPaths as unknown[]).map(String) : undefined,
+    };
+  }
+
+  /** A document's fields after an update under a mask (top-level paths only, as the adapters write them). */
+  function masked(existing: Fields, fields: Fields, mask: readonly string[]): Fields {
+    const stored = structuredClone(existing);
+    for (const path of mask) {
+      if (path.includes('.')) throw new InvalidArgument('The stand-in serves top-level updateMask paths only.');
+      if (path in fields) stored[path] = structuredClone(fields[path]!);
+      else delete stored[path];
+    }
+    const unmasked = Object.keys(fields).find((k) => !mask.includes(k));
+    if (unmasked) throw new InvalidArgument(`Field ${unmasked} is in the document but not in the update mask.`);
+    return stored;
   }
 
   return standin;

@@ -114,6 +114,34 @@ describe.each(adapters)('BookingStore contract: %s', (name, makeEnv) => {
     expect(await store.get('calcom', full.id)).toStrictEqual(linked);
   });
 
+  it("records an owner's mark of a call, changeable; a put keeps it, whatever record it is given", async () => {
+    const store = getBookingStore(await makeEnv());
+    const b = booking(400, { lead: { kind: 'quiz', id: 'lead-3', by: 'ref', at: at(350) } });
+    await expect(
+      store.setOutcome(b.provider, b.id, { value: 'attended', by: 'priya@example.com', at: at(402) }),
+    ).resolves.toBe(false);
+    await store.put(b);
+    const noShow = { value: 'no_show' as const, by: 'priya@example.com', at: at(402) };
+    await expect(store.setOutcome(b.provider, b.id, noShow)).resolves.toBe(true);
+    expect(await store.get(b.provider, b.id)).toStrictEqual({ ...b, outcome: noShow });
+    // A booking tool's event applied meanwhile writes the booking from an older read (no outcome): the mark stays.
+    const later = {
+      ...b,
+      eventAt: at(403),
+      history: [...b.history, { event: 'created' as const, at: at(403), startAt: b.startAt, endAt: b.endAt }],
+    };
+    await store.put(later);
+    expect(await store.get(b.provider, b.id)).toStrictEqual({ ...later, outcome: noShow });
+    const attended = { value: 'attended' as const, by: 'meera@example.com', at: at(404) };
+    await store.put({ ...later, outcome: noShow });
+    await expect(store.setOutcome(b.provider, b.id, attended)).resolves.toBe(true);
+    expect((await store.get(b.provider, b.id))?.outcome).toStrictEqual(attended);
+    expect((await store.starting(at(399), at(401), 'asc', 5)).map((x) => x.outcome)).toStrictEqual([attended]);
+    await store.erase(b.provider, b.id);
+    await store.put(b);
+    expect((await store.get(b.provider, b.id))?.outcome).toBeUndefined();
+  });
+
   it("lists a lead's bookings newest call first, and the unlinked ones newest first up to the limit", async () => {
     const store = getBookingStore(await makeEnv());
     const link = (kind: 'quiz' | 'enquiry', id: string) => ({ kind, id, by: 'email', at: at(1) });
