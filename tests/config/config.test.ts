@@ -257,7 +257,7 @@ describe('config reader', () => {
       for (const raw of [{}, DEPLOYED]) {
         const config = parseConfig(raw);
         expect(config.problems).toEqual([]);
-        expect(config.bookings).toEqual({ warnings: [] });
+        expect(config.bookings).toEqual({ reminders: [24, 1], warnings: [] });
       }
     });
 
@@ -273,6 +273,7 @@ describe('config reader', () => {
         provider: 'calendly',
         calcomSecret: CALCOM,
         calendlySigningKey: CALENDLY,
+        reminders: [24, 1],
         warnings: [],
       });
     });
@@ -295,7 +296,7 @@ describe('config reader', () => {
           message: 'CALENDLY_WEBHOOK_SIGNING_KEY must be at least 16 characters.',
         },
       ]);
-      expect(deployed.bookings).toEqual({ warnings: [] });
+      expect(deployed.bookings).toEqual({ reminders: [24, 1], warnings: [] });
       const local = parseConfig(short);
       expect(local.problems).toEqual([]);
       expect(local.bookings).toMatchObject({ calcomSecret: 'short', calendlySigningKey: 'fifteen-chars!!' });
@@ -312,6 +313,27 @@ describe('config reader', () => {
       expect(calendly.bookings.warnings).toEqual([
         'CALENDLY_WEBHOOK_SIGNING_KEY is not set: bookings made on Calendly do not come back to the desk.',
       ]);
+    });
+
+    it('reads CALL_REMINDERS as hours largest first, each once; given empty: none; a bad value is a problem', () => {
+      expect(parseConfig({ ...DEPLOYED, CALL_REMINDERS: '1, 24,1' }).bookings.reminders).toEqual([24, 1]);
+      expect(parseConfig({ ...DEPLOYED, CALL_REMINDERS: '48' }).bookings.reminders).toEqual([48]);
+      for (const off of ['', '  ']) {
+        const config = parseConfig({ ...DEPLOYED, CALL_REMINDERS: off });
+        expect(config.problems).toEqual([]);
+        expect(config.bookings.reminders).toEqual([]);
+      }
+      for (const bad of ['24,', 'one', '0', '169', '1.5', '-1']) {
+        const config = parseConfig({ ...DEPLOYED, CALL_REMINDERS: bad });
+        expect(config.problems).toEqual([
+          {
+            setting: 'CALL_REMINDERS',
+            message:
+              'CALL_REMINDERS must list whole hours from 1 to 168, comma-separated (like 24,1), or be empty for no reminders.',
+          },
+        ]);
+        expect(config.bookings.reminders).toEqual([]);
+      }
     });
 
     it('warns once, not twice, when the key is there but too short (the problem says it)', () => {

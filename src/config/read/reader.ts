@@ -18,6 +18,8 @@ export type AddressName =
 export interface Reader {
   /** A setting's value, trimmed; empty counts as unset. */
   text(name: SettingName): string | undefined;
+  /** Whether the setting was given at all, even empty (an empty value can mean "off" where unset means the default). */
+  given(name: SettingName): boolean;
   /** A setting's value, or the default in its row. */
   valueOf(name: SettingName): string | undefined;
   environment: Environment;
@@ -50,6 +52,7 @@ export function reader(raw: Record<string, unknown>, problems: Problem[]): Reade
   const url = z.url({ protocol: deployed ? /^https$/ : /^https?$/ });
   return {
     text,
+    given: (name) => typeof raw[name] === 'string',
     valueOf: (name) => text(name) ?? fallbackOf(name),
     environment,
     deployed,

@@ -53,6 +53,7 @@ const FALLBACKS: Partial<Record<SettingName, string>> = {
   PAYMENT_LINK_DAYS: '7',
   PAYMENT_RECORD_YEARS: '8',
   RECEIPT_PREFIX: 'R',
+  CALL_REMINDERS: '24,1',
 };
 
 const s = <const N extends string>(name: N, kind: Setting['kind'], group: Group, purpose: string): Setting<N> => {
@@ -116,6 +117,7 @@ export const SETTINGS = [
   s('BOOKING_PROVIDER', 'var', 'bookings', '"calcom" or "calendly": the tool behind BOOKING_URL, whose link then carries the lead\'s opaque reference; empty: no reference'),
   s('CALCOM_WEBHOOK_SECRET', 'secret', 'bookings', "Cal.com webhook's secret (X-Cal-Signature-256); unset: /webhooks/calcom answers 404"),
   s('CALENDLY_WEBHOOK_SIGNING_KEY', 'secret', 'bookings', "Calendly webhook subscription's signing key (Calendly-Webhook-Signature); unset: /webhooks/calendly answers 404"),
+  s('CALL_REMINDERS', 'var', 'bookings', 'hours before a booked call its WhatsApp reminders go, from the business number (24,1); empty: no reminders'),
   s('PAYMENT_PROVIDER', 'var', 'payments', '"razorpay": owners ask for payment from a lead\'s page with a payment link; empty: no payments'),
   s('RAZORPAY_KEY_ID', 'var', 'payments', 'Razorpay API key id (rzp_live_… or rzp_test_…)'),
   s('RAZORPAY_KEY_SECRET', 'secret', 'payments', "that key's secret: payment links and refunds are made with it"),

@@ -16,6 +16,11 @@ export interface BookingsConfig {
   calcomSecret?: string;
   /** CALENDLY_WEBHOOK_SIGNING_KEY: the key of `Calendly-Webhook-Signature`; absent: /webhooks/calendly answers 404. */
   calendlySigningKey?: string;
+  /**
+   * CALL_REMINDERS: the hours before a booked call its reminders go, largest first, each once (default 24 and 1);
+   * empty: none. A bad value is a problem (preflight refuses it) and sends none.
+   */
+  reminders: readonly number[];
   /** Not errors: what the preflight prints as warnings. */
   warnings: string[];
 }
@@ -56,9 +61,28 @@ export function parseBookings(r: Reader, out: Problem[]): BookingsConfig {
     );
   }
   return {
+    reminders: parseReminders(r, out),
     ...(provider !== undefined && { provider }),
     ...(calcomSecret !== undefined && { calcomSecret }),
     ...(calendlySigningKey !== undefined && { calendlySigningKey }),
     warnings,
   };
+}
+
+/** A reminder at most this many hours (a week) before the call: further out it reminds no one of anything. */
+export const MAX_REMINDER_HOURS = 168;
+
+/** CALL_REMINDERS: whole hours 1…168, comma-separated, largest first without repeats; given empty: off. */
+function parseReminders(r: Reader, out: Problem[]): number[] {
+  if (r.given('CALL_REMINDERS') && r.text('CALL_REMINDERS') === undefined) return [];
+  const parts = (r.valueOf('CALL_REMINDERS') ?? '').split(',').map((p) => p.trim());
+  const hours = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
+  if (hours.some((h) => !Number.isInteger(h) || h < 1 || h > MAX_REMINDER_HOURS)) {
+    out.push({
+      setting: 'CALL_REMINDERS',
+      message: `CALL_REMINDERS must list whole hours from 1 to ${MAX_REMINDER_HOURS}, comma-separated (like 24,1), or be empty for no reminders.`,
+    });
+    return [];
+  }
+  return [...new Set(hours)].sort((a, b) => b - a);
 }

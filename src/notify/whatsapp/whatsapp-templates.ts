@@ -26,10 +26,10 @@ export interface TemplateDefinition {
   body: TemplateText;
   /**
    * `bookings`: sent only when a booking tool's webhook is on (a webhook secret is set), so only then must it be
-   * approved (requiredTemplates). `payments`: likewise, only when PAYMENT_PROVIDER is set. Created with every other
-   * template all the same.
+   * approved (requiredTemplates). `payments`: likewise, only when PAYMENT_PROVIDER is set. `reminders`: only when a
+   * booking webhook is on and CALL_REMINDERS lists an hour. Created with every other template all the same.
    */
-  onlyWith?: 'bookings' | 'payments';
+  onlyWith?: 'bookings' | 'payments' | 'reminders';
 }
 
 /** The example values of a booking alert (call_booked, call_cancelled): the owner, who, when, the program, the link. */
@@ -181,6 +181,35 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Asha', '₹4,999', 'Aliveness Coaching', 'https://rzp.io/rzp/Ab3dE6gH'],
     },
   },
+  /**
+   * To the person who booked a call, CALL_REMINDERS hours before it, outside WhatsApp's 24-hour window: their first
+   * name, the call's day and time in India, the program, and how to move it (a reply reaches the desk). A notice
+   * about their own booking: utility, nothing promotional.
+   */
+  callReminder: {
+    name: 'call_reminder',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'reminders',
+    body: {
+      text: 'Hello {{1}}, a reminder of your call on {{2}} (India time).\nProgram: {{3}}\nTo move it, reply here.',
+      example: ['Asha', 'Saturday 21 November at 7:00 pm', '1:1 Consultations'],
+    },
+  },
+  /**
+   * To a person an owner marked a no-show, once per booking: their first name, the program, and the booking page
+   * with the same reference, so the new call comes back to their lead.
+   */
+  callRebook: {
+    name: 'call_rebook',
+    category: 'UTILITY',
+    language: 'en',
+    onlyWith: 'reminders',
+    body: {
+      text: 'Hello {{1}}, we missed you on your call about {{2}}.\nYou can book a new time here: {{3}}\nOr reply here.',
+      example: ['Asha', '1:1 Consultations', 'https://cal.com/priya/call?metadata[ref]=0123456789abcdef01234567'],
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */
@@ -188,16 +217,23 @@ export const ALL_TEMPLATES: readonly TemplateDefinition[] = Object.values(WHATSA
 
 /**
  * The templates that must be approved for the site's settings: the booking alerts only when a booking webhook is
- * on (CALCOM_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY set), the payment messages only when PAYMENT_PROVIDER is
- * set (a provider named but not ok still counts: the owners mean to take payments).
+ * on (CALCOM_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY set), the call reminder and rebook only when one is on
+ * and CALL_REMINDERS lists an hour, the payment messages only when PAYMENT_PROVIDER is set (a provider named but not
+ * ok still counts: the owners mean to take payments).
  */
 export function requiredTemplates(
-  bookings: { calcomSecret?: string | undefined; calendlySigningKey?: string | undefined },
+  bookings: {
+    calcomSecret?: string | undefined;
+    calendlySigningKey?: string | undefined;
+    reminders?: readonly number[] | undefined;
+  },
   payments: { provider?: unknown } = {},
 ): readonly TemplateDefinition[] {
+  const webhook = Boolean(bookings.calcomSecret || bookings.calendlySigningKey);
   const on = {
-    bookings: Boolean(bookings.calcomSecret || bookings.calendlySigningKey),
+    bookings: webhook,
     payments: payments.provider !== undefined,
+    reminders: webhook && (bookings.reminders?.length ?? 0) > 0,
   };
   return ALL_TEMPLATES.filter((t) => t.onlyWith === undefined || on[t.onlyWith]);
 }

@@ -31,6 +31,8 @@ describe('WhatsApp templates as data', () => {
       ['call_cancelled', 'en', 'UTILITY'],
       ['payment_received', 'en', 'UTILITY'],
       ['payment_request', 'en', 'UTILITY'],
+      ['call_reminder', 'en', 'UTILITY'],
+      ['call_rebook', 'en', 'UTILITY'],
     ]);
   });
 
@@ -42,14 +44,35 @@ describe('WhatsApp templates as data', () => {
     }
     const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
     expect(names(requiredTemplates({}))).not.toContain('call_booked');
-    expect(names(requiredTemplates({}))).toHaveLength(ALL_TEMPLATES.length - 4);
-    const withBookings = names(ALL_TEMPLATES.filter((t) => t.onlyWith !== 'payments'));
+    expect(names(requiredTemplates({}))).toHaveLength(ALL_TEMPLATES.length - 6);
+    const withBookings = names(ALL_TEMPLATES.filter((t) => t.onlyWith !== 'payments' && t.onlyWith !== 'reminders'));
     expect(names(requiredTemplates({ calcomSecret: 'x'.repeat(32) }))).toEqual(withBookings);
     expect(names(requiredTemplates({ calendlySigningKey: 'x'.repeat(32) }))).toEqual(withBookings);
     expect(fillTemplate(WHATSAPP_TEMPLATES.callBooked, { body: WHATSAPP_TEMPLATES.callBooked.body.example })).toEqual({
       body:
         'Hello Priya, Asha Verma booked a call for 21 November 2026 at 7:00 pm (India time).\nProgram: 1:1 Consultations\n' +
         'See it on the desk: https://www.example.com/desk/leads/quiz/3f2a\nSent by the website.',
+    });
+  });
+
+  it('the call reminder and rebook: three parameters each, required only with a booking webhook on and CALL_REMINDERS', () => {
+    const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
+    for (const t of [WHATSAPP_TEMPLATES.callReminder, WHATSAPP_TEMPLATES.callRebook] as TemplateDefinition[]) {
+      expect([parameterCount(t.header), parameterCount(t.body), t.body.example.length]).toEqual([0, 3, 3]);
+      expect(t.onlyWith).toBe('reminders');
+    }
+    const key = 'x'.repeat(32);
+    expect(names(requiredTemplates({ reminders: [24, 1] }))).not.toContain('call_reminder');
+    expect(names(requiredTemplates({ calcomSecret: key, reminders: [] }))).not.toContain('call_rebook');
+    const on = names(requiredTemplates({ calendlySigningKey: key, reminders: [24, 1] }));
+    expect(on).toContain('call_reminder');
+    expect(on).toContain('call_rebook');
+    expect(
+      fillTemplate(WHATSAPP_TEMPLATES.callReminder, { body: WHATSAPP_TEMPLATES.callReminder.body.example }),
+    ).toEqual({
+      body:
+        'Hello Asha, a reminder of your call on Saturday 21 November at 7:00 pm (India time).\nProgram: 1:1 Consultations\n' +
+        'To move it, reply here.',
     });
   });
 

@@ -20,6 +20,8 @@ export const APPROVED_TEMPLATES = {
   call_cancelled: { header: 0, body: 5 },
   payment_received: { header: 0, body: 5 },
   payment_request: { header: 0, body: 4 },
+  call_reminder: { header: 0, body: 3 },
+  call_rebook: { header: 0, body: 3 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
