@@ -117,6 +117,19 @@ describe.each(['D1', 'Firestore'] as const)('call reminders on %s', (store) => {
     expect(await reminderRows('calcom', uid)).toEqual([['24h', 'call_reminder', 'skipped', 'opted_out']]);
   });
 
+  it('holds the reminders to the visitor budgets: past the number’s daily count, recorded as skipped', async () => {
+    const b = await bench(store, { VISITOR_MESSAGES_PER_DAY: '1' });
+    const lead = await b.lead();
+    const start = now() + 25 * HOUR;
+    const uid = await b.book(lead, start);
+    for (const h of [24, 1]) await b.cron(start - h * HOUR);
+    expect(b.toPerson(lead.phone)).toHaveLength(1);
+    expect((await reminderRows('calcom', uid)).map((r) => r.slice(0, 3))).toEqual([
+      ['24h', 'call_reminder', 'sent'],
+      ['1h', 'call_reminder', 'skipped'],
+    ]);
+  });
+
   it('sends nothing at all for a lead Turnstile did not vouch for', async () => {
     const b = await bench(store);
     const lead = await b.lead({ verified: false });
