@@ -6,16 +6,17 @@
  * Firestore.
  */
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../../src/env';
 import { reminderPrefix } from '../../../src/notify/reminders/reminder-keys';
 import { callTime } from '../../../src/notify/reminders/reminder-message';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { recordOptOut } from '../../../src/store/conversations/opt-outs';
 import { inbound, postWebhook, webhookBody } from '../../support/whatsapp-webhook';
-import { bench, HOUR, reminderRows } from './support';
+import { bench, clearBookings, HOUR, reminderRows } from './support';
 
 afterEach(() => vi.unstubAllGlobals());
+afterAll(clearBookings);
 
 /** Now, on the minute: the clock the test moves starts here. */
 const now = () => Math.floor(Date.now() / 60_000) * 60_000;

@@ -3,13 +3,14 @@
  * WhatsApp answer to it beside it, as any message. The dev-only route runs the reminders at a given time for the
  * journeys, only for a local request. On D1 and on Firestore.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { callTime } from '../../../src/notify/reminders/reminder-message';
 import { callWorker } from '../../support/api';
 import { inbound, postWebhook, webhookBody } from '../../support/whatsapp-webhook';
-import { bench, HOUR } from './support';
+import { bench, clearBookings, HOUR } from './support';
 
 afterEach(() => vi.unstubAllGlobals());
+afterAll(clearBookings);
 
 describe.each(['D1', 'Firestore'] as const)('a reminder on the lead’s page, on %s', (store) => {
   it('shows the reminder and the person’s answer to it in the conversation', async () => {
