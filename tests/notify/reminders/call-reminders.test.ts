@@ -13,6 +13,8 @@ import { callTime } from '../../../src/notify/reminders/reminder-message';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { recordOptOut } from '../../../src/store/conversations/opt-outs';
 import { inbound, postWebhook, webhookBody } from '../../support/whatsapp-webhook';
+import { allowConsoleErrors } from '../../setup';
+import { loggedEvents } from '../../support/logs';
 import { bench, clearBookings, HOUR, reminderRows } from './support';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -129,6 +131,32 @@ describe.each(['D1', 'Firestore'] as const)('call reminders on %s', (store) => {
       ['24h', 'call_reminder', 'sent'],
       ['1h', 'call_reminder', 'skipped'],
     ]);
+  });
+
+  it('logs a booking that fails and goes on with the others; the log names no one', async () => {
+    allowConsoleErrors();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const b = await bench(store);
+    const [first, second] = [await b.lead(), await b.lead()];
+    const start = now() + 30 * HOUR;
+    const failing = await b.book(first, start);
+    await b.book(second, start + 60_000);
+    // The ledger cannot be read for the first booking (the sooner call, looked at first).
+    const prepare = b.workerEnv.DB.prepare.bind(b.workerEnv.DB);
+    let failed = false;
+    vi.spyOn(b.workerEnv.DB, 'prepare').mockImplementation((sql: string) => {
+      if (!failed && sql.startsWith('SELECT 1 FROM deliveries WHERE submission_id')) {
+        failed = true;
+        throw new Error('D1_ERROR: database is locked');
+      }
+      return prepare(sql);
+    });
+    expect(await b.cron(start - 24 * HOUR + 60_000)).toMatchObject({ failed: 1, queued: 1 });
+    const logged = JSON.stringify(loggedEvents(errors));
+    vi.restoreAllMocks();
+    expect(b.toPerson(second.phone)).toHaveLength(1);
+    expect(logged).toContain(await reminderPrefix({ provider: 'calcom', id: failing }));
+    for (const secret of [first.phone, first.email, failing]) expect(logged).not.toContain(secret);
   });
 
   it('sends nothing at all for a lead Turnstile did not vouch for', async () => {
