@@ -1,7 +1,7 @@
 /** Which reminder is due for a booking: pure, at a time the test gives. */
 import { describe, expect, it } from 'vitest';
 import { dueReminder, knownSince } from '../../../src/notify/reminders/plan';
-import type { BookingRecord } from '../../../src/store/bookings/bookings';
+import type { BookingRecord, BookingStep } from '../../../src/store/bookings/bookings';
 
 const H = 3_600_000;
 const T = Date.UTC(2030, 0, 10, 13, 30);
@@ -73,14 +73,13 @@ describe('dueReminder', () => {
     expect([due(b, 4), due(b, 1)]).toEqual([null, 1]);
     // Moved away and back: the time is known from the step that set it again.
     const back = iso(T - 2 * H);
-    const again = call(200, {
-      history: [...b.history, { event: 'rescheduled', at: iso(T - 3 * H), startAt: iso(old), endAt: iso(old) }].concat({
-        event: 'rescheduled',
-        at: back,
-        startAt: iso(T),
-        endAt: iso(T),
-      }),
+    const step = (at: string, start: number): BookingStep => ({
+      event: 'rescheduled',
+      at,
+      startAt: iso(start),
+      endAt: iso(start),
     });
+    const again = call(200, { history: [...b.history, step(iso(T - 3 * H), old), step(back, T)] });
     expect(knownSince(again)).toBe(back);
   });
 });
