@@ -71,6 +71,7 @@ export type LogEvent =
   | 'queue.retry'
   | 'booking.received'
   | 'booking.linked'
+  | 'booking.rebook'
   | 'webhook.refused'
   | 'webhook.received'
   | 'webhook.ignored'
