@@ -47,6 +47,7 @@ export function CallMark({ booking: b, context }: { booking: BookingRecord; cont
                 name="outcome"
                 value={value}
                 className={`btn ${mark?.value === value ? 'btn-cta' : 'btn-outline'}`}
+                aria-pressed={mark?.value === value}
               >
                 {copy.values[value]}
               </button>
