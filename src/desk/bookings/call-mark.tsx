@@ -78,7 +78,15 @@ export function rebookRefusalText(refusal: RebookRefusal, who: (email: string) =
 }
 
 /** "Send a rebook message" under a no-show: the words it sends and the button, or that it went, or why it may not. */
-function RebookCard({ booking, offer, who }: { booking: BookingRecord; offer: RebookOffer; who: (e: string) => string }) {
+function RebookCard({
+  booking,
+  offer,
+  who,
+}: {
+  booking: BookingRecord;
+  offer: RebookOffer;
+  who: (e: string) => string;
+}) {
   const { refusal } = offer;
   return (
     <div className="desk-follow-up desk-rebook">

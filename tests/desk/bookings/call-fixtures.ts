@@ -3,7 +3,7 @@ import type { Env } from '../../../src/env';
 import type { BookingRecord } from '../../../src/store/bookings/bookings';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { getLeadStore } from '../../../src/store/leads/open';
-import type { EnquiryLead } from '../../../src/store/leads/lead';
+import type { EnquiryLead } from '../../fixtures/leads';
 import { callWorker, postForm } from '../../support/api';
 import { enquiryLead } from '../../fixtures/leads';
 

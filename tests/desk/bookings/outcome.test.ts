@@ -58,7 +58,11 @@ describe.each(D1_AND_FIRESTORE)('a call’s outcome: %s', (_name, makeEnv) => {
     const env = await setup();
     const { booking, path } = await storeCall(env, call(3));
     const at = new Date().toISOString();
-    await getBookingStore(env).setOutcome(booking.provider, booking.id, { value: 'no_show', by: 'arjun@example.com', at });
+    await getBookingStore(env).setOutcome(booking.provider, booking.id, {
+      value: 'no_show',
+      by: 'arjun@example.com',
+      at,
+    });
     expect(await page(env, path)).toContain(`No-show · marked by Arjun, ${when(at)}`);
   });
 

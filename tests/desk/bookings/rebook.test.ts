@@ -28,7 +28,8 @@ const STORES: Store[] = ['D1', 'Firestore'];
 const BOOKING_URL = 'https://cal.com/priya/call';
 /** A lead's booking reference of its own (each is unique), and the link that carries it. */
 const newRef = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
-const linkFor = (ref: string) => `${BOOKING_URL}?program=consultations&metadata[ref]=${ref}&metadata[program]=consultations`;
+const linkFor = (ref: string) =>
+  `${BOOKING_URL}?program=consultations&metadata[ref]=${ref}&metadata[program]=consultations`;
 
 async function setup(store: Store, over: Partial<Env> = {}) {
   const graph = new GraphStandin();
@@ -164,11 +165,15 @@ describe.each(STORES)('the rebook message (%s)', (store) => {
     const { workerEnv, noShow, rebook, write, sent } = await setup(store);
     // A follow-up first: the rebook message waits.
     const first = await noShow(30);
-    expect((await postForm(workerEnv, `${first.path}/follow-up`, { followUpId: crypto.randomUUID() })).status).toBe(303);
+    expect((await postForm(workerEnv, `${first.path}/follow-up`, { followUpId: crypto.randomUUID() })).status).toBe(
+      303,
+    );
     expect(await sent(first.lead.phone)).toHaveLength(1);
     const held = await rebook(first.booking);
     expect(await code(held)).toMatchObject({ code: 'recent' });
-    expect(await page(workerEnv, first.path)).toContain('a follow-up or rebook message went to this number in the last 7 days');
+    expect(await page(workerEnv, first.path)).toContain(
+      'a follow-up or rebook message went to this number in the last 7 days',
+    );
     // They answer after it (the follow-up made an hour ago): it may go.
     await env.DB.prepare(`UPDATE deliveries SET created_at = ? WHERE recipient = ? AND template = 'follow_up'`)
       .bind(new Date(Date.now() - 3_600_000).toISOString(), first.lead.phone)
