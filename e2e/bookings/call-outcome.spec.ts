@@ -81,6 +81,7 @@ test('a call whose end passed is asked about, marked No-show, and the rebook mes
   await expect(calls.getByRole('button', { name: deskOutcome.values.no_show })).toHaveAttribute('aria-pressed', 'true');
   await expect(calls.getByText(`metadata[ref]=${lead!.booking_ref}`, { exact: false })).toBeVisible();
   expect(await elementsPastRightEdge(page)).toEqual([]);
+  await keepScreenshot(calls, { path: testInfo.outputPath(`lead-rebook-offer-${testInfo.project.name}.png`) });
 
   await calls.getByRole('button', { name: rebookWords.send }).click();
   await expect(page.getByText(rebookWords.sentBanner)).toBeVisible();
@@ -103,6 +104,7 @@ test('a call whose end passed is asked about, marked No-show, and the rebook mes
   await page.goto('/desk/bookings');
   const card = page.getByRole('listitem').filter({ hasText: name });
   await expect(card.getByText(/^No-show · marked by Priya, /)).toBeVisible();
+  await expect(card.getByRole('link', { name: rebookWords.onLeadPage })).toBeVisible();
   expect(await elementsPastRightEdge(page)).toEqual([]);
   await keepScreenshot(card, { path: testInfo.outputPath(`bookings-card-${testInfo.project.name}.png`) });
   await page.goto('/desk');
