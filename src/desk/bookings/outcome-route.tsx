@@ -49,6 +49,8 @@ callOutcomes.post('/bookings/:provider/:id/rebook', async (c) => {
   const lead = booking.lead && (await getLeadStore(c.env).get(booking.lead.kind, booking.lead.id));
   if (!lead) throw new ApiException(409, 'no_lead', rebookWords.refused.no_lead);
   const refusal = await sendRebook(c.env, lead, booking, c.var.owner.email);
+  // A double tap (or a second owner) finds it sent: back to the page, whose card says who sent it and when.
+  if (refusal?.reason === 'sent') return c.redirect(backTo(booking, form.data.from), 303);
   if (refusal) throw new ApiException(409, refusal.reason, rebookRefusalText(refusal, ownerNames(c.env), true));
   return c.redirect(`${backTo(booking, form.data.from)}?${SENT}`, 303);
 });
