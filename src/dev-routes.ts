@@ -5,6 +5,7 @@ import { PODCAST_KEY, PODCAST_LOCK_KEY } from './feeds/podcast-cache';
 import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
 import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
+import { sendCallReminders } from './notify/reminders/call-reminders';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -140,5 +141,18 @@ dev.get(
     const days = Number(c.req.query('days') ?? 30);
     if (!SOURCE_PERIODS.includes(days as SourcePeriod)) return c.json({ ok: false, error: 'days: 7, 30 or 90' }, 400);
     return c.json({ ok: true, report: await sourceReport(c.env, days as SourcePeriod, c.req.query('source')) });
+  }),
+);
+
+/**
+ * POST /__dev/reminders?at=<ISO time>: runs the cron's call reminders as if it were that time, so a journey need not
+ * wait a day; answers how many of each outcome (counts only).
+ */
+dev.post(
+  '/__dev/reminders',
+  developmentOnly(async (c) => {
+    const at = Date.parse(c.req.query('at') ?? '');
+    if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
+    return c.json({ ok: true, reminders: await sendCallReminders(c.env, new Date(at)) });
   }),
 );

@@ -71,6 +71,7 @@ export type LogEvent =
   | 'queue.retry'
   | 'booking.received'
   | 'booking.linked'
+  | 'booking.reminder'
   | 'webhook.refused'
   | 'webhook.received'
   | 'webhook.ignored'

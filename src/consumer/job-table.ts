@@ -22,6 +22,7 @@ import type { Job } from '../queue/jobs';
 import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/booking-alerts';
 import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
 import { recordDeadPaymentRequestEmail, sendPaymentRequestEmail } from '../notify/payments/payment-request-email';
+import { recordDeadCallReminderEmail, sendCallReminderEmail } from '../notify/reminders/reminder-email';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/people/erasures';
 import type { Lead } from '../store/leads/lead';
 import { getLeadStore } from '../store/leads/open';
@@ -108,6 +109,8 @@ export const JOBS: JobTable = {
   'payment-alert': { run: sendPaymentAlert, dead: recordDeadPaymentAlert },
   // An erased person's requests are deleted with them: the job then finds none and sends nothing.
   'payment-request-email': { run: sendPaymentRequestEmail, dead: recordDeadPaymentRequestEmail },
+  // An erased person's bookings are deleted with them: the job then finds none and sends nothing.
+  'call-reminder-email': { run: sendCallReminderEmail, dead: recordDeadCallReminderEmail },
   'mark-read': {
     run: (job, env) => markRead(env, job.messageId),
     // Blue ticks are a courtesy: the message is stored and read on the desk whatever WhatsApp shows.

@@ -104,6 +104,16 @@ export const JobSchema = z.discriminatedUnion('type', [
    * own id (not personal): the request and the lead are read when the job runs (an erased person's are gone).
    */
   z.object({ type: z.literal('payment-request-email'), requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+  /**
+   * Email a call's reminder to the address it was booked with (ledger template call_reminder_email), the row the
+   * cron opened: sent only while the booking is still on at `startAt` (an erased, moved or cancelled one is not).
+   */
+  z.object({
+    type: z.literal('call-reminder-email'),
+    provider: z.enum(BOOKING_PROVIDERS),
+    bookingId: z.string().min(1).max(500),
+    startAt: z.iso.datetime({ offset: true }),
+  }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
   /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
@@ -139,3 +149,4 @@ export async function enqueue(env: { JOBS: Queue<unknown> }, job: Job, delaySeco
 export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;
 export type PaymentAlertJob = Extract<Job, { type: 'payment-alert' }>;
 export type PaymentRequestEmailJob = Extract<Job, { type: 'payment-request-email' }>;
+export type CallReminderEmailJob = Extract<Job, { type: 'call-reminder-email' }>;

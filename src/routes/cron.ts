@@ -3,6 +3,7 @@ import { refreshFeedsOnSchedule, refreshPodcastOnSchedule } from '../feeds/sched
 import { runHealthCheck } from '../health/run';
 import { pruneDeliveries } from '../notify/ledger/prune';
 import { queueMarkedReplays } from '../notify/ledger/replay';
+import { sendCallReminders } from '../notify/reminders/call-reminders';
 import { pruneFunnel } from '../store/sources/counters';
 import { pruneDeadLeads } from '../store/leads/dead-leads';
 import { pruneErasedContacts } from '../store/people/erasures';
@@ -29,6 +30,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     pruneContentVersions(env.DB),
     queueMarkedReplays(env),
     backfillSearchWords(env),
+    sendCallReminders(env),
   ];
   for (const step of steps) ctx.waitUntil(step);
   await Promise.allSettled(steps);

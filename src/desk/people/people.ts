@@ -3,8 +3,8 @@ import { errorMessage, logEvent } from '../../log';
 import { toolName } from '../../newsletter/erase';
 import { NEWSLETTER_TEMPLATES } from '../../newsletter/templates';
 import { enqueue } from '../../queue/jobs';
-import { replyAlertId, senderRef } from '../../notify/conversations/replies';
-import { forgetInLedger, ledgerEntriesFor, type LedgerEntry, type LedgerMatch } from '../../notify/people/forget';
+import { senderRef } from '../../notify/conversations/replies';
+import { forgetInLedger, ledgerEntriesFor, type LedgerEntry } from '../../notify/people/forget';
 import { deadContact, deadLeads, deleteDeadLeads, type DeadLead } from '../../store/leads/dead-leads';
 import {
   logErasure,
@@ -15,7 +15,7 @@ import {
 } from '../../store/people/erasures';
 import { LEAD_KINDS, contactOf } from '../../store/leads/lead';
 import { holds, personToken, type Person } from '../../store/people/person';
-import { isWhatsAppAddress, normalizePhone } from '../../store/phone';
+import { normalizePhone } from '../../store/phone';
 import { optOutsOf, type OptOut } from '../../store/conversations/opt-outs';
 import type { LeadRecord } from '../../store/leads/listing';
 import { getLeadStore } from '../../store/leads/open';
@@ -23,6 +23,9 @@ import { eraseConversation, exportConversation, type ConversationExport } from '
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { bookingAlertKeys, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
 import { erasePayments, paymentAlertKeys, paymentsOfPerson, type PersonPayments } from './person-payments';
+import { idOf, ledgerMatch, phonesOf } from './person-ledger';
+
+export { idOf };
 
 /**
  * Everything held about one person, as the owner confirmed them: the leads and dead leads holding any of their
@@ -57,7 +60,6 @@ const MAX_DEAD = 5_000;
 const MAX_ROUNDS = 5;
 
 /** An identifier as one string: the lower-case address or the number in E.164. */
-export const idOf = (person: Person): string => person.email ?? person.phone;
 
 /**
  * Finds every record held for a person: first by the identifier searched for, then by each identifier the
@@ -93,8 +95,10 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const payments = await paymentsOfPerson(env, leadList);
   // The owners' alerts of a call carry the name it was booked with: in the copy only when the booking is theirs.
   // Those of a payment carry the name on its receipt, the person's.
-  const alerted = [...(await bookingAlertKeys(bookingsMadeBy(bookings, people))), ...paymentAlertKeys(payments)];
-  const match = await ledgerMatch(env, people, others, leadList, deadList, region, alerted);
+  // So do the reminders of a call, which went to the number or address it carried.
+  const made = bookingsMadeBy(bookings, people);
+  const alerted = [...(await bookingAlertKeys(made)), ...paymentAlertKeys(payments)];
+  const match = await ledgerMatch(env, people, others, leadList, deadList, region, alerted, made);
   const messages = await ledgerEntriesFor(env.DB, match);
   const conversations = (await Promise.all(phonesOf(people).map((phone) => exportConversation(env, phone)))).filter(
     (c) => c.messages.length > 0,
@@ -133,46 +137,6 @@ function heldBy(leads: LeadRecord[], dead: DeadLead[], region: string): Person[]
   }
   return [...out.values()];
 }
-
-/** The values a ledger row may hold for these identifiers: each as stored, and as the records wrote it. */
-function spellings(people: Person[], leads: LeadRecord[], dead: DeadLead[], region: string): string[] {
-  const ids = new Set(people.map(idOf));
-  const raw = [...leads.map(contactOf), ...dead.map((d) => deadContact(d.lead))].flatMap((c) => [c.email, c.phone]);
-  const same = raw.filter((v): v is string => Boolean(v) && people.some((p) => holds(asContact(v!), p, region)));
-  return [...new Set([...ids, ...same])];
-}
-
-const asContact = (value: string) => (value.includes('@') ? { email: value, phone: '' } : { email: '', phone: value });
-
-/**
- * The ledger rows of the confirmed person: those addressed to a confirmed identifier, those about their leads
- * (owner alerts carry their name) unless addressed to an unconfirmed one, and the owners' alerts of what a
- * confirmed number wrote on WhatsApp (keyed by its pseudonym, not by a lead).
- */
-async function ledgerMatch(
-  env: Env,
-  people: Person[],
-  others: Person[],
-  leads: LeadRecord[],
-  dead: DeadLead[],
-  region: string,
-  /** The ledger keys of the owners' alerts about their calls and payments. */
-  alerts: string[],
-): Promise<LedgerMatch> {
-  const contacts = spellings(people, leads, dead, region);
-  const key = readConfig(env).privacy.erasureKey;
-  const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
-  return {
-    recipients: contacts,
-    submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...alerts])],
-    contacts,
-    exclude: spellings(others, leads, dead, region),
-    submissionPatterns: refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })),
-  };
-}
-
-/** The WhatsApp addresses among the identifiers (numbers, E.164, and user ids): conversations are kept by them. */
-const phonesOf = (people: Person[]) => people.flatMap((p) => (p.phone && isWhatsAppAddress(p.phone) ? [p.phone] : []));
 
 /** An erasure that stopped part way: `started` when some records were already erased. */
 export class ErasureIncomplete extends Error {
@@ -246,6 +210,7 @@ export async function erasePerson(
       records.dead,
       region,
       alerts,
+      records.bookings,
     );
     // Read before the ledger forgets them: the addresses the newsletter tool received a signup of.
     const provider = toolName(env);

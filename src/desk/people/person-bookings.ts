@@ -1,5 +1,6 @@
 import type { Env } from '../../env';
 import { bookingAlertIds } from '../../notify/bookings/booking-templates';
+import { reminderPrefix } from '../../notify/reminders/reminder-keys';
 import { type BookingRecord } from '../../store/bookings/bookings';
 import { getBookingStore } from '../../store/bookings/open';
 import type { LeadRecord } from '../../store/leads/listing';
@@ -65,4 +66,9 @@ export async function eraseBookings(env: Env, bookings: BookingRecord[]): Promis
 /** The ledger keys of the owners' alerts about these bookings (each carries the attendee's name). */
 export async function bookingAlertKeys(bookings: BookingRecord[]): Promise<string[]> {
   return (await Promise.all(bookings.map((b) => bookingAlertIds(b)))).flat();
+}
+
+/** The ledger keys (LIKE patterns) of the reminders of these bookings' calls, at any time they had. */
+export async function bookingReminderPatterns(bookings: BookingRecord[]): Promise<string[]> {
+  return Promise.all(bookings.map(async (b) => `${await reminderPrefix(b)}%`));
 }

@@ -22,12 +22,15 @@ export const QUIZ_RESULT_EMAIL = 'quiz_result_email';
 /** The ledger template of a payment request's link by email: one per request, to the address its lead gave. */
 export const PAYMENT_REQUEST_EMAIL = 'payment_request_email';
 
+/** The ledger template of a call's one reminder by email, to the address it was booked with. */
+export const CALL_REMINDER_EMAIL = 'call_reminder_email';
+
 /**
- * Whether a ledger message is an email to a visitor (the quiz result, a payment link): sent through the result
- * email's sender, from RESULT_EMAIL_FROM, not WhatsApp and not the owners' alert address.
+ * Whether a ledger message is an email to a visitor (the quiz result, a payment link, a call's reminder): sent
+ * through the result email's sender, from RESULT_EMAIL_FROM, not WhatsApp and not the owners' alert address.
  */
 export const isResultEmail = (message: { template: string }) =>
-  message.template === QUIZ_RESULT_EMAIL || message.template === PAYMENT_REQUEST_EMAIL;
+  [QUIZ_RESULT_EMAIL, PAYMENT_REQUEST_EMAIL, CALL_REMINDER_EMAIL].includes(message.template);
 
 /**
  * The recommended programs of a response, most fitting first, as published now (a program no longer published by
