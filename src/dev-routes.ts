@@ -6,6 +6,8 @@ import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
 import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
 import { sendCallReminders } from './notify/reminders/call-reminders';
+import { BOOKING_PROVIDERS } from './shared/booking';
+import { getBookingStore } from './store/bookings/open';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -154,5 +156,37 @@ dev.post(
     const at = Date.parse(c.req.query('at') ?? '');
     if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
     return c.json({ ok: true, reminders: await sendCallReminders(c.env, new Date(at)) });
+  }),
+);
+
+/**
+ * POST /__dev/bookings/pass (body or query `provider`, `id`, `hours`): time passing for a stored booking, which
+ * moves its call (`startAt`, `endAt`, and its history's current step) `hours` back, so a journey sees a call's end
+ * pass without waiting. Written through the booking store, so it works alike on any store; an outcome stays.
+ */
+dev.post(
+  '/__dev/bookings/pass',
+  developmentOnly(async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    const body: Record<string, unknown> = type.includes('json')
+      ? await c.req.json<Record<string, unknown>>().catch(() => ({}))
+      : type.includes('form')
+        ? await c.req.parseBody()
+        : {};
+    const field = (name: string) => String(body[name] ?? c.req.query(name) ?? '');
+    const provider = BOOKING_PROVIDERS.find((p) => p === field('provider'));
+    const hours = Number(field('hours'));
+    if (!provider || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
+      return c.json({ ok: false, error: 'give provider (calcom or calendly), id and hours (a positive number)' }, 400);
+    }
+    const store = getBookingStore(c.env);
+    const booking = await store.get(provider, field('id'));
+    if (!booking) return c.json({ ok: false, error: 'no such booking' }, 404);
+    const back = (at: string) => new Date(Date.parse(at) - hours * 3_600_000).toISOString();
+    const history = booking.history.map((step, i) =>
+      i === booking.history.length - 1 ? { ...step, startAt: back(step.startAt), endAt: back(step.endAt) } : step,
+    );
+    await store.put({ ...booking, startAt: back(booking.startAt), endAt: back(booking.endAt), history });
+    return c.json({ ok: true, startAt: back(booking.startAt), endAt: back(booking.endAt) });
   }),
 );

@@ -11,6 +11,7 @@ import { conversations } from './conversations/route';
 import { conversationState } from './conversations/conversation-state-route';
 import { people } from './people/route';
 import { bookings } from './bookings/route';
+import { callOutcomes } from './bookings/outcome-route';
 import { optOuts } from './conversations/opt-outs-route';
 import { replies } from './replies/route';
 import { followUps } from './leads/follow-ups-route';
@@ -57,6 +58,7 @@ for (const area of [
   conversationState,
   people,
   bookings,
+  callOutcomes,
   optOuts,
   replies,
   followUps,

@@ -9,6 +9,7 @@ import { AsTyped } from '../leads/calls';
 import { BookingTop, CallGroups, zoneName } from './call-list-view';
 import { when } from '../format';
 import { PartUnreadable } from '../store-down';
+import type { MarkContext } from './call-mark';
 
 /** An unlinked booking, the leads it may belong to, and the message of a link refused for it. */
 export interface UnlinkedView {
@@ -24,11 +25,14 @@ export interface UnlinkedView {
 export function BookingsPage({
   items,
   calls,
+  marks,
   error,
 }: {
   items: UnlinkedView[];
   /** The calls; null when they could not be read (the waiting bookings still show). */
   calls: CallList | null;
+  /** What the calls' outcome forms need: the time now and owners by name. */
+  marks: MarkContext;
   error?: string | undefined;
 }) {
   return (
@@ -55,7 +59,7 @@ export function BookingsPage({
           ))}
         </ul>
       </section>
-      {calls ? <CallGroups calls={calls} /> : <PartUnreadable what="calls" />}
+      {calls ? <CallGroups calls={calls} marks={marks} /> : <PartUnreadable what="calls" />}
     </>
   );
 }

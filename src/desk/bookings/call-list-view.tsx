@@ -5,6 +5,7 @@ import type { BookingRecord } from '../../store/bookings/bookings';
 import { outcomeOf, type CallList } from './call-list';
 import { attendee } from '../leads/calls';
 import { when } from '../format';
+import { CallMark, type MarkContext } from './call-mark';
 
 /** The owners' time zone by its long name ("India Standard Time"), from the same zone every time is shown in. */
 export function zoneName(): string {
@@ -15,7 +16,7 @@ export function zoneName(): string {
 const GROUPS = ['today', 'upcoming', 'past', 'cancelled'] as const;
 
 /** The calls, a group each (today, upcoming, past, cancelled or moved): a card per call, phone first. */
-export function CallGroups({ calls }: { calls: CallList }) {
+export function CallGroups({ calls, marks }: { calls: CallList; marks: MarkContext }) {
   return (
     <>
       {GROUPS.map((group) => (
@@ -26,7 +27,7 @@ export function CallGroups({ calls }: { calls: CallList }) {
           {calls[group].length === 0 ? <p className="desk-empty">{copy.groups[group].none}</p> : null}
           <ul className="desk-call-cards">
             {calls[group].map((b) => (
-              <CallCard key={`${b.provider}:${b.id}`} booking={b} past={group === 'past'} />
+              <CallCard key={`${b.provider}:${b.id}`} booking={b} past={group === 'past'} marks={marks} />
             ))}
           </ul>
         </section>
@@ -36,7 +37,7 @@ export function CallGroups({ calls }: { calls: CallList }) {
 }
 
 /** One call: when, where it stands, who (linked to their lead), the program and tool, and how it ended up. */
-function CallCard({ booking: b, past }: { booking: BookingRecord; past: boolean }) {
+function CallCard({ booking: b, past, marks }: { booking: BookingRecord; past: boolean; marks: MarkContext }) {
   const outcome = outcomeText(b, past);
   const tool = deskBookings.providers[b.provider] ?? b.provider;
   return (
@@ -60,6 +61,7 @@ function CallCard({ booking: b, past }: { booking: BookingRecord; past: boolean 
         {[deskBookings.program(b.program) || deskBookings.noProgram, deskBookings.lead.with(tool)].join(' · ')}
       </p>
       {outcome ? <p className="desk-meta desk-call-outcome">{outcome}</p> : null}
+      <CallMark booking={b} context={marks} />
     </li>
   );
 }

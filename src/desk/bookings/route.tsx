@@ -10,6 +10,7 @@ import { getBookingStore } from '../../store/bookings/open';
 import { getLeadStore } from '../../store/leads/open';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { readPart } from '../part';
+import { ownerNames } from './outcome';
 
 /** Bookings listed at most: the unlinked ones are few (a link from the site or the lead's email matches most). */
 const UNLINKED = 50;
@@ -58,7 +59,9 @@ async function page(c: Context<DeskEnv>, refusal?: Refusal) {
   // A message for a booking no longer listed goes at the top, so it is never lost.
   const shown = items.some((i) => i.error);
   const top = refusal && 'top' in refusal ? refusal.top : refusal && !shown ? refusal.text : undefined;
-  const calls = await readPart('calls', () => callList(c.env, new Date()), new URL(c.req.url).pathname);
-  const body = <BookingsPage items={items} calls={calls.ok ? calls.value : null} error={top} />;
+  const now = new Date();
+  const calls = await readPart('calls', () => callList(c.env, now), new URL(c.req.url).pathname);
+  const marks = { now, who: ownerNames(c.env), from: 'bookings' as const };
+  const body = <BookingsPage items={items} calls={calls.ok ? calls.value : null} marks={marks} error={top} />;
   return renderDeskPage(c, deskCalls.title, 'bookings', {}, body, refusal ? 400 : 200);
 }

@@ -2,6 +2,7 @@ import { desk } from '../../words/desk';
 import { deskBookings as copy } from '../bookings/words';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { when } from '../format';
+import { CallMark, type MarkContext } from '../bookings/call-mark';
 
 /** A lead's page on the desk: the kind and the opaque id only, never a name or an address. */
 const leadHref = (lead: NonNullable<BookingRecord['lead']>) =>
@@ -65,8 +66,11 @@ function CallGroup({ title, calls }: { title: string; calls: BookingRecord[] }) 
   );
 }
 
-/** A lead's calls, newest first: when, where it stands, the program, the tool, how it was linked and its history. */
-export function LeadCalls({ bookings }: { bookings: BookingRecord[] }) {
+/**
+ * A lead's calls, newest first: when, where it stands, the program, the tool, how it was linked, its history, and
+ * once it ended its outcome (and a no-show's rebook message).
+ */
+export function LeadCalls({ bookings, marks }: { bookings: BookingRecord[]; marks: MarkContext }) {
   if (bookings.length === 0) return null;
   return (
     <section className="desk-card" aria-labelledby="calls-heading">
@@ -89,6 +93,7 @@ export function LeadCalls({ bookings }: { bookings: BookingRecord[] }) {
             <AsTyped booking={b} />
             {b.lead ? <p className="desk-meta">{copy.lead.linkedBy(b.lead.by, when(b.lead.at))}</p> : null}
             <CancelledBack booking={b} />
+            <CallMark booking={b} context={marks} />
             <h3 className="visually-hidden">{copy.lead.history}</h3>
             <ol className="desk-history">
               {b.history.map((step) => (

@@ -14,6 +14,8 @@ import { waitingCount } from '../../notify/conversations/waiting';
 import { deskReplies } from '../replies/words';
 import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
+import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
+import { ownerNames } from '../bookings/outcome';
 
 const PAGE_SIZE = 50;
 
@@ -39,9 +41,16 @@ inbox.get('/', async (c) => {
   // The calls come first on the inbox itself: not on a search, a filter or an older page.
   const { cursor, ...filters } = params;
   const first = !cursor && Object.values(filters).every((v) => !v);
-  const upcoming = first ? await readPart('calls', () => upcomingCalls(c.env, new Date()), path) : null;
+  const now = new Date();
+  const upcoming = first ? await readPart('calls', () => upcomingCalls(c.env, now), path) : null;
+  // Calls whose end passed a day ago and that nobody marked: asked about under the upcoming ones.
+  const unmarked = first ? await readPart('calls', () => unmarkedCalls(c.env, now), path) : null;
+  const marks = { now, who: ownerNames(c.env), from: 'inbox' as const };
   const calls = !upcoming ? null : upcoming.ok ? (
-    <UpcomingCalls {...upcoming.value} />
+    <>
+      <UpcomingCalls {...upcoming.value} />
+      {unmarked?.ok ? <HowItWent calls={unmarked.value} marks={marks} /> : null}
+    </>
   ) : (
     <PartUnreadable what="calls" />
   );

@@ -26,6 +26,8 @@ import { PartUnreadable } from '../store-down';
 import { deskStoreDown } from '../store-down-words';
 import { deskLeadWords } from './words';
 import { followUpBanners } from './follow-ups-route';
+import { rebookBanners, rebookOffers } from '../bookings/outcome-route';
+import { ownerNames } from '../bookings/outcome';
 import { leadPaymentsView } from '../payments/lead-payments';
 import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
@@ -152,6 +154,13 @@ export async function renderLead(
       ? { ok: true as const, value: [] }
       : await readPart('calls', () => getBookingStore(c.env).forLead(lead.kind, lead.id), path);
   const bookings = calls.ok ? calls.value : [];
+  const rebooks = await readPart('rebook', () => rebookOffers(c, lead, bookings), path);
+  const marks = {
+    now: new Date(),
+    who: ownerNames(c.env),
+    from: 'lead' as const,
+    ...(rebooks.ok && { rebooks: rebooks.value }),
+  };
   const asked = await readPart('payments', () => leadPaymentsView(c, lead, payment), path);
   const payments = asked.ok ? asked.value && <LeadPayments view={asked.value} /> : <PartUnreadable what="payments" />;
   // Parts not read are said at the top of the page (the page's own sections then show none).
@@ -164,6 +173,7 @@ export async function renderLead(
     <LeadDetail
       lead={lead}
       bookings={bookings}
+      marks={marks}
       messages={messages}
       owners={owners}
       conversation={conversation}
@@ -173,7 +183,7 @@ export async function renderLead(
       payments={payments}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c)]);
+  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c), ...rebookBanners(c)]);
 }
 
 async function change(

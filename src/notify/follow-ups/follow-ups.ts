@@ -72,22 +72,46 @@ export async function leadVouches(db: D1Database, lead: Lead): Promise<boolean> 
   return skipped === null;
 }
 
-/** When the last follow-up that went (or may still go) to a number was made, or null. */
+/** The ledger's name of a rebook message (the approved template), and the key prefix of every rebook row. */
+const CALL_REBOOK = WHATSAPP_TEMPLATES.callRebook.name;
+export const REBOOK_PREFIX = 'call-rebook:';
+
+/**
+ * When the last message the business wrote first to a number went (or may still go), or null: a follow-up or a
+ * rebook message (the template, or its words as a text inside the window), which share the 7-day rule.
+ */
 async function lastFollowUpAt(db: D1Database, phone: string): Promise<string | null> {
   const row = await db
     .prepare(
-      `SELECT MAX(created_at) AS at FROM deliveries WHERE recipient = ? AND template = ? AND audience = 'visitor'
+      `SELECT MAX(created_at) AS at FROM deliveries WHERE recipient = ? AND audience = 'visitor'
+         AND (template IN (?, ?) OR substr(submission_id, 1, ?) = ?)
          AND status NOT IN ('skipped', 'failed', 'dead')`,
     )
-    .bind(phone, FOLLOW_UP)
+    .bind(phone, FOLLOW_UP, CALL_REBOOK, REBOOK_PREFIX.length, REBOOK_PREFIX)
     .first<{ at: string | null }>();
   return row?.at ?? null;
 }
 
 /**
+ * When the next follow-up or rebook message to `phone` may go, when one went within FOLLOW_UP_DAYS that they have
+ * not answered since (their last message `lastReceived`); null when one may go now.
+ */
+export async function recentFollowUp(
+  db: D1Database,
+  phone: string,
+  lastReceived: string | null,
+  now: Date,
+): Promise<{ reason: 'recent'; nextAt: string } | null> {
+  const last = await lastFollowUpAt(db, phone);
+  if (!last || (lastReceived && lastReceived >= last)) return null;
+  const next = Date.parse(last) + FOLLOW_UP_DAYS * DAY_MS;
+  return now.getTime() < next ? { reason: 'recent', nextAt: new Date(next).toISOString() } : null;
+}
+
+/**
  * Why a follow-up to `phone` may not go now, or null when it may: no number; a number not vouched for; an open
- * window (answer freely instead); an opt-out; or a follow-up to the number within FOLLOW_UP_DAYS that they have not
- * answered since (counted per number, whichever page sent it).
+ * window (answer freely instead); an opt-out; or a follow-up or rebook message to the number within FOLLOW_UP_DAYS
+ * that they have not answered since (counted per number, whichever page sent it).
  */
 export async function followUpRefusal(
   env: Env,
@@ -102,12 +126,7 @@ export async function followUpRefusal(
   const window = windowState(lastReceived, now);
   if (window?.open) return { reason: 'window_open', closesAt: window.closesAt };
   if (await optOutOf(env.DB, readConfig(env).privacy.erasureKey, phone)) return { reason: 'opted_out' };
-  const last = await lastFollowUpAt(env.DB, phone);
-  if (last && (!lastReceived || lastReceived < last)) {
-    const next = Date.parse(last) + FOLLOW_UP_DAYS * DAY_MS;
-    if (now.getTime() < next) return { reason: 'recent', nextAt: new Date(next).toISOString() };
-  }
-  return null;
+  return recentFollowUp(env.DB, phone, lastReceived, now);
 }
 
 /** The ledger key of a follow-up: the id the desk's form carried, so a double tap sends once. */

@@ -7,6 +7,7 @@ import { Correction, type CorrectionState } from '../correction';
 import { SubscriptionCard, type SubscriptionView } from '../subscription';
 import { LeadHeader } from './header';
 import { CallNote, LeadCalls } from '../calls';
+import type { MarkContext } from '../../bookings/call-mark';
 import type { BookingRecord } from '../../../store/bookings/bookings';
 import { LeadFields } from './fields';
 import { PersonCard } from './person';
@@ -26,6 +27,7 @@ export function LeadDetail({
   subscriptionPath,
   conversation,
   bookings = [],
+  marks,
   payments,
 }: {
   lead: LeadRecord;
@@ -40,6 +42,8 @@ export function LeadDetail({
   conversation?: ReactNode;
   /** The lead's booked calls, newest first. */
   bookings?: BookingRecord[];
+  /** What the calls' outcome forms need: the time now, owners by name, a no-show's rebook message. */
+  marks: MarkContext;
   /** Its payment requests, payments and the form asking for one (src/desk/payments/request-card.tsx); none when off. */
   payments?: ReactNode;
 }) {
@@ -57,7 +61,7 @@ export function LeadDetail({
 
       <PersonCard lead={lead} contact={{ email, phone }} />
 
-      <LeadCalls bookings={bookings} />
+      <LeadCalls bookings={bookings} marks={marks} />
       {payments}
       {conversation}
 
