@@ -10,6 +10,10 @@ import { FEEDS_KEY } from '../src/feeds/cache';
 import worker from '../src/index';
 import { allowConsoleErrors } from './setup';
 import { post } from './support/api';
+import type { BookingRecord } from '../src/store/bookings/bookings';
+import { getBookingStore } from '../src/store/bookings/open';
+
+const HOUR = 3_600_000;
 
 async function request(workerEnv: Env, url: string, method = 'GET') {
   const ctx = createExecutionContext();
@@ -112,6 +116,35 @@ describe('development aids', () => {
     expect((await request(env, 'http://127.0.0.1:8787/__dev/sources-report?days=5')).status).toBe(400);
   });
 
+  it('in development on loopback: a stored call moved back in time, its outcome kept', async () => {
+    const start = Date.now() + 2 * HOUR;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const at = iso(Date.now() - 24 * HOUR);
+    const id = `uid-${crypto.randomUUID()}`;
+    const created = { event: 'created' as const, at, startAt: iso(start + HOUR), endAt: iso(start + 2 * HOUR) };
+    const booking: BookingRecord = {
+      ...{ provider: 'calcom', id, status: 'booked', name: 'A', email: 'a@example.com', eventAt: at, receivedAt: at },
+      startAt: iso(start),
+      endAt: iso(start + HOUR),
+      history: [created, { event: 'rescheduled', at, startAt: iso(start), endAt: iso(start + HOUR) }],
+    };
+    const store = getBookingStore(env);
+    await store.put(booking);
+    await store.setOutcome('calcom', id, { value: 'attended', by: 'owner@localhost', at });
+    const pass = `http://127.0.0.1:8787/__dev/bookings/pass?provider=calcom&id=${id}&hours=3`;
+    expect((await request(env, pass, 'POST')).status).toBe(200);
+    const moved = await store.get('calcom', id);
+    expect(moved).toMatchObject({ startAt: iso(start - 3 * HOUR), endAt: iso(start - 2 * HOUR) });
+    // Only the history's current step moves: the first one stays as the tool sent it.
+    expect(moved!.history).toEqual([
+      created,
+      { ...booking.history[1], startAt: iso(start - 3 * HOUR), endAt: iso(start - 2 * HOUR) },
+    ]);
+    expect(moved!.outcome?.value).toBe('attended');
+    expect((await request(env, pass.replace('hours=3', 'hours=-1'), 'POST')).status).toBe(400);
+    expect((await request(env, pass.replace(id, 'uid-none'), 'POST')).status).toBe(404);
+  });
+
   it.each([
     ['staging', 'http://127.0.0.1:8787', '1'],
     ['production', 'http://127.0.0.1:8787', '1'],
@@ -141,6 +174,7 @@ describe('development aids', () => {
       ['/__dev/deliveries?submission=x', 'GET', '/no-such-page?submission=x'],
       ['/__dev/feeds/reset', 'POST', '/no-such-page'],
       ['/__dev/sources-report?days=90', 'GET', '/no-such-page?days=90'],
+      ['/__dev/bookings/pass?provider=calcom&id=x&hours=2', 'POST', '/no-such-page?provider=calcom&id=x&hours=2'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));

@@ -77,7 +77,8 @@ function outcomeText(b: BookingRecord, past: boolean): string {
     case 'unknown':
       return copy.outcome.unknown;
     case 'kept':
-      return past ? copy.outcome.kept : '';
+      // A call an owner marked says how it went instead (CallMark).
+      return past && !b.outcome ? copy.outcome.kept : '';
   }
 }
 

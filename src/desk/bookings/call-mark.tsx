@@ -3,6 +3,7 @@ import type { RebookRefusal } from '../../notify/reminders/rebook';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { CALL_OUTCOMES } from '../../store/bookings/bookings';
 import { when } from '../format';
+import { leadPath } from '../page';
 import { deskOutcome as copy } from './outcome-words';
 import { bookingAction, markable, type From } from './outcome';
 
@@ -56,6 +57,11 @@ export function CallMark({ booking: b, context }: { booking: BookingRecord; cont
         </form>
       ) : null}
       {rebook ? <RebookCard booking={b} offer={rebook} who={context.who} /> : null}
+      {mark?.value === 'no_show' && context.from !== 'lead' && b.lead ? (
+        <p className="desk-meta">
+          <a href={`${leadPath(b.lead.kind, b.lead.id)}#calls-heading`}>{rebookWords.onLeadPage}</a>
+        </p>
+      ) : null}
     </>
   );
 }

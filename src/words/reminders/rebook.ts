@@ -10,6 +10,8 @@ export const rebookWords = {
   heading: 'Send a rebook message',
   explain: 'Sent once from the business number, with the booking link that brings the new call back to this lead:',
   send: 'Send a rebook message',
+  /** On Bookings and the inbox, under a no-show: the message is sent from the lead's page. */
+  onLeadPage: 'Send a rebook message from the lead’s page',
   /** After it went: who sent it and when (from the ledger). */
   sent: (who: string, at: string) => `Rebook message sent by ${who}, ${at}.`,
   /** The page's banner right after an owner sent it. */

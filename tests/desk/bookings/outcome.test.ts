@@ -51,7 +51,14 @@ describe.each(D1_AND_FIRESTORE)('a call’s outcome: %s', (_name, makeEnv) => {
     expect(second.value).toBe('no_show');
     expect(second.at > first.at).toBe(true);
     expect(await page(env, path)).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
-    expect(await page(env, '/desk/bookings')).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
+    const bookings = await page(env, '/desk/bookings');
+    expect(bookings).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
+    // Bookings says how it went by the mark alone, and sends the owner to the lead's page for the rebook message.
+    const start = bookings.lastIndexOf('<li', bookings.indexOf(booking.name));
+    const card = bookings.slice(start, bookings.indexOf('</li>', start));
+    expect(card).toContain('No-show · marked by');
+    expect(card).not.toContain('Took place as booked');
+    expect(bookings).toContain(`href="${path}#calls-heading">Send a rebook message from the lead’s page</a>`);
   });
 
   it('names an owner among OWNER_EMAILS by their name (OWNER_NAMES)', async () => {
