@@ -175,12 +175,14 @@ describe('development aids', () => {
       ['/__dev/feeds/reset', 'POST', '/no-such-page'],
       ['/__dev/sources-report?days=90', 'GET', '/no-such-page?days=90'],
       ['/__dev/bookings/pass?provider=calcom&id=x&hours=2', 'POST', '/no-such-page?provider=calcom&id=x&hours=2'],
+      ['/__dev/reminders?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));
       expect(answer.body).not.toContain('"leads"');
       expect(answer.body).not.toContain('"deliveries"');
       expect(answer.body).not.toContain('"report"');
+      expect(answer.body).not.toContain('"reminders"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
     // Nor is anyone signed in to the desk as the local owner (the refusal is logged as an error).

@@ -160,6 +160,30 @@ describe('npm run preflight', { timeout: 600_000 }, () => {
     assert.match(out, /template call_cancelled +\| FAIL: missing: run npm run whatsapp:templates/);
     assert.match(out, /template quiz_owner +\| ok: APPROVED/);
   });
+
+  it('asks for the reminder templates only with a booking webhook on and CALL_REMINDERS listing an hour', async () => {
+    const sent = ALL_TEMPLATES.filter((t) => t.onlyWith !== 'reminders');
+    await configureServices({
+      graph: { managed: sent.map((t) => ({ name: t.name, language: 'en', category: t.category, status: 'APPROVED' })) },
+    });
+    const webhook = { CALCOM_WEBHOOK_SECRET: 'calcom-webhook-secret-of-the-tests' };
+    const on = await livePreflight(webhook);
+    assert.equal(on.code, 1, on.out);
+    assert.match(on.out, /template call_reminder +\| FAIL: missing: run npm run whatsapp:templates/);
+    assert.match(on.out, /template call_rebook +\| FAIL: missing: run npm run whatsapp:templates/);
+    assert.match(on.out, /template call_booked +\| ok: APPROVED/);
+    // The same production settings with CALL_REMINDERS empty: reminders off, neither is asked for.
+    const off = standinConfig().replace(/\.toml$/, '-no-reminders.toml');
+    writeFileSync(
+      off,
+      readFileSync(standinConfig(), 'utf8').replaceAll('CALL_REMINDERS = "24,1"', 'CALL_REMINDERS = ""'),
+    );
+    const args = ['--env', 'production', '--config', off, '--secrets-file', secretsFile(webhook), '--live'];
+    const quiet = await run('scripts/ops/preflight.mjs', args);
+    assert.equal(quiet.code, 0, quiet.out);
+    assert.doesNotMatch(quiet.out, /template call_re(minder|book)/);
+    assert.match(quiet.out, /template call_booked +\| ok: APPROVED/);
+  });
 });
 
 describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
@@ -175,8 +199,9 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
       created.map((t) => t.name),
       ALL_TEMPLATES.map((t) => t.name),
     );
-    // The payment messages (a link to the person, the owners' alert) are created with the rest.
-    for (const name of ['payment_request', 'payment_received'])
+    // The payment messages (a link to the person, the owners' alert) and the call's reminder and rebook message
+    // are created with the rest.
+    for (const name of ['payment_request', 'payment_received', 'call_reminder', 'call_rebook'])
       assert.ok(
         created.some((t) => t.name === name),
         name,

@@ -16,7 +16,7 @@ import { readBudgets } from '../ledger/budgets';
 import { deliveryStore } from '../ledger/ledger-store';
 import { dueReminder } from './plan';
 import { reminderId, reminderPrefix } from './reminder-keys';
-import { emailReminder, reminderWords, whatsappReminder } from './reminder-message';
+import { emailReminder, reminderWords, whatsappReminder, type ReminderWords } from './reminder-message';
 
 /** How far past the largest offset the cron looks, so a call on the edge of a 15-minute run is not missed. */
 const MARGIN_MS = 3_600_000;
@@ -76,6 +76,7 @@ async function inLedger(db: D1Database, submissionId: string): Promise<boolean> 
   );
 }
 
+/** Sends one booking's due reminder to its lead, on WhatsApp or else by email; answers what it came to. */
 async function remind(
   env: Env,
   booking: BookingRecord,
@@ -108,7 +109,7 @@ async function remindByEmail(
   env: Env,
   booking: BookingRecord,
   lead: Lead,
-  said: ReturnType<typeof reminderWords>,
+  said: ReminderWords,
   now: Date,
 ): Promise<ReminderOutcome> {
   if (!readConfig(env).quiz.resultEmailFrom || !booking.email) {

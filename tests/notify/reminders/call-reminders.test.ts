@@ -6,16 +6,19 @@
  * Firestore.
  */
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../../src/env';
 import { reminderPrefix } from '../../../src/notify/reminders/reminder-keys';
 import { callTime } from '../../../src/notify/reminders/reminder-message';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { recordOptOut } from '../../../src/store/conversations/opt-outs';
 import { inbound, postWebhook, webhookBody } from '../../support/whatsapp-webhook';
-import { bench, HOUR, reminderRows } from './support';
+import { allowConsoleErrors } from '../../setup';
+import { loggedEvents } from '../../support/logs';
+import { bench, clearBookings, HOUR, reminderRows } from './support';
 
 afterEach(() => vi.unstubAllGlobals());
+afterAll(clearBookings);
 
 /** Now, on the minute: the clock the test moves starts here. */
 const now = () => Math.floor(Date.now() / 60_000) * 60_000;
@@ -115,6 +118,45 @@ describe.each(['D1', 'Firestore'] as const)('call reminders on %s', (store) => {
     expect((await b.cron(start - 24 * HOUR)).skipped).toBe(1);
     expect(b.toPerson(lead.phone)).toEqual([]);
     expect(await reminderRows('calcom', uid)).toEqual([['24h', 'call_reminder', 'skipped', 'opted_out']]);
+  });
+
+  it('holds the reminders to the visitor budgets: past the number’s daily count, recorded as skipped', async () => {
+    const b = await bench(store, { VISITOR_MESSAGES_PER_DAY: '1' });
+    const lead = await b.lead();
+    const start = now() + 25 * HOUR;
+    const uid = await b.book(lead, start);
+    for (const h of [24, 1]) await b.cron(start - h * HOUR);
+    expect(b.toPerson(lead.phone)).toHaveLength(1);
+    expect((await reminderRows('calcom', uid)).map((r) => r.slice(0, 3))).toEqual([
+      ['24h', 'call_reminder', 'sent'],
+      ['1h', 'call_reminder', 'skipped'],
+    ]);
+  });
+
+  it('logs a booking that fails and goes on with the others; the log names no one', async () => {
+    allowConsoleErrors();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const b = await bench(store);
+    const [first, second] = [await b.lead(), await b.lead()];
+    const start = now() + 30 * HOUR;
+    const failing = await b.book(first, start);
+    await b.book(second, start + 60_000);
+    // The ledger cannot be read for the first booking (the sooner call, looked at first).
+    const prepare = b.workerEnv.DB.prepare.bind(b.workerEnv.DB);
+    let failed = false;
+    vi.spyOn(b.workerEnv.DB, 'prepare').mockImplementation((sql: string) => {
+      if (!failed && sql.startsWith('SELECT 1 FROM deliveries WHERE submission_id')) {
+        failed = true;
+        throw new Error('D1_ERROR: database is locked');
+      }
+      return prepare(sql);
+    });
+    expect(await b.cron(start - 24 * HOUR + 60_000)).toMatchObject({ failed: 1, queued: 1 });
+    const logged = JSON.stringify(loggedEvents(errors));
+    vi.restoreAllMocks();
+    expect(b.toPerson(second.phone)).toHaveLength(1);
+    expect(logged).toContain(await reminderPrefix({ provider: 'calcom', id: failing }));
+    for (const secret of [first.phone, first.email, failing]) expect(logged).not.toContain(secret);
   });
 
   it('sends nothing at all for a lead Turnstile did not vouch for', async () => {

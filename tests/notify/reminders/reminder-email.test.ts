@@ -5,7 +5,7 @@
  * On D1 and on Firestore.
  */
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { erasePerson, findPerson } from '../../../src/desk/people/people';
 import { personCopy } from '../../../src/desk/people/person-copy';
@@ -15,9 +15,10 @@ import { getLeadStore } from '../../../src/store/leads/open';
 import { quizLead } from '../../fixtures/leads';
 import { EmailStandin } from '../../standins/email';
 import { consume, takeJobs } from '../../support/queue';
-import { bench, HOUR, newRef, reminderRows } from './support';
+import { bench, clearBookings, HOUR, newRef, reminderRows } from './support';
 
 afterEach(() => vi.unstubAllGlobals());
+afterAll(clearBookings);
 
 const FROM = 'priya@coach.example';
 const now = () => Math.floor(Date.now() / 60_000) * 60_000;

@@ -32,11 +32,15 @@ type Delivered = {
   template?: { name: string; components: { type: string; parameters: { text: string }[] }[] };
 };
 
+/** Deletes every booking of the D1 store: before each test, and after each file so the next finds none of these. */
+export async function clearBookings() {
+  await env.DB.batch([env.DB.prepare('DELETE FROM bookings'), env.DB.prepare('DELETE FROM booking_events')]);
+}
+
 export async function bench(store: Store, extra: Partial<Env> = {}) {
-  // Each test starts without bookings (Firestore's stand-in is new per test; D1 lives as long as the file), so the
+  // Each test starts without bookings (Firestore's stand-in is new per test; D1 lives as long as the runtime), so the
   // cron's counts are this test's own.
-  if (store === 'D1')
-    await env.DB.batch([env.DB.prepare('DELETE FROM bookings'), env.DB.prepare('DELETE FROM booking_events')]);
+  if (store === 'D1') await clearBookings();
   const { vars, firestore } = await leadStoreVars(store);
   const graph = new GraphStandin();
   routeFetch((request) => graph.fetch(request), firestore);
