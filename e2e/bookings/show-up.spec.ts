@@ -8,6 +8,7 @@
 import { deskBookings } from '../../src/desk/bookings/words';
 import { deskOutcome } from '../../src/desk/bookings/outcome-words';
 import { deskShowUp } from '../../src/desk/sources/show-up/words';
+import { desk } from '../../src/words/desk';
 import { rebookWords } from '../../src/words/reminders/rebook';
 import { calcomBody } from '../../tests/support/booking-bodies';
 import { hmacHex } from '../../tests/support/whatsapp-envelope';
@@ -105,7 +106,10 @@ test('@both a booked call is reminded from the business number, answered, missed
   await signIn(page);
   await page.goto(leadPath);
   const chat = page.getByRole('region', { name: 'WhatsApp conversation' });
-  await expect(chat.getByRole('listitem').filter({ hasText: 'Retreats & Workshops' })).toBeVisible();
+  // Named as the call's reminder, not as something an owner sent.
+  await expect(chat.getByRole('listitem').filter({ hasText: 'Retreats & Workshops' })).toContainText(
+    desk.messages.templates.call_reminder!,
+  );
   await expect(chat.getByRole('listitem').filter({ hasText: answer })).toBeVisible();
   expect(await elementsPastRightEdge(page), 'nothing past the right edge with the reminder').toEqual([]);
   await keepScreenshot(page, { path: info.outputPath(`showup-reminder-${width}.png`), fullPage: true });
