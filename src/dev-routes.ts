@@ -7,7 +7,7 @@ import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
 import { sendCallReminders } from './notify/reminders/call-reminders';
 import { BOOKING_PROVIDERS } from './shared/booking';
-import { getBookingStore } from './store/bookings/open';
+import { passTime } from './bookings/pass-time';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -179,14 +179,8 @@ dev.post(
     if (!provider || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
       return c.json({ ok: false, error: 'give provider (calcom or calendly), id and hours (a positive number)' }, 400);
     }
-    const store = getBookingStore(c.env);
-    const booking = await store.get(provider, field('id'));
-    if (!booking) return c.json({ ok: false, error: 'no such booking' }, 404);
-    const back = (at: string) => new Date(Date.parse(at) - hours * 3_600_000).toISOString();
-    const history = booking.history.map((step, i) =>
-      i === booking.history.length - 1 ? { ...step, startAt: back(step.startAt), endAt: back(step.endAt) } : step,
-    );
-    await store.put({ ...booking, startAt: back(booking.startAt), endAt: back(booking.endAt), history });
-    return c.json({ ok: true, startAt: back(booking.startAt), endAt: back(booking.endAt) });
+    const moved = await passTime(c.env, provider, field('id'), hours);
+    if (!moved) return c.json({ ok: false, error: 'no such booking' }, 404);
+    return c.json({ ok: true, ...moved });
   }),
 );
