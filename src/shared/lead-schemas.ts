@@ -73,7 +73,7 @@ const submissionId = z
  */
 const consentVersion = (form: LeadKind) => {
   const current = consentCopy.notices[form].version;
-  const known: string[] = [current, ...consentCopy.retired];
+  const known: string[] = [current, ...consentCopy.retired[form]];
   return z
     .string({ error: 'consent must be text.' })
     .refine((v) => known.includes(v), {
@@ -90,7 +90,7 @@ const consentVersion = (form: LeadKind) => {
  */
 const newsletterOptIn = z
   .string({ error: 'newsletter must be text.' })
-  .refine((v) => [consentCopy.quizNewsletter.version, ...consentCopy.retired].includes(v), {
+  .refine((v) => [consentCopy.quizNewsletter.version, ...consentCopy.retired.quizNewsletter].includes(v), {
     message: 'This form has changed since the page was loaded. Please reload the page and send it again.',
   })
   .optional();

@@ -2,17 +2,18 @@ import type { SourceReport, SourceRow } from '../../src/desk/sources/source-repo
 
 /**
  * A row from its numbers in the table's order: visits, opened, finished, leads (quiz, newsletter, enquiry), calls,
- * clients; then its revenue in paise.
+ * clients; then its revenue in paise, and its calls marked attended and no-shows.
  */
 function row(
   source: string,
   campaign: string | null,
   n: [number, number, number, number, number, number, number, number],
   revenuePaise = 0,
+  [attended, noShows]: [number, number] = [0, 0],
 ): SourceRow {
   const [visits, quizOpened, quizFinished, quiz, newsletter, enquiry, calls, clients] = n;
   const leads = { quiz, newsletter, enquiry };
-  return { source, campaign, visits, quizOpened, quizFinished, leads, calls, clients, revenuePaise };
+  return { source, campaign, visits, quizOpened, quizFinished, leads, calls, clients, attended, noShows, revenuePaise };
 }
 
 /**
@@ -23,16 +24,17 @@ function row(
 export function sampleReport(over: Partial<SourceReport> = {}): SourceReport {
   // Revenue: instagram ₹9,998 (₹4,999 of it by its campaign), direct ₹2,500 paid less ₹500 refunded, and ₹1,000 of a
   // person since erased, in the total only.
-  const instagram = row('instagram', null, [200, 50, 20, 10, 4, 2, 4, 1], 999_800);
+  // Show-up: instagram 3 attended and 1 no-show (75 %), its campaign none marked (—), direct 1 no-show (0 %).
+  const instagram = row('instagram', null, [200, 50, 20, 10, 4, 2, 4, 1], 999_800, [3, 1]);
   const campaign = row('instagram', '=spring,"launch"', [80, 20, 8, 4, 0, 1, 0, 0], 499_900);
-  const direct = row('direct', null, [0, 0, 0, 0, 0, 1, 1, 1], 200_000);
+  const direct = row('direct', null, [0, 0, 0, 0, 0, 1, 1, 1], 200_000, [0, 1]);
   const weeks = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];
   return {
     days: 30,
     from: '2026-10-28',
     to: '2026-11-26',
     rows: [instagram, campaign, direct],
-    total: row('all', null, [200, 50, 20, 10, 4, 3, 5, 2], 1_299_800),
+    total: row('all', null, [200, 50, 20, 10, 4, 3, 5, 2], 1_299_800, [3, 2]),
     weekly: [
       { source: 'instagram', points: weeks.map((week, i) => ({ week, visits: [30, 70, 60, 40][i]!, leads: i + 2 })) },
       { source: 'direct', points: weeks.map((week, i) => ({ week, visits: 0, leads: i === 3 ? 1 : 0 })) },

@@ -7,6 +7,8 @@ import { quizFunnel } from './quiz-funnel';
 import { periodMoney } from './money/period-money';
 import { moneyTotals } from './money/revenue';
 import { periodOf } from './sources';
+import { periodShowUps } from './show-up/period-show-ups';
+import { showUpTotals } from './show-up/show-up';
 import { renderDeskPage, type DeskEnv } from '../page';
 import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
@@ -15,8 +17,9 @@ import { PartUnreadable } from '../store-down';
 const DAYS = 30;
 
 /**
- * Leads per day by kind, the quiz funnel (the Sources page's counts), the calls booked and clients won, and the
- * revenue and paying clients (the Sources page's money, over the same days).
+ * Leads per day by kind, the quiz funnel (the Sources page's counts), the calls booked and clients won, the calls
+ * attended and missed with the show-up rate, and the revenue and paying clients (the Sources page's money and
+ * show-up, over the same days).
  */
 export const numbers = new Hono<DeskEnv>();
 
@@ -28,7 +31,18 @@ numbers.get('/numbers', async (c) => {
   const [counts, funnel, outcomes, money] = await Promise.all([
     dailyCounts(c.env.DB, DAYS),
     readPart('funnel', () => quizFunnel(c.env, DAYS), path),
-    readPart('callsAndClients', () => callsAndClients(c.env, new Date(), DAYS), path),
+    // The marked calls read the booking and lead stores, as calls and clients do: one part.
+    readPart(
+      'callsAndClients',
+      async () => {
+        const [counts, showUps] = await Promise.all([
+          callsAndClients(c.env, new Date(), DAYS),
+          periodShowUps(c.env, start, end),
+        ]);
+        return { ...counts, ...showUpTotals(showUps) };
+      },
+      path,
+    ),
     readPart('money', async () => moneyTotals(await periodMoney(c.env, start, end)), path),
   ]);
   const body = (

@@ -6,6 +6,8 @@ import { LEAD_KINDS } from '../../store/leads/lead';
 import type { QuizFunnel } from './quiz-funnel';
 import { rupees } from '../../payments/money';
 import { deskRevenue } from './money/words';
+import { showUpRate, type ShowUpCounts } from './show-up/show-up';
+import { deskShowUp } from './show-up/words';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "22 Nov" for 2026-11-22 (the day is already the owners' own). */
@@ -62,6 +64,31 @@ function MoneySection({ money }: { money: { revenuePaise: number; payingClients:
   );
 }
 
+/** Calls attended, no-shows and the show-up rate ("—" when no call was marked), as items of the calls' list. */
+function ShowUpItems({ counts }: { counts: ShowUpCounts }) {
+  const c = deskShowUp.numbers;
+  const rate = showUpRate(counts);
+  return (
+    <>
+      <div>
+        <dt>{c.attended}</dt>
+        <dd>{counts.attended}</dd>
+        <dd className="desk-meta">{c.attendedHint}</dd>
+      </div>
+      <div>
+        <dt>{c.noShows}</dt>
+        <dd>{counts.noShows}</dd>
+        <dd className="desk-meta">{c.noShowsHint}</dd>
+      </div>
+      <div>
+        <dt>{c.rate}</dt>
+        <dd data-show-up={rate ?? ''}>{deskShowUp.rate(rate)}</dd>
+        <dd className="desk-meta">{c.rateHint}</dd>
+      </div>
+    </>
+  );
+}
+
 /** Calls and clients, leads per day by kind and the quiz funnel, for the last 30 days. Tables (readable on a phone), newest day first. */
 export function NumbersPage({
   counts,
@@ -72,8 +99,11 @@ export function NumbersPage({
   counts: DailyCounts;
   /** The quiz's funnel over the same days (src/desk/sources/quiz-funnel.ts): the Sources page's counts; absent when unread. */
   funnel?: QuizFunnel;
-  /** Calls booked and leads who became clients in the 30 days (src/desk/bookings/bookings.ts). */
-  outcomes?: { calls: number; clients: number };
+  /**
+   * Calls booked and leads who became clients in the 30 days (src/desk/bookings/bookings.ts), and the calls of the
+   * 30 days marked attended or a no-show (show-up/period-show-ups.ts).
+   */
+  outcomes?: { calls: number; clients: number } & ShowUpCounts;
   /** Revenue and paying clients in the 30 days (src/desk/sources/money/revenue.ts); absent when unread. */
   money?: { revenuePaise: number; payingClients: number };
 }) {
@@ -97,6 +127,7 @@ export function NumbersPage({
               <dd>{outcomes.clients}</dd>
               <dd className="desk-meta">{deskBookings.numbers.clientsHint}</dd>
             </div>
+            <ShowUpItems counts={outcomes} />
           </dl>
         </section>
       ) : null}

@@ -3,7 +3,7 @@ import type { ProgramRevenue } from './money/revenue';
 
 // What the desk's Sources page shows for a period: visits → quiz opened → quiz finished → leads by kind → calls
 // booked → clients, per source and campaign, with leads and visits per week for the top sources, and the quiz's
-// answers, stops and recommendations, and the revenue per source and program. Built from the server's visit counts
+// answers, stops and recommendations, the calls attended and missed, and the revenue per source and program. Built from the server's visit counts
 // (no cookies, no scripts) and the leads' stored first-touch attribution; bookings, clients and payments by their lead.
 
 /** The periods the page offers, in days. */
@@ -24,6 +24,10 @@ export interface SourceRow {
   calls: number;
   /** This row's leads whose status is `client`. */
   clients: number;
+  /** Calls starting in the period that an owner marked attended, by the source of the lead who booked. */
+  attended: number;
+  /** Calls starting in the period that an owner marked a no-show, likewise. */
+  noShows: number;
   /** Paise paid in the period by this row's leads (whenever they arrived), less refunds made in it. */
   revenuePaise: number;
 }

@@ -2,6 +2,7 @@ import { QUIZ_STEPS, QUIZ_STEP_COUNT } from '../../words/site';
 import { LEAD_KINDS, type LeadKind } from '../../store/leads/lead';
 import type { VisitDay } from '../../store/sources/visits';
 import type { PeriodMoney } from './money/revenue';
+import type { PeriodShowUp } from './show-up/show-up';
 import type { QuizInsight, SourceRow, WeekPoint } from './source-report';
 
 // The Sources page's numbers put together from the period's visits and leads: pure, so each rule is tested alone.
@@ -25,7 +26,19 @@ export interface PeriodLead {
 
 export function emptyRow(source: string, campaign: string | null): SourceRow {
   const leads = Object.fromEntries(LEAD_KINDS.map((k) => [k, 0])) as Record<LeadKind, number>;
-  return { source, campaign, visits: 0, quizOpened: 0, quizFinished: 0, leads, calls: 0, clients: 0, revenuePaise: 0 };
+  return {
+    source,
+    campaign,
+    visits: 0,
+    quizOpened: 0,
+    quizFinished: 0,
+    leads,
+    calls: 0,
+    clients: 0,
+    attended: 0,
+    noShows: 0,
+    revenuePaise: 0,
+  };
 }
 
 const leadsOf = (row: SourceRow) => LEAD_KINDS.reduce((sum, k) => sum + row.leads[k], 0);
@@ -43,12 +56,14 @@ function rowsFor(table: Map<string, SourceRow>, total: SourceRow, source: string
 
 /**
  * Source rows by weight, each followed by its campaigns' rows by weight; and all sources together. Money goes to its
- * lead's source and campaign (an erased person's to a row of its own, money/revenue.ts ERASED_SOURCE).
+ * lead's source and campaign (an erased person's to a row of its own, money/revenue.ts ERASED_SOURCE), and so does a
+ * marked call.
  */
 export function sourceRows(
   visits: VisitDay[],
   leads: PeriodLead[],
   money: readonly PeriodMoney[] = [],
+  showUps: readonly PeriodShowUp[] = [],
 ): { rows: SourceRow[]; total: SourceRow } {
   const table = new Map<string, SourceRow>();
   const total = emptyRow('all', null);
@@ -68,6 +83,12 @@ export function sourceRows(
   }
   for (const m of money) {
     for (const row of rowsFor(table, total, m.source, m.campaign)) row.revenuePaise += m.paise;
+  }
+  for (const s of showUps) {
+    for (const row of rowsFor(table, total, s.source, s.campaign)) {
+      if (s.value === 'attended') row.attended += 1;
+      else row.noShows += 1;
+    }
   }
   const all = [...table.values()];
   const rows = all

@@ -4,6 +4,8 @@ import { csvCell } from '../export';
 import type { SourceReport, SourceRow } from './source-report';
 import { emptyRow } from './source-rows';
 import { deskRevenue } from './money/words';
+import { showUpRate } from './show-up/show-up';
+import { deskShowUp } from './show-up/words';
 
 /** Paise as rupees with two decimals (`4999.00`): a number a spreadsheet sums, never a formatted text. */
 const rupeesCell = (paise: number) => (paise / 100).toFixed(2);
@@ -18,6 +20,10 @@ const COLUMNS: { header: string; value(row: SourceRow): string | number }[] = [
   ...LEAD_KINDS.map((kind) => ({ header: copy.csvHeaders.leads(kind), value: (r: SourceRow) => r.leads[kind] })),
   { header: copy.csvHeaders.calls, value: (r) => r.calls },
   { header: copy.csvHeaders.clients, value: (r) => r.clients },
+  { header: deskShowUp.csvHeaders.attended, value: (r) => r.attended },
+  { header: deskShowUp.csvHeaders.noShows, value: (r) => r.noShows },
+  // A whole percent, empty when no call was marked: a number a spreadsheet reads, never "—".
+  { header: deskShowUp.csvHeaders.rate, value: (r) => showUpRate(r) ?? '' },
   { header: deskRevenue.csvHeader, value: (r) => rupeesCell(r.revenuePaise) },
 ];
 
@@ -31,6 +37,8 @@ function remainder(row: SourceRow, parts: SourceRow[]): SourceRow {
   for (const kind of LEAD_KINDS) left.leads[kind] = minus((r) => r.leads[kind]);
   left.calls = minus((r) => r.calls);
   left.clients = minus((r) => r.clients);
+  left.attended = minus((r) => r.attended);
+  left.noShows = minus((r) => r.noShows);
   left.revenuePaise = minus((r) => r.revenuePaise);
   return left;
 }
@@ -41,6 +49,8 @@ const isEmpty = (r: SourceRow) =>
   r.quizFinished === 0 &&
   r.calls === 0 &&
   r.clients === 0 &&
+  r.attended === 0 &&
+  r.noShows === 0 &&
   r.revenuePaise === 0 &&
   LEAD_KINDS.every((kind) => r.leads[kind] === 0);
 

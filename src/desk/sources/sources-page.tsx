@@ -7,11 +7,13 @@ import { SourcesChart } from './sources-chart';
 import { SourcesTable } from './sources-table';
 import { ProgramRevenueSection } from './money/program-revenue';
 import { deskRevenue } from './money/words';
+import { deskShowUp } from './show-up/words';
 
-/** Nothing to show: no visit, no lead and no money in the period. */
+/** Nothing to show: no visit, no lead, no marked call and no money in the period. */
 const isEmptyReport = (report: SourceReport) =>
   report.total.visits === 0 &&
   LEAD_KINDS.every((kind) => report.total.leads[kind] === 0) &&
+  report.total.attended + report.total.noShows === 0 &&
   report.programs.length === 0;
 
 /** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
@@ -64,6 +66,7 @@ export function SourcesPage({ report }: { report: SourceReport }) {
             <h2 id="sources-table-heading">{copy.tableHeading}</h2>
             <p className="desk-meta">{copy.tableCaption}</p>
             <SourcesTable report={report} labelledBy="sources-table-heading" />
+            <p className="desk-meta">{deskShowUp.tableNote}</p>
             <p className="desk-meta">{deskRevenue.tableNote}</p>
           </section>
           <ProgramRevenueSection programs={report.programs} />

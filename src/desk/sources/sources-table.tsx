@@ -6,6 +6,8 @@ import type { SourceReport, SourceRow } from './source-report';
 import { rupees } from '../../payments/money';
 import { deskRevenue } from './money/words';
 import { ERASED_SOURCE } from './money/revenue';
+import { showUpRate } from './show-up/show-up';
+import { deskShowUp } from './show-up/words';
 
 const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
 
@@ -72,6 +74,26 @@ function Cell({ row, step }: { row: SourceRow; step: Step }) {
   );
 }
 
+/** Calls attended, no-shows and the show-up rate: counted by the calls' start, not a step of the funnel. */
+function ShowUpCells({ row }: { row: SourceRow }) {
+  const rate = showUpRate(row);
+  return (
+    <>
+      <td data-label={deskShowUp.columns.attended} data-attended={row.attended}>
+        <span className="sources-count">{row.attended}</span>
+      </td>
+      <td data-label={deskShowUp.columns.noShows} data-no-shows={row.noShows}>
+        <span className="sources-count">{row.noShows}</span>
+      </td>
+      <td data-label={deskShowUp.columns.rate} data-show-up={rate ?? ''}>
+        <span className="sources-count" title={rate === null ? deskShowUp.noRateLabel : undefined}>
+          {deskShowUp.rate(rate)}
+        </span>
+      </td>
+    </>
+  );
+}
+
 /** The row's revenue: money, not a step of the funnel, so no rate. */
 function RevenueCell({ row }: { row: SourceRow }) {
   return (
@@ -107,6 +129,7 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
       {STEPS.map((step) => (
         <Cell key={step.key} row={row} step={step} />
       ))}
+      <ShowUpCells row={row} />
       <RevenueCell row={row} />
     </tr>
   );
@@ -130,6 +153,9 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
                 {step.header}
               </th>
             ))}
+            <th scope="col">{deskShowUp.columns.attended}</th>
+            <th scope="col">{deskShowUp.columns.noShows}</th>
+            <th scope="col">{deskShowUp.columns.rate}</th>
             <th scope="col">{deskRevenue.column}</th>
           </tr>
         </thead>
@@ -144,6 +170,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
             {STEPS.map((step) => (
               <Cell key={step.key} row={report.total} step={step} />
             ))}
+            <ShowUpCells row={report.total} />
             <RevenueCell row={report.total} />
           </tr>
         </tfoot>

@@ -10,6 +10,7 @@ import type { LeadRecord } from '../../store/leads/listing';
 import { publishedContent } from '../../store/site-content/published-content';
 import { periodMoney } from './money/period-money';
 import { programRevenue } from './money/revenue';
+import { periodShowUps } from './show-up/period-show-ups';
 import type { SourcePeriod, SourceReport } from './source-report';
 import { type PeriodLead, quizInsight, sourceRows, weeklyPoints } from './source-rows';
 
@@ -78,7 +79,8 @@ async function periodLeads(env: Env, from: string, until: string): Promise<Perio
 
 /**
  * The Sources page's report for the last `days` days (today included, in the owners' time zone): visits from the
- * server's counts, leads by their stored first-touch attribution, calls and clients by their lead. With `source`,
+ * server's counts, leads by their stored first-touch attribution, calls and clients by their lead, calls attended
+ * and missed by their start and their lead. With `source`,
  * the quiz insight is that source's alone.
  */
 export async function sourceReport(
@@ -88,17 +90,18 @@ export async function sourceReport(
   now = Date.now(),
 ): Promise<SourceReport> {
   const { from, to, start, end } = periodOf(days, now);
-  const [counted, listed, pauses, money, { content }] = await Promise.all([
+  const [counted, listed, pauses, money, showUps, { content }] = await Promise.all([
     visitDays(env.DB, from),
     periodLeads(env, start, end),
     visitPauses(env.DB, from),
     periodMoney(env, start, end),
+    periodShowUps(env, start, end),
     publishedContent(env.FEEDS),
   ]);
   // Only the period's days: a count dated later (a clock set back) is not this period's.
   const visits = counted.filter((v) => v.day <= to);
   const leads = listed.filter((l) => l.day >= from && l.day <= to);
-  const { rows, total } = sourceRows(visits, leads, money);
+  const { rows, total } = sourceRows(visits, leads, money, showUps);
   const only = <T extends { source: string }>(list: T[]) => (source ? list.filter((x) => x.source === source) : list);
   return {
     days,

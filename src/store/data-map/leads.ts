@@ -127,7 +127,11 @@ export const LEAD_PLACES: readonly Place[] = [
     pruned: true,
     copy: true,
     erasure: true,
-    privacy: ['A call you book', 'a booked call linked to neither is kept for 365 days'],
+    privacy: [
+      'A call you book',
+      'a booked call linked to neither is kept for 365 days',
+      'together with whether you attended it, who marked it and when',
+    ],
   },
   {
     kind: 'd1',

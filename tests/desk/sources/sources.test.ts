@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deskSources as copy } from '../../../src/desk/sources/words';
 import { deskRevenue as revenueCopy } from '../../../src/desk/sources/money/words';
+import { deskShowUp as showUpCopy } from '../../../src/desk/sources/show-up/words';
 import { ERASED_SOURCE } from '../../../src/desk/sources/money/revenue';
 import { sourcesCsv, sourcesTotalCsv } from '../../../src/desk/sources/sources-csv';
 import { SourcesPage } from '../../../src/desk/sources/sources-page';
@@ -47,6 +48,9 @@ describe('the Sources page', () => {
       '2 1 % of visits',
       '4 25 % of leads',
       '1 25 % of calls',
+      '3',
+      '1',
+      '75 %',
       '₹9,998',
     ]);
     expect(row(html, 'All sources')).toEqual([
@@ -58,6 +62,9 @@ describe('the Sources page', () => {
       '3 2 % of visits',
       '5 29 % of leads',
       '2 40 % of calls',
+      '3',
+      '2',
+      '60 %',
       '₹12,998',
     ]);
   });
@@ -73,10 +80,23 @@ describe('the Sources page', () => {
       '1 —',
       '1 100 % of leads',
       '1 100 % of calls',
+      '0',
+      '1',
+      '0 %',
       '₹2,000',
     ]);
-    expect(row(html, copy.campaign('=spring,"launch"')).at(-2)).toBe('0 —');
+    expect(row(html, copy.campaign('=spring,"launch"')).at(-5)).toBe('0 —');
     expect(html).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('shows calls attended, no-shows and the show-up rate per source, "—" when no call was marked, and explains them', () => {
+    const html = render(sampleReport());
+    expect(row(html, copy.campaign('=spring,"launch"')).slice(-4)).toEqual(['0', '0', '—', '₹4,999']);
+    expect(html).toContain(`title="${showUpCopy.noRateLabel}"`);
+    for (const name of Object.values(showUpCopy.columns)) expect(html).toContain(`<th scope="col">${name}</th>`);
+    // On a phone each cell is a card's line, named by its column.
+    expect(html).toContain(`data-label="${showUpCopy.columns.rate}" data-show-up="75"`);
+    expect(text(html)).toContain(showUpCopy.tableNote);
   });
 
   it('indents campaigns under their source and links each source to the page filtered to it', () => {
@@ -182,17 +202,17 @@ describe('the Sources CSV', () => {
     const csv = sourcesCsv(sampleReport());
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toEqual([
-      'source,campaign,visits,quiz opened,quiz finished,leads quiz,leads newsletter,leads enquiry,calls booked,clients,revenue (INR)',
-      // Instagram without a campaign: its row in the table less its campaign's.
-      'instagram,,120,30,12,6,4,1,4,1,4999.00',
-      `instagram,"'=spring,""launch""",80,20,8,4,0,1,0,0,4999.00`,
-      'direct,,0,0,0,0,0,1,1,1,2000.00',
+      'source,campaign,visits,quiz opened,quiz finished,leads quiz,leads newsletter,leads enquiry,calls booked,clients,calls attended,no-shows,show-up rate (%),revenue (INR)',
+      // Instagram without a campaign: its row in the table less its campaign's; a rate is empty with nothing marked.
+      'instagram,,120,30,12,6,4,1,4,1,3,1,75,4999.00',
+      `instagram,"'=spring,""launch""",80,20,8,4,0,1,0,0,0,0,,4999.00`,
+      'direct,,0,0,0,0,0,1,1,1,0,1,0,2000.00',
       '',
     ]);
     // The total is a file of its own, in the same columns.
     expect(sourcesTotalCsv(sampleReport()).split('\r\n')).toEqual([
       csv.split('\r\n')[0],
-      'all,,200,50,20,10,4,3,5,2,12998.00',
+      'all,,200,50,20,10,4,3,5,2,3,2,60,12998.00',
       '',
     ]);
   });

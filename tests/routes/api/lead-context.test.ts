@@ -113,3 +113,27 @@ describe.each(['quiz', 'newsletter', 'enquiry'] as const)('a %s lead', (kind) =>
     expect(JSON.parse((await row(TABLES[kind], id))!.attribution)).toEqual({ utm_source: 'qr' });
   });
 });
+
+describe.each(['quiz', 'enquiry'] as const)('the %s form’s consent notice', (kind) => {
+  it('names the WhatsApp reminders of a booked call, in a version of its own', () => {
+    expect(consent.notices[kind].version).toBe(`${kind}-2026-11-28`);
+    expect(consent.notices[kind].text).toMatch(/reminders of the call\.$/);
+    expect(consent.retired[kind]).toContain(`${kind}-2026-11-22`);
+  });
+
+  it('still accepts a form rendered before the change, recording the version it showed', async () => {
+    const id = crypto.randomUUID();
+    const res = await post(kind, { submissionId: id, ...bodies[kind](), consent: `${kind}-2026-11-22` });
+    expect(res.status).toBe(201);
+    expect(JSON.parse((await row(TABLES[kind], id))!.consent).version).toBe(`${kind}-2026-11-22`);
+  });
+
+  it('refuses another form’s retired version, and stores nothing', async () => {
+    const other = kind === 'quiz' ? 'enquiry' : 'quiz';
+    const id = crypto.randomUUID();
+    const res = await post(kind, { submissionId: id, ...bodies[kind](), consent: `${other}-2026-11-22` });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ consent: expect.stringMatching(/reload the page/) });
+    expect(await row(TABLES[kind], id)).toBeNull();
+  });
+});
