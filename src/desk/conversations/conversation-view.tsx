@@ -10,7 +10,9 @@ import type { SavedReplyChoice } from '../replies/saved-reply-picker';
 import { DoneForm, ReplyArea, type ReplyNotice } from './reply-form';
 import type { ReactNode } from 'react';
 import { followUp as followUpCopy } from '../../words/follow-ups/follow-up';
-import { FOLLOW_UP } from '../../notify/follow-ups/follow-ups';
+import { FOLLOW_UP, REBOOK_PREFIX } from '../../notify/follow-ups/follow-ups';
+import { REMINDER_PREFIX } from '../../notify/reminders/reminder-keys';
+import { rebookWords } from '../../words/reminders/rebook';
 
 /** What a received message says in a list: its text (an attachment's caption after its kind), else its kind. */
 export function receivedText(m: ReceivedMessage): string {
@@ -113,13 +115,7 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
   return (
     <li className="desk-bubble desk-bubble-out">
       <p className="desk-bubble-top">
-        <span>
-          {item.by
-            ? (item.template === FOLLOW_UP ? followUpCopy.sentBy : copy.answeredBy)(item.by)
-            : item.optOutConfirmation
-              ? optOutCopy.confirmationLabel
-              : (desk.messages.templates[item.template] ?? copy.fromBusiness)}
-        </span>
+        <span>{sentLabel(item)}</span>
         <span className={`desk-state desk-state-${failed || item.status === 'unknown' ? 'failed' : item.status}`}>
           {state}
         </span>
@@ -142,4 +138,19 @@ function ChatItem({ item, resendAction }: { item: ConversationItem; resendAction
       </p>
     </li>
   );
+}
+
+/**
+ * What a sent message is, or who sent it: a call's reminder and rebook message read as such whether they went as a
+ * template or (inside the 24-hour window) as a text, by the key the ledger keeps them under.
+ */
+function sentLabel(item: Extract<ConversationItem, { direction: 'out' }>): string {
+  const templates = desk.messages.templates;
+  if (item.submissionId.startsWith(REMINDER_PREFIX)) return templates.call_reminder ?? copy.fromBusiness;
+  if (item.submissionId.startsWith(REBOOK_PREFIX)) {
+    return item.by ? rebookWords.sentBy(item.by) : (templates.call_rebook ?? copy.fromBusiness);
+  }
+  if (item.by) return (item.template === FOLLOW_UP ? followUpCopy.sentBy : copy.answeredBy)(item.by);
+  if (item.optOutConfirmation) return optOutCopy.confirmationLabel;
+  return templates[item.template] ?? copy.fromBusiness;
 }

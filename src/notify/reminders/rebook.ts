@@ -7,11 +7,13 @@ import { getConversationStore } from '../../store/conversations/open';
 import { optOutOf } from '../../store/conversations/opt-outs';
 import { contactOf, type Lead } from '../../store/leads/lead';
 import { isE164 } from '../../store/phone';
-import { site } from '../../words/site';
+import { publishedContent } from '../../store/site-content/published-content';
 import { rebookWords as words } from '../../words/reminders/rebook';
 import { freeText, queueVisitorSend, windowState } from '../conversations/desk-replies';
 import { leadVouches, recentFollowUp, REBOOK_PREFIX } from '../follow-ups/follow-ups';
-import { templateMessage, type Send } from '../ledger/templates';
+import { EMPTY_PARAM, templateMessage, type Send } from '../ledger/templates';
+import { bookingProgram } from '../bookings/booking-templates';
+import { bookingKey } from './reminder-keys';
 import { WHATSAPP_TEMPLATES } from '../whatsapp/whatsapp-templates';
 
 /** Why no rebook message may go; `recent` says when the next may, `sent` when (and by whom) the one sent went. */
@@ -27,14 +29,9 @@ export interface RebookMessage {
   text: string;
 }
 
-/**
- * The ledger key of a booking's rebook message: one per booking whatever is posted. A hash of the tool and its
- * booking id, since a Calendly id is a URI and the key must hold nothing personal.
- */
-export async function rebookId(provider: string, id: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${provider}|${id}`));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${REBOOK_PREFIX}${hex.slice(0, 32)}`;
+/** The ledger key of a booking's rebook message: one per booking whatever is posted, holding nothing personal. */
+export async function rebookId(provider: BookingRecord['provider'], id: string): Promise<string> {
+  return `${REBOOK_PREFIX}${await bookingKey({ provider, id })}`;
 }
 
 /** The booking's rebook message as the ledger holds it (skipped ones aside: they never went), or null. */
@@ -78,19 +75,14 @@ export async function planRebook(
   const ref = lead.kind === 'newsletter' ? undefined : lead.bookingRef;
   const link = bookingLink(config.quiz.bookingUrl, booking.program, provider && ref ? { provider, ref } : undefined);
   const first = greetingName(name) || words.noName;
-  const program = programTitle(booking.program);
+  const title = bookingProgram(booking.program, (await publishedContent(env.FEEDS)).content.programs);
+  const program = title === EMPTY_PARAM ? words.noProgram : title;
   const text = words.text(first, program, link);
   const open = windowState(lastReceived, now)?.open === true;
   const send = open
     ? freeText(phone, text)
     : templateMessage(WHATSAPP_TEMPLATES.callRebook, phone, 'visitor', { body: [first, program, link] });
   return { refusal: null, message: { key, send, text } };
-}
-
-/** The program a booking named, by its title ({{2}}); "your call" when it named none. */
-function programTitle(slug: string | undefined): string {
-  if (!slug) return words.noProgram;
-  return site.programs.cards.find((card) => card.slug === slug)?.title ?? slug;
 }
 
 /**
@@ -110,6 +102,12 @@ export async function sendRebook(
     return plan.refusal;
   }
   const { key, send } = plan.message;
+  // One held back by a visitor budget never went: the owner may send it another day (planRebook saw no other row).
+  await env.DB.prepare(
+    `DELETE FROM deliveries WHERE submission_id = ? AND status = 'skipped' AND skip_reason IN ('cap', 'budget')`,
+  )
+    .bind(key)
+    .run();
   const row = await queueVisitorSend(env, { submissionId: key, leadKind: lead.kind, send, by }, now);
   // Skipped by the ledger itself: an opt-out recorded meanwhile, or a visitor budget spent.
   if (row.status === 'skipped') return { reason: row.skipReason === 'opted_out' ? 'opted_out' : 'budget' };

@@ -8,9 +8,17 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The start of every reminder's ledger key: the desk names such a message a call reminder, text or template alike. */
+export const REMINDER_PREFIX = 'call-reminder:';
+
+/** A booking in a ledger key: 128 bits of the hash of its tool and id (a Calendly id is a URI: never in a key). */
+export async function bookingKey(booking: Pick<BookingRecord, 'provider' | 'id'>): Promise<string> {
+  return (await sha256Hex(`${booking.provider}|${booking.id}`)).slice(0, 32);
+}
+
 /** The start of every reminder key of a booking, whatever its time: a person's copy and erasure find them by it. */
 export async function reminderPrefix(booking: Pick<BookingRecord, 'provider' | 'id'>): Promise<string> {
-  return `call-reminder:${(await sha256Hex(`${booking.provider}|${booking.id}`)).slice(0, 32)}:`;
+  return `${REMINDER_PREFIX}${await bookingKey(booking)}:`;
 }
 
 /** The ledger key of one reminder: the booking, its call time and the offset (`24h`), or `email` for the one email. */

@@ -12,6 +12,8 @@ export const rebookWords = {
   send: 'Send a rebook message',
   /** On Bookings and the inbox, under a no-show: the message is sent from the lead's page. */
   onLeadPage: 'Send a rebook message from the lead’s page',
+  /** The message's label in the conversation: who sent it. */
+  sentBy: (who: string) => `Rebook message sent by ${who}`,
   /** After it went: who sent it and when (from the ledger). */
   sent: (who: string, at: string) => `Rebook message sent by ${who}, ${at}.`,
   /** The page's banner right after an owner sent it. */

@@ -121,6 +121,31 @@ describe.each(STORES)('the rebook message (%s)', (store) => {
     expect(take('desk-reply')).toEqual([]);
   });
 
+  it('held back by the day’s budget, it can be sent another day (and then once)', async () => {
+    const { noShow, rebook, sent } = await setup(store, { VISITOR_MESSAGES_PER_DAY: '1' });
+    const { lead, booking } = await noShow();
+    // Another message went to the number today: the day's one is spent.
+    const earlier = `test-earlier:${crypto.randomUUID()}`;
+    const today = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO deliveries (submission_id, template, recipient, lead_kind, audience, status, components, created_at,
+         updated_at) VALUES (?, 'journey_users', ?, 'enquiry', 'visitor', 'sent', '[]', ?, ?)`,
+    )
+      .bind(earlier, lead.phone, today, today)
+      .run();
+    const held = await rebook(booking);
+    expect(held.status).toBe(409);
+    expect((await code(held)).code).toBe('budget');
+    expect((await rows(booking)).map((r) => r.status)).toEqual(['skipped']);
+    expect(await sent(lead.phone)).toEqual([]);
+    // The next day (the earlier message no longer counts), the owner sends it: it goes, once.
+    await env.DB.prepare(`DELETE FROM deliveries WHERE submission_id = ?`).bind(earlier).run();
+    expect((await rebook(booking)).status).toBe(303);
+    expect((await rebook(booking)).status).toBe(303);
+    expect(await sent(lead.phone)).toHaveLength(1);
+    expect((await rows(booking)).map((r) => r.status)).toEqual(['sent']);
+  });
+
   it('goes as a text with the same words inside the 24-hour window', async () => {
     const { noShow, rebook, sent } = await setup(store);
     const { lead, booking } = await noShow(2);
