@@ -3,6 +3,7 @@ import { deskBookings as copy } from '../bookings/words';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { when } from '../format';
 import { CallMark, type MarkContext } from '../bookings/call-mark';
+import { deskOutcome } from '../bookings/outcome-words';
 
 /** A lead's page on the desk: the kind and the opaque id only, never a name or an address. */
 const leadHref = (lead: NonNullable<BookingRecord['lead']>) =>
@@ -82,7 +83,7 @@ export function LeadCalls({ bookings, marks }: { bookings: BookingRecord[]; mark
               <strong>
                 <time dateTime={b.startAt}>{copy.lead.call(when(b.startAt))}</time>
               </strong>
-              <span className={`desk-state desk-booking-state-${b.status}`}>{copy.statuses[b.status]}</span>
+              <CallState booking={b} />
             </p>
             <p className="desk-meta">
               {[
@@ -147,4 +148,11 @@ export function CallNote({
     .filter((b) => b.status === 'cancelled' && b.lead?.statusBefore === status)
     .sort((a, b) => (a.eventAt < b.eventAt ? 1 : -1))[0];
   return back && statusBy && tools.includes(statusBy) ? <CancelledBack booking={back} /> : null;
+}
+
+/** A call's tag: where it stands (booked, moved, cancelled), or, once an owner marked it, how it went. */
+function CallState({ booking }: { booking: BookingRecord }) {
+  const mark = booking.status === 'booked' ? booking.outcome?.value : undefined;
+  const label = mark ? deskOutcome.values[mark] : copy.statuses[booking.status];
+  return <span className={`desk-state desk-booking-state-${mark ?? booking.status}`}>{label}</span>;
 }

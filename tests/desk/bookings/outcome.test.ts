@@ -28,6 +28,7 @@ describe.each(D1_AND_FIRESTORE)('a call’s outcome: %s', (_name, makeEnv) => {
     const { booking, path } = await storeCall(env, call(2));
     const before = await page(env, path);
     expect(before).toContain(`action="${action(booking, 'outcome')}"`);
+    expect(before).toContain('desk-booking-state-booked">Booked</span>');
     expect(before).toMatch(/<button type="submit" value="attended"[^>]*name="outcome">Attended<\/button>/);
     expect(before).toMatch(/<button type="submit" value="no_show"[^>]*name="outcome">No-show<\/button>/);
 
@@ -50,7 +51,11 @@ describe.each(D1_AND_FIRESTORE)('a call’s outcome: %s', (_name, makeEnv) => {
     const second = (await stored(env, booking))!.outcome!;
     expect(second.value).toBe('no_show');
     expect(second.at > first.at).toBe(true);
-    expect(await page(env, path)).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
+    const lead = await page(env, path);
+    expect(lead).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
+    // The call's tag says how it went, no longer "Booked".
+    expect(lead).toContain('desk-booking-state-no_show">No-show</span>');
+    expect(lead).not.toContain('desk-booking-state-booked');
     const bookings = await page(env, '/desk/bookings');
     expect(bookings).toContain(`No-show · marked by owner@localhost, ${when(second.at)}`);
     // Bookings says how it went by the mark alone, and sends the owner to the lead's page for the rebook message.
