@@ -3,6 +3,7 @@ import { logEvent, maskPhone } from '../../log';
 import { enqueue, type DeskReplyJob } from '../../queue/jobs';
 import { deliveryStore } from '../ledger/ledger-store';
 import { deliver } from '../ledger/deliver';
+import { queueOpenedRow } from '../ledger/queue-opened';
 import { readBudgets, type LedgerRules } from '../ledger/budgets';
 import { FREE_TEXT, type Component, type Send } from '../ledger/templates';
 import { createSender } from '../whatsapp/whatsapp';
@@ -84,17 +85,12 @@ export async function queueVisitorSend(
   // A message to a number that opted out (or past a budget) is recorded as skipped, and not queued.
   if (row.status !== 'pending') return result;
   const template = send.template === FREE_TEXT ? {} : { template: send.template };
-  try {
-    await enqueue(env, { type: 'desk-reply', submissionId: key.submissionId, recipient: key.recipient, ...template });
-  } catch (err) {
-    // Not queued: forget the row, so the next try (the same form, or the webhook again) queues it afresh.
-    await env.DB.prepare(
-      `DELETE FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'pending'`,
-    )
-      .bind(key.submissionId, key.template, key.recipient)
-      .run();
-    throw err;
-  }
+  await queueOpenedRow(env, key, {
+    type: 'desk-reply',
+    submissionId: key.submissionId,
+    recipient: key.recipient,
+    ...template,
+  });
   logEvent('info', 'conversation.reply', { submissionId: key.submissionId, to: maskPhone(send.to) });
   return { ...result, queued: true };
 }

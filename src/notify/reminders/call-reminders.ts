@@ -1,6 +1,5 @@
 import { readConfig, type Env } from '../../env';
 import { errorMessage, logEvent } from '../../log';
-import { enqueue } from '../../queue/jobs';
 import type { ProgramContent } from '../../shared/site-content';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { getBookingStore } from '../../store/bookings/open';
@@ -14,6 +13,7 @@ import { queueVisitorSend, windowState } from '../conversations/desk-replies';
 import { leadVouches } from '../follow-ups/follow-ups';
 import { readBudgets } from '../ledger/budgets';
 import { deliveryStore } from '../ledger/ledger-store';
+import { queueOpenedRow } from '../ledger/queue-opened';
 import { dueReminder } from './plan';
 import { reminderId, reminderPrefix } from './reminder-keys';
 import { emailReminder, reminderWords, whatsappReminder, type ReminderWords } from './reminder-message';
@@ -124,21 +124,11 @@ async function remindByEmail(
   const row = await store.open(key, lead.kind, send, now, { budgets: readBudgets(env), verified: true });
   if (!row.created) return 'already';
   if (row.status !== 'pending') return 'skipped';
-  try {
-    await enqueue(env, {
-      type: 'call-reminder-email',
-      provider: booking.provider,
-      bookingId: booking.id,
-      startAt: booking.startAt,
-    });
-  } catch (err) {
-    // Not queued: forget the row, so the next run queues it afresh.
-    await env.DB.prepare(
-      `DELETE FROM deliveries WHERE submission_id = ? AND template = ? AND recipient = ? AND status = 'pending'`,
-    )
-      .bind(key.submissionId, key.template, key.recipient)
-      .run();
-    throw err;
-  }
+  await queueOpenedRow(env, key, {
+    type: 'call-reminder-email',
+    provider: booking.provider,
+    bookingId: booking.id,
+    startAt: booking.startAt,
+  });
   return 'emailed';
 }

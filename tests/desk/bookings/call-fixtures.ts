@@ -20,7 +20,11 @@ export const OWNER_VARS = {
 
 /** A Calendly booking (its id a URI) whose hour-long call started `startedHoursAgo` before now (negative: ahead). */
 export function call(startedHoursAgo: number, over: Partial<BookingRecord> = {}): BookingRecord {
-  const start = Date.now() - startedHoursAgo * HOUR;
+  return callAt(Date.now() - startedHoursAgo * HOUR, over);
+}
+
+/** A Calendly booking whose hour-long call starts at `start` (ms), first heard of two days before it. */
+export function callAt(start: number, over: Partial<BookingRecord> = {}): BookingRecord {
   const at = new Date(start - 2 * DAY).toISOString();
   const [startAt, endAt] = [new Date(start).toISOString(), new Date(start + HOUR).toISOString()];
   return {

@@ -13,6 +13,7 @@ import { when } from '../../../src/desk/format';
 import { callWorker } from '../../support/api';
 import { D1_AND_FIRESTORE } from '../../support/firestore';
 import { enquiryLead } from '../../fixtures/leads';
+import { callAt } from './call-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,26 +21,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 const tag = () => crypto.randomUUID().slice(0, 8);
-
-/** A Calendly booking starting at `start` (an hour long), first heard of two days before it. */
-function booking(start: number, over: Partial<BookingRecord> = {}): BookingRecord {
-  const at = new Date(start - 2 * DAY).toISOString();
-  const [startAt, endAt] = [new Date(start).toISOString(), new Date(start + HOUR).toISOString()];
-  return {
-    provider: 'calendly',
-    id: `https://api.calendly.com/scheduled_events/${tag()}/invitees/${tag()}`,
-    status: 'booked',
-    startAt,
-    endAt,
-    name: `Caller ${tag()}`,
-    email: `${tag()}@example.com`,
-    program: 'consultations',
-    eventAt: at,
-    receivedAt: at,
-    history: [{ event: 'created', at, startAt, endAt }],
-    ...over,
-  };
-}
 
 /** The part of the page inside the section labelled by `id`. */
 function section(html: string, id: string): string {
@@ -57,11 +38,11 @@ describe.each(D1_AND_FIRESTORE)('the calls on Bookings: %s', (_name, makeEnv) =>
     const today = Date.parse(daysAround(new Date()).today);
     const movedTo = iso(today + 6 * DAY + 3 * HOUR);
     const calls = {
-      today: booking(today + 60_000, { lead: link, name: 'Asha <b>Today</b>' }),
-      upcoming: booking(today + 3 * DAY + 5 * HOUR, { lead: link, provider: 'calcom', id: `uid-${tag()}` }),
-      waiting: booking(today + 2 * DAY + 5 * HOUR),
-      kept: booking(today - 3 * DAY + 5 * HOUR, { lead: link }),
-      moved: booking(today - 5 * DAY, {
+      today: callAt(today + 60_000, { lead: link, name: 'Asha <b>Today</b>' }),
+      upcoming: callAt(today + 3 * DAY + 5 * HOUR, { lead: link, provider: 'calcom', id: `uid-${tag()}` }),
+      waiting: callAt(today + 2 * DAY + 5 * HOUR),
+      kept: callAt(today - 3 * DAY + 5 * HOUR, { lead: link }),
+      moved: callAt(today - 5 * DAY, {
         lead: link,
         status: 'moved',
         movedTo: 'uid-new',
@@ -70,9 +51,9 @@ describe.each(D1_AND_FIRESTORE)('the calls on Bookings: %s', (_name, makeEnv) =>
           { event: 'rescheduled', at: iso(today - 8 * DAY), startAt: movedTo, endAt: movedTo },
         ],
       }),
-      pastCancelled: booking(today - 2 * DAY, { lead: link, status: 'cancelled' }),
-      cancelled: booking(today + 4 * DAY, { lead: link, status: 'cancelled' }),
-      old: booking(today - 100 * DAY, { lead: link }),
+      pastCancelled: callAt(today - 2 * DAY, { lead: link, status: 'cancelled' }),
+      cancelled: callAt(today + 4 * DAY, { lead: link, status: 'cancelled' }),
+      old: callAt(today - 100 * DAY, { lead: link }),
     };
     const cancelledAt = iso(today - DAY);
     calls.cancelled.history.push({ ...calls.cancelled.history[0]!, event: 'cancelled', at: cancelledAt });
