@@ -15,28 +15,15 @@ import { hmacHex } from '../../tests/support/whatsapp-envelope';
 import { sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
-import { standinState } from '../support/standins';
 import { waitForDeliveries, waitForLeads } from '../support/store';
 import { expect, keepScreenshot, test } from '../support/test';
 import { messageEvent, postSigned } from '../support/webhook';
-import { sentMessages } from '../support/whatsapp';
+import { sentMessages, textsTo } from '../support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const HOUR = 3_600_000;
-
-/** The free-form texts the Graph stand-in received for a number. */
-async function textsTo(e164: string): Promise<string[]> {
-  return (await standinState()).received.graph!.flatMap((r) => {
-    try {
-      const body = JSON.parse(r.body) as { type?: string; to?: string; text?: { body: string } };
-      return body.type === 'text' && body.to === e164 ? [body.text!.body] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 const sha256Hex = async (text: string) =>
   Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('hex');

@@ -1,10 +1,9 @@
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
-import { standinState } from '../support/standins';
 import { waitForDeliveries, waitForLeads } from '../support/store';
 import { expect, test, keepScreenshot } from '../support/test';
 import { messageEvent, postSigned } from '../support/webhook';
-import { sentMessages } from '../support/whatsapp';
+import { sentMessages, textsTo } from '../support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -14,18 +13,6 @@ function writtenAgo(from: string, text: string, profileName: string, hoursAgo: n
   const message = event.entry[0]!.changes[0]!.value.messages![0] as { timestamp: string };
   message.timestamp = String(Math.floor(Date.now() / 1000) - hoursAgo * 3600);
   return event;
-}
-
-/** The free-form texts the Graph stand-in received for a number. */
-async function textsTo(e164: string): Promise<string[]> {
-  return (await standinState()).received.graph!.flatMap((r) => {
-    try {
-      const body = JSON.parse(r.body) as { type?: string; to?: string; text?: { body: string } };
-      return body.type === 'text' && body.to === e164 ? [body.text!.body] : [];
-    } catch {
-      return [];
-    }
-  });
 }
 
 test.describe('a follow-up once the 24-hour window closed', () => {

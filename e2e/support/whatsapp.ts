@@ -52,3 +52,15 @@ export async function waitForMessages(
   await waitForSettledDeliveries(submissionId, count);
   return (await sentMessages()).filter(matches);
 }
+
+/** The free-form texts (not templates) the Graph stand-in received for a number, oldest first. */
+export async function textsTo(e164: string): Promise<string[]> {
+  return (await standinState()).received.graph!.flatMap((r) => {
+    try {
+      const body = JSON.parse(r.body) as { type?: string; to?: string; text?: { body: string } };
+      return body.type === 'text' && body.to === e164 ? [body.text!.body] : [];
+    } catch {
+      return [];
+    }
+  });
+}
