@@ -8,6 +8,7 @@
 import { deskBookings } from '../../src/desk/bookings/words';
 import { deskOutcome } from '../../src/desk/bookings/outcome-words';
 import { deskShowUp } from '../../src/desk/sources/show-up/words';
+import { deskSources } from '../../src/desk/sources/words';
 import { desk } from '../../src/words/desk';
 import { rebookWords } from '../../src/words/reminders/rebook';
 import { calcomBody } from '../../tests/support/booking-bodies';
@@ -146,7 +147,7 @@ test('@both a booked call is reminded from the business number, answered, missed
   expect(await elementsPastRightEdge(page), 'nothing past the right edge on Sources').toEqual([]);
   // On a desktop the table is wider than the page's column and scrolls in its own box: shown at its right end, where
   // the show-up columns are (on a phone each row is a card).
-  const box = page.locator('.sources-table-wrap');
+  const box = page.getByRole('region', { name: deskSources.tableBox });
   await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
   await expect.poll(() => box.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true);
   // On a desktop the viewport only: a full-page capture lays the page out again, which puts the box back at its left

@@ -2,20 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniquePhone } from '../support/leads';
+import { elementsPastRightEdge } from '../support/overflow';
 import { expect, test, keepScreenshot } from '../support/test';
 
 /** Another visitor: a client address of its own (visits count per address). */
 const otherVisitor = () =>
   `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::3`;
-
-/** Every element of the page's main part whose box ends past the viewport's right edge (none allowed). */
-function pastRightEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll('main *'))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)})`),
-  );
-}
 
 /** axe (WCAG 2.x A and AA rules and best practices) over the whole page: no violations. */
 async function expectNoViolations(page: Page, label: string): Promise<void> {
@@ -63,7 +55,7 @@ test.describe('Sources and Numbers on a phone and a laptop @both', () => {
       await expect(cell).toBeInViewport();
     }
     await expect(row.locator('td[data-label="Enquiry leads"] .sources-count')).toHaveText('1');
-    expect(await pastRightEdge(page)).toEqual([]);
+    expect(await elementsPastRightEdge(page)).toEqual([]);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await keepScreenshot(page, { path: info.outputPath(`sources-${info.project.name}.png`), fullPage: true });
     await expectNoViolations(page, '/desk/sources');
