@@ -3,6 +3,7 @@ import type { RebookRefusal } from '../../notify/reminders/rebook';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { CALL_OUTCOMES } from '../../store/bookings/bookings';
 import { when } from '../format';
+import { PressedButtons, PreviewForm } from '../form-parts';
 import { leadPath } from '../page';
 import { deskOutcome as copy } from './outcome-words';
 import { bookingAction, markable, type From } from './outcome';
@@ -41,18 +42,7 @@ export function CallMark({ booking: b, context }: { booking: BookingRecord; cont
         <form method="post" action={bookingAction(b, 'outcome')} className="desk-outcome-form">
           <input type="hidden" name="from" value={context.from} />
           <div role="group" aria-label={copy.question} className="desk-outcome-buttons">
-            {CALL_OUTCOMES.map((value) => (
-              <button
-                key={value}
-                type="submit"
-                name="outcome"
-                value={value}
-                className={`btn ${mark?.value === value ? 'btn-cta' : 'btn-outline'}`}
-                aria-pressed={mark?.value === value}
-              >
-                {copy.values[value]}
-              </button>
-            ))}
+            <PressedButtons name="outcome" choices={CALL_OUTCOMES} labels={copy.values} current={mark?.value} />
           </div>
         </form>
       ) : null}
@@ -100,15 +90,13 @@ function RebookCard({
       {refusal ? (
         <p className="desk-meta">{rebookRefusalText(refusal, who)}</p>
       ) : (
-        <form method="post" action={bookingAction(booking, 'rebook')}>
-          <input type="hidden" name="formId" value={offer.formId} />
-          <input type="hidden" name="from" value="lead" />
-          <p className="desk-meta">{rebookWords.explain}</p>
-          <blockquote className="desk-follow-up-preview">{offer.preview}</blockquote>
-          <button type="submit" className="btn btn-cta">
-            {rebookWords.send}
-          </button>
-        </form>
+        <PreviewForm
+          action={bookingAction(booking, 'rebook')}
+          hidden={{ formId: offer.formId, from: 'lead' }}
+          explain={rebookWords.explain}
+          preview={offer.preview}
+          send={rebookWords.send}
+        />
       )}
     </div>
   );

@@ -3,7 +3,7 @@ import { contactOf } from '../../store/leads/lead';
 import { CORRECTABLE } from '../../store/leads/correction';
 import type { LeadRecord } from '../../store/leads/listing';
 import { when } from '../format';
-import { TextField } from '../text-field';
+import { TextField } from '../form-parts';
 
 /** What a refused correction showed: the values typed and the message by each field. */
 export interface CorrectionState {

@@ -1,6 +1,7 @@
 import { followUp as copy } from '../../words/follow-ups/follow-up';
 import type { FollowUpRefusal } from '../../notify/follow-ups/follow-ups';
 import { when } from '../format';
+import { PreviewForm } from '../form-parts';
 
 /** The follow-up a page offers: where its form posts, the form's own id (a double tap sends once), what is sent. */
 export interface FollowUpOffer {
@@ -30,14 +31,13 @@ export function FollowUpCard({ offer }: { offer: FollowUpOffer }) {
       {refusal ? (
         <p className="desk-meta">{refusalText(refusal)}</p>
       ) : (
-        <form method="post" action={offer.action}>
-          <input type="hidden" name="followUpId" value={offer.formId} />
-          <p className="desk-meta">{copy.explain}</p>
-          <blockquote className="desk-follow-up-preview">{offer.preview}</blockquote>
-          <button type="submit" className="btn btn-cta">
-            {copy.send}
-          </button>
-        </form>
+        <PreviewForm
+          action={offer.action}
+          hidden={{ followUpId: offer.formId }}
+          explain={copy.explain}
+          preview={offer.preview}
+          send={copy.send}
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { PaymentRecord, RefundRecord } from '../../store/payments/payments'
 import { COACHING_SAC } from '../../payments/gst';
 import { GST_STATES } from '../../words/payments/gst-states';
 import { receiptWords as copy } from '../../words/payments/desk-payments';
-import { TextField } from '../text-field';
+import { TextField } from '../form-parts';
 import { dayOf, methodName, rupees } from './money';
 import { PaymentLine } from './request-card';
 

@@ -1,7 +1,7 @@
 import type { PaymentRecord, PaymentRequestRecord, RefundRecord } from '../../store/payments/payments';
 import { deskPayments as copy } from '../../words/payments/desk-payments';
 import { GST_STATES } from '../../words/payments/gst-states';
-import { TextField } from '../text-field';
+import { TextField } from '../form-parts';
 import { when } from '../format';
 import { dayOf, methodName, rupees } from './money';
 import type { RequestFormState } from './request-form';

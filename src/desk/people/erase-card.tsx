@@ -1,4 +1,4 @@
-import { TextField } from '../text-field';
+import { TextField } from '../form-parts';
 
 /**
  * The danger card that erases what a People search found: what erasing does, the typed confirmation (its message by

@@ -1,23 +1,13 @@
 import { desk } from '../../../words/desk';
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadRecord } from '../../../store/leads/listing';
 import { when } from '../../format';
+import { PressedButtons } from '../../form-parts';
 
 /** One button per follow-up status, posting to `action` (no script needed), the current one pressed. */
 export function StatusButtons({ current, action }: { current: FollowUpStatus; action: string }) {
   return (
     <form method="post" action={action} className="desk-status-form">
-      {FOLLOW_UP_STATUSES.map((s) => (
-        <button
-          key={s}
-          type="submit"
-          name="status"
-          value={s}
-          className={`btn ${s === current ? 'btn-cta' : 'btn-outline'}`}
-          aria-pressed={s === current}
-        >
-          {desk.statuses[s]}
-        </button>
-      ))}
+      <PressedButtons name="status" choices={FOLLOW_UP_STATUSES} labels={desk.statuses} current={current} />
     </form>
   );
 }
