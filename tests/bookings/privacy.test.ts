@@ -3,59 +3,33 @@
  * owner confirmed the address as theirs), erasing the person erases them, and retention deletes them with their
  * lead, or a year after the call when no lead was ever linked. On D1 and on Firestore.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Env } from '../../src/env';
 import { erasePerson, findPerson } from '../../src/desk/people/people';
 import { personCopy } from '../../src/desk/people/person-copy';
 import { UNLINKED_BOOKING_DAYS, pruneExpiredLeads, retentionCutoff } from '../../src/store/people/retention';
 import { type BookingRecord } from '../../src/store/bookings/bookings';
 import { getBookingStore } from '../../src/store/bookings/open';
 import type { Lead } from '../../src/store/leads/lead';
+import { enquiryLead } from '../fixtures/leads';
 import { getLeadStore } from '../../src/store/leads/open';
-import { firestoreEnv } from '../support/firestore';
+import { DATED_LEAD_STORES } from '../support/firestore';
 import { randomHex, uniqueMobile } from '../support/shared';
-
-/** An env, and how a lead is stored as if it had arrived at `at` (Firestore stamps its own arrival time). */
-type Harness = { env: Env; saveAt(lead: Lead, at: string): Promise<void> };
-
-const adapters: Array<[string, () => Promise<Harness>]> = [
-  ['D1', async () => ({ env, saveAt: async (lead) => void (await getLeadStore(env).save(lead)) })],
-  [
-    'Firestore',
-    async () => {
-      const { standin, env: workerEnv } = await firestoreEnv('credentials');
-      return {
-        env: workerEnv,
-        async saveAt(lead, at) {
-          await getLeadStore(workerEnv).save(lead);
-          const doc = standin.document('enquiries', lead.id)!;
-          doc.fields.createdAt = { timestampValue: at };
-          doc.fields.lastContactAt = { timestampValue: at };
-        },
-      };
-    },
-  ],
-];
 
 afterEach(() => vi.restoreAllMocks());
 
 const hex = randomHex;
 
-function enquiry(email: string, createdAt = new Date().toISOString()): Lead {
-  return {
-    kind: 'enquiry',
-    id: crypto.randomUUID(),
+/** Meera's enquiry with this address (a number of its own), arrived at `createdAt`. */
+const enquiry = (email: string, createdAt = new Date().toISOString()): Lead =>
+  enquiryLead({
     createdAt,
     name: 'Meera Iyer',
     phone: uniqueMobile(),
     email,
     description: 'Coaching',
-    consent: { version: 'test', at: createdAt },
     bookingRef: hex(12),
     verified: true,
-  } as Lead;
-}
+  });
 
 function booking(email: string, over: Partial<BookingRecord> = {}): BookingRecord {
   const start = over.startAt ?? '2026-11-30T05:00:00.000Z';
@@ -74,7 +48,7 @@ function booking(email: string, over: Partial<BookingRecord> = {}): BookingRecor
   };
 }
 
-describe.each(adapters)('booked calls as personal data on %s', (_, makeEnv) => {
+describe.each(DATED_LEAD_STORES)('booked calls as personal data on %s', (_, makeEnv) => {
   it("are in a person's copy and go with their erasure", async () => {
     const { env: workerEnv } = await makeEnv();
     const email = `meera-${hex(4)}@example.com`;

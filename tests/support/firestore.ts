@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import type { Env } from '../../src/env';
+import type { Lead } from '../../src/store/leads/lead';
+import { getLeadStore } from '../../src/store/leads/open';
 import { createFirestoreStandin, type FirestoreStandin } from '../standins/google/firestore';
 import { makeServiceAccountKey, type ServiceAccountKey } from '../standins/google/google-oauth';
 import type { CompositeIndex } from '../standins/google/firestore-query';
@@ -50,4 +52,30 @@ export async function firestoreEnv(mode: 'credentials' | 'emulator'): Promise<{
 export const D1_AND_FIRESTORE: Array<[string, () => Promise<Env>]> = [
   ['D1', async () => env],
   ['Firestore', async () => (await firestoreEnv('credentials')).env],
+];
+
+/** An env, and how a lead is stored as if it had arrived at `at` (Firestore stamps its own arrival time). */
+export type DatedLeadStore = { env: Env; saveAt(lead: Lead, at: string): Promise<void> };
+
+/**
+ * The two databases a person's-data test runs on (copy, erasure, retention), each able to store an enquiry as if it
+ * had arrived long ago: D1 as bound, and Firestore (service account) against a fresh stand-in.
+ */
+export const DATED_LEAD_STORES: Array<[string, () => Promise<DatedLeadStore>]> = [
+  ['D1', async () => ({ env, saveAt: async (lead) => void (await getLeadStore(env).save(lead)) })],
+  [
+    'Firestore',
+    async () => {
+      const { standin, env: workerEnv } = await firestoreEnv('credentials');
+      return {
+        env: workerEnv,
+        async saveAt(lead, at) {
+          await getLeadStore(workerEnv).save(lead);
+          const doc = standin.document('enquiries', lead.id)!;
+          doc.fields.createdAt = { timestampValue: at };
+          doc.fields.lastContactAt = { timestampValue: at };
+        },
+      };
+    },
+  ],
 ];

@@ -4,56 +4,24 @@
  * them); retention does the same for a lead past its period, and deletes an accounting copy past
  * PAYMENT_RECORD_YEARS. On D1 and on Firestore.
  */
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { erasePerson, findPerson } from '../../../src/desk/people/people';
 import { personCopy } from '../../../src/desk/people/person-copy';
 import { pruneExpiredLeads, retentionCutoff } from '../../../src/store/people/retention';
 import type { Lead } from '../../../src/store/leads/lead';
+import { enquiryLead } from '../../fixtures/leads';
 import { getLeadStore } from '../../../src/store/leads/open';
 import { getPaymentStore } from '../../../src/store/payments/open';
-import { firestoreEnv } from '../../support/firestore';
+import { DATED_LEAD_STORES } from '../../support/firestore';
 import { randomHex, uniqueMobile } from '../../support/shared';
 import { payment, refund, request } from './payment-records';
 
-/** An env, and how a lead is stored as if it had arrived at `at` (Firestore stamps its own arrival time). */
-type Harness = { env: Env; saveAt(lead: Lead, at: string): Promise<void> };
-
-const adapters: Array<[string, () => Promise<Harness>]> = [
-  ['D1', async () => ({ env, saveAt: async (lead) => void (await getLeadStore(env).save(lead)) })],
-  [
-    'Firestore',
-    async () => {
-      const { standin, env: workerEnv } = await firestoreEnv('credentials');
-      return {
-        env: workerEnv,
-        async saveAt(lead, at) {
-          await getLeadStore(workerEnv).save(lead);
-          const doc = standin.document('enquiries', lead.id)!;
-          doc.fields.createdAt = { timestampValue: at };
-          doc.fields.lastContactAt = { timestampValue: at };
-        },
-      };
-    },
-  ],
-];
-
 afterEach(() => vi.restoreAllMocks());
 
-function enquiry(email: string, createdAt = new Date().toISOString()): Lead {
-  return {
-    kind: 'enquiry',
-    id: crypto.randomUUID(),
-    createdAt,
-    name: 'Meera Iyer',
-    phone: uniqueMobile(),
-    email,
-    description: 'Coaching',
-    consent: { version: 'test', at: createdAt },
-    verified: true,
-  } as Lead;
-}
+/** Meera's enquiry with this address (a number of its own), arrived at `createdAt`. */
+const enquiry = (email: string, createdAt = new Date().toISOString()): Lead =>
+  enquiryLead({ createdAt, name: 'Meera Iyer', phone: uniqueMobile(), email, description: 'Coaching', verified: true });
 
 /** A request on the lead, paid at `paidAt` with a receipt in Meera's name, and a refund on it. */
 async function paidOn(workerEnv: Env, lead: Lead, paidAt: string) {
@@ -70,7 +38,7 @@ async function paidOn(workerEnv: Env, lead: Lead, paidAt: string) {
   return { asked, paid, back };
 }
 
-describe.each(adapters)('payments as personal data on %s', (_, makeEnv) => {
+describe.each(DATED_LEAD_STORES)('payments as personal data on %s', (_, makeEnv) => {
   it("are in a person's copy; their erasure keeps only the accounting copy", async () => {
     const { env: workerEnv } = await makeEnv();
     const email = `meera-${randomHex(4)}@example.com`;
