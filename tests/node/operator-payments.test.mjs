@@ -10,6 +10,7 @@ import {
   approvedTemplates,
   configureServices,
   control,
+  preflightOf,
   recordingWrangler,
   run,
   secretsFile,
@@ -35,16 +36,8 @@ function paymentsConfig({ keyId = KEY_ID, gst = false } = {}) {
   return file;
 }
 
-const paymentsPreflight = (config, secrets, live = '--skip-live') =>
-  run('scripts/ops/preflight.mjs', [
-    '--env',
-    'production',
-    '--config',
-    config,
-    '--secrets-file',
-    secretsFile(secrets),
-    live,
-  ]);
+/** The payments preflight: without its live checks unless asked. */
+const paymentsPreflight = (config, secrets, live = '--skip-live') => preflightOf(config, secrets, live);
 
 const SECRETS = { RAZORPAY_KEY_SECRET: 'the-razorpay-key-secret', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET };
 

@@ -11,6 +11,7 @@ import {
   configureServices,
   control,
   otherPublicPem,
+  preflightOf,
   run,
   secretsFile,
   standinConfig,
@@ -233,17 +234,6 @@ function newsletterConfig(provider, { formId = '1234567', listId = 'a1b2c3d4e5' 
   return file;
 }
 
-/** The production preflight of `config` with a secrets file of `secrets`, with its live checks or without. */
-const preflightOf = (config, secrets, live = '--live') =>
-  run('scripts/ops/preflight.mjs', [
-    '--env',
-    'production',
-    '--config',
-    config,
-    '--secrets-file',
-    secretsFile(secrets),
-    live,
-  ]);
 const newsletterPreflight = (config, secrets) => preflightOf(config, secrets);
 
 describe('npm run preflight with a newsletter tool', { timeout: 600_000 }, () => {

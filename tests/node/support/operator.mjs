@@ -96,6 +96,18 @@ export function run(script, args, extraEnv = {}, stdin = undefined) {
 }
 
 /** The stand-ins' control API (this process trusts the test certificate explicitly; the scripts get NODE_EXTRA_CA_CERTS). */
+/** The production preflight of `config` with a secrets file of `secrets`, with its live checks (`--live`) or not. */
+export const preflightOf = (config, secrets, live = '--live') =>
+  run('scripts/ops/preflight.mjs', [
+    '--env',
+    'production',
+    '--config',
+    config,
+    '--secrets-file',
+    secretsFile(secrets),
+    live,
+  ]);
+
 export function control(body) {
   const data = Buffer.from(JSON.stringify(body ?? {}));
   return new Promise((resolve, reject) => {
