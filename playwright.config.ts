@@ -50,7 +50,9 @@ export default defineConfig({
     command: 'node scripts/dev/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The client build, the migrated database (made once per set of migrations) and wrangler's start: well under a
+    // minute alone, but the checks beside it share the two cores (scripts/dev/test.mjs).
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
