@@ -5,8 +5,9 @@ import { fallbackOf } from './read/settings.ts';
 import type { WhatsAppConfig } from './services/whatsapp.ts';
 
 /**
- * The second channel, the self-check and when an unanswered visitor is due (OWNER_EMAILS, ALERT_EMAIL_FROM,
- * OPERATOR_EMAIL, HEALTHCHECK_URL, REPLY_DUE_HOURS).
+ * The second channel, the self-check, when an unanswered visitor is due, when a lead left alone is nudged and the
+ * Monday report (OWNER_EMAILS, ALERT_EMAIL_FROM, OPERATOR_EMAIL, HEALTHCHECK_URL, REPLY_DUE_HOURS, NUDGE_NEW_HOURS,
+ * NUDGE_NO_CALL_HOURS, WEEKLY_REPORT).
  */
 export interface AlertsConfig {
   /** The address alert emails come from; absent when no owner has an email address. */
@@ -17,6 +18,12 @@ export interface AlertsConfig {
   confirmMinutes: number;
   /** REPLY_DUE_HOURS: how long a visitor's message may go unanswered before its conversation is marked waiting. */
   replyDueHours: number;
+  /** NUDGE_NEW_HOURS: how long a lead may stay `new` before its owner (both, if nobody's) is nudged, once. */
+  nudgeNewHours: number;
+  /** NUDGE_NO_CALL_HOURS: how long after its result a quiz lead with a recommendation and no call is nudged, once. */
+  nudgeNoCallHours: number;
+  /** WEEKLY_REPORT: whether each owner gets the Monday report by email (on unless set to "off"). */
+  weeklyReport: boolean;
   /** Pinged after every healthy self-check. */
   healthcheckUrl?: string;
   /** Not errors: what the preflight prints as warnings (no owner email: the second channel is off). */
@@ -70,6 +77,17 @@ export function parseAlerts(r: Reader, whatsapp: WhatsAppConfig, out: Problem[])
   if (!due.success) {
     out.push({ setting: 'REPLY_DUE_HOURS', message: 'REPLY_DUE_HOURS must be a whole number of hours from 1 to 168.' });
   }
+  const hours = (name: 'NUDGE_NEW_HOURS' | 'NUDGE_NO_CALL_HOURS') => {
+    const parsed = z.coerce.number().int().min(1).max(720).safeParse(r.valueOf(name));
+    if (parsed.success) return parsed.data;
+    out.push({ setting: name, message: `${name} must be a whole number of hours from 1 to 720.` });
+    return Number(fallbackOf(name));
+  };
+  const [nudgeNewHours, nudgeNoCallHours] = [hours('NUDGE_NEW_HOURS'), hours('NUDGE_NO_CALL_HOURS')];
+  const weekly = r.valueOf('WEEKLY_REPORT');
+  if (weekly !== 'on' && weekly !== 'off') {
+    out.push({ setting: 'WEEKLY_REPORT', message: 'WEEKLY_REPORT must be "on" or "off".' });
+  }
   const healthcheckUrl = text('HEALTHCHECK_URL');
   if (healthcheckUrl !== undefined && !r.url.safeParse(healthcheckUrl).success) {
     out.push({
@@ -82,6 +100,9 @@ export function parseAlerts(r: Reader, whatsapp: WhatsAppConfig, out: Problem[])
     ...(operatorEmail !== undefined ? { operatorEmail: operatorEmail.toLowerCase() } : {}),
     confirmMinutes: minutes.success ? minutes.data : Number(fallbackOf('OWNER_ALERT_CONFIRM_MINUTES')),
     replyDueHours: due.success ? due.data : Number(fallbackOf('REPLY_DUE_HOURS')),
+    nudgeNewHours,
+    nudgeNoCallHours,
+    weeklyReport: weekly !== 'off',
     ...(healthcheckUrl !== undefined ? { healthcheckUrl } : {}),
     warnings,
   };

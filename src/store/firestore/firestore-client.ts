@@ -131,10 +131,18 @@ export class FirestoreClient {
     return res ? ((await res.json()) as Document) : null;
   }
 
-  /** Sets only the given fields of an existing document; false when there is no such document. */
-  async patch(collection: string, id: string, fields: Record<string, Value>): Promise<boolean> {
+  /**
+   * Sets only the given fields of an existing document, and removes those named in `cleared`; false when there is
+   * no such document.
+   */
+  async patch(
+    collection: string,
+    id: string,
+    fields: Record<string, Value>,
+    cleared: readonly string[] = [],
+  ): Promise<boolean> {
     const params = new URLSearchParams();
-    for (const path of Object.keys(fields)) params.append('updateMask.fieldPaths', path);
+    for (const path of [...Object.keys(fields), ...cleared]) params.append('updateMask.fieldPaths', path);
     params.append('currentDocument.exists', 'true');
     const res = await this.call(`/${collection}/${encodeURIComponent(id)}?${params}`, {
       method: 'PATCH',

@@ -1,4 +1,4 @@
-import type { DeskState, FollowUpStatus, LeadRecord } from './listing';
+import { deskWriteOf, type DeskState, type FollowUpStatus, type LeadChange, type LeadRecord } from './listing';
 import { COLLECTIONS, KINDS, consentOr, type Consent, type Lead, type LeadKind } from './lead';
 import { marksOf, verdictOf } from './verdict';
 
@@ -85,6 +85,12 @@ function deskOf(row: Row): DeskState {
     noteAt: row.desk_note_at,
     correctedBy: row.desk_corrected_by,
     correctedAt: row.desk_corrected_at,
+    owner: row.desk_owner,
+    ownerBy: row.desk_owner_by,
+    ownerAt: row.desk_owner_at,
+    nextAt: row.desk_next_at,
+    nextBy: row.desk_next_by,
+    nextSetAt: row.desk_next_set_at,
   };
   for (const [k, v] of Object.entries(fields)) {
     const value = optional(v);
@@ -92,6 +98,8 @@ function deskOf(row: Row): DeskState {
   }
   const corrected = json<unknown>(row.desk_corrected, undefined);
   if (Array.isArray(corrected)) desk.corrected = corrected.map(String);
+  // A next date's note may be empty; it exists exactly when the date does.
+  if (desk.nextAt !== undefined) desk.nextNote = text(row.desk_next_note);
   return desk;
 }
 
@@ -171,11 +179,19 @@ export function contactColumns(lead: Lead): Record<string, unknown> {
       : { name: lead.name, email: lead.email, phone: lead.phone };
 }
 
+/** lead_desk's columns for a change's fields (deskWriteOf), with their values: the owners' follow-up as D1 keeps it. */
+export function deskColumns(change: Exclude<LeadChange, { correction: unknown }>): Record<string, string | null> {
+  const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return Object.fromEntries(Object.entries(deskWriteOf(change)).map(([name, value]) => [snake(name), value ?? null]));
+}
+
 /** The lead's columns with its follow-up (no lead_desk row: status new). */
 export function selectLeads(kind: LeadKind, from = `${COLLECTIONS[kind]} t`): string {
   return `SELECT t.*, d.status AS desk_status, d.status_by AS desk_status_by, d.status_at AS desk_status_at,
     d.note AS desk_note, d.note_by AS desk_note_by, d.note_at AS desk_note_at,
-    d.corrected AS desk_corrected, d.corrected_by AS desk_corrected_by, d.corrected_at AS desk_corrected_at
+    d.corrected AS desk_corrected, d.corrected_by AS desk_corrected_by, d.corrected_at AS desk_corrected_at,
+    d.owner AS desk_owner, d.owner_by AS desk_owner_by, d.owner_at AS desk_owner_at, d.next_at AS desk_next_at,
+    d.next_note AS desk_next_note, d.next_by AS desk_next_by, d.next_set_at AS desk_next_set_at
     FROM ${from} LEFT JOIN lead_desk d ON d.kind = '${kind}' AND d.id = t.id`;
 }
 

@@ -13,8 +13,9 @@ import {
   type LeadQuery,
   type LeadRecord,
   type Position,
+  soonestFirst,
 } from './listing';
-import { contactColumns, fromRow, insertLead, selectLeads, type Row } from './leads-d1-rows';
+import { contactColumns, deskColumns, fromRow, insertLead, selectLeads, type Row } from './leads-d1-rows';
 
 /**
  * The embedded store used by `npm run dev` and the tests. The submission id is
@@ -92,21 +93,15 @@ export class D1LeadStore implements LeadStore {
       if ('correction' in change) return this.correct(kind, id, change);
       const exists = await this.db.prepare(`SELECT 1 FROM ${COLLECTIONS[kind]} WHERE id = ?`).bind(id).first();
       if (!exists) return null;
-      const statement =
-        'status' in change
-          ? this.db
-              .prepare(
-                `INSERT INTO lead_desk (kind, id, status, status_by, status_at) VALUES (?, ?, ?, ?, ?)
-                 ON CONFLICT(kind, id) DO UPDATE SET status = excluded.status, status_by = excluded.status_by, status_at = excluded.status_at`,
-              )
-              .bind(kind, id, change.status, change.by, change.at)
-          : this.db
-              .prepare(
-                `INSERT INTO lead_desk (kind, id, note, note_by, note_at) VALUES (?, ?, ?, ?, ?)
-                 ON CONFLICT(kind, id) DO UPDATE SET note = excluded.note, note_by = excluded.note_by, note_at = excluded.note_at`,
-              )
-              .bind(kind, id, change.note, change.by, change.at);
-      await statement.run();
+      const columns = deskColumns(change);
+      const names = Object.keys(columns);
+      await this.db
+        .prepare(
+          `INSERT INTO lead_desk (kind, id, ${names.join(', ')}) VALUES (?, ?, ${names.map(() => '?').join(', ')})
+           ON CONFLICT(kind, id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`,
+        )
+        .bind(kind, id, ...Object.values(columns))
+        .run();
       return this.get(kind, id);
     });
   }
@@ -130,6 +125,7 @@ export class D1LeadStore implements LeadStore {
         .prepare(
           `SELECT t.id FROM ${COLLECTIONS[kind]} t LEFT JOIN lead_desk d ON d.kind = ?1 AND d.id = t.id
            WHERE ${time} < ?2 AND coalesce(d.status_at, '') < ?2 AND coalesce(d.note_at, '') < ?2
+             AND coalesce(d.owner_at, '') < ?2 AND coalesce(d.next_set_at, '') < ?2
            ORDER BY ${time}, t.id LIMIT ?3`,
         )
         .bind(kind, before, limit)
@@ -165,6 +161,21 @@ export class D1LeadStore implements LeadStore {
         .bind(kind, id, JSON.stringify(fields), change.by, change.at),
     ]);
     return this.get(kind, id);
+  }
+
+  async dated(limit: number): Promise<LeadRecord[]> {
+    return this.guard('list the leads with a next date', async () => {
+      const rows = await Promise.all(
+        BOOKABLE_KINDS.map(async (kind) => {
+          const { results } = await this.db
+            .prepare(`${selectLeads(kind)} WHERE d.next_at IS NOT NULL ORDER BY d.next_at, t.id LIMIT ?`)
+            .bind(limit)
+            .all<Row>();
+          return results.map((row) => fromRow(kind, row));
+        }),
+      );
+      return soonestFirst(rows.flat()).slice(0, limit);
+    });
   }
 
   async markUnsubscribed(id: string, at: string): Promise<LeadRecord | null> {

@@ -20,7 +20,22 @@ export interface DeskState {
   corrected?: string[];
   correctedBy?: string;
   correctedAt?: string;
+  /** The owner who took the lead (an address from OWNER_EMAILS), who set that and when; absent: nobody's. */
+  owner?: string;
+  ownerBy?: string;
+  ownerAt?: string;
+  /**
+   * When an owner means to come back to the lead (UTC ISO time) with what for (at most NEXT_NOTE_MAX characters,
+   * possibly empty), who set it and when; absent: no next date.
+   */
+  nextAt?: string;
+  nextNote?: string;
+  nextBy?: string;
+  nextSetAt?: string;
 }
+
+/** The longest note a next date carries. */
+export const NEXT_NOTE_MAX = 200;
 
 /**
  * A stored lead as the desk reads it. `unsubscribedAt` is set only on a newsletter subscription whose
@@ -49,16 +64,43 @@ export interface LeadPage {
   next?: string;
 }
 
+/**
+ * One change an owner makes: the status, the note, a correction of the contact, who the lead is taken by (`owner`:
+ * an owner's address, or '' for nobody's) or its next date (null clears it).
+ */
 export type LeadChange = { by: string; at: string } & (
-  { status: FollowUpStatus } | { note: string } | { correction: Correction }
+  | { status: FollowUpStatus }
+  | { note: string }
+  | { correction: Correction }
+  | { owner: string }
+  | { next: { at: string; note: string } | null }
 );
 
+/** A desk field a change writes: its new value, or null to clear it. */
+export type DeskWrite = Partial<Record<Exclude<keyof DeskState, 'corrected'>, string | null>>;
+
+/** The follow-up fields a change (other than a correction) sets or clears, named as DeskState names them. */
+export function deskWriteOf(change: Exclude<LeadChange, { correction: unknown }>): DeskWrite {
+  const { by, at } = change;
+  if ('status' in change) return { status: change.status, statusBy: by, statusAt: at };
+  if ('note' in change) return { note: change.note, noteBy: by, noteAt: at };
+  if ('owner' in change) return { owner: change.owner || null, ownerBy: by, ownerAt: at };
+  const next = change.next;
+  return { nextAt: next?.at ?? null, nextNote: next ? next.note : null, nextBy: by, nextSetAt: at };
+}
+
+/** Leads with a next date, soonest first (then by kind and id, so the order is the same in every store). */
+export function soonestFirst(leads: LeadRecord[]): LeadRecord[] {
+  const key = (l: LeadRecord) => `${l.desk.nextAt ?? ''}\u0000${l.kind}\u0000${l.id}`;
+  return [...leads].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /**
- * A lead's last contact: the later of its arrival and its last status or note change. Quiz responses and
+ * A lead's last contact: the later of its arrival and its owners' last status, note, owner or next-date change. Quiz responses and
  * enquiries are deleted RETENTION.leadYears after it.
  */
 export function lastContactOf(lead: LeadRecord): string {
-  return [lead.createdAt, lead.desk.statusAt, lead.desk.noteAt]
+  return [lead.createdAt, lead.desk.statusAt, lead.desk.noteAt, lead.desk.ownerAt, lead.desk.nextSetAt]
     .filter((t): t is string => !!t)
     .reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
 }

@@ -28,8 +28,8 @@ export interface LeadStore {
   /** The lead whose "Book a call" link carries this reference (Lead.bookingRef), or null. */
   findByBookingRef(ref: string): Promise<LeadRecord | null>;
   /**
-   * Sets the follow-up status or the note, or corrects the contact (its search words follow), with who and
-   * when; null when there is no such lead.
+   * Sets the follow-up status, the note, the owner or the next date, or corrects the contact (its search words
+   * follow), with who and when; null when there is no such lead.
    */
   update(kind: LeadKind, id: string, change: LeadChange): Promise<LeadRecord | null>;
   /**
@@ -37,6 +37,11 @@ export interface LeadStore {
    * search words and, where the store keeps one, its last-contact time.
    */
   refreshSearch(lead: LeadRecord): Promise<void>;
+  /**
+   * Up to `limit` quiz responses and enquiries with a next date, soonest first (past ones too): the inbox's "Due
+   * today" and "Overdue", and the leads whose nudge is due.
+   */
+  dated(limit: number): Promise<LeadRecord[]>;
   /** Deletes a lead with its search words and follow-up; false when there was none (erasing again is harmless). */
   erase(kind: LeadKind, id: string): Promise<boolean>;
   /** Ids of up to `limit` leads of `kind` whose last contact (lastContactOf) is before `before`, oldest first. */

@@ -17,7 +17,17 @@ export const DESK_FIELDS = {
   corrected: 'deskCorrected',
   correctedBy: 'deskCorrectedBy',
   correctedAt: 'deskCorrectedAt',
+  owner: 'deskOwner',
+  ownerBy: 'deskOwnerBy',
+  ownerAt: 'deskOwnerAt',
+  nextAt: 'deskNextAt',
+  nextNote: 'deskNextNote',
+  nextBy: 'deskNextBy',
+  nextSetAt: 'deskNextSetAt',
 } as const;
+
+/** The follow-up fields stored as timestamps (the rest are strings). */
+export const DESK_TIMES = ['statusAt', 'noteAt', 'correctedAt', 'ownerAt', 'nextAt', 'nextSetAt'] as const;
 
 /**
  * The later of a lead's arrival and its last status or note change (lastContactOf), kept on the document so
@@ -157,16 +167,19 @@ function deskOf(f: Record<string, unknown>): DeskState {
     ? (f[DESK_FIELDS.status] as FollowUpStatus)
     : 'new';
   const desk: DeskState = { status };
-  for (const key of ['statusBy', 'note', 'noteBy', 'correctedBy'] as const) {
+  for (const key of ['statusBy', 'note', 'noteBy', 'correctedBy', 'owner', 'ownerBy', 'nextBy'] as const) {
     const v = f[DESK_FIELDS[key]];
     if (typeof v === 'string' && v !== '') desk[key] = v;
   }
-  for (const key of ['statusAt', 'noteAt', 'correctedAt'] as const) {
+  for (const key of DESK_TIMES) {
     const v = f[DESK_FIELDS[key]];
     if (typeof v === 'string' && v !== '') desk[key] = isoOf(v);
   }
   const corrected = f[DESK_FIELDS.corrected];
   if (Array.isArray(corrected)) desk.corrected = corrected.map(String);
+  // A next date's note may be empty; it exists exactly when the date does.
+  if (desk.nextAt !== undefined)
+    desk.nextNote = typeof f[DESK_FIELDS.nextNote] === 'string' ? String(f[DESK_FIELDS.nextNote]) : '';
   return desk;
 }
 

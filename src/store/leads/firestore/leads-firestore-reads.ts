@@ -122,3 +122,16 @@ export async function queryBookingRef(client: FirestoreClient, ref: string): Pro
   }
   return null;
 }
+
+/**
+ * One kind's leads with a next date, soonest first: an order on `deskNextAt` alone (its single-field index), which
+ * leaves out every document without the field.
+ */
+export async function queryDated(client: FirestoreClient, kind: LeadKind, limit: number): Promise<LeadRecord[]> {
+  const documents = await client.query({
+    from: [{ collectionId: COLLECTIONS[kind] }],
+    orderBy: [{ field: { fieldPath: DESK_FIELDS.nextAt }, direction: 'ASCENDING' }],
+    limit,
+  });
+  return documents.map((doc) => fromDocument(kind, doc));
+}

@@ -1,29 +1,30 @@
 import { COLLECTIONS, type Lead, type LeadKind } from '../lead';
 import { searchTokens } from '../search-tokens';
-import { lastContactOf, type LeadChange, type LeadRecord } from '../listing';
+import { deskWriteOf, lastContactOf, type LeadChange, type LeadRecord } from '../listing';
 import type { FirestoreClient, Value } from '../../firestore/firestore-client';
-import { DESK_FIELDS, LAST_CONTACT } from './leads-firestore-documents';
+import { DESK_FIELDS, DESK_TIMES, LAST_CONTACT } from './leads-firestore-documents';
 
-/** Sets only the changed follow-up fields (updateMask), refusing to create a document that does not exist. */
+/**
+ * Sets only the changed follow-up fields (updateMask; a cleared one is in the mask and not in the body, so it is
+ * removed), refusing to create a document that does not exist.
+ */
 export async function patchDesk(
   client: FirestoreClient,
   kind: LeadKind,
   id: string,
-  change: LeadChange,
+  change: Exclude<LeadChange, { correction: unknown }>,
 ): Promise<boolean> {
-  const fields: Record<string, Value> =
-    'status' in change
-      ? {
-          [DESK_FIELDS.status]: { stringValue: change.status },
-          [DESK_FIELDS.statusBy]: { stringValue: change.by },
-          [DESK_FIELDS.statusAt]: { timestampValue: change.at },
-        }
-      : {
-          [DESK_FIELDS.note]: { stringValue: (change as { note: string }).note },
-          [DESK_FIELDS.noteBy]: { stringValue: change.by },
-          [DESK_FIELDS.noteAt]: { timestampValue: change.at },
-        };
-  return client.patch(COLLECTIONS[kind], id, { ...fields, [LAST_CONTACT]: { timestampValue: change.at } });
+  const fields: Record<string, Value> = {};
+  const cleared: string[] = [];
+  for (const [name, value] of Object.entries(deskWriteOf(change)) as Array<[keyof typeof DESK_FIELDS, string | null]>) {
+    const field = DESK_FIELDS[name];
+    if (value === null) cleared.push(field);
+    else
+      fields[field] = (DESK_TIMES as readonly string[]).includes(name)
+        ? { timestampValue: value }
+        : { stringValue: value };
+  }
+  return client.patch(COLLECTIONS[kind], id, { ...fields, [LAST_CONTACT]: { timestampValue: change.at } }, cleared);
 }
 
 /** Writes a corrected lead's contact fields and search words, and who corrected which fields when. */

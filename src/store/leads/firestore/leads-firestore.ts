@@ -1,12 +1,12 @@
-import { COLLECTIONS, KINDS, type Lead, type LeadKind } from '../lead';
+import { BOOKABLE_KINDS, COLLECTIONS, KINDS, type Lead, type LeadKind } from '../lead';
 import { corrected } from '../correction';
 import { LeadStoreError } from '../../lead-store-error';
 import { errorMessage } from '../../../log';
 import type { LeadStore, SaveResult } from '../port';
 import { fingerprintOf, sameSubmission } from '../lead-fingerprint';
-import { mergePages, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from '../listing';
+import { mergePages, soonestFirst, type LeadChange, type LeadPage, type LeadQuery, type LeadRecord } from '../listing';
 import { LAST_CONTACT, documentFor, fromDocument } from './leads-firestore-documents';
-import { getDocument, queryBookingRef, queryExpired, queryKind } from './leads-firestore-reads';
+import { getDocument, queryBookingRef, queryDated, queryExpired, queryKind } from './leads-firestore-reads';
 import { patchContact, patchDesk, patchSearch, patchUnsubscribed } from './leads-firestore-writes';
 import {
   FirestoreStore,
@@ -89,6 +89,13 @@ export class FirestoreLeadStore extends FirestoreStore implements LeadStore {
     await this.guard(`refresh the search words of ${COLLECTIONS[lead.kind]}/${lead.id}`, (client) =>
       patchSearch(client, lead),
     );
+  }
+
+  async dated(limit: number): Promise<LeadRecord[]> {
+    return this.guard('list the leads with a next date', async (client) => {
+      const found = await Promise.all(BOOKABLE_KINDS.map((kind) => queryDated(client, kind, limit)));
+      return soonestFirst(found.flat()).slice(0, limit);
+    });
   }
 
   async erase(kind: LeadKind, id: string): Promise<boolean> {
