@@ -17,7 +17,8 @@ const OPEN_STATUSES: readonly string[] = ['new', 'contacted'];
  * Turnstile did not vouch for are left out: the owners hear of those only as a count in the digest.
  */
 export async function leadsWithoutCall(env: Env, now = new Date()): Promise<LeadRecord[]> {
-  const to = now.getTime() - readConfig(env).alerts.nudgeNoCallHours * 3_600_000;
+  // The list's upper bound is exclusive: one millisecond more takes in a result exactly the hours old.
+  const to = now.getTime() - readConfig(env).alerts.nudgeNoCallHours * 3_600_000 + 1;
   const page = await getLeadStore(env).list({
     kind: 'quiz',
     from: new Date(to - LOOK_BACK_MS).toISOString(),

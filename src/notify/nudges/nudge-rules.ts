@@ -41,7 +41,8 @@ export async function dueNudges(env: Env, now: Date): Promise<Nudge[]> {
 export async function newNudges(env: Env, now: Date): Promise<Nudge[]> {
   const config = readConfig(env);
   const hours = config.alerts.nudgeNewHours;
-  const to = now.getTime() - hours * HOUR;
+  // The list's upper bound is exclusive: one millisecond more takes in a lead exactly the hours old.
+  const to = now.getTime() - hours * HOUR + 1;
   const store = getLeadStore(env);
   const nudges: Nudge[] = [];
   for (const kind of BOOKABLE_KINDS) {
