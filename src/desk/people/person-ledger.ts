@@ -1,5 +1,6 @@
 import { readConfig, type Env } from '../../env';
 import { replyAlertId, senderRef } from '../../notify/conversations/replies';
+import { nudgeRowsOf } from '../../notify/nudges/nudge-keys';
 import type { LedgerMatch } from '../../notify/people/forget';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { deadContact, type DeadLead } from '../../store/leads/dead-leads';
@@ -44,14 +45,19 @@ export async function ledgerMatch(
   const contacts = spellings(people, leads, dead, region);
   const key = readConfig(env).privacy.erasureKey;
   const refs = await Promise.all(phonesOf(people).map((phone) => senderRef(phone, key)));
+  // The owners' nudges about their leads and their conversations carry their first name.
+  const nudges = nudgeRowsOf(leads, refs);
   return {
     recipients: contacts,
-    submissionIds: [...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...alerts])],
+    submissionIds: [
+      ...new Set([...leads.map((l) => l.id), ...dead.map((d) => d.id), ...alerts, ...nudges.submissionIds]),
+    ],
     contacts,
     exclude: spellings(others, leads, dead, region),
     submissionPatterns: [
       ...refs.map((ref) => replyAlertId({ hourStart: '%', sender: ref })),
       ...(await bookingReminderPatterns(reminded)),
+      ...nudges.patterns,
     ],
   };
 }

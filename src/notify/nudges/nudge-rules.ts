@@ -6,6 +6,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { nudgeWords as words } from '../../words/nudges/nudges';
 import { lastAnswers, newestBySender, waitingHours } from '../conversations/waiting';
 import { LOOK_BACK_MS, leadsWithoutCall } from './no-call';
+import { nudgeKeys } from './nudge-keys';
 import { CONVERSATION_KIND, leadNudge, type Nudge } from './nudge-message';
 
 // The four reasons to nudge an owner, each a bounded read that answers the nudges due now. Each nudge's key names
@@ -33,7 +34,7 @@ export async function dueNudges(env: Env, now: Date): Promise<Nudge[]> {
       return at <= now.getTime() && at >= oldest;
     })
     .map((lead) =>
-      leadNudge(lead, url, `nudge:due:${lead.kind}:${lead.id}:${lead.desk.nextAt}`, lead.desk.nextNote ?? ''),
+      leadNudge(lead, url, nudgeKeys.due(lead.kind, lead.id, lead.desk.nextAt ?? ''), lead.desk.nextNote ?? ''),
     );
 }
 
@@ -55,7 +56,7 @@ export async function newNudges(env: Env, now: Date): Promise<Nudge[]> {
     });
     // A lead Turnstile did not vouch for reaches the owners only as a count in the digest.
     for (const lead of page.leads.filter((l) => l.verified !== false))
-      nudges.push(leadNudge(lead, config.site.url, `nudge:new:${kind}:${lead.id}`, words.stillNew(hours)));
+      nudges.push(leadNudge(lead, config.site.url, nudgeKeys.stillNew(kind, lead.id), words.stillNew(hours)));
   }
   return nudges;
 }
@@ -65,7 +66,7 @@ export async function noCallNudges(env: Env, now: Date): Promise<Nudge[]> {
   const config = readConfig(env);
   const note = words.noCall(config.alerts.nudgeNoCallHours);
   return (await leadsWithoutCall(env, now)).map((lead) =>
-    leadNudge(lead, config.site.url, `nudge:nocall:${lead.id}`, note),
+    leadNudge(lead, config.site.url, nudgeKeys.noCall(lead.id), note),
   );
 }
 
@@ -86,7 +87,7 @@ export async function waitingNudges(env: Env, now: Date): Promise<Nudge[]> {
   for (const m of latest) {
     if (waitingHours(m.at, answers.get(m.phone), due, now) === null) continue;
     const id = await conversationId(m.phone, config.privacy.erasureKey);
-    const submissionId = `nudge:waiting:${id}:${m.at}`;
+    const submissionId = nudgeKeys.waiting(id, m.at);
     const note = words.waiting(due);
     const ref = m.leads.find((l) => l.kind !== 'newsletter');
     const lead = ref ? await getLeadStore(env).get(ref.kind, ref.id) : null;
