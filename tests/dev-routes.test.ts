@@ -145,6 +145,15 @@ describe('development aids', () => {
     expect((await request(env, pass.replace(id, 'uid-none'), 'POST')).status).toBe(404);
   });
 
+  it('runs the owner nudges as if it were the time given, answering counts only; a bad time is refused', async () => {
+    const nudges = 'http://127.0.0.1:8787/__dev/nudges?at=';
+    const ran = await request(env, `${nudges}2030-01-01T00%3A00%3A00Z`, 'POST');
+    expect(ran.status).toBe(200);
+    expect(JSON.parse(ran.body)).toEqual({ ok: true, nudges: { nudges: expect.any(Number), retry: 0, failed: 0 } });
+    const bad = await request(env, `${nudges}soon`, 'POST');
+    expect([bad.status, JSON.parse(bad.body)]).toEqual([400, { ok: false, error: 'at: an ISO date and time' }]);
+  });
+
   it.each([
     ['staging', 'http://127.0.0.1:8787', '1'],
     ['production', 'http://127.0.0.1:8787', '1'],
@@ -175,6 +184,7 @@ describe('development aids', () => {
       ['/__dev/feeds/reset', 'POST', '/no-such-page'],
       ['/__dev/sources-report?days=90', 'GET', '/no-such-page?days=90'],
       ['/__dev/reminders?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
+      ['/__dev/nudges?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
       ['/__dev/bookings/pass?provider=calcom&id=x&hours=2', 'POST', '/no-such-page?provider=calcom&id=x&hours=2'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
@@ -183,6 +193,7 @@ describe('development aids', () => {
       expect(answer.body).not.toContain('"deliveries"');
       expect(answer.body).not.toContain('"report"');
       expect(answer.body).not.toContain('"reminders"');
+      expect(answer.body).not.toContain('"nudges"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
     // Nor is anyone signed in to the desk as the local owner (the refusal is logged as an error).
