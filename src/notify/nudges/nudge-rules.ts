@@ -1,6 +1,7 @@
 import { readConfig, type Env } from '../../env';
 import { conversationId } from '../../store/conversations/conversations';
 import { getConversationStore } from '../../store/conversations/open';
+import { optOutsOf } from '../../store/conversations/opt-outs';
 import { BOOKABLE_KINDS } from '../../store/leads/lead';
 import { getLeadStore } from '../../store/leads/open';
 import { nudgeWords as words } from '../../words/nudges/nudges';
@@ -83,10 +84,21 @@ export async function waitingNudges(env: Env, now: Date): Promise<Nudge[]> {
   if (latest.length === 0) return [];
   const since = latest.reduce((min, m) => (m.at < min ? m.at : min), now.toISOString());
   const answers = await lastAnswers(env.DB, since);
+  const waiting = latest.filter((m) => waitingHours(m.at, answers.get(m.phone), due, now) !== null);
+  // Nothing can be sent to a number that opted out: like the desk, it never waits for an answer.
+  const key = config.privacy.erasureKey;
+  const optedOut = new Set(
+    (
+      await optOutsOf(
+        env.DB,
+        key,
+        waiting.map((m) => m.phone),
+      )
+    ).map((o) => o.phone),
+  );
   const nudges: Nudge[] = [];
-  for (const m of latest) {
-    if (waitingHours(m.at, answers.get(m.phone), due, now) === null) continue;
-    const id = await conversationId(m.phone, config.privacy.erasureKey);
+  for (const m of waiting.filter((w) => !optedOut.has(w.phone))) {
+    const id = await conversationId(m.phone, key);
     const submissionId = nudgeKeys.waiting(id, m.at);
     const note = words.waiting(due);
     const ref = m.leads.find((l) => l.kind !== 'newsletter');

@@ -12,6 +12,7 @@ import { leadsWithoutCall } from '../../../src/notify/nudges/no-call';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { conversationId } from '../../../src/store/conversations/conversations';
 import { getConversationStore } from '../../../src/store/conversations/open';
+import { recordOptOut } from '../../../src/store/conversations/opt-outs';
 import { enquiryLead, quizLead } from '../../fixtures/leads';
 import { deliver, takeJobs } from '../../support/queue';
 import { allowConsoleErrors } from '../../setup';
@@ -159,10 +160,10 @@ describe.each(['D1', 'Firestore'] as const)('owner nudges on %s', (store) => {
   it('nudges a conversation waiting REPLY_DUE_HOURS once per message it waits on', async () => {
     const b = await bench(store, { REPLY_DUE_HOURS: '4' });
     const phone = uniqueMobile();
-    const message = (at: number) =>
+    const message = (at: number, from = phone) =>
       getConversationStore(b.workerEnv).receive({
         id: `wamid.${crypto.randomUUID()}`,
-        phone,
+        phone: from,
         at: iso(at),
         type: 'text',
         text: 'Hello?',
@@ -182,6 +183,15 @@ describe.each(['D1', 'Firestore'] as const)('owner nudges on %s', (store) => {
       [0, said],
       [1, said],
     ]);
+    await b.run(b.t0 + 5 * HOUR);
+    expect(b.nudges()).toHaveLength(2);
+    // A number that opted out never waits for an answer.
+    const stopped = uniqueMobile();
+    await message(b.t0, stopped);
+    await recordOptOut(b.workerEnv.DB, readConfig(b.workerEnv).privacy.erasureKey, stopped, {
+      how: 'owner',
+      at: iso(b.t0),
+    });
     await b.run(b.t0 + 5 * HOUR);
     expect(b.nudges()).toHaveLength(2);
     // The visitor writes again: a new wait, nudged once more.
