@@ -16,6 +16,8 @@ import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
 import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
 import { ownerNames } from '../bookings/outcome';
+import { dueLeads } from './next/due-leads';
+import { DueSection } from './next/due-section';
 
 const PAGE_SIZE = 50;
 
@@ -54,6 +56,13 @@ inbox.get('/', async (c) => {
   ) : (
     <PartUnreadable what="calls" />
   );
+  // The leads due (overdue, then today's) come next, on the inbox itself too.
+  const dated = first ? await readPart('due', () => dueLeads(c.env, now), path) : null;
+  const due = !dated ? null : dated.ok ? (
+    <DueSection due={dated.value} who={marks.who} />
+  ) : (
+    <PartUnreadable what="due" />
+  );
   return renderDeskPage(
     c,
     copy.kindsPlural[params.kind ?? 'all'],
@@ -66,6 +75,7 @@ inbox.get('/', async (c) => {
       replies={replies.strip}
       unread={replies.unread}
       calls={calls}
+      due={due}
     />,
     200,
     banners,
