@@ -16,8 +16,7 @@ import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
 import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
 import { ownerNames } from '../bookings/outcome';
-import { dueLeads } from './next/due-leads';
-import { DueSection } from './next/due-section';
+import { duePart } from './next/due-part';
 
 const PAGE_SIZE = 50;
 
@@ -56,13 +55,8 @@ inbox.get('/', async (c) => {
   ) : (
     <PartUnreadable what="calls" />
   );
-  // The leads due (overdue, then today's) come next, on the inbox itself too.
-  const dated = first ? await readPart('due', () => dueLeads(c.env, now), path) : null;
-  const due = !dated ? null : dated.ok ? (
-    <DueSection due={dated.value} who={marks.who} />
-  ) : (
-    <PartUnreadable what="due" />
-  );
+  // The leads to come back to (overdue, due today, no call yet) come next, on the inbox itself too.
+  const due = first ? await duePart(c, now, marks.who, path) : null;
   return renderDeskPage(
     c,
     copy.kindsPlural[params.kind ?? 'all'],

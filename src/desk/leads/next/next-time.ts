@@ -13,7 +13,7 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function localToUtc(value: string): string | null {
   const m = LOCAL.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second = 0] = m.slice(1).map(Number) as number[];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
   const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second);
   const back = new Date(wall);
   // Date.UTC rolls 31 Nov over to 1 Dec: a part that changed was not a real date or time.
