@@ -6,6 +6,7 @@ import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
 import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
 import { sendCallReminders } from './notify/reminders/call-reminders';
+import { sendLeadNudges } from './notify/nudges/lead-nudges';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 
@@ -156,6 +157,19 @@ dev.post(
     const at = Date.parse(c.req.query('at') ?? '');
     if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
     return c.json({ ok: true, reminders: await sendCallReminders(c.env, new Date(at)) });
+  }),
+);
+
+/**
+ * POST /__dev/nudges?at=<ISO time>: runs the cron's owner nudges (due next dates, leads left alone) as if it were
+ * that time; answers the run's counts only.
+ */
+dev.post(
+  '/__dev/nudges',
+  developmentOnly(async (c) => {
+    const at = Date.parse(c.req.query('at') ?? '');
+    if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
+    return c.json({ ok: true, nudges: await sendLeadNudges(c.env, new Date(at)) });
   }),
 );
 

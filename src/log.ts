@@ -72,6 +72,7 @@ export type LogEvent =
   | 'booking.received'
   | 'booking.linked'
   | 'booking.reminder'
+  | 'lead.nudge'
   | 'booking.rebook'
   | 'webhook.refused'
   | 'webhook.received'

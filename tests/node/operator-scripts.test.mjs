@@ -200,9 +200,9 @@ describe('npm run whatsapp:templates', { timeout: 300_000 }, () => {
       created.map((t) => t.name),
       ALL_TEMPLATES.map((t) => t.name),
     );
-    // The payment messages (a link to the person, the owners' alert) and the call's reminder and rebook message
-    // are created with the rest.
-    for (const name of ['payment_request', 'payment_received', 'call_reminder', 'call_rebook'])
+    // The payment messages (a link to the person, the owners' alert), the call's reminder and rebook message and the
+    // owners' nudge are created with the rest.
+    for (const name of ['payment_request', 'payment_received', 'call_reminder', 'call_rebook', 'lead_due'])
       assert.ok(
         created.some((t) => t.name === name),
         name,

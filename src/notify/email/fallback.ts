@@ -72,8 +72,8 @@ export async function sendOwnerFallback(
   } else {
     reason = alertEmail.failed(row.receipt_error_code ?? row.last_error_code ?? row.status);
   }
-  // A reply, booking or payment alert carries its own desk link (its key is the sender's hour, the booking event or
-  // the payment, not a lead).
+  // A reply, booking, payment alert or nudge carries its own desk link (its key is the sender's hour, the booking event or
+  // the payment, a nudge's rule, not a lead).
   const own = OWN_LINK[job.template];
   const link =
     own !== undefined
@@ -97,6 +97,7 @@ const OWN_LINK: Record<string, number> = {
   [WHATSAPP_TEMPLATES.callBooked.name]: 4,
   [WHATSAPP_TEMPLATES.callCancelled.name]: 4,
   [WHATSAPP_TEMPLATES.paymentReceived.name]: 4,
+  [WHATSAPP_TEMPLATES.leadDue.name]: 2,
 };
 
 interface AlertRow {

@@ -210,6 +210,16 @@ export const WHATSAPP_TEMPLATES = {
       example: ['Asha', '1:1 Consultations', 'https://cal.com/priya/call?metadata[ref]=0123456789abcdef01234567'],
     },
   },
+  /** To a lead's owner (both, if nobody's): its next date came, or it was left alone; the note or the reason. */
+  leadDue: {
+    name: 'lead_due',
+    category: 'UTILITY',
+    language: 'en',
+    body: {
+      text: 'Time to come back to {{1}}.\n{{2}}\nSee the lead on the desk: {{3}}\nSent by the website.',
+      example: ['Asha', 'Call on Thursday about the retreat dates', 'https://www.example.com/desk/leads/quiz/3f2a'],
+    },
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 /** Every template in the order they are created. */

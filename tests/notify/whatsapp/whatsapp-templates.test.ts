@@ -33,6 +33,7 @@ describe('WhatsApp templates as data', () => {
       ['payment_request', 'en', 'UTILITY'],
       ['call_reminder', 'en', 'UTILITY'],
       ['call_rebook', 'en', 'UTILITY'],
+      ['lead_due', 'en', 'UTILITY'],
     ]);
   });
 
@@ -73,6 +74,18 @@ describe('WhatsApp templates as data', () => {
       body:
         'Hello Asha, a reminder of your call on Saturday 21 November at 7:00 pm (India time).\nProgram: 1:1 Consultations\n' +
         'To move it, reply here.',
+    });
+  });
+
+  it('the owners’ nudge lead_due: three body parameters, always required', () => {
+    const t: TemplateDefinition = WHATSAPP_TEMPLATES.leadDue;
+    expect([parameterCount(t.header), parameterCount(t.body), t.body.example.length]).toEqual([0, 3, 3]);
+    expect(t.onlyWith).toBeUndefined();
+    expect(requiredTemplates({}).map((d) => d.name)).toContain('lead_due');
+    expect(fillTemplate(t, { body: t.body.example })).toEqual({
+      body:
+        'Time to come back to Asha.\nCall on Thursday about the retreat dates\n' +
+        'See the lead on the desk: https://www.example.com/desk/leads/quiz/3f2a\nSent by the website.',
     });
   });
 

@@ -22,6 +22,7 @@ export const APPROVED_TEMPLATES = {
   payment_request: { header: 0, body: 4 },
   call_reminder: { header: 0, body: 3 },
   call_rebook: { header: 0, body: 3 },
+  lead_due: { header: 0, body: 3 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
