@@ -15,6 +15,7 @@ import { callOutcomes } from './bookings/outcome-route';
 import { optOuts } from './conversations/opt-outs-route';
 import { replies } from './replies/route';
 import { followUps } from './leads/follow-ups-route';
+import { nextDates } from './leads/next/next-route';
 import { mediaFiles } from './media/route';
 import { sources } from './sources/route';
 import { links } from './links/route';
@@ -46,7 +47,7 @@ desk.on(['GET', 'HEAD'], '*', async function trailingSlash(c, next) {
 // By area: the leads (the inbox, the dead ones and the export; a lead's page and what the owners change on it),
 // the daily counts, the self-check, the WhatsApp conversations with visitors and the owners' answers, a
 // person's records (found, copied and erased), the booked calls no lead was found for, WhatsApp opt-outs and the
-// owners' saved replies, the follow-ups sent once WhatsApp's window closed, the attachments visitors sent, and
+// owners' saved replies, the follow-ups sent once WhatsApp's window closed, a lead's next date, the attachments visitors sent, and
 // where visits, leads and clients come from.
 for (const area of [
   inbox,
@@ -62,6 +63,7 @@ for (const area of [
   optOuts,
   replies,
   followUps,
+  nextDates,
   mediaFiles,
   sources,
   payments,

@@ -33,5 +33,7 @@ export const deskStoreDown = {
     messages: 'The messages sent about this lead',
     conversation: 'The WhatsApp conversation',
     payments: 'The payment requests and payments',
+    due: 'The leads due',
+    noCall: 'The quiz leads with no call yet',
   },
 } as const;

@@ -106,6 +106,13 @@ export async function leadFollowUp(c: Context<DeskEnv>, lead: LeadRecord): Promi
   return offer(c, `${leadPath(lead.kind, lead.id)}/follow-up`, await leadTarget(c, lead));
 }
 
+/** A lead's follow-up on a list (the inbox's "No call yet"): the form only when one may go now, else nothing. */
+export async function allowedFollowUp(c: Context<DeskEnv>, lead: LeadRecord): Promise<ReactNode> {
+  const target = await leadTarget(c, lead);
+  if (await followUpRefusal(c.env, target.phone, target.vouched)) return null;
+  return offer(c, `${leadPath(lead.kind, lead.id)}/follow-up`, target);
+}
+
 /** The follow-up on the page of a person with no lead (by the conversation's opaque id). */
 export async function strangerFollowUp(c: Context<DeskEnv>, id: string, message: ReceivedMessage): Promise<ReactNode> {
   return offer(c, `/desk/conversations/${id}/follow-up`, strangerTarget(c, message));

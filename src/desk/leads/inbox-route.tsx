@@ -16,6 +16,7 @@ import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
 import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
 import { ownerNames } from '../bookings/outcome';
+import { duePart } from './next/due-part';
 
 const PAGE_SIZE = 50;
 
@@ -54,6 +55,8 @@ inbox.get('/', async (c) => {
   ) : (
     <PartUnreadable what="calls" />
   );
+  // The leads to come back to (overdue, due today, no call yet) come next, on the inbox itself too.
+  const due = first ? await duePart(c, now, marks.who, path) : null;
   return renderDeskPage(
     c,
     copy.kindsPlural[params.kind ?? 'all'],
@@ -66,6 +69,7 @@ inbox.get('/', async (c) => {
       replies={replies.strip}
       unread={replies.unread}
       calls={calls}
+      due={due}
     />,
     200,
     banners,

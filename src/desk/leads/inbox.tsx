@@ -21,6 +21,7 @@ export function InboxPage({
   replies,
   unread,
   calls,
+  due,
 }: {
   leads: LeadRecord[];
   params: ListParams;
@@ -31,6 +32,8 @@ export function InboxPage({
   unread?: Map<string, number>;
   /** The calls of today and the next days, above everything (src/desk/leads/calls.tsx). */
   calls?: ReactNode;
+  /** The leads to come back to: overdue, due today, no call yet (src/desk/leads/next/due-section.tsx). */
+  due?: ReactNode;
 }) {
   const filtered = Boolean(params.q || params.kind || params.status || params.from || params.to);
   const { cursor: _cursor, ...filters } = params;
@@ -38,6 +41,7 @@ export function InboxPage({
     <>
       <h1 className="desk-title">{desk.kindsPlural[params.kind ?? 'all']}</h1>
       {calls}
+      {due}
       {replies}
       <form className="desk-filters" method="get" action="/desk" role="search">
         <div className="desk-search">

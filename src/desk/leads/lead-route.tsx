@@ -31,6 +31,8 @@ import { ownerNames } from '../bookings/outcome';
 import { leadPaymentsView } from '../payments/lead-payments';
 import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
+import { NextDateCard } from './next/next-card';
+import { nextDateBanners, type NextFormState } from './next/next-form';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -112,7 +114,10 @@ leadPages.post('/leads/:kind/:id/resend', async (c) => {
   return c.redirect(leadPath(kind, id), 303);
 });
 
-/** A lead's page; `reply` is what the answer form's last post did (refused: shown by the form, with `status`). */
+/**
+ * A lead's page; `reply` is what the answer form's last post did (refused: shown by the form, with `status`), as
+ * `payment` and `next` are the payment request's and the next date's refused forms.
+ */
 export async function renderLead(
   c: Context<DeskEnv>,
   lead: LeadRecord,
@@ -120,6 +125,7 @@ export async function renderLead(
   status: 200 | 400 | 409 = 200,
   reply?: ReplyNotice,
   payment?: RequestFormState,
+  next?: NextFormState,
 ) {
   // The lead is read from its store; its messages (D1), calls and conversation are parts that can fail alone.
   const path = new URL(c.req.url).pathname;
@@ -155,8 +161,9 @@ export async function renderLead(
       : await readPart('calls', () => getBookingStore(c.env).forLead(lead.kind, lead.id), path);
   const bookings = calls.ok ? calls.value : [];
   const rebooks = await readPart('rebook', () => rebookOffers(c, lead, bookings), path);
+  const now = new Date();
   const marks = {
-    now: new Date(),
+    now,
     who: ownerNames(c.env),
     from: 'lead' as const,
     ...(rebooks.ok && { rebooks: rebooks.value }),
@@ -181,9 +188,13 @@ export async function renderLead(
       {...(subscription && { subscription })}
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
       payments={payments}
+      {...(lead.kind !== 'newsletter' && {
+        next: <NextDateCard lead={lead} base={leadPath(lead.kind, lead.id)} now={now} who={marks.who} state={next} />,
+      })}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c), ...rebookBanners(c)]);
+  const banners = [...notices, ...followUpBanners(c), ...rebookBanners(c), ...nextDateBanners(c.req.query('done'))];
+  return renderDeskPage(c, title, 'inbox', {}, page, status, banners);
 }
 
 async function change(

@@ -29,6 +29,7 @@ export function LeadDetail({
   bookings = [],
   marks,
   payments,
+  next,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -46,6 +47,8 @@ export function LeadDetail({
   marks: MarkContext;
   /** Its payment requests, payments and the form asking for one (src/desk/payments/request-card.tsx); none when off. */
   payments?: ReactNode;
+  /** When an owner means to come back to it, and the form to set it (src/desk/leads/next/); none for a subscriber. */
+  next?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -60,6 +63,7 @@ export function LeadDetail({
       />
 
       <PersonCard lead={lead} contact={{ email, phone }} />
+      {next}
 
       <LeadCalls bookings={bookings} marks={marks} />
       {payments}
