@@ -15,7 +15,7 @@ import { CONVERSATION_KIND, leadNudge, type Nudge } from './nudge-message';
 // new lead and a quiz lead without a call once each, a waiting conversation once per visitor message it waits on.
 
 const HOUR = 3_600_000;
-/** At most this many dated leads are read per run (soonest first, so the oldest past dates come first). */
+/** At most this many dated leads are read per run: soonest first from the look-back on (older dates are never read). */
 const DATED_LIMIT = 200;
 /** At most this many new leads of each kind are read per run. */
 const NEW_LIMIT = 50;
@@ -29,7 +29,7 @@ const WAITING_SAMPLE = 100;
 export async function dueNudges(env: Env, now: Date): Promise<Nudge[]> {
   const url = readConfig(env).site.url;
   const oldest = now.getTime() - LOOK_BACK_MS;
-  return (await getLeadStore(env).dated(DATED_LIMIT))
+  return (await getLeadStore(env).dated(DATED_LIMIT, new Date(oldest).toISOString()))
     .filter((lead) => {
       const at = Date.parse(lead.desk.nextAt ?? '');
       return at <= now.getTime() && at >= oldest;

@@ -163,13 +163,13 @@ export class D1LeadStore implements LeadStore {
     return this.get(kind, id);
   }
 
-  async dated(limit: number): Promise<LeadRecord[]> {
+  async dated(limit: number, from?: string): Promise<LeadRecord[]> {
     return this.guard('list the leads with a next date', async () => {
       const rows = await Promise.all(
         BOOKABLE_KINDS.map(async (kind) => {
           const { results } = await this.db
-            .prepare(`${selectLeads(kind)} WHERE d.next_at IS NOT NULL ORDER BY d.next_at, t.id LIMIT ?`)
-            .bind(limit)
+            .prepare(`${selectLeads(kind)} WHERE d.next_at >= ? ORDER BY d.next_at, t.id LIMIT ?`)
+            .bind(from ?? '', limit)
             .all<Row>();
           return results.map((row) => fromRow(kind, row));
         }),

@@ -38,10 +38,11 @@ export interface LeadStore {
    */
   refreshSearch(lead: LeadRecord): Promise<void>;
   /**
-   * Up to `limit` quiz responses and enquiries with a next date, soonest first (past ones too): the inbox's "Due
-   * today" and "Overdue", and the leads whose nudge is due.
+   * Up to `limit` quiz responses and enquiries with a next date, soonest first (past ones too), from `from` on when
+   * given (inclusive, ISO): the inbox's "Due today" and "Overdue", and the leads whose nudge is due (the cron reads
+   * from its look-back, so old dates nobody cleared never crowd out the ones due now).
    */
-  dated(limit: number): Promise<LeadRecord[]>;
+  dated(limit: number, from?: string): Promise<LeadRecord[]>;
   /** Deletes a lead with its search words and follow-up; false when there was none (erasing again is harmless). */
   erase(kind: LeadKind, id: string): Promise<boolean>;
   /** Ids of up to `limit` leads of `kind` whose last contact (lastContactOf) is before `before`, oldest first. */

@@ -98,6 +98,8 @@ describe.each(adapters)('LeadStore contract, owner and next date: %s', (_name, h
       `quiz:${q1.id}:2001-03-09T00:00:00.000Z`,
     ]);
     expect((await store.dated(2)).map((l) => l.id)).toEqual([e1.id, q2.id]);
+    // From a time on (inclusive): the cron's look-back, so dates nobody cleared never crowd out those due now.
+    expect((await store.dated(2, '2001-03-04T00:00:00.000Z')).map((l) => l.id)).toEqual([q2.id, e2.id]);
   });
 
   it('erases the owner and the next date with the lead, and changes nothing for a lead that is not stored', async () => {

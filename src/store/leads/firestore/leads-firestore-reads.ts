@@ -124,12 +124,18 @@ export async function queryBookingRef(client: FirestoreClient, ref: string): Pro
 }
 
 /**
- * One kind's leads with a next date, soonest first: an order on `deskNextAt` alone (its single-field index), which
- * leaves out every document without the field.
+ * One kind's leads with a next date, soonest first, from `from` on: an order (and a range) on `deskNextAt` alone, its
+ * single-field index, which leaves out every document without the field.
  */
-export async function queryDated(client: FirestoreClient, kind: LeadKind, limit: number): Promise<LeadRecord[]> {
+export async function queryDated(
+  client: FirestoreClient,
+  kind: LeadKind,
+  limit: number,
+  from?: string,
+): Promise<LeadRecord[]> {
   const documents = await client.query({
     from: [{ collectionId: COLLECTIONS[kind] }],
+    ...(from && { where: fieldFilter(DESK_FIELDS.nextAt, 'GREATER_THAN_OR_EQUAL', { timestampValue: from }) }),
     orderBy: [{ field: { fieldPath: DESK_FIELDS.nextAt }, direction: 'ASCENDING' }],
     limit,
   });

@@ -91,9 +91,9 @@ export class FirestoreLeadStore extends FirestoreStore implements LeadStore {
     );
   }
 
-  async dated(limit: number): Promise<LeadRecord[]> {
+  async dated(limit: number, from?: string): Promise<LeadRecord[]> {
     return this.guard('list the leads with a next date', async (client) => {
-      const found = await Promise.all(BOOKABLE_KINDS.map((kind) => queryDated(client, kind, limit)));
+      const found = await Promise.all(BOOKABLE_KINDS.map((kind) => queryDated(client, kind, limit, from)));
       return soonestFirst(found.flat()).slice(0, limit);
     });
   }
