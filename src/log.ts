@@ -72,6 +72,7 @@ export type LogEvent =
   | 'booking.received'
   | 'booking.linked'
   | 'booking.reminder'
+  | 'report.weekly'
   | 'booking.rebook'
   | 'webhook.refused'
   | 'webhook.received'

@@ -4,6 +4,7 @@ import { runHealthCheck } from '../health/run';
 import { pruneDeliveries } from '../notify/ledger/prune';
 import { queueMarkedReplays } from '../notify/ledger/replay';
 import { sendCallReminders } from '../notify/reminders/call-reminders';
+import { sendWeeklyReports } from '../notify/report/send-reports';
 import { pruneFunnel } from '../store/sources/counters';
 import { pruneDeadLeads } from '../store/leads/dead-leads';
 import { pruneErasedContacts } from '../store/people/erasures';
@@ -31,6 +32,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     queueMarkedReplays(env),
     backfillSearchWords(env),
     sendCallReminders(env),
+    sendWeeklyReports(env),
   ];
   for (const step of steps) ctx.waitUntil(step);
   await Promise.allSettled(steps);
