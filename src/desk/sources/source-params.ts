@@ -3,6 +3,11 @@ import { deskSources as copy } from './words';
 import { SOURCE_PERIODS, type SourcePeriod } from './source-report';
 
 const empty = (v: unknown) => (v === '' ? undefined : v);
+/** A day that exists (2026-02-30 does not); checked even when the pattern already failed, so it never throws. */
+const isCalendarDay = (v: string) => {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+};
 
 /**
  * `/desk/sources?days=7|30|90&source=…&to=YYYY-MM-DD` (and the CSV): the period, 30 days when absent, one source to
@@ -31,7 +36,7 @@ export const SourcesParams = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, copy.errors.to)
-      .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), copy.errors.to)
+      .refine(isCalendarDay, copy.errors.to)
       .optional(),
   ),
 });
