@@ -10,7 +10,9 @@ const MUTED = '#4a5a5a';
 const RULE = '#d9d4c7';
 const GREY = '#b9c4c4';
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** A table that only lays out (the bars); the figures' tables keep their table semantics for a screen reader. */
 const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
+const DATA = 'width="100%" cellpadding="0" cellspacing="0" border="0"';
 
 /** A bar as a table: its cell `share` % wide (at least 1 % when not zero, so a small count still shows). */
 function bar(value: number, top: number, colour: string, height: number): string {
@@ -24,16 +26,27 @@ function bar(value: number, top: number, colour: string, height: number): string
 }
 
 const cell = (text: string, style = '') => `<td style="padding:6px 4px;${style}">${esc(text)}</td>`;
+/** A row's label: a header cell, left-aligned and not bold unless asked. */
+const label = (text: string, style = '') =>
+  `<th scope="row" style="padding:6px 4px;text-align:left;font-weight:400;${style}">${esc(text)}</th>`;
 const head = (text: string, style = '') =>
   `<th scope="col" style="padding:6px 4px;font-size:13px;font-weight:600;color:${MUTED};text-align:right;${style}">${esc(text)}</th>`;
 const h2 = (text: string) =>
   `<h2 style="margin:32px 0 8px;font-size:18px;line-height:1.3;color:${tealDark};">${esc(text)}</h2>`;
 
-/** A step: its label and both weeks' figures on one line, its two bars on the next, across the table. */
+/**
+ * A step: its label and both weeks' figures on one line and, when either week counted any, its two bars (last
+ * week's, then the week before's thinner one) on the next, across the table.
+ */
 function funnelRows(line: FunnelLine, top: number): string {
-  const figures = `<tr>${cell(line.label, 'font-weight:600;')}${cell(line.last, 'text-align:right;font-weight:700;')}${cell(line.before, `text-align:right;color:${MUTED};`)}</tr>`;
-  if (!line.bars) return figures;
-  const bars = bar(line.bars.last, top, teal, 10) + bar(line.bars.before, top, GREY, 5);
+  const drawn = line.bars && line.bars.last + line.bars.before > 0 ? line.bars : undefined;
+  const under = drawn ? '' : `border-bottom:1px solid ${RULE};`;
+  const figures =
+    `<tr>${label(line.label, `font-weight:600;${under}`)}` +
+    `${cell(line.last, `text-align:right;font-weight:700;${under}`)}` +
+    `${cell(line.before, `text-align:right;color:${MUTED};${under}`)}</tr>`;
+  if (!drawn) return figures;
+  const bars = bar(drawn.last, top, teal, 10) + bar(drawn.before, top, GREY, 5);
   return `${figures}<tr><td colspan="3" style="padding:0 4px 8px;border-bottom:1px solid ${RULE};">${bars}</td></tr>`;
 }
 
@@ -44,7 +57,7 @@ function sourceTable(view: ReportView): string {
     .map((r) => {
       const name = r.campaign ? `padding-left:16px;color:${MUTED};` : 'font-weight:600;';
       const border = `border-top:1px solid ${RULE};`;
-      return `<tr>${cell(r.label, `${name}${border}word-break:break-word;`)}${[r.leads, r.calls, r.clients].map((v) => cell(v, `${border}text-align:right;white-space:nowrap;`)).join('')}</tr>`;
+      return `<tr>${label(r.label, `${name}${border}word-break:break-word;`)}${[r.leads, r.calls, r.clients].map((v) => cell(v, `${border}text-align:right;white-space:nowrap;`)).join('')}</tr>`;
     })
     .join('');
   const more =
@@ -52,13 +65,13 @@ function sourceTable(view: ReportView): string {
       ? `<p style="margin:8px 0 0;font-size:13px;color:${MUTED};">${esc(s.more(view.moreSources))}</p>`
       : '';
   return (
-    `<table ${TABLE} style="border-collapse:collapse;font-size:14px;"><thead><tr>${head(s.source, 'text-align:left;')}${head(s.leads)}${head(s.calls)}${head(s.clients)}</tr></thead>` +
+    `<table ${DATA} style="border-collapse:collapse;font-size:14px;"><thead><tr>${head(s.source, 'text-align:left;')}${head(s.leads)}${head(s.calls)}${head(s.clients)}</tr></thead>` +
     `<tbody>${rows}</tbody></table>${more}`
   );
 }
 
-const button = (href: string, label: string, colour: string) =>
-  `<a href="${esc(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;background:${colour};color:${ink};font-weight:700;text-decoration:none;border-radius:999px;">${esc(label)}</a>`;
+const button = (href: string, text: string, colour: string) =>
+  `<a href="${esc(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;background:${colour};border:1px solid ${RULE};color:${ink};font-weight:700;text-decoration:none;border-radius:999px;">${esc(text)}</a>`;
 
 /**
  * The report as simple HTML a mail app shows as sent: one column at most 600 px wide, inline styles only (mail
@@ -70,7 +83,7 @@ export function reportHtml(view: ReportView): string {
   const now = view.now
     .map(
       (n) =>
-        `<tr>${cell(n.label, `border-top:1px solid ${RULE};`)}${cell(n.value, `border-top:1px solid ${RULE};text-align:right;font-weight:700;`)}</tr>`,
+        `<tr>${label(n.label, `border-top:1px solid ${RULE};`)}${cell(n.value, `border-top:1px solid ${RULE};text-align:right;font-weight:700;`)}</tr>`,
     )
     .join('');
   const calls =
@@ -89,13 +102,13 @@ export function reportHtml(view: ReportView): string {
     `<p style="margin:0 0 8px;">${esc(view.greeting)}</p>`,
     `<p style="margin:0 0 8px;color:${MUTED};">${esc(view.intro)}</p>`,
     h2(f.heading),
-    `<table ${TABLE} style="border-collapse:collapse;font-size:15px;"><thead><tr>${head(f.step, 'text-align:left;')}${head(f.lastWeek)}${head(f.weekBefore)}</tr></thead>`,
+    `<table ${DATA} style="border-collapse:collapse;font-size:15px;"><thead><tr>${head(f.step, 'text-align:left;')}${head(f.lastWeek)}${head(f.weekBefore)}</tr></thead>`,
     `<tbody>${view.funnel.map((l) => funnelRows(l, view.top)).join('')}</tbody></table>`,
     `<p style="margin:8px 0 0;font-size:13px;color:${MUTED};">${esc(f.legend)}</p>`,
     h2(words.sources.heading),
     sourceTable(view),
     h2(words.now.heading),
-    `<table ${TABLE} style="border-collapse:collapse;font-size:15px;"><tbody>${now}</tbody></table>`,
+    `<table ${DATA} style="border-collapse:collapse;font-size:15px;"><tbody>${now}</tbody></table>`,
     calls,
     `<p style="margin:32px 0 24px;">${button(view.links.sources, words.open, gold)}${button(view.links.inbox, words.inbox, '#ffffff')}</p>`,
     `<hr style="border:0;border-top:1px solid ${RULE};margin:0 0 16px;">`,
