@@ -6,8 +6,8 @@ import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
 import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
 import { sendCallReminders } from './notify/reminders/call-reminders';
-import { weeklyReport } from './notify/report/report-data';
-import { reportEmail, sendWeeklyReports } from './notify/report/send-reports';
+import { weeklyReport } from './desk/report/report-data';
+import { reportEmail, sendWeeklyReports } from './desk/report/send-reports';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 

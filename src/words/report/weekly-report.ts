@@ -1,4 +1,4 @@
-/** What the owners' Monday report email says (src/notify/report/). Counts and first names only. */
+/** What the owners' Monday report email says (src/desk/report/). Counts and first names only. */
 import { TIME_ZONE } from '../site';
 
 const OFFSET = TIME_ZONE.utcOffsetMinutes * 60_000;

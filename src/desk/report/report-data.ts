@@ -1,11 +1,11 @@
 import { readConfig, type Env } from '../../env';
-import { sourceReport } from '../../desk/sources/sources';
-import type { SourceReport } from '../../desk/sources/source-report';
+import { sourceReport } from '../sources/sources';
+import type { SourceReport } from '../sources/source-report';
 import { greetingName } from '../../shared/lead-rules';
 import { getBookingStore } from '../../store/bookings/open';
 import type { LeadKind } from '../../store/leads/lead';
 import { getLeadStore } from '../../store/leads/open';
-import { waitingCount } from '../conversations/waiting';
+import { waitingCount } from '../../notify/conversations/waiting';
 import { reportWeek } from './week';
 
 /** Leads still `new` counted a page at a time, up to this many pages per kind; past it the count says "more than". */

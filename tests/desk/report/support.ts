@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import type { Env } from '../../../src/env';
 import { emailParts } from '../../../src/notify/email/email';
 import type { Send } from '../../../src/notify/ledger/templates';
-import { addDays, dayStart } from '../../../src/notify/report/week';
+import { addDays, dayStart } from '../../../src/desk/report/week';
 import type { BookingRecord } from '../../../src/store/bookings/bookings';
 
 export const HOUR = 3_600_000;
@@ -55,4 +55,5 @@ export function call(
   };
 }
 
-export const ownerEnv = (base: Env = env as Env, extra: Partial<Env> = {}): Env => ({ ...base, ...OWNERS, ...extra });
+export const ownerEnv = (base: Env = env as Env, extra: Record<string, string> = {}): Env =>
+  ({ ...base, ...OWNERS, ...extra }) as Env;

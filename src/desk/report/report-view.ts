@@ -1,4 +1,4 @@
-import type { SourceRow } from '../../desk/sources/source-report';
+import type { SourceRow } from '../sources/source-report';
 import { rupees } from '../../payments/money';
 import { LEAD_KINDS } from '../../store/leads/lead';
 import { weekRange, weeklyReportWords as words } from '../../words/report/weekly-report';

@@ -1,9 +1,9 @@
 import { readConfig, type Env } from '../../env';
 import { errorMessage, logEvent } from '../../log';
-import { createEmailSender, emailMessage } from '../email/email';
-import { readBudgets } from '../ledger/budgets';
-import { deliver } from '../ledger/deliver';
-import { deliveryStore } from '../ledger/ledger-store';
+import { createEmailSender, emailMessage } from '../../notify/email/email';
+import { readBudgets } from '../../notify/ledger/budgets';
+import { deliver } from '../../notify/ledger/deliver';
+import { deliveryStore } from '../../notify/ledger/ledger-store';
 import { weeklyReport, type WeeklyReport } from './report-data';
 import { reportHtml, reportText } from './report-html';
 import { reportView } from './report-view';

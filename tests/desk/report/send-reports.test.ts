@@ -6,7 +6,7 @@
  */
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { sendWeeklyReports } from '../../../src/notify/report/send-reports';
+import { sendWeeklyReports } from '../../../src/desk/report/send-reports';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import { getLeadStore } from '../../../src/store/leads/open';
 import { enquiryLead, quizLead } from '../../fixtures/leads';
