@@ -12,8 +12,8 @@ import { backfillSearchWords } from '../store/leads/search-backfill';
 import { pruneContentVersions } from '../store/site-content/site-content';
 import { rollUpVisits } from '../store/sources/visits';
 
-/** A step the Worker's assembly (src/index.ts) hands the cron from a layer above the routes. */
-export type CronStep = (env: Env) => Promise<unknown>;
+/** A step the Worker's assembly (src/index.ts) hands the cron from a layer above the routes, run at the run's time. */
+export type CronStep = (env: Env, now: Date) => Promise<unknown>;
 
 /**
  * The cron's work (wrangler.toml's triggers): each step runs on its own and logs its own failure, so one
@@ -21,7 +21,7 @@ export type CronStep = (env: Env) => Promise<unknown>;
  * page's figures), which the routes may not import, since the desk imports them.
  */
 export function cron(...more: CronStep[]) {
-  return async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  return async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const steps = [
       refreshFeedsOnSchedule(env),
       refreshPodcastOnSchedule(env),
@@ -36,7 +36,7 @@ export function cron(...more: CronStep[]) {
       queueMarkedReplays(env),
       backfillSearchWords(env),
       sendCallReminders(env),
-      ...more.map((step) => step(env)),
+      ...more.map((step) => step(env, new Date(controller.scheduledTime))),
     ];
     for (const step of steps) ctx.waitUntil(step);
     await Promise.allSettled(steps);
