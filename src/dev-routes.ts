@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import { localRequest, type Env } from './env';
+import { localRequest, readConfig, type Env } from './env';
 import { FEEDS_KEY, LOCK_KEY } from './feeds/cache';
 import { PODCAST_KEY, PODCAST_LOCK_KEY } from './feeds/podcast-cache';
 import { COLLECTIONS, LEAD_KINDS } from './store/leads/lead';
@@ -7,6 +7,8 @@ import { sourceReport } from './desk/sources/sources';
 import { SOURCE_PERIODS, type SourcePeriod } from './desk/sources/source-report';
 import { sendCallReminders } from './notify/reminders/call-reminders';
 import { sendLeadNudges } from './notify/nudges/lead-nudges';
+import { weeklyReport } from './desk/report/report-data';
+import { reportEmail, sendWeeklyReports } from './desk/report/send-reports';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 
@@ -196,5 +198,33 @@ dev.post(
     const moved = await moveCallBack(c.env, provider, field('id'), hours);
     if (!moved) return c.json({ ok: false, error: 'no such booking' }, 404);
     return c.json({ ok: true, ...moved });
+  }),
+);
+
+/**
+ * GET /__dev/report?at=<ISO time>: the HTML of the Monday report the first owner would get in the week of `at` (last
+ * week's figures), as a mail app shows it: no script may run and nothing is fetched (only its inline styles).
+ * POST /__dev/report?at=<ISO time>: the cron's report step run as if it were that time (how many it finished).
+ */
+const reportAt = (c: DevContext) => {
+  const at = Date.parse(c.req.query('at') ?? '');
+  return Number.isNaN(at) ? null : new Date(at);
+};
+dev.get(
+  '/__dev/report',
+  developmentOnly(async (c) => {
+    const at = reportAt(c);
+    if (!at) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
+    const config = readConfig(c.env);
+    const { html } = reportEmail(await weeklyReport(c.env, at), config.whatsapp.owners[0]?.name ?? '', config.site.url);
+    return c.html(html, 200, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+  }),
+);
+dev.post(
+  '/__dev/report',
+  developmentOnly(async (c) => {
+    const at = reportAt(c);
+    if (!at) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
+    return c.json({ ok: true, finished: await sendWeeklyReports(c.env, at) });
   }),
 );

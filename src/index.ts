@@ -16,7 +16,8 @@ import { webhooks } from './routes/webhooks/whatsapp';
 import { bookingWebhooks } from './routes/webhooks/bookings';
 import { razorpayWebhook } from './routes/webhooks/razorpay';
 import { handleQueue } from './consumer/consume';
-import { scheduled } from './routes/cron';
+import { cron } from './routes/cron';
+import { sendWeeklyReports } from './desk/report/send-reports';
 
 type AppEnv = { Bindings: Env };
 
@@ -46,5 +47,6 @@ app.route('/', pages);
 export default {
   fetch: app.fetch,
   queue: handleQueue,
-  scheduled,
+  // The Monday report (on Mondays from 08:00, India time) beside the cron's own steps.
+  scheduled: cron(sendWeeklyReports),
 } satisfies ExportedHandler<Env>;

@@ -73,6 +73,7 @@ export type LogEvent =
   | 'booking.linked'
   | 'booking.reminder'
   | 'lead.nudge'
+  | 'report.weekly'
   | 'booking.rebook'
   | 'webhook.refused'
   | 'webhook.received'

@@ -24,9 +24,9 @@ const VARS = {
 const workerEnv = { ...env, ...VARS } as unknown as Env;
 
 /** One run of the cron, as Cloudflare starts it every 15 minutes. */
-async function cron(cronEnv: Env = workerEnv) {
+async function cron(cronEnv: Env = workerEnv, scheduledTime = Date.now()) {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: '*/15 * * * *', scheduledTime: Date.now() }), cronEnv, ctx);
+  await worker.scheduled(createScheduledController({ cron: '*/15 * * * *', scheduledTime }), cronEnv, ctx);
   await waitOnExecutionContext(ctx);
 }
 
@@ -349,5 +349,28 @@ describe.each(['d1', 'firestore'] as const)('the newsletter tool’s words (lead
       last_error_code: '400',
       last_error_message: 'Invalid Resource: r***@***.com looks fake or invalid, please enter a real email address.',
     });
+  });
+});
+
+describe('the cron’s Monday report', () => {
+  it('goes to each owner with an address once, from the run at 08:00 on Monday (India time), not again that day', async () => {
+    allowConsoleErrors();
+    const reports = async () =>
+      (
+        await env.DB.prepare(
+          `SELECT submission_id, recipient, status FROM deliveries WHERE template = 'weekly_report_email' ORDER BY recipient`,
+        ).all()
+      ).results;
+    // Sunday 2031-04-06 23:45 and Monday 07:45 (India time): nothing yet.
+    await cron(workerEnv, Date.parse('2031-04-06T18:15:00Z'));
+    await cron(workerEnv, Date.parse('2031-04-07T02:15:00Z'));
+    expect(await reports()).toEqual([]);
+    // Monday 08:00 and 08:15: one each.
+    await cron(workerEnv, Date.parse('2031-04-07T02:30:00Z'));
+    await cron(workerEnv, Date.parse('2031-04-07T02:45:00Z'));
+    expect(await reports()).toEqual([
+      { submission_id: 'report:2031-04-07:Admin2', recipient: 'arjun@example.com', status: 'sent' },
+      { submission_id: 'report:2031-04-07:Admin1', recipient: 'priya@example.com', status: 'sent' },
+    ]);
   });
 });

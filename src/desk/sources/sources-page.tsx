@@ -17,14 +17,14 @@ const isEmptyReport = (report: SourceReport) =>
   report.programs.length === 0;
 
 /** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
-function PeriodBar({ report }: { report: SourceReport }) {
+function PeriodBar({ report, to }: { report: SourceReport; to?: string | undefined }) {
   return (
     <div className="sources-bar-row">
       <nav className="sources-periods" aria-label={copy.periodLabel}>
         {SOURCE_PERIODS.map((days) => (
           <a
             key={days}
-            href={sourcesHref('/desk/sources', days, report.quizSource)}
+            href={sourcesHref('/desk/sources', days, report.quizSource, to)}
             aria-current={days === report.days ? 'page' : undefined}
           >
             {copy.days(days)}
@@ -32,10 +32,10 @@ function PeriodBar({ report }: { report: SourceReport }) {
         ))}
       </nav>
       <p className="desk-meta">{copy.period(report.from, report.to)}</p>
-      <a className="btn" href={sourcesHref('/desk/sources.csv', report.days, report.quizSource)} download>
+      <a className="btn" href={sourcesHref('/desk/sources.csv', report.days, report.quizSource, to)} download>
         {copy.csv}
       </a>
-      <a className="btn" href={sourcesHref('/desk/sources-total.csv', report.days, report.quizSource)} download>
+      <a className="btn" href={sourcesHref('/desk/sources-total.csv', report.days, report.quizSource, to)} download>
         {copy.csvTotal}
       </a>
       <p className="desk-meta">{copy.csvHint}</p>
@@ -45,14 +45,15 @@ function PeriodBar({ report }: { report: SourceReport }) {
 
 /**
  * /desk/sources: per source and campaign, visits → quiz → leads by kind → calls → clients with the rate between
- * each step, the weekly chart of the top sources and the quiz's answers; a pure function of the report.
+ * each step, the weekly chart of the top sources and the quiz's answers; a pure function of the report. `to`: the
+ * last day the page was asked for, which its links keep.
  */
-export function SourcesPage({ report }: { report: SourceReport }) {
+export function SourcesPage({ report, to }: { report: SourceReport; to?: string | undefined }) {
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
       <p className="desk-meta">{copy.intro}</p>
-      <PeriodBar report={report} />
+      <PeriodBar report={report} to={to} />
       {report.paused.map((p) => (
         <p key={p.day} className="desk-banner desk-banner-warning" role="status">
           {copy.paused(p.day, p.since, p.ceiling, p.day === report.to)}

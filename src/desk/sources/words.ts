@@ -107,6 +107,7 @@ export const deskSources = {
   errors: {
     days: 'Choose 7, 30 or 90 days.',
     source: 'A source is 1 to 40 lower-case letters, digits, dots, dashes or underscores.',
+    to: 'Give the last day as a date: YYYY-MM-DD.',
   },
   csvFileName: (days: number) => `sources-${days}d.csv`,
   csvTotalFileName: (days: number) => `sources-total-${days}d.csv`,

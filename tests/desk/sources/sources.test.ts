@@ -237,6 +237,13 @@ describe('GET /desk/sources and /desk/sources.csv', () => {
     expect(narrowed).toContain('href="/desk/sources.csv?days=90&amp;source=instagram"');
   });
 
+  it('ends the period on the day `to` names (the Monday report links its week so), and its links keep it', async () => {
+    const html = await (await callWorker(env, '/desk/sources?days=7&to=2026-11-22')).text();
+    expect(html).toContain(copy.period('2026-11-16', '2026-11-22'));
+    expect(html).toContain('href="/desk/sources?days=30&amp;to=2026-11-22"');
+    expect(html).toContain('href="/desk/sources.csv?days=7&amp;to=2026-11-22"');
+  });
+
   it('sends the CSV as an attachment named for the period', async () => {
     const res = await callWorker(env, '/desk/sources.csv?days=7');
     expect(res.status).toBe(200);
@@ -253,6 +260,8 @@ describe('GET /desk/sources and /desk/sources.csv', () => {
     ['/desk/sources?source=Instagram', 'source', copy.errors.source],
     ['/desk/sources?source=' + 'a'.repeat(41), 'source', copy.errors.source],
     ['/desk/sources.csv?source=%3Dcmd', 'source', copy.errors.source],
+    ['/desk/sources?to=22-11-2026', 'to', copy.errors.to],
+    ['/desk/sources?to=2026-02-30', 'to', copy.errors.to],
   ])('refuses %s with a 400 naming the field', async (path, field, message) => {
     const res = await callWorker(env, path);
     expect(res.status).toBe(400);
