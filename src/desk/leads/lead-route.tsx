@@ -31,6 +31,7 @@ import { ownerNames } from '../bookings/outcome';
 import { leadPaymentsView } from '../payments/lead-payments';
 import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
+import { leadOwnerCard, ownerBanners } from './owner/owner-card';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -181,9 +182,15 @@ export async function renderLead(
       {...(subscription && { subscription })}
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
       payments={payments}
+      owner={leadOwnerCard(c, lead)}
     />
   );
-  return renderDeskPage(c, title, 'inbox', {}, page, status, [...notices, ...followUpBanners(c), ...rebookBanners(c)]);
+  return renderDeskPage(c, title, 'inbox', {}, page, status, [
+    ...notices,
+    ...followUpBanners(c),
+    ...rebookBanners(c),
+    ...ownerBanners(c, lead),
+  ]);
 }
 
 async function change(

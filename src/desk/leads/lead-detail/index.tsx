@@ -29,6 +29,7 @@ export function LeadDetail({
   bookings = [],
   marks,
   payments,
+  owner,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -46,6 +47,8 @@ export function LeadDetail({
   marks: MarkContext;
   /** Its payment requests, payments and the form asking for one (src/desk/payments/request-card.tsx); none when off. */
   payments?: ReactNode;
+  /** Whose lead it is and the form that changes it (src/desk/leads/owner/owner-card.tsx); none for a subscription. */
+  owner?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -60,6 +63,7 @@ export function LeadDetail({
       />
 
       <PersonCard lead={lead} contact={{ email, phone }} />
+      {owner}
 
       <LeadCalls bookings={bookings} marks={marks} />
       {payments}
