@@ -16,6 +16,7 @@ import { readPart } from '../part';
 import { PartUnreadable } from '../store-down';
 import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
 import { ownerNames } from '../bookings/outcome';
+import { inboxOwners, ownerFilter } from './owner/owners';
 
 const PAGE_SIZE = 50;
 
@@ -24,7 +25,7 @@ export const inbox = new Hono<DeskEnv>();
 
 inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
-  const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
+  const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE, ownerFilter(c, params.owner)));
   // The conversations, the answers and the calls are parts of their own: one that cannot be read says so alone.
   const path = new URL(c.req.url).pathname;
   const read = await readPart('replies', () => inboxReplies(c.env, c.var.owner.email), path);
@@ -66,6 +67,7 @@ inbox.get('/', async (c) => {
       replies={replies.strip}
       unread={replies.unread}
       calls={calls}
+      owners={inboxOwners(c)}
     />,
     200,
     banners,
@@ -79,5 +81,5 @@ inbox.get('/dead', async (c) => {
 
 inbox.get('/export.csv', (c) => {
   const params = parse(ListParams, c.req.query());
-  return exportCsv(getLeadStore(c.env), params);
+  return exportCsv(getLeadStore(c.env), params, ownerFilter(c, params.owner));
 });

@@ -17,6 +17,4 @@ export const ownerWords = {
   filters: { all: 'Everyone’s', mine: 'Mine', theirs: 'Theirs', nobody: 'Nobody’s' },
   /** The tag on a taken lead's row. */
   tag: (name: string) => `${name}’s`,
-  /** The export's column. */
-  column: 'Owner',
 } as const;

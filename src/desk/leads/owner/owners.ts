@@ -3,6 +3,7 @@ import { readConfig, type Env } from '../../../env';
 import type { DeskState, OwnerFilter } from '../../../store/leads/listing';
 import { ownerWords as copy } from '../../../words/leads/owner';
 import type { DeskEnv } from '../../page';
+import type { Whose } from '../../params';
 
 /** An owner who can take a lead: their address (OWNER_EMAILS, lower-case) and the name the desk calls them by. */
 export interface LeadOwner {
@@ -29,10 +30,6 @@ export function whoseWords(desk: DeskState, owners: LeadOwner[], me: string): st
   return owner.email === me.toLowerCase() ? copy.yours : copy.theirs(owner.name);
 }
 
-/** The inbox's "Whose" choice. */
-export const WHOSE = ['mine', 'theirs', 'nobody'] as const;
-export type Whose = (typeof WHOSE)[number];
-
 /** The inbox's "Whose" choice as a store filter: mine is the signed-in owner's address, theirs every other owner's. */
 export function ownerFilter(c: Context<DeskEnv>, whose: Whose | undefined): OwnerFilter | undefined {
   if (!whose) return undefined;
@@ -40,4 +37,15 @@ export function ownerFilter(c: Context<DeskEnv>, whose: Whose | undefined): Owne
   const me = c.var.owner.email.toLowerCase();
   const emails = leadOwners(c.env).map((o) => o.email);
   return { takenBy: whose === 'mine' ? [me] : emails.filter((e) => e !== me) };
+}
+
+/** What the inbox shows of whose leads: the filter's choices, and each taken row's owner by name. */
+export interface InboxOwners {
+  /** The name a lead's owner is shown by on its row; undefined for a lead nobody (still an owner) took. */
+  nameOf(desk: DeskState): string | undefined;
+}
+
+export function inboxOwners(c: Context<DeskEnv>): InboxOwners {
+  const owners = leadOwners(c.env);
+  return { nameOf: (desk) => ownerOf(desk, owners)?.name };
 }
