@@ -76,12 +76,12 @@ export function OwnerCard({
         {owners
           .filter((o) => o.email !== mine && o.email !== current?.email)
           .map((o) => (
-            <button key={o.email} type="submit" name="owner" value={o.email} className="btn">
+            <button key={o.email} type="submit" name="owner" value={o.email} className="btn btn-outline">
               {copy.give(o.name)}
             </button>
           ))}
         {current ? (
-          <button type="submit" name="owner" value="" className="btn">
+          <button type="submit" name="owner" value="" className="btn btn-outline">
             {copy.nobody}
           </button>
         ) : null}
