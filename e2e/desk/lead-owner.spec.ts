@@ -38,6 +38,7 @@ test('@both an owner takes a lead, finds it under Mine, and gives it to the othe
   expect(await elementsPastRightEdge(page), 'nothing past the right edge on the lead page').toEqual([]);
   await card.scrollIntoViewIfNeeded();
   await keepScreenshot(page, { path: info.outputPath(`owner-lead-${width}.png`), fullPage: true });
+  await keepScreenshot(card, { path: info.outputPath(`owner-card-${width}.png`) });
 
   // The inbox, searched for this lead's address, by whose it is: the filter is a plain GET form.
   const inbox = async (whose: string) => {
