@@ -61,6 +61,7 @@ export type LogEvent =
   | 'conversation.dropped'
   | 'person.exported'
   | 'lead.corrected'
+  | 'lead.owner'
   | 'lead.expired'
   | 'job.erased_dropped'
   | 'newsletter.skipped'

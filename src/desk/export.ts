@@ -1,7 +1,7 @@
 import { ATTRIBUTION_KEYS } from '../shared/attribution';
 import { desk } from '../words/desk';
 import { QUIZ_STEPS } from '../words/site';
-import type { LeadRecord } from '../store/leads/listing';
+import type { LeadRecord, OwnerFilter } from '../store/leads/listing';
 import type { LeadStore } from '../store/leads/port';
 import { toQuery, type ListParams } from './params';
 import { LEAD_KINDS as ALL, type LeadKind } from '../store/leads/lead';
@@ -52,6 +52,9 @@ const COLUMNS: Column[] = [
   { header: 'note', kinds: ALL, value: (l) => l.desk.note ?? '' },
   { header: 'noteBy', kinds: ALL, value: (l) => l.desk.noteBy ?? '' },
   { header: 'noteAt', kinds: ALL, value: (l) => l.desk.noteAt ?? '' },
+  { header: 'owner', kinds: ['quiz', 'enquiry'], value: (l) => l.desk.owner ?? '' },
+  { header: 'ownerBy', kinds: ['quiz', 'enquiry'], value: (l) => l.desk.ownerBy ?? '' },
+  { header: 'ownerAt', kinds: ['quiz', 'enquiry'], value: (l) => l.desk.ownerAt ?? '' },
 ];
 
 /**
@@ -65,14 +68,20 @@ export function csvCell(value: string): string {
 }
 
 /**
- * The filtered leads as CSV, UTF-8 with a byte-order mark, streamed page by page. The first page is read before
- * answering, so a store that cannot be reached answers as an error (503) rather than as a broken file.
+ * The filtered leads as CSV, UTF-8 with a byte-order mark, streamed page by page (`owner`: whose leads, as the
+ * inbox filters them). The first page is read before answering, so a store that cannot be reached answers as an
+ * error (503) rather than as a broken file.
  */
-export async function exportCsv(store: LeadStore, params: ListParams, now = new Date()): Promise<Response> {
+export async function exportCsv(
+  store: LeadStore,
+  params: ListParams,
+  owner?: OwnerFilter,
+  now = new Date(),
+): Promise<Response> {
   const columns = COLUMNS.filter((c) => !params.kind || c.kinds.includes(params.kind));
   const encoder = new TextEncoder();
   const line = (cells: string[]) => encoder.encode(`${cells.map(csvCell).join(',')}\r\n`);
-  const read = (cursor?: string) => store.list({ ...toQuery(params, EXPORT_PAGE), cursor });
+  const read = (cursor?: string) => store.list({ ...toQuery(params, EXPORT_PAGE, owner), cursor });
   let page: Awaited<ReturnType<typeof read>> | null = await read();
   let started = false;
   const body = new ReadableStream<Uint8Array>({

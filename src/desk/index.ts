@@ -6,6 +6,7 @@ import { inbox } from './leads/inbox-route';
 import { numbers } from './sources/numbers-route';
 import { health } from './health/route';
 import { leadPages } from './leads/lead-route';
+import { leadOwnerForms } from './leads/owner-route';
 import { paymentRequests } from './leads/payment-request-route';
 import { conversations } from './conversations/route';
 import { conversationState } from './conversations/conversation-state-route';
@@ -52,6 +53,7 @@ desk.on(['GET', 'HEAD'], '*', async function trailingSlash(c, next) {
 for (const area of [
   inbox,
   leadPages,
+  leadOwnerForms,
   paymentRequests,
   numbers,
   health,

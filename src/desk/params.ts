@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ApiException } from '../http/errors';
-import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery } from '../store/leads/listing';
+import { FOLLOW_UP_STATUSES, decodeCursor, type LeadQuery, type OwnerFilter } from '../store/leads/listing';
 import { TIME_ZONE } from '../words/site';
 import { LEAD_KINDS } from '../store/leads/lead';
 import { isE164 } from '../store/phone';
@@ -14,12 +14,17 @@ const day = z
 const empty = (v: unknown) => (v === '' ? undefined : v);
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES, 'Choose new, contacted, booked, client or closed.');
 
-/** The inbox and export filters: `/desk?q=…&kind=…&status=…&from=…&to=…&cursor=…`. */
+/** The inbox's "Whose" filter: the signed-in owner's leads, the other owner's, or the leads nobody took. */
+export const WHOSE = ['mine', 'theirs', 'nobody'] as const;
+export type Whose = (typeof WHOSE)[number];
+
+/** The inbox and export filters: `/desk?q=…&kind=…&status=…&owner=…&from=…&to=…&cursor=…`. */
 export const ListParams = z
   .object({
     q: z.preprocess(empty, z.string().trim().max(120, 'Search for at most 120 characters.').optional()),
     kind: z.preprocess(empty, z.enum(LEAD_KINDS, 'Choose quiz, newsletter or enquiry.').optional()),
     status: z.preprocess(empty, followUpStatus.optional()),
+    owner: z.preprocess(empty, z.enum(WHOSE, 'Choose mine, theirs or nobody.').optional()),
     from: z.preprocess(empty, day.optional()),
     to: z.preprocess(empty, day.optional()),
     cursor: z.preprocess(
@@ -74,9 +79,13 @@ export function dayStart(value: string): string {
   return new Date(Date.parse(`${value}T00:00:00Z`) - TIME_ZONE.utcOffsetMinutes * 60_000).toISOString();
 }
 
-/** The filters as a store query: To includes the whole day. */
-export function toQuery(params: ListParams, limit: number): LeadQuery {
+/**
+ * The filters as a store query: To includes the whole day; whose leads (`owner`) is the store's filter the desk
+ * made of it for the signed-in owner (src/desk/leads/owner/owners.ts).
+ */
+export function toQuery(params: ListParams, limit: number, owner?: OwnerFilter): LeadQuery {
   const query: LeadQuery = { limit };
+  if (owner) query.owner = owner;
   if (params.kind) query.kind = params.kind;
   if (params.q) query.q = params.q;
   if (params.status) query.status = params.status;

@@ -238,11 +238,11 @@ describe('export', () => {
     expect(header).toBe(
       'kind,id,createdAt,name,email,phone,description,' +
         'utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_host,landing_path,consentVersion,consentAt,' +
-        'status,statusBy,statusAt,note,noteBy,noteAt',
+        'status,statusBy,statusAt,note,noteBy,noteAt,owner,ownerBy,ownerAt',
     );
     expect(row).toBe(
       `enquiry,${lead.id},${lead.createdAt},Ānanya Śarma,${lead.email},'+919812345678,"'=HYPERLINK(""https://evil.example"",""x"")",` +
-        `,,,,,,,${lead.consent.version},${lead.consent.at},new,,,,,`,
+        `,,,,,,,${lead.consent.version},${lead.consent.at},new,,,,,,,,`,
     );
     expect(end).toBe('');
   });

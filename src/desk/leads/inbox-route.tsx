@@ -17,6 +17,7 @@ import { PartUnreadable } from '../store-down';
 import { HowItWent, unmarkedCalls } from '../bookings/how-it-went';
 import { ownerNames } from '../bookings/outcome';
 import { duePart } from './next/due-part';
+import { inboxOwners, ownerFilter } from './owner/owners';
 
 const PAGE_SIZE = 50;
 
@@ -25,7 +26,7 @@ export const inbox = new Hono<DeskEnv>();
 
 inbox.get('/', async (c) => {
   const params = parse(ListParams, c.req.query());
-  const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE));
+  const page = await getLeadStore(c.env).list(toQuery(params, PAGE_SIZE, ownerFilter(c, params.owner)));
   // The conversations, the answers and the calls are parts of their own: one that cannot be read says so alone.
   const path = new URL(c.req.url).pathname;
   const read = await readPart('replies', () => inboxReplies(c.env, c.var.owner.email), path);
@@ -70,6 +71,7 @@ inbox.get('/', async (c) => {
       unread={replies.unread}
       calls={calls}
       due={due}
+      owners={inboxOwners(c)}
     />,
     200,
     banners,
@@ -83,5 +85,5 @@ inbox.get('/dead', async (c) => {
 
 inbox.get('/export.csv', (c) => {
   const params = parse(ListParams, c.req.query());
-  return exportCsv(getLeadStore(c.env), params);
+  return exportCsv(getLeadStore(c.env), params, ownerFilter(c, params.owner));
 });

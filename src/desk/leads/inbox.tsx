@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { conversation } from '../../words/conversations/conversation';
 import { desk } from '../../words/desk';
 import { FOLLOW_UP_STATUSES, type LeadRecord } from '../../store/leads/listing';
-import type { ListParams } from '../params';
+import { WHOSE, type ListParams } from '../params';
+import { ownerWords } from '../../words/leads/owner';
+import type { InboxOwners } from './owner/owners';
 import { when } from '../format';
 import { LEAD_KINDS, contactOf } from '../../store/leads/lead';
 
@@ -22,6 +24,7 @@ export function InboxPage({
   unread,
   calls,
   due,
+  owners,
 }: {
   leads: LeadRecord[];
   params: ListParams;
@@ -34,8 +37,10 @@ export function InboxPage({
   calls?: ReactNode;
   /** The leads to come back to: overdue, due today, no call yet (src/desk/leads/next/due-section.tsx). */
   due?: ReactNode;
+  /** Whose each row is (src/desk/leads/owner/owners.ts). */
+  owners?: InboxOwners;
 }) {
-  const filtered = Boolean(params.q || params.kind || params.status || params.from || params.to);
+  const filtered = Boolean(params.q || params.kind || params.status || params.owner || params.from || params.to);
   const { cursor: _cursor, ...filters } = params;
   return (
     <>
@@ -73,6 +78,12 @@ export function InboxPage({
             value={params.status}
             options={[['', desk.filters.anyStatus], ...FOLLOW_UP_STATUSES.map((s) => [s, desk.statuses[s]] as const)]}
           />
+          <FilterSelect
+            name="owner"
+            label={ownerWords.filter}
+            value={params.owner}
+            options={[['', ownerWords.filters.all], ...WHOSE.map((w) => [w, ownerWords.filters[w]] as const)]}
+          />
           <label>
             <span>{desk.filters.from}</span>
             <input type="date" name="from" defaultValue={params.from ?? ''} />
@@ -100,6 +111,7 @@ export function InboxPage({
               key={`${lead.kind}:${lead.id}`}
               lead={lead}
               unread={unread?.get(`${lead.kind}:${lead.id}`) ?? 0}
+              owner={owners?.nameOf(lead.desk)}
             />
           ))}
         </ol>
@@ -142,7 +154,7 @@ function FilterSelect({
   );
 }
 
-function LeadItem({ lead, unread }: { lead: LeadRecord; unread: number }) {
+function LeadItem({ lead, unread, owner }: { lead: LeadRecord; unread: number; owner: string | undefined }) {
   const { name, email, phone } = contactOf(lead);
   return (
     <li className="desk-item">
@@ -150,6 +162,7 @@ function LeadItem({ lead, unread }: { lead: LeadRecord; unread: number }) {
         <span className="desk-item-top">
           <span className={`desk-kind desk-kind-${lead.kind}`}>{desk.kinds[lead.kind]}</span>
           <span className={`desk-status desk-status-${lead.desk.status}`}>{desk.statuses[lead.desk.status]}</span>
+          {owner ? <span className="desk-owner-tag">{ownerWords.tag(owner)}</span> : null}
           {unread > 0 ? <span className="desk-unread">{conversation.unreadCount(unread)}</span> : null}
           <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time>
         </span>

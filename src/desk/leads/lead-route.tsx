@@ -33,6 +33,7 @@ import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
 import { NextDateCard } from './next/next-card';
 import { nextDateBanners, type NextFormState } from './next/next-form';
+import { leadOwnerCard, ownerBanners } from './owner/owner-card';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -191,10 +192,16 @@ export async function renderLead(
       {...(lead.kind !== 'newsletter' && {
         next: <NextDateCard lead={lead} base={leadPath(lead.kind, lead.id)} now={now} who={marks.who} state={next} />,
       })}
+      owner={leadOwnerCard(c, lead)}
     />
   );
-  const banners = [...notices, ...followUpBanners(c), ...rebookBanners(c), ...nextDateBanners(c.req.query('done'))];
-  return renderDeskPage(c, title, 'inbox', {}, page, status, banners);
+  return renderDeskPage(c, title, 'inbox', {}, page, status, [
+    ...notices,
+    ...followUpBanners(c),
+    ...rebookBanners(c),
+    ...nextDateBanners(c.req.query('done')),
+    ...ownerBanners(c, lead),
+  ]);
 }
 
 async function change(

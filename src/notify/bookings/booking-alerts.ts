@@ -8,9 +8,11 @@ import { publishedContent } from '../../store/site-content/published-content';
 import { leadRules, readBudgets } from '../ledger/budgets';
 import { BOOKING_ALERT_KIND, bookingAlertId, bookingAlertSends, bookingDeskLink } from './booking-templates';
 import { recordDeadOwnerAlerts, sendOwnerAlerts, type OwnerAlertPlan } from '../leads/owner-alert-plan';
+import { othersThan } from '../leads/owner-routing';
 
 // The owners hear of a booked or cancelled call through the ledger like every owner alert: once per booking event,
-// inside OWNER_ALERTS_PER_HOUR (past it, the digest), by email when WhatsApp fails or stays unconfirmed.
+// inside OWNER_ALERTS_PER_HOUR (past it, the digest), by email when WhatsApp fails or stays unconfirmed. A call of a
+// lead one owner took goes to that owner; the other's alert is folded into their digest.
 
 /**
  * What a booking event's alerts are, or null when the booking is gone (erased since the job was queued). A booking
@@ -27,7 +29,10 @@ async function planOf(job: BookingAlertJob, env: Env): Promise<OwnerAlertPlan | 
   return {
     submissionId: await bookingAlertId(job),
     sends: bookingAlertSends(booking, job, config.whatsapp, link, content.programs),
-    rules: leadRules(lead ?? { verified: false }, readBudgets(env)),
+    rules: {
+      ...leadRules(lead ?? { verified: false }, readBudgets(env)),
+      foldFor: othersThan(lead, config.whatsapp.owners),
+    },
   };
 }
 

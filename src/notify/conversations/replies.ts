@@ -12,6 +12,7 @@ import type { LeadRecord } from '../../store/leads/listing';
 import { type LeadStore } from '../../store/leads/port';
 import { getLeadStore } from '../../store/leads/open';
 import { digestKey, scheduleDigest } from '../leads/digest';
+import { foldForLead } from '../leads/owner-routing';
 import { ownerAlertDone } from '../email/fallback';
 import { deliveryStore } from '../ledger/ledger-store';
 import { deliver } from '../ledger/deliver';
@@ -183,7 +184,8 @@ function alertSends(job: VisitorReplyJob, env: Env): Send[] {
 }
 
 /**
- * Alerts both owners that a visitor wrote, through the ledger: at most once per sender and hour (the key),
+ * Alerts the owners that a visitor wrote (the one who took the lead, when one did: the other's alert goes into
+ * the digest), through the ledger: at most once per sender and hour (the key),
  * inside OWNER_ALERTS_PER_HOUR (past it, into the digest), by email when WhatsApp fails. A number no lead
  * has is never an alert of its own: its row is folded into the hour's digest, which counts it.
  */
@@ -191,7 +193,9 @@ export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<nu
   const store = deliveryStore(env);
   const sender = createSender(env);
   const budgets = readBudgets(env);
-  const rules: LedgerRules = { budgets, verified: true, foldOwnerAlerts: job.leadRef === null };
+  // A lead one owner took: the other owner's alert is folded into their digest.
+  const foldFor = await foldForLead(env, job.leadRef);
+  const rules: LedgerRules = { budgets, verified: true, foldOwnerAlerts: job.leadRef === null, foldFor };
   const ref = { submissionId: replyAlertId(job), leadKind: job.leadRef?.kind ?? 'conversation' };
   let wait: number | undefined;
   for (const send of alertSends(job, env)) {
@@ -206,7 +210,14 @@ export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<nu
 /** A visitor-reply job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
 export async function recordDeadReplyAlert(job: VisitorReplyJob, env: Env): Promise<void> {
   const store = deliveryStore(env);
-  const rules: LedgerRules = { budgets: readBudgets(env), verified: true, foldOwnerAlerts: job.leadRef === null };
+  // The store unreadable at the last try: both owners' alerts are recorded (and emailed), as for a lead nobody took.
+  const foldFor = await foldForLead(env, job.leadRef).catch(() => []);
+  const rules: LedgerRules = {
+    budgets: readBudgets(env),
+    verified: true,
+    foldOwnerAlerts: job.leadRef === null,
+    foldFor,
+  };
   const now = new Date().toISOString();
   for (const send of alertSends(job, env)) {
     const key = store.key(replyAlertId(job), send);

@@ -47,6 +47,12 @@ export interface LedgerRules {
    */
   foldOwnerAlerts?: boolean;
   /**
+   * The owner numbers whose alert is folded into their hour's digest instead of sent: the owner who did not take the
+   * lead an alert is about (src/notify/leads/owner-routing.ts). Folded as the hour's cap folds (`hourly_cap`, which
+   * the desk reads as "folded into the end-of-hour digest"), taking no place in OWNER_ALERTS_PER_HOUR.
+   */
+  foldFor?: readonly string[];
+  /**
    * True for a sign-up sent on to the newsletter tool: at most one such call per address in 24 hours reaches the
    * tool (a repeat is skipped as `cap`), so a script cannot make the tool mail an address again and again.
    */
@@ -112,6 +118,7 @@ export function openRow(
          WHEN ?2 = '${FREE_TEXT}' THEN NULL
          WHEN ?5 = 'visitor' AND ?8 = 0 THEN 'unverified'
          WHEN ?5 = 'owner' AND ?17 = 1 THEN 'unverified'
+         WHEN ?5 = 'owner' AND ?20 = 1 THEN 'hourly_cap'
          WHEN ?5 = 'newsletter' AND ?8 = 0 THEN 'unverified'
          WHEN ?5 = 'newsletter' AND ?18 = 1 AND EXISTS (SELECT 1 FROM deliveries
            WHERE audience = 'newsletter' AND recipient = ?3 AND template = ?2 AND created_at > ?9 AND ${COUNTED})
@@ -147,6 +154,7 @@ export function openRow(
       rules.foldOwnerAlerts ? 1 : 0,
       rules.oncePerDay ? 1 : 0,
       optOutKey,
+      rules.foldFor?.includes(send.to) ? 1 : 0,
     );
 }
 

@@ -5,6 +5,7 @@ import { getPaymentStore } from '../../store/payments/open';
 import { publishedContent } from '../../store/site-content/published-content';
 import { readBudgets } from '../ledger/budgets';
 import { recordDeadOwnerAlerts, sendOwnerAlerts, type OwnerAlertPlan } from '../leads/owner-alert-plan';
+import { foldForLead } from '../leads/owner-routing';
 import { PAYMENT_ALERT_KIND, paymentAlertId, paymentAlertSends } from './payment-templates';
 
 // The owners hear of a payment through the ledger like every owner alert: once per payment (the ledger's row per
@@ -28,7 +29,13 @@ async function planOf(job: PaymentAlertJob, env: Env): Promise<OwnerAlertPlan | 
   return {
     submissionId: paymentAlertId(payment.id),
     sends: paymentAlertSends({ ...payment, lead }, config.whatsapp, config.site.url, content.programs),
-    rules: { budgets: readBudgets(env), verified: true, foldOwnerAlerts: false },
+    rules: {
+      budgets: readBudgets(env),
+      verified: true,
+      foldOwnerAlerts: false,
+      // A lead one owner took: the other owner's alert is folded into their digest.
+      foldFor: await foldForLead(env, lead),
+    },
   };
 }
 

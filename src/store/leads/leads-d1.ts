@@ -220,6 +220,13 @@ export class D1LeadStore implements LeadStore {
       where.push('d.status = ?');
       args.push(query.status);
     }
+    if (query.owner === 'nobody') {
+      where.push('d.owner IS NULL');
+    } else if (query.owner) {
+      const owners = query.owner.takenBy;
+      where.push(owners.length ? `d.owner IN (${owners.map(() => '?').join(', ')})` : '0');
+      args.push(...owners);
+    }
     if (query.from) {
       where.push(`${time} >= ?`);
       args.push(query.from);

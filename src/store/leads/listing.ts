@@ -1,4 +1,4 @@
-import { LEAD_KINDS, type Lead, type LeadKind } from './lead';
+import { BOOKABLE_KINDS, LEAD_KINDS, type Lead, type LeadKind } from './lead';
 import { type Correction } from './correction';
 
 /**
@@ -53,9 +53,21 @@ export interface LeadQuery {
   q?: string;
   /** Only leads whose follow-up status is this one. */
   status?: FollowUpStatus;
+  /** Only leads taken by one of these owners (addresses, lower-case), or only leads nobody took. */
+  owner?: OwnerFilter;
   /** From a previous page's `next`. */
   cursor?: string;
   limit: number;
+}
+
+/** Whose leads a listing keeps: taken by one of `takenBy` (none listed: no lead), or taken by nobody. */
+export type OwnerFilter = { takenBy: string[] } | 'nobody';
+
+/** Whether a lead passes the owner filter (the scans that filter after reading use the same rule). */
+export function ownerMatches(desk: DeskState, filter: OwnerFilter | undefined): boolean {
+  if (!filter) return true;
+  if (filter === 'nobody') return !desk.owner;
+  return !!desk.owner && filter.takenBy.includes(desk.owner);
 }
 
 export interface LeadPage {
@@ -165,7 +177,10 @@ export async function mergePages(
   listKind: (kind: LeadKind, after: Position | null, limit: number) => Promise<Array<LeadRecord & { at: string }>>,
 ): Promise<LeadPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const kinds = query.kind ? [query.kind] : LEAD_KINDS;
+  // A newsletter subscription is never taken: a filter by owner lists only quiz responses and enquiries.
+  const kinds = (query.kind ? [query.kind] : LEAD_KINDS).filter(
+    (kind) => !query.owner || (BOOKABLE_KINDS as readonly LeadKind[]).includes(kind),
+  );
   const rows = (await Promise.all(kinds.map((kind) => listKind(kind, after, query.limit + 1)))).flat();
   rows.sort((a, b) => compareNewestFirst(positionOf(a), positionOf(b)));
   const page = rows.slice(0, query.limit);

@@ -29,6 +29,7 @@ export function LeadDetail({
   bookings = [],
   marks,
   payments,
+  owner,
   next,
 }: {
   lead: LeadRecord;
@@ -47,6 +48,8 @@ export function LeadDetail({
   marks: MarkContext;
   /** Its payment requests, payments and the form asking for one (src/desk/payments/request-card.tsx); none when off. */
   payments?: ReactNode;
+  /** Whose lead it is and the form that changes it (src/desk/leads/owner/owner-card.tsx); none for a subscription. */
+  owner?: ReactNode;
   /** When an owner means to come back to it, and the form to set it (src/desk/leads/next/); none for a subscriber. */
   next?: ReactNode;
 }) {
@@ -63,6 +66,7 @@ export function LeadDetail({
       />
 
       <PersonCard lead={lead} contact={{ email, phone }} />
+      {owner}
       {next}
 
       <LeadCalls bookings={bookings} marks={marks} />

@@ -1,6 +1,6 @@
 import { BOOKABLE_KINDS, COLLECTIONS, KINDS, type LeadKind } from '../lead';
 import { searchTokenOf } from '../search-tokens';
-import { includesCursorRow, type LeadQuery, type LeadRecord, type Position } from '../listing';
+import { includesCursorRow, ownerMatches, type LeadQuery, type LeadRecord, type Position } from '../listing';
 import type { FirestoreClient, Value } from '../../firestore/firestore-client';
 import { DESK_FIELDS, LAST_CONTACT, fromDocument, plain } from './leads-firestore-documents';
 import { fieldFilter, oldestBefore } from '../../firestore/firestore-queries';
@@ -13,11 +13,12 @@ const SCAN_BATCH = 100;
 const MAX_SCAN = 2000;
 
 /**
- * One kind's page, newest first, started at the cursor. A follow-up status the document stores (`deskStatus`:
- * contacted, booked, client, closed) without a search is one equality with the time order, on the composite
- * index (deskStatus, time desc) declared in firestore.indexes.json. `new` is also the absence of the field, which
- * no query finds, and a search with a status would need an index per pair: those read the unfiltered pages in
- * batches and keep the matching leads, at most MAX_SCAN documents per page.
+ * One kind's page, newest first, started at the cursor. One equality the document stores, without a search, runs
+ * with the time order on its composite index declared in firestore.indexes.json: a follow-up status (`deskStatus`:
+ * contacted, booked, client, closed) on (deskStatus, time desc), one owner (`deskOwner`) on (deskOwner, time desc).
+ * What no such query finds — `new` and nobody's are also the absence of the field, a search with a filter or two
+ * filters at once would need an index per pair — reads the pages of the one indexed equality (or the unfiltered
+ * pages) in batches and keeps the matching leads, at most MAX_SCAN documents per page.
  */
 export async function queryKind(
   client: FirestoreClient,
@@ -26,22 +27,25 @@ export async function queryKind(
   after: Position | null,
   limit: number,
 ): Promise<Row[]> {
-  const status = query.status;
-  if (!status) return runKind(client, kind, query, after, limit);
-  if (status !== 'new' && !query.q) {
-    return runKind(
-      client,
-      kind,
-      query,
-      after,
-      limit,
-      fieldFilter(DESK_FIELDS.status, 'EQUAL', { stringValue: status }),
-    );
+  const { status, owner } = query;
+  const statusEquality = status && status !== 'new' && !query.q;
+  const ownerEquality = owner && owner !== 'nobody' && owner.takenBy.length === 1 && !query.q;
+  const extra = statusEquality
+    ? fieldFilter(DESK_FIELDS.status, 'EQUAL', { stringValue: status })
+    : ownerEquality
+      ? fieldFilter(DESK_FIELDS.owner, 'EQUAL', { stringValue: owner.takenBy[0]! })
+      : undefined;
+  // Every filter the query itself answers: nothing to keep or drop after reading.
+  if (!status && !owner) return runKind(client, kind, query, after, limit);
+  if ((statusEquality || !status) && (!owner || (ownerEquality && !statusEquality))) {
+    return runKind(client, kind, query, after, limit, extra);
   }
+  if (owner && owner !== 'nobody' && owner.takenBy.length === 0) return [];
+  const keep = (row: Row) => (!status || row.desk.status === status) && ownerMatches(row.desk, owner);
   const found: Row[] = [];
   for (let position = after, scanned = 0; found.length < limit && scanned < MAX_SCAN;) {
-    const batch = await runKind(client, kind, query, position, SCAN_BATCH);
-    found.push(...batch.filter((row) => row.desk.status === status));
+    const batch = await runKind(client, kind, query, position, SCAN_BATCH, extra);
+    found.push(...batch.filter(keep));
     scanned += batch.length;
     const last = batch[batch.length - 1];
     if (!last || batch.length < SCAN_BATCH) break;
