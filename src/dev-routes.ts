@@ -11,6 +11,7 @@ import { weeklyReport } from './desk/report/report-data';
 import { reportEmail, sendWeeklyReports } from './desk/report/send-reports';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
+import { moveLeadBack } from './leads/move-back';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -175,6 +176,17 @@ dev.post(
   }),
 );
 
+/** A reader of a dev route's fields, each from the body (JSON or a form) or else the query; '' when absent. */
+async function fieldsOf(c: DevContext): Promise<(name: string) => string> {
+  const type = c.req.header('content-type') ?? '';
+  const body: Record<string, unknown> = type.includes('json')
+    ? await c.req.json<Record<string, unknown>>().catch(() => ({}))
+    : type.includes('form')
+      ? await c.req.parseBody()
+      : {};
+  return (name: string) => String(body[name] ?? c.req.query(name) ?? '');
+}
+
 /**
  * POST /__dev/bookings/pass (body or query `provider`, `id`, `hours`): time passing for a stored booking, which
  * moves its call (`startAt`, `endAt`, and its history's current step) `hours` back, so a journey sees a call's end
@@ -183,13 +195,7 @@ dev.post(
 dev.post(
   '/__dev/bookings/pass',
   developmentOnly(async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    const body: Record<string, unknown> = type.includes('json')
-      ? await c.req.json<Record<string, unknown>>().catch(() => ({}))
-      : type.includes('form')
-        ? await c.req.parseBody()
-        : {};
-    const field = (name: string) => String(body[name] ?? c.req.query(name) ?? '');
+    const field = await fieldsOf(c);
     const provider = BOOKING_PROVIDERS.find((p) => p === field('provider'));
     const hours = Number(field('hours'));
     if (!provider || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
@@ -197,6 +203,29 @@ dev.post(
     }
     const moved = await moveCallBack(c.env, provider, field('id'), hours);
     if (!moved) return c.json({ ok: false, error: 'no such booking' }, 404);
+    return c.json({ ok: true, ...moved });
+  }),
+);
+
+/**
+ * POST /__dev/leads/age (body or query `kind`, `id`, `hours`): time passing for a stored lead, whose arrival time
+ * (a quiz response's result) moves `hours` back in the local D1, so a journey sees a lead left alone for days, such as
+ * a quiz lead under the inbox's "No call yet", without waiting. Answers the new arrival time.
+ */
+dev.post(
+  '/__dev/leads/age',
+  developmentOnly(async (c) => {
+    const field = await fieldsOf(c);
+    const kind = LEAD_KINDS.find((k) => k === field('kind'));
+    const hours = Number(field('hours'));
+    if (!kind || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
+      return c.json(
+        { ok: false, error: 'give kind (quiz, newsletter or enquiry), id and hours (a positive number)' },
+        400,
+      );
+    }
+    const moved = await moveLeadBack(c.env.DB, kind, field('id'), hours);
+    if (!moved) return c.json({ ok: false, error: 'no such lead' }, 404);
     return c.json({ ok: true, ...moved });
   }),
 );

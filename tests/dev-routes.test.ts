@@ -9,7 +9,10 @@ import type { Env } from '../src/env';
 import { FEEDS_KEY } from '../src/feeds/cache';
 import worker from '../src/index';
 import { allowConsoleErrors } from './setup';
-import { post } from './support/api';
+import { post, row } from './support/api';
+import { readConfig } from '../src/env';
+import { leadsWithoutCall } from '../src/notify/nudges/no-call';
+import { getLeadStore } from '../src/store/leads/open';
 import type { BookingRecord } from '../src/store/bookings/bookings';
 import { getBookingStore } from '../src/store/bookings/open';
 
@@ -145,6 +148,46 @@ describe('development aids', () => {
     expect((await request(env, pass.replace(id, 'uid-none'), 'POST')).status).toBe(404);
   });
 
+  it('in development on loopback: a stored quiz response aged, its search rows with it, so "No call yet" lists it', async () => {
+    const email = `aged-${crypto.randomUUID()}@example.com`;
+    const answers = { '0': 'Health', '1': '26-39', '2': 'I know a little' };
+    const stored = await post('quiz', { answers, contact: { first: 'Asha', last: 'Verma', email } });
+    expect(stored.status).toBe(201);
+    const id: string = stored.body.id;
+    const arrived = String((await row('quiz_responses', id))!.created_at);
+    const now = new Date();
+    expect((await leadsWithoutCall(env, now)).map((l) => l.id)).not.toContain(id);
+
+    const hours = readConfig(env).alerts.nudgeNoCallHours + 1;
+    const aged = await request(env, `http://127.0.0.1:8787/__dev/leads/age?kind=quiz&id=${id}&hours=${hours}`, 'POST');
+    const arrivedAt = new Date(Date.parse(arrived) - hours * HOUR).toISOString();
+    expect([aged.status, JSON.parse(aged.body)]).toEqual([200, { ok: true, arrivedAt }]);
+    expect((await row('quiz_responses', id))!.created_at).toBe(arrivedAt);
+    const { results } = await env.DB.prepare('SELECT created_at FROM lead_search WHERE kind = ? AND id = ?')
+      .bind('quiz', id)
+      .all<{ created_at: string }>();
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.map((r) => r.created_at)).toEqual(results.map(() => arrivedAt));
+    // Listed and searched by its new arrival time alike, and now a quiz lead that booked no call in time.
+    const found = await getLeadStore(env).list({ kind: 'quiz', q: email, limit: 5 });
+    expect(found.leads.map((l) => [l.id, l.createdAt])).toEqual([[id, arrivedAt]]);
+    expect((await leadsWithoutCall(env, now)).map((l) => l.id)).toContain(id);
+
+    // Bad input is refused by what is wrong, and changes nothing.
+    const age = (query: string) => request(env, `http://127.0.0.1:8787/__dev/leads/age?${query}`, 'POST');
+    for (const query of [
+      `kind=quiz&id=${id}&hours=-1`,
+      `kind=quiz&id=${id}&hours=soon`,
+      `kind=call&id=${id}&hours=1`,
+    ]) {
+      const bad = await age(query);
+      expect([bad.status, JSON.parse(bad.body).ok]).toEqual([400, false]);
+    }
+    expect((await age('kind=quiz&hours=1')).status).toBe(400);
+    expect((await age('kind=quiz&id=no-such-lead&hours=1')).status).toBe(404);
+    expect((await row('quiz_responses', id))!.created_at).toBe(arrivedAt);
+  });
+
   it('runs the owner nudges as if it were the time given, answering counts only; a bad time is refused', async () => {
     const nudges = 'http://127.0.0.1:8787/__dev/nudges?at=';
     const ran = await request(env, `${nudges}2030-01-01T00%3A00%3A00Z`, 'POST');
@@ -186,6 +229,7 @@ describe('development aids', () => {
       ['/__dev/reminders?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
       ['/__dev/nudges?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
       ['/__dev/bookings/pass?provider=calcom&id=x&hours=2', 'POST', '/no-such-page?provider=calcom&id=x&hours=2'],
+      ['/__dev/leads/age?kind=quiz&id=x&hours=2', 'POST', '/no-such-page?kind=quiz&id=x&hours=2'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));
@@ -194,6 +238,7 @@ describe('development aids', () => {
       expect(answer.body).not.toContain('"report"');
       expect(answer.body).not.toContain('"reminders"');
       expect(answer.body).not.toContain('"nudges"');
+      expect(answer.body).not.toContain('"arrivedAt"');
     }
     expect(await env.FEEDS.get(FEEDS_KEY)).toBe(cached);
     // Nor is anyone signed in to the desk as the local owner (the refusal is logged as an error).

@@ -177,7 +177,7 @@ export async function holdSiteScripts(page: Page): Promise<{ asked: () => number
  */
 export async function keepScreenshot(
   target: Pick<Page, 'screenshot'> | Pick<Locator, 'screenshot'>,
-  options: { path: string; fullPage?: boolean },
+  options: { path: string; fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } },
 ): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
   await target.screenshot(options);
