@@ -119,7 +119,9 @@ test('@both an owner takes a lead and sets its next date; the inbox shows it due
     'href',
     `/desk/leads/quiz/${quizId}`,
   );
-  // It gave a number and no message came from it: a follow-up may go now.
+  // It gave a number and no message came from it: a follow-up may go now, folded under its row until opened.
+  await expect(quizRow.getByRole('button', { name: followUp.send })).toBeHidden();
+  await quizRow.getByText(words.inbox.followUp).click();
   await expect(quizRow.getByRole('button', { name: followUp.send })).toBeVisible();
   expect(await elementsPastRightEdge(page), 'nothing past the right edge on the inbox').toEqual([]);
   await keepScreenshot(page, { path: `${SHOTS}/journey-inbox-${width}.png`, fullPage: true });

@@ -40,5 +40,7 @@ export const nextDateWords = {
     result: (when: string) => `Quiz result ${when}`,
     takenBy: (name: string) => `${name}’s lead`,
     nobodys: 'Nobody’s lead',
+    /** Opens a "No call yet" row's follow-up (the message as it will read, and its button). */
+    followUp: 'Follow up on WhatsApp',
   },
 } as const;

@@ -34,7 +34,13 @@ export function NoCallGroup({ rows, hours }: { rows: NoCallRow[]; hours: number 
               <span className="desk-call-name">{nameOf(lead)}</span>
               <span className="desk-call-meta">{desk.kinds[lead.kind]}</span>
             </a>
-            {followUp}
+            {/* Folded: several leads' whole messages would push the list off a phone's screen. */}
+            {followUp ? (
+              <details className="desk-no-call-follow-up">
+                <summary>{words.inbox.followUp}</summary>
+                {followUp}
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>
