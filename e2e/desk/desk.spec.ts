@@ -80,7 +80,7 @@ test.describe('owners’ desk', () => {
     expect(lines[0]).toBe(
       'kind,id,createdAt,name,email,phone,description,' +
         'utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_host,landing_path,consentVersion,consentAt,' +
-        'status,statusBy,statusAt,note,noteBy,noteAt',
+        'status,statusBy,statusAt,note,noteBy,noteAt,owner,ownerBy,ownerAt',
     );
     expect(lines[1]).toContain(`,${name},${email},'${phone},'=SUM(1+1) and a workshop in March,`);
     // The visit's landing path, the consent notice the form showed, then the owners' follow-up.

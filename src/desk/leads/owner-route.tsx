@@ -11,9 +11,9 @@ import { LeadParams } from '../params';
 import { leadPath, type DeskEnv } from '../page';
 import { renderLead } from './lead-route';
 import { OWNER_SAVED, refuseOwner } from './owner/owner-card';
-import { leadOwners } from './owner/owners';
+import { leadOwners, ownerNamed } from './owner/owners';
 
-/** The form: an owner's address (any case), or empty for nobody's. */
+/** The form: an owner's address (any case) or their label (Admin1, Admin2: what the page's buttons send), or empty for nobody's. */
 const OwnerForm = z.object({ owner: z.string().trim().toLowerCase().max(254).default('') });
 
 /**
@@ -34,11 +34,13 @@ leadOwnerForms.post('/leads/:kind/:id/owner', async (c) => {
   const lead = await store.get(params.data.kind, id);
   if (!lead) throw new ApiException(404, 'not_found', copy.lead.notFound);
   const form = OwnerForm.safeParse((await readRequestBody(c)).fields);
-  const owner = form.success ? form.data.owner : undefined;
-  if (owner === undefined || (owner !== '' && !leadOwners(c.env).some((o) => o.email === owner))) {
+  const value = form.success ? form.data.owner : undefined;
+  const named = value ? ownerNamed(leadOwners(c.env), value) : undefined;
+  if (value === undefined || (value !== '' && !named)) {
     refuseOwner(c, ownerWords.notAnOwner);
     return renderLead(c, lead, undefined, 400);
   }
+  const owner = named?.email ?? '';
   const updated = await store.update(lead.kind, id, { owner, by: c.var.owner.email, at: new Date().toISOString() });
   if (!updated) throw new ApiException(404, 'not_found', copy.lead.notFound);
   logEvent('info', 'lead.owner', { submissionId: id, kind: lead.kind, taken: owner !== '' });

@@ -69,14 +69,14 @@ export function OwnerCard({
       {desk.ownerBy ? <p className="desk-meta">{copy.setBy(byName(desk.ownerBy), when(desk.ownerAt))}</p> : null}
       <form method="post" action={action} className="desk-status-form">
         {self && current?.email !== mine ? (
-          <button type="submit" name="owner" value={self.email} className="btn btn-cta">
+          <button type="submit" name="owner" value={self.label} className="btn btn-cta">
             {copy.take}
           </button>
         ) : null}
         {owners
           .filter((o) => o.email !== mine && o.email !== current?.email)
           .map((o) => (
-            <button key={o.email} type="submit" name="owner" value={o.email} className="btn btn-outline">
+            <button key={o.email} type="submit" name="owner" value={o.label} className="btn btn-outline">
               {copy.give(o.name)}
             </button>
           ))}

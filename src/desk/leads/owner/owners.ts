@@ -5,17 +5,28 @@ import { ownerWords as copy } from '../../../words/leads/owner';
 import type { DeskEnv } from '../../page';
 import type { Whose } from '../../params';
 
-/** An owner who can take a lead: their address (OWNER_EMAILS, lower-case) and the name the desk calls them by. */
+/**
+ * An owner who can take a lead: their address (OWNER_EMAILS, lower-case), the name the desk calls them by, and their
+ * label (Admin1, Admin2: the order of OWNER_PHONES), which the desk's forms send instead of the address: OWNER_EMAILS
+ * is a secret, and no page carries one.
+ */
 export interface LeadOwner {
   email: string;
   name: string;
+  label: string;
 }
 
 /** The owners with an address, in the order of OWNER_PHONES: only they can take a lead. */
 export function leadOwners(env: Env): LeadOwner[] {
   return readConfig(env).whatsapp.owners.flatMap((o) =>
-    o.email ? [{ email: o.email.toLowerCase(), name: o.name }] : [],
+    o.email ? [{ email: o.email.toLowerCase(), name: o.name, label: o.label }] : [],
   );
+}
+
+/** The owner a form's `owner` names: by their address (any case) or by their label; undefined when neither. */
+export function ownerNamed(owners: LeadOwner[], value: string): LeadOwner | undefined {
+  const wanted = value.trim().toLowerCase();
+  return owners.find((o) => o.email === wanted || o.label.toLowerCase() === wanted);
 }
 
 /** The owner a lead is taken by, while their address is still in OWNER_EMAILS; otherwise the lead is nobody's. */

@@ -63,6 +63,22 @@ describe.each(D1_AND_FIRESTORE)('whose lead on the desk: %s', (_name, makeEnv) =
     expect(await page('?owner=saved')).toContain('Whose lead: Nobody’s yet.');
   });
 
+  it('takes the label the page’s buttons send (Admin1, Admin2), and no page carries an owner’s address', async () => {
+    const { owner, page, stored } = await setup();
+    // OWNER_EMAILS is a secret: the buttons name the owners by label, and the lead stores the address.
+    const html = await page();
+    expect(html).toMatch(/<button type="submit" value="Admin1"[^>]*name="owner"/);
+    expect(html).toMatch(/<button type="submit" value="Admin2"[^>]*name="owner"/);
+    expect(html).not.toContain(ARJUN);
+    expect((await owner({ owner: 'Admin2' })).status).toBe(303);
+    expect(await stored()).toMatchObject({ owner: ARJUN, ownerBy: ME });
+    expect(await page('?owner=saved')).not.toContain(ARJUN);
+    expect((await owner({ owner: 'admin1' })).status).toBe(303);
+    expect(await stored()).toMatchObject({ owner: ME });
+    expect((await owner({ owner: 'Admin3' })).status).toBe(400);
+    expect(await stored()).toMatchObject({ owner: ME });
+  });
+
   it('refuses an address that is no owner’s by the buttons, and changes nothing', async () => {
     const { owner, stored } = await setup();
     await owner({ owner: ARJUN });
