@@ -65,7 +65,7 @@ function Steps({ steps }: { steps: QuizInsight['steps'] }) {
  * The quiz in the period, counts only: the answers chosen per question, where people stopped and the programs
  * recommended; one source's when the page is filtered to it (with the way back to all sources).
  */
-export function QuizInsightSection({ report }: { report: SourceReport }) {
+export function QuizInsightSection({ report, to }: { report: SourceReport; to?: string | undefined }) {
   const { quiz, quizSource } = report;
   const answered = quiz.questions.some((q) => q.answers.some((a) => a.count > 0));
   const empty = quiz.steps.every((s) => s.reached === 0) && !answered;
@@ -75,7 +75,7 @@ export function QuizInsightSection({ report }: { report: SourceReport }) {
       <h2 id="quiz-insight-heading">{quizSource ? copy.headingFor(quizSource) : copy.heading}</h2>
       {quizSource ? (
         <p className="desk-meta">
-          <a href={sourcesHref('/desk/sources', report.days)}>{copy.all}</a>
+          <a href={sourcesHref('/desk/sources', report.days, null, to)}>{copy.all}</a>
         </p>
       ) : null}
       {empty ? (

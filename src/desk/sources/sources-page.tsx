@@ -66,7 +66,7 @@ export function SourcesPage({ report, to }: { report: SourceReport; to?: string 
           <section className="desk-card sources-card" aria-labelledby="sources-table-heading">
             <h2 id="sources-table-heading">{copy.tableHeading}</h2>
             <p className="desk-meta">{copy.tableCaption}</p>
-            <SourcesTable report={report} labelledBy="sources-table-heading" />
+            <SourcesTable report={report} labelledBy="sources-table-heading" to={to} />
             <p className="desk-meta">{deskShowUp.tableNote}</p>
             <p className="desk-meta">{deskRevenue.tableNote}</p>
           </section>
@@ -75,7 +75,7 @@ export function SourcesPage({ report, to }: { report: SourceReport; to?: string 
             <h2 id="sources-chart-heading">{copy.chart.heading}</h2>
             <SourcesChart weekly={report.weekly} only={report.quizSource} />
           </section>
-          <QuizInsightSection report={report} />
+          <QuizInsightSection report={report} to={to} />
         </>
       )}
     </>

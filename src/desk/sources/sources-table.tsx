@@ -103,7 +103,7 @@ function RevenueCell({ row }: { row: SourceRow }) {
   );
 }
 
-function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
+function Row({ row, report, to }: { row: SourceRow; report: SourceReport; to?: string | undefined }) {
   const current = !row.campaign && row.source === report.quizSource;
   return (
     <tr
@@ -118,7 +118,7 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
           deskRevenue.erasedRow
         ) : (
           <a
-            href={`${sourcesHref('/desk/sources', report.days, row.source)}#quiz`}
+            href={`${sourcesHref('/desk/sources', report.days, row.source, to)}#quiz`}
             aria-label={copy.showQuiz(row.source)}
             aria-current={current ? 'page' : undefined}
           >
@@ -141,7 +141,16 @@ function Row({ row, report }: { row: SourceRow; report: SourceReport }) {
  * than the table; on a phone each row is a card of its counts, each named (client/styles/desk/desk-sources.css), so
  * nothing lies past the screen's edge. The box has a name of its own: the section around it is a region already.
  */
-export function SourcesTable({ report, labelledBy }: { report: SourceReport; labelledBy: string }) {
+export function SourcesTable({
+  report,
+  labelledBy,
+  to,
+}: {
+  report: SourceReport;
+  labelledBy: string;
+  /** The last day the page was asked for (`?to=`), which each source's link keeps. */
+  to?: string | undefined;
+}) {
   return (
     <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-label={copy.tableBox}>
       <table className="desk-table sources-table" aria-labelledby={labelledBy}>
@@ -161,7 +170,7 @@ export function SourcesTable({ report, labelledBy }: { report: SourceReport; lab
         </thead>
         <tbody>
           {report.rows.map((row) => (
-            <Row key={`${row.source}/${row.campaign ?? ''}`} row={row} report={report} />
+            <Row key={`${row.source}/${row.campaign ?? ''}`} row={row} report={report} to={to} />
           ))}
         </tbody>
         <tfoot>

@@ -242,6 +242,9 @@ describe('GET /desk/sources and /desk/sources.csv', () => {
     expect(html).toContain(copy.period('2026-11-16', '2026-11-22'));
     expect(html).toContain('href="/desk/sources?days=30&amp;to=2026-11-22"');
     expect(html).toContain('href="/desk/sources.csv?days=7&amp;to=2026-11-22"');
+    // Narrowed to one source's quiz, the way back to every source keeps the day too.
+    const narrowed = await (await callWorker(env, '/desk/sources?days=7&to=2026-11-22&source=instagram')).text();
+    expect(narrowed).toContain('href="/desk/sources?days=7&amp;to=2026-11-22"');
   });
 
   it('sends the CSV as an attachment named for the period', async () => {
