@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import beforeText from '../fixtures/pages-before-content.json?raw';
 import { SNAPSHOT_PATHS, pageSnapshot } from '../support/page-snapshot';
 import { defaultContent } from '../../src/shared/default-content';
-import { FEEDS_KEY, LOCK_KEY } from '../../src/feeds/cache';
 import { QUIZ_STEP_COUNT } from '../../src/words/site';
 import type { SiteContent } from '../../src/shared/site-content';
 import {
@@ -38,17 +37,8 @@ function edited(change: (c: SiteContent) => void): SiteContent {
 /** The pages as the code rendered them before their words became editable content (nonces, ids, year replaced). */
 const before = JSON.parse(beforeText) as Record<string, string>;
 
-/**
- * The videos as the snapshots were taken: none cached, so the page's one try fails (no network in the tests) and every
- * feed shows as failed. The files of this runtime share KV and leave the feeds in whatever state their last test made.
- */
-async function snapshotFeeds() {
-  await Promise.all([env.FEEDS.delete(FEEDS_KEY), env.FEEDS.delete(LOCK_KEY)]);
-}
-
 describe('a fresh site', () => {
   it('renders /, /quiz, the view after the quiz and /privacy exactly as before the content became editable', async () => {
-    await snapshotFeeds();
     for (const path of SNAPSHOT_PATHS) {
       expect(await pageSnapshot(path), path).toBe(before[path]);
     }
