@@ -29,11 +29,11 @@ export async function pageSnapshot(path: string): Promise<string> {
  * state their last test made.
  */
 async function feedsAsSnapshotted(): Promise<void> {
-  const failed = { items: [], okAt: null, error: 'network disabled in tests' };
-  const entry: FeedsEntry = {
-    fetchedAt: Date.now(),
-    feeds: Object.fromEntries(['channel', ...TOPICS].map((key) => [key, failed])) as FeedsEntry['feeds'],
-  };
+  const feeds = {} as FeedsEntry['feeds'];
+  for (const key of ['channel', ...TOPICS] as const) {
+    feeds[key] = { items: [], okAt: null, error: 'network disabled in tests' };
+  }
+  const entry: FeedsEntry = { fetchedAt: Date.now(), feeds };
   await env.FEEDS.delete(LOCK_KEY);
   await env.FEEDS.put(FEEDS_KEY, JSON.stringify(entry));
 }
