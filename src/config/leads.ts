@@ -8,6 +8,8 @@ import { fallbackOf } from './read/settings.ts';
 export interface LeadsConfig {
   store: 'd1' | 'firestore';
   defaultPhoneRegion: CountryCode;
+  /** CLIENT_LINK_DAYS (default 180): a client page's link works at most this many days (and no longer than its engagement). */
+  clientLinkDays: number;
 }
 
 const RegionSchema = z
@@ -38,9 +40,18 @@ export function parseLeads(
   const store =
     leadStore === 'd1' ||
     (!r.deployed && leadStore !== 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0);
+  const linkDays = Number(r.valueOf('CLIENT_LINK_DAYS'));
+  const clientLinkDays = Number.isInteger(linkDays) && linkDays >= 1 && linkDays <= 730 ? linkDays : undefined;
+  if (clientLinkDays === undefined) {
+    leadsProblems.push({
+      setting: 'CLIENT_LINK_DAYS',
+      message: 'CLIENT_LINK_DAYS must be a whole number from 1 to 730.',
+    });
+  }
   const leads: LeadsConfig = {
     store: store ? 'd1' : 'firestore',
     defaultPhoneRegion: region.success ? region.data : RegionSchema.parse(fallbackOf('DEFAULT_PHONE_REGION')),
+    clientLinkDays: clientLinkDays ?? Number(fallbackOf('CLIENT_LINK_DAYS')),
   };
   if (leads.store === 'firestore' && firestore.mode === 'off' && firestoreProblems.length === 0) {
     firestoreProblems.push({

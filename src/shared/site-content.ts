@@ -38,6 +38,18 @@ const program = z.strictObject({
   recommendedBy,
   /** What it costs in whole rupees, prefilled when an owner asks a lead for payment; never shown to visitors. */
   price: rupees().optional(),
+  /** How many sessions a package of it holds (1–50); a paid payment request for it then starts the engagement. */
+  sessions: z
+    .number({ error: 'must be a whole number of sessions' })
+    .int({ error: 'must be a whole number of sessions' })
+    .min(1, { error: 'must be at least 1 session' })
+    .max(50, { error: 'must be at most 50 sessions' })
+    .optional(),
+  /**
+   * The terms a client of it accepts once on their page; empty for none. Versioned with the rest of the content:
+   * an engagement keeps the published version it offered, its text and hash.
+   */
+  terms: text(6000, 0).optional(),
 });
 
 const testimonial = z.strictObject({

@@ -1,3 +1,4 @@
+import { CLIENT_PLACES } from './data-map/clients';
 import { LEAD_PLACES } from './data-map/leads';
 import { MESSAGE_PLACES } from './data-map/messages';
 import { PAYMENT_PLACES } from './data-map/payments';
@@ -13,7 +14,13 @@ export type { D1Place, KvPlace, Place, R2Place } from './data-map/place';
  * tools, the cron and /privacy to it (tests/store/data-map*.test.ts): a new kind of record adds its row here first.
  * Data only (its files import nothing but types), so any layer and any test can read it.
  */
-export const DATA_MAP: readonly Place[] = [...LEAD_PLACES, ...PAYMENT_PLACES, ...MESSAGE_PLACES, ...SITE_PLACES];
+export const DATA_MAP: readonly Place[] = [
+  ...LEAD_PLACES,
+  ...PAYMENT_PLACES,
+  ...CLIENT_PLACES,
+  ...MESSAGE_PLACES,
+  ...SITE_PLACES,
+];
 
 /** The places that hold personal data about a visitor. */
 export const personalPlaces = (): Place[] => DATA_MAP.filter((p) => p.personal.length > 0);

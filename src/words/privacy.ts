@@ -184,8 +184,24 @@ export function paymentsSection(recordYears: number): PrivacySection {
   };
 }
 
-/** The notice's sections as the page shows them: the payments' before "Unsubscribing". */
+/** What the site keeps when someone becomes a client: the package, the private page, the terms, testimonials. */
+export const clientsSection: PrivacySection = {
+  heading: 'If you become a client',
+  paragraphs: [
+    'When you start a program with us, Priya or her assistant record it with your quiz response or enquiry: the program, how many sessions it holds, until when it runs, the terms that go with it, and who recorded it. You are sent a link to your private page on this site (by WhatsApp and by email). The link is a long random code with nothing about you in it; the site keeps only a one-way fingerprint of it, so nobody can read the link back from what is stored. It works while your program runs (and for at most the days the site is set to allow), until we send you a fresh one, or until we revoke it. Your private page is never shown to search engines or kept by your browser’s cache.',
+    'On your page you accept the terms once: the site keeps that you accepted the terms, which version, when, and a fingerprint (SHA-256) of the exact text you saw, so that either of us can show what was agreed. The calls you book from your page carry your program’s own random reference, so that they are counted against your sessions: a call that took place counts as used; a call you missed counts unless Priya or her assistant decide it should not.',
+    'A testimonial you send from your page, when we ask for one: your words, the name you want shown, your role or town, the version of the consent statement you ticked, and when. It stays private until Priya or her assistant approve it; it is then added to the site’s content with the day you agreed and your email address or phone number kept privately with it (as said above for quotes), and shown under “What people say” once the site is next published. You can withdraw your consent from your page at any time: the quote is then taken out of the site’s draft at once and off the live site when that change is published.',
+    'How long: all of this is part of your quiz response or enquiry: it is kept as long as that is kept, it is in your copy, and it is deleted with it. A quote already published is kept as described under “How long” for quotes.',
+  ],
+};
+
+/** The notice's sections as the page shows them: the payments' and the clients' before "Unsubscribing". */
 export function privacySections(recordYears: number): PrivacySection[] {
   const at = privacy.sections.findIndex((s) => s.heading === 'Unsubscribing');
-  return [...privacy.sections.slice(0, at), paymentsSection(recordYears), ...privacy.sections.slice(at)];
+  return [
+    ...privacy.sections.slice(0, at),
+    paymentsSection(recordYears),
+    clientsSection,
+    ...privacy.sections.slice(at),
+  ];
 }

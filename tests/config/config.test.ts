@@ -27,7 +27,7 @@ describe('config reader', () => {
     const config = readConfig(env);
     expect(config.environment).toBe('development');
     expect(config.site.url).toBe('http://127.0.0.1:8787');
-    expect(config.leads).toEqual({ store: 'd1', defaultPhoneRegion: 'IN' });
+    expect(config.leads).toEqual({ store: 'd1', defaultPhoneRegion: 'IN', clientLinkDays: 180 });
     expect(config.limits.visitorMessagesPerDay).toBe(3);
     expect(config.problems).toEqual([]);
   });

@@ -57,6 +57,7 @@ const FALLBACKS: Partial<Record<SettingName, string>> = {
   PAYMENT_RECORD_YEARS: '8',
   RECEIPT_PREFIX: 'R',
   CALL_REMINDERS: '24,1',
+  CLIENT_LINK_DAYS: '180',
 };
 
 const s = <const N extends string>(name: N, kind: Setting['kind'], group: Group, purpose: string): Setting<N> => {
@@ -71,6 +72,7 @@ export const SETTINGS = [
   s('SITE_URL', 'var', 'site', 'canonical, Open Graph and JSON-LD address of the site (https outside development)'),
   s('LEAD_STORE', 'var', 'leads', '"d1" stores leads in D1 on purpose; otherwise Firestore outside development'),
   s('DEFAULT_PHONE_REGION', 'var', 'leads', 'region for visitor phone numbers typed without a country code'),
+  s('CLIENT_LINK_DAYS', 'var', 'leads', "days at most a client's private page link works (180); it also ends with the engagement"),
   s('FIRESTORE_PROJECT_ID', 'secret', 'firestore', 'Firebase project that holds the leads'),
   s('FIRESTORE_CLIENT_EMAIL', 'secret', 'firestore', 'service account the Worker signs in as'),
   s('FIRESTORE_PRIVATE_KEY', 'secret', 'firestore', "that service account's private key (PEM)"),
