@@ -12,6 +12,7 @@ import { reportEmail, sendWeeklyReports } from './desk/report/send-reports';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 import { moveLeadBack } from './leads/move-back';
+import { issueLink, startEngagement } from './clients/start';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -227,6 +228,33 @@ dev.post(
     const moved = await moveLeadBack(c.env.DB, kind, field('id'), hours);
     if (!moved) return c.json({ ok: false, error: 'no such lead' }, 404);
     return c.json({ ok: true, ...moved });
+  }),
+);
+
+/**
+ * POST /__dev/clients/engagement (body `kind`, `id`, `sessions`, `validUntil`, `program`): an engagement started on a
+ * stored lead with a live link, as if an owner had started it, without sending anything: answers its id, reference
+ * and the page's token, so a journey can open the client's page (the token is in no message of the local run).
+ */
+dev.post(
+  '/__dev/clients/engagement',
+  developmentOnly(async (c) => {
+    const field = await fieldsOf(c);
+    const kind = LEAD_KINDS.find((k) => k === field('kind'));
+    const sessions = Number(field('sessions'));
+    if (!kind || !field('id') || !Number.isInteger(sessions) || !/^\d{4}-\d{2}-\d{2}$/.test(field('validUntil'))) {
+      return c.json({ ok: false, error: 'give kind, id, sessions (whole), validUntil (YYYY-MM-DD), program' }, 400);
+    }
+    const now = new Date();
+    const start = { lead: { kind, id: field('id') }, program: field('program'), programTitle: field('program') };
+    const engagement = await startEngagement(
+      c.env,
+      { ...start, sessions, validUntil: field('validUntil') },
+      'dev',
+      now,
+    );
+    const { token } = await issueLink(c.env, engagement, 'dev', now);
+    return c.json({ ok: true, id: engagement.id, reference: engagement.reference, token });
   }),
 );
 

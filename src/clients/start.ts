@@ -1,0 +1,81 @@
+import type { Env } from '../env';
+import { readConfig } from '../env';
+import type { EngagementRecord, EngagementTerms, LeadRef } from '../store/clients/clients';
+import { getClientStore } from '../store/clients/open';
+import { linkExpiry } from './validity';
+import { clientTokenHash, newClientId, newClientToken, newEngagementReference } from './token';
+
+/** What an engagement is started with (validated by the caller: the desk form or a paid payment request). */
+export interface EngagementStart {
+  lead: LeadRef;
+  program: string;
+  programTitle: string;
+  sessions: number;
+  validUntil: string;
+  terms?: EngagementTerms;
+  paymentRequestId?: string;
+}
+
+/** SHA-256 of a terms text, lower-case hex: what an acceptance records of the exact words the client saw. */
+export async function termsHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Stores a new engagement (no link yet: issueLink makes one). */
+export async function startEngagement(
+  env: Env,
+  start: EngagementStart,
+  by: string,
+  now: Date,
+): Promise<EngagementRecord> {
+  const engagement: EngagementRecord = {
+    id: newClientId(),
+    ...start,
+    reference: newEngagementReference(),
+    uncounted: [],
+    answered: [],
+    createdBy: by,
+    createdAt: now.toISOString(),
+  };
+  await getClientStore(env).createEngagement(engagement);
+  return engagement;
+}
+
+/**
+ * A fresh link for the client's page: a new token whose hash replaces the old one's (which then stops working).
+ * Answers the engagement as stored and the token, which exists only in the message sent to the client.
+ */
+export async function issueLink(
+  env: Env,
+  engagement: EngagementRecord,
+  by: string,
+  now: Date,
+): Promise<{ engagement: EngagementRecord; token: string }> {
+  const token = newClientToken();
+  const linkDays = readConfig(env).leads.clientLinkDays;
+  const updated: EngagementRecord = {
+    ...engagement,
+    link: {
+      hash: await clientTokenHash(token),
+      issuedAt: now.toISOString(),
+      issuedBy: by,
+      expiresAt: linkExpiry(engagement.validUntil, now, linkDays),
+    },
+  };
+  await getClientStore(env).putEngagement(updated);
+  return { engagement: updated, token };
+}
+
+/** Revokes the client's link: the page answers 404 until an owner sends a fresh one. */
+export async function revokeLink(
+  env: Env,
+  engagement: EngagementRecord,
+  by: string,
+  now: Date,
+): Promise<EngagementRecord> {
+  const { link: _gone, ...rest } = engagement;
+  const updated: EngagementRecord = { ...rest, revokedAt: now.toISOString(), revokedBy: by };
+  await getClientStore(env).putEngagement(updated);
+  return updated;
+}
