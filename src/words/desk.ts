@@ -138,6 +138,8 @@ export const desk = {
       paymentRequests?: number;
       payments?: number;
       paymentCopies?: number;
+      engagements?: number;
+      testimonials?: number;
       quotes?: number;
       identifiers?: { emails: number; phones: number; left: number };
     }) =>
@@ -152,6 +154,8 @@ export const desk = {
         [c.paymentRequests ?? 0, 'payment request', 'payment requests'],
         [c.payments ?? 0, 'payment kept only as its receipt', 'payments kept only as their receipts'],
         [c.paymentCopies ?? 0, 'kept receipt deleted', 'kept receipts deleted'],
+        [c.engagements ?? 0, 'client package', 'client packages'],
+        [c.testimonials ?? 0, 'testimonial sent', 'testimonials sent'],
         [c.quotes ?? 0, 'quote taken out of the draft', 'quotes taken out of the draft'],
       ]
         .filter(([n]) => Number(n) > 0)

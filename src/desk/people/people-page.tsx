@@ -8,6 +8,7 @@ import type { PersonQuote } from './person-quotes';
 import { when } from '../format';
 import { NamedQuotes, PublishNote, QuotesCard } from './person-quotes-view';
 import { EraseCard } from './erase-card';
+import { ClientsCard } from './person-clients-view';
 
 const copy = desk.people;
 
@@ -32,7 +33,9 @@ export interface PeopleView {
 export function PeoplePage({ q, who, records, named, errors, failure, erased, log }: PeopleView) {
   const received = records?.conversations.reduce((n, c) => n + c.messages.length, 0) ?? 0;
   const quotes = records?.quotes?.length ?? 0;
-  const total = records ? records.leads.length + records.dead.length + records.messages.length + received + quotes : 0;
+  const clients = records ? records.clients.engagements.length + records.clients.testimonials.length : 0;
+  const held = records ? records.leads.length + records.dead.length + records.messages.length : 0;
+  const total = held + received + quotes + clients;
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
@@ -218,6 +221,7 @@ function Records(props: {
       {records.payments.requests.length + records.payments.payments.length > 0 ? (
         <p className="desk-meta">{copy.payments(records.payments.requests.length, records.payments.payments.length)}</p>
       ) : null}
+      <ClientsCard clients={records.clients} />
       <EraseCard form={FORM_ID} id="erase-confirm" words={copy} label={copy.confirm} error={confirmError} />
     </>
   );

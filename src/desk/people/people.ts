@@ -23,6 +23,7 @@ import { eraseConversation, exportConversation, type ConversationExport } from '
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { bookingAlertKeys, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
 import { erasePayments, paymentAlertKeys, paymentsOfPerson, type PersonPayments } from './person-payments';
+import { clientsOfPerson, eraseClients, type PersonClients } from './person-clients';
 import { idOf, ledgerMatch, phonesOf } from './person-ledger';
 
 export { idOf };
@@ -47,6 +48,8 @@ export interface PersonRecords {
   bookings: BookingRecord[];
   /** The payments asked of them and made on their leads, with receipts and refunds. */
   payments: PersonPayments;
+  /** The packages of sessions they bought (with the terms they accepted) and the testimonials they sent. */
+  clients: PersonClients;
   /** Their numbers that opted out of WhatsApp messages (kept as a keyed hash: it outlives an erasure). */
   optOuts?: Array<OptOut & { phone: string }>;
 }
@@ -93,6 +96,7 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const people = [...confirmed.values()];
   const bookings = await bookingsOfPerson(env, people, leadList);
   const payments = await paymentsOfPerson(env, leadList);
+  const clients = await clientsOfPerson(env, leadList, bookings, new Date());
   // The owners' alerts of a call carry the name it was booked with: in the copy only when the booking is theirs.
   // Those of a payment carry the name on its receipt, the person's.
   // So do the reminders of a call, which went to the number or address it carried.
@@ -105,7 +109,7 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   );
   const optOuts = await optOutsOf(env.DB, readConfig(env).privacy.erasureKey, phonesOf(people));
   const records = { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
-  return { ...records, payments, optOuts };
+  return { ...records, payments, clients, optOuts };
 }
 
 /** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */
@@ -192,6 +196,9 @@ export async function erasePerson(
     const paid = await erasePayments(env, records.leads, at);
     if (paid.requests + paid.payments > 0)
       Object.assign(counts, { paymentRequests: paid.requests, payments: paid.payments });
+    // So do their engagements: with each goes its link's hash, and the client page answers 404.
+    const clients = await eraseClients(env, records.leads);
+    if (clients.engagements + clients.testimonials > 0) Object.assign(counts, clients);
     for (const lead of records.leads) {
       if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
     }

@@ -3,6 +3,7 @@ import type { LeadRecord } from '../../store/leads/listing';
 import { idOf, type PersonRecords } from './people';
 import { bookingsCopy } from './person-bookings';
 import { paymentsCopy } from './person-payments';
+import { clientsCopy } from './person-clients';
 
 /** A person's copy: every record in full, with labels a person can read. */
 export function personCopy(records: PersonRecords, exportedAt: string) {
@@ -19,6 +20,7 @@ export function personCopy(records: PersonRecords, exportedAt: string) {
     whatsAppConversations: records.conversations,
     bookedCalls: bookingsCopy(records.bookings, records.confirmed),
     payments: paymentsCopy(records.payments),
+    asAClient: clientsCopy(records.clients),
   };
 }
 

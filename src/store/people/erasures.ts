@@ -21,6 +21,9 @@ export interface ErasureCounts extends Record<LeadKind, number> {
   payments?: number;
   /** Accounting copies the cron deleted PAYMENT_RECORD_YEARS after their payment. */
   paymentCopies?: number;
+  /** Packages of sessions (with their terms acceptances) and testimonials deleted (absent before clients). */
+  engagements?: number;
+  testimonials?: number;
   /**
    * Which of their identifiers the owner confirmed as theirs (the one searched for and those ticked), and how
    * many others their records held that were left as someone else's: counts, never the values. Absent in

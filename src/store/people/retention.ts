@@ -9,6 +9,7 @@ import { getConversationStore } from '../conversations/open';
 import { getConversationStateStore } from '../conversations/open';
 import { getBookingStore } from '../bookings/open';
 import { getPaymentStore } from '../payments/open';
+import { getClientStore } from '../clients/open';
 import { prunePayments } from '../payments/retention';
 
 /**
@@ -33,9 +34,10 @@ export function retentionCutoff(now: number): string {
 /**
  * Run by the cron: deletes quiz responses and enquiries whose last contact (arrival, status or note) is more
  * than RETENTION.leadYears old, oldest first, a bounded batch per kind; the erasure log records the counts
- * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A lead's booked calls and payment
- * requests go with it, its payments stay as accounting copies until PAYMENT_RECORD_YEARS after they were paid. A
- * failure is logged and the next run takes the same leads again.
+ * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A lead's booked calls, payment
+ * requests and engagements (with their terms acceptances and testimonials) go with it; its payments stay as
+ * accounting copies until PAYMENT_RECORD_YEARS after they were paid. A failure is logged and the next run takes the
+ * same leads again.
  */
 export async function pruneExpiredLeads(
   env: Env,
@@ -55,8 +57,10 @@ export async function pruneExpiredLeads(
     const store = getLeadStore(env);
     const bookings = getBookingStore(env);
     const payments = getPaymentStore(env);
+    const clients = getClientStore(env);
     let calls = 0;
     const paid = { requests: 0, payments: 0 };
+    const client = { engagements: 0, testimonials: 0 };
     for (const kind of RETAINED_KINDS) {
       for (const id of await store.expired(kind, before, batch)) {
         // A lead's booked calls are part of it: they go first, so a failure leaves the lead to take them next run.
@@ -65,6 +69,10 @@ export async function pruneExpiredLeads(
         const erased = await payments.eraseLead({ kind, id }, new Date(now).toISOString());
         paid.requests += erased.requests;
         paid.payments += erased.payments;
+        // And its engagements, with their terms acceptances and the testimonials sent from them.
+        const gone = await clients.eraseLead({ kind, id });
+        client.engagements += gone.engagements;
+        client.testimonials += gone.testimonials;
         if (await store.erase(kind, id)) counts[kind] += 1;
       }
     }
@@ -75,6 +83,7 @@ export async function pruneExpiredLeads(
     if (calls > 0) counts.bookings = calls;
     if (paid.requests + paid.payments > 0)
       Object.assign(counts, { paymentRequests: paid.requests, payments: paid.payments });
+    if (client.engagements + client.testimonials > 0) Object.assign(counts, client);
     // What visitors wrote on WhatsApp: the same period, from when they wrote it.
     counts.conversation = await getConversationStore(env).pruneBefore(before, batch);
     // The owners' read marks and state of a conversation: the same period, from when they last changed.
@@ -88,7 +97,9 @@ export async function pruneExpiredLeads(
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }
   const paymentRecords = (counts.paymentRequests ?? 0) + (counts.payments ?? 0) + (counts.paymentCopies ?? 0);
-  if (counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) + paymentRecords > 0) {
+  const clientRecords = (counts.engagements ?? 0) + (counts.testimonials ?? 0);
+  const leadRecords = counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0);
+  if (leadRecords + paymentRecords + clientRecords > 0) {
     await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
     logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });
   }
