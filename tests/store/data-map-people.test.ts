@@ -8,6 +8,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
+import { engagementForToken } from '../../src/clients/open-page';
 import { DATA_MAP, type Place } from '../../src/store/data-map';
 import { CONTENT_KEY, forgetPublished } from '../../src/store/site-content/published-content';
 import { postForm } from '../support/api';
@@ -48,6 +49,10 @@ describe("a person's copy and erasure, place by place", () => {
     expect(await probeOf(person.probes, place).holds()).toBe(true);
   });
 
+  it('seeds a client page their link opens', async () => {
+    await expect(engagementForToken(workerEnv, person.token, new Date())).resolves.not.toBeNull();
+  });
+
   it.each(covered((p) => p.copy))('shows in the copy what %s holds of theirs', (_, place) => {
     expect(copy).toContain(probeOf(person.probes, place).marker);
   });
@@ -64,6 +69,10 @@ describe("a person's copy and erasure, place by place", () => {
 
     it.each(covered((p) => p.erasure === true))('leaves nothing of theirs in %s', async (_, place) => {
       expect(await probeOf(person.probes, place).holds()).toBe(false);
+    });
+
+    it('revokes their client page: its link opens nothing, as an unknown one', async () => {
+      await expect(engagementForToken(workerEnv, person.token, new Date())).resolves.toBeNull();
     });
 
     it('keeps of their payment only the accounting copy: the receipt, with no link to them', async () => {

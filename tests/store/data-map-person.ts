@@ -10,6 +10,8 @@ import type { DraftContent } from '../../src/shared/site-content';
 import { defaultContent } from '../../src/shared/default-content';
 import type { BookingRecord } from '../../src/store/bookings/bookings';
 import { getBookingStore } from '../../src/store/bookings/open';
+import { getClientStore } from '../../src/store/clients/open';
+import { clientTokenHash, newClientToken } from '../../src/clients/token';
 import { getConversationStateStore, getConversationStore } from '../../src/store/conversations/open';
 import { newMediaKey, objectKey } from '../../src/store/media/media';
 import { getMediaStore } from '../../src/store/media/open';
@@ -41,7 +43,8 @@ const inTable = (table: string, marker: string): Probe => ({
  * Seeds one person `daysAgo` days back (0: now): an address and a number of their own, a quiz response with a note,
  * a subscription and an enquiry, a lead the store refused, ledger rows, WhatsApp messages with an attachment, the
  * owners' read mark and state of them, a booked call linked to the quiz and one linked to nothing, a payment asked
- * and made on the quiz with its receipt and a refund, a quote in the site content (published, then for an old person
+ * and made on the quiz with its receipt and a refund, a package of sessions on the quiz with its terms accepted, its
+ * page's link and a testimonial sent from it, a quote in the site content (published, then for an old person
  * replaced), and the day's fingerprints. Answers a probe per place, and the payment.
  */
 export async function seedPerson(workerEnv: Env, daysAgo: number) {
@@ -192,6 +195,39 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
   });
   await payments.markEvent(`evt_${tag}`, at(7));
 
+  // A package of sessions bought on the quiz: its terms accepted, its page's link sent, a testimonial sent from it.
+  const clients = getClientStore(workerEnv);
+  const token = newClientToken();
+  const engagement = {
+    id: `engagement-${tag}`,
+    lead: { kind: 'quiz' as const, id: quiz.id },
+    program: 'inner-compass',
+    programTitle: `Program ${tag}`,
+    sessions: 6,
+    validUntil: at(365 * 24 * 60).slice(0, 10),
+    terms: { versionId: 1, text: `Terms ${tag}`, hash: 'a'.repeat(64) },
+    reference: `${tag}${'0'.repeat(16)}`,
+    link: { hash: await clientTokenHash(token), issuedAt: at(9), issuedBy: owner, expiresAt: at(180 * 24 * 60) },
+    uncounted: [],
+    answered: [],
+    createdBy: owner,
+    createdAt: at(9),
+  };
+  await clients.createEngagement(engagement);
+  const acceptedAt = new Date(base + 10 * 60_000 + Math.floor(Math.random() * 59_999)).toISOString();
+  await clients.accept(engagement.id, { versionId: 1, hash: engagement.terms.hash, at: acceptedAt });
+  await clients.createTestimonial({
+    id: `testimonial-${tag}`,
+    engagementId: engagement.id,
+    lead: engagement.lead,
+    quote: `Testimonial words ${tag}`,
+    name: 'Zoya D.',
+    place: 'Pune',
+    consentVersion: '1',
+    submittedAt: at(11),
+    status: 'pending',
+  });
+
   // A quote with their address kept privately: in the draft, published; for an old person, replaced since.
   const quote = `Quote words ${tag}`;
   const content = contentStore(env.DB, env.FEEDS, () => new Date(base));
@@ -221,6 +257,9 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     payments: inTable('payments', `Payer ${tag}`),
     refunds: inTable('refunds', `rfnd_${tag}`),
     payment_events: inTable('payment_events', `evt_${tag}`),
+    engagements: inTable('engagements', `Program ${tag}`),
+    terms_acceptances: inTable('terms_acceptances', acceptedAt),
+    testimonials: inTable('testimonials', `Testimonial words ${tag}`),
     deliveries: inTable('deliveries', `Alert ${tag}`),
     delivery_attempts: inTable('delivery_attempts', `Undeliverable ${tag}`),
     whatsapp_messages: inTable('whatsapp_messages', `WhatsApp words ${tag}`),
@@ -236,7 +275,7 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     },
     'whatsapp/': { marker: mediaKey, holds: async () => (await workerEnv.MEDIA.head(objectKey(mediaKey))) !== null },
   };
-  if (daysAgo === 0) return { email, phone, probes, payment };
+  if (daysAgo === 0) return { email, phone, probes, payment, token };
 
   // For an old person: the day's and the hour's fingerprints, and an erased contact's hash, as the site writes them.
   await env.DB.batch([
@@ -264,7 +303,7 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     visit_pauses: inTable('visit_pauses', `#${tag}`),
     erased_contacts: inTable('erased_contacts', `hash-${tag}`),
   });
-  return { email, phone, probes, payment };
+  return { email, phone, probes, payment, token };
 }
 
 async function publish(store: ReturnType<typeof contentStore>, json: DraftContent, owner: string) {
