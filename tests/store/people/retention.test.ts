@@ -8,6 +8,7 @@ import { RETENTION_ERASER } from '../../../src/store/people/erasures';
 import { pruneExpiredLeads, retentionCutoff } from '../../../src/store/people/retention';
 import { getLeadStore } from '../../../src/store/leads/open';
 import { getConversationStore } from '../../../src/store/conversations/open';
+import { getClientStore } from '../../../src/store/clients/open';
 import { D1LeadStore } from '../../../src/store/leads/leads-d1';
 import { FirestoreLeadStore } from '../../../src/store/leads/firestore/leads-firestore';
 import { COLLECTIONS, type Lead } from '../../../src/store/leads/lead';
@@ -167,6 +168,53 @@ describe.each(stores)('retention of quiz responses and enquiries: %s', (_name, s
     expect(JSON.parse(log!.counts)).toMatchObject({ newsletter: 0 });
     // The cutoff is the notice's period: two calendar years.
     expect(retentionCutoff(Date.UTC(2030, 5, 1))).toBe('2028-06-01T00:00:00.000Z');
+  });
+
+  it('takes a client’s engagements, terms acceptances and testimonials with their expired lead, and no other', async () => {
+    const { env: e, backdate } = await setup();
+    const now = Date.now();
+    const [expired, recent] = [quizLead(), quizLead()];
+    for (const lead of [expired, recent]) await getLeadStore(e).save(lead);
+    await backdate(expired, now - (RETENTION.leadYears * 365 + 2) * DAY);
+    const clients = getClientStore(e);
+    const at = new Date(now - 800 * DAY).toISOString();
+    const engagementOf = (lead: Lead) => ({
+      id: `engagement-${lead.id}`,
+      lead: { kind: lead.kind, id: lead.id },
+      program: 'inner-compass',
+      programTitle: 'Inner Compass',
+      sessions: 6,
+      validUntil: at.slice(0, 10),
+      reference: crypto.randomUUID().replaceAll('-', '').slice(0, 24),
+      uncounted: [],
+      answered: [],
+      createdBy: 'priya@example.com',
+      createdAt: at,
+    });
+    for (const lead of [expired, recent]) {
+      const engagement = engagementOf(lead);
+      await clients.createEngagement(engagement);
+      await clients.accept(engagement.id, { versionId: 1, hash: 'a'.repeat(64), at });
+      const t = { id: `t-${lead.id}`, engagementId: engagement.id, lead: engagement.lead, quote: 'Kind and clear' };
+      await clients.createTestimonial({
+        ...t,
+        name: 'A.',
+        place: 'Pune',
+        consentVersion: '1',
+        submittedAt: at,
+        status: 'pending',
+      });
+    }
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const counts = await pruneExpiredLeads(e, now);
+    expect(counts).toMatchObject({ engagements: 1, testimonials: 1 });
+    await expect(clients.getEngagement(`engagement-${expired.id}`)).resolves.toBeNull();
+    await expect(clients.getTestimonial(`t-${expired.id}`)).resolves.toBeNull();
+    // The acceptance went too: the same engagement stored again has none.
+    await clients.createEngagement(engagementOf(expired));
+    await expect(clients.getEngagement(`engagement-${expired.id}`)).resolves.not.toHaveProperty('accepted');
+    await expect(clients.getEngagement(`engagement-${recent.id}`)).resolves.toHaveProperty('accepted.at', at);
+    await expect(clients.getTestimonial(`t-${recent.id}`)).resolves.not.toBeNull();
   });
 
   it('deletes what a visitor wrote on WhatsApp two years after they wrote it', async () => {
