@@ -74,6 +74,8 @@ export type LogEvent =
   | 'booking.linked'
   | 'booking.reminder'
   | 'lead.nudge'
+  | 'client.last_session'
+  | 'client.started'
   | 'report.weekly'
   | 'booking.rebook'
   | 'webhook.refused'

@@ -13,7 +13,8 @@ import { getBookingStore } from '../store/bookings/open';
 import { erasedSince } from '../store/people/erasures';
 import type { LeadKind } from '../store/leads/lead';
 import { getLeadStore } from '../store/leads/open';
-import { bookedStatus, matchLead, restoredStatus, TOOL_NAMES } from './lead-status';
+import { getClientStore } from '../store/clients/open';
+import { bookedStatus, matchEngagement, matchLead, restoredStatus, TOOL_NAMES } from './lead-status';
 
 /** What became of one event: applied, a repeat of one seen before, or older than what the booking already says. */
 export type BookingOutcome = 'applied' | 'repeat' | 'stale';
@@ -138,12 +139,16 @@ async function moveReplaced(store: BookingStore, event: BookingEvent, booking: B
   });
 }
 
-/** Links a new booking to its lead and marks the lead booked; null when no lead matches. */
+/**
+ * Links a new booking to its lead and marks the lead booked; null when no lead matches. A call a client booked from
+ * their page (the engagement's reference) links to the engagement's lead and leaves its status alone.
+ */
 async function linkNew(env: Env, booking: BookingRecord, at: string): Promise<BookingLink | null> {
   const leads = getLeadStore(env);
-  const match = await matchLead(leads, booking);
+  const own = await matchLead(leads, booking);
+  const match = own ?? (await matchEngagement(leads, getClientStore(env), booking));
   if (!match) return null;
-  const statusBefore = await bookedStatus(leads, match.lead, TOOL_NAMES[booking.provider], at);
+  const statusBefore = own ? await bookedStatus(leads, match.lead, TOOL_NAMES[booking.provider], at) : undefined;
   return {
     kind: match.lead.kind,
     id: match.lead.id,

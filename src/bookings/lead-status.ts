@@ -1,6 +1,7 @@
 import type { BookingLink, BookingProvider, BookingRecord } from '../store/bookings/bookings';
 import type { FollowUpStatus, LeadRecord } from '../store/leads/listing';
 import type { LeadStore } from '../store/leads/port';
+import type { ClientStore } from '../store/clients/clients';
 
 /** Who changed a lead's status when a booking tool did (the desk shows it beside the status). */
 export const TOOL_NAMES: Record<BookingProvider, string> = { calcom: 'Cal.com', calendly: 'Calendly' };
@@ -17,6 +18,22 @@ export async function matchLead(
 ): Promise<{ lead: LeadRecord; by: 'ref' } | null> {
   if (!booking.ref) return null;
   const lead = await leads.findByBookingRef(booking.ref);
+  return lead ? { lead, by: 'ref' } : null;
+}
+
+/**
+ * The client a booking from their private page belongs to: the engagement whose "Book next session" link carried
+ * its own reference, and so the engagement's lead. A client's call changes no status: they stay `client`.
+ */
+export async function matchEngagement(
+  leads: LeadStore,
+  clients: ClientStore,
+  booking: Pick<BookingRecord, 'ref'>,
+): Promise<{ lead: LeadRecord; by: 'ref' } | null> {
+  if (!booking.ref) return null;
+  const engagement = await clients.engagementByReference(booking.ref);
+  if (!engagement) return null;
+  const lead = await leads.get(engagement.lead.kind, engagement.lead.id);
   return lead ? { lead, by: 'ref' } : null;
 }
 

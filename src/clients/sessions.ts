@@ -23,7 +23,8 @@ export interface SessionCount {
 export function countSessions(engagement: EngagementRecord, bookings: BookingRecord[], now: Date): SessionCount {
   const own = bookings.filter((b) => b.ref === engagement.reference && b.status === 'booked');
   const ended = own.filter((b) => Date.parse(b.endAt) <= now.getTime());
-  const counted = ended.filter((b) => !engagement.uncounted.includes(b.id));
+  // "Don't count it" is an answer about a no-show: a call marked attended later counts whatever was answered.
+  const counted = ended.filter((b) => b.outcome?.value !== 'no_show' || !engagement.uncounted.includes(b.id));
   const toAsk = ended.filter((b) => b.outcome?.value === 'no_show' && !engagement.answered.includes(b.id));
   const ahead = own
     .filter((b) => Date.parse(b.endAt) > now.getTime())

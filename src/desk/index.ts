@@ -13,6 +13,7 @@ import { conversationState } from './conversations/conversation-state-route';
 import { people } from './people/route';
 import { bookings } from './bookings/route';
 import { callOutcomes } from './bookings/outcome-route';
+import { sessionCounts } from './clients/count-route';
 import { optOuts } from './conversations/opt-outs-route';
 import { replies } from './replies/route';
 import { followUps } from './leads/follow-ups-route';
@@ -62,6 +63,7 @@ for (const area of [
   people,
   bookings,
   callOutcomes,
+  sessionCounts,
   optOuts,
   replies,
   followUps,

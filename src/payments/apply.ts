@@ -1,5 +1,6 @@
 import { publishedContent } from '../store/site-content/published-content';
 import { TOOL_NAMES } from '../bookings/lead-status';
+import { engagementFromPayment } from '../clients/from-payment';
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
 import { enqueue } from '../queue/jobs';
@@ -54,7 +55,11 @@ async function applyLinkEvent(env: Env, store: PaymentStore, event: LinkEvent, n
   }
   if (event.payment) await recordPayment(env, store, request, event.payment);
   const next = nextRequest(request, event);
-  if (next.status === 'paid' && request.status !== 'paid') await makeClient(env, request, now.toISOString());
+  if (next.status === 'paid' && request.status !== 'paid') {
+    await makeClient(env, request, now.toISOString());
+    const paidAt = new Date(event.payment?.paidAt ?? event.at);
+    await engagementFromPayment(env, request, Number.isNaN(paidAt.getTime()) ? now : paidAt, RAZORPAY, now);
+  }
   if (next.status === request.status && next.paidPaise === request.paidPaise && next.eventAt === request.eventAt) {
     return 'stale';
   }

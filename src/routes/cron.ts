@@ -5,6 +5,7 @@ import { pruneDeliveries } from '../notify/ledger/prune';
 import { queueMarkedReplays } from '../notify/ledger/replay';
 import { sendCallReminders } from '../notify/reminders/call-reminders';
 import { sendLeadNudges } from '../notify/nudges/lead-nudges';
+import { sendLastSessionAlerts } from '../notify/clients/last-session';
 import { pruneFunnel } from '../store/sources/counters';
 import { pruneDeadLeads } from '../store/leads/dead-leads';
 import { pruneErasedContacts } from '../store/people/erasures';
@@ -38,6 +39,7 @@ export function cron(...more: CronStep[]) {
       backfillSearchWords(env),
       sendCallReminders(env),
       sendLeadNudges(env, new Date(controller.scheduledTime)),
+      sendLastSessionAlerts(env, new Date(controller.scheduledTime)),
       ...more.map((step) => step(env, new Date(controller.scheduledTime))),
     ];
     for (const step of steps) ctx.waitUntil(step);

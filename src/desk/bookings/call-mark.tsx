@@ -1,3 +1,5 @@
+import { CountQuestion } from '../clients/count-question';
+import { callKey, type CountQuestionOf } from '../clients/count-questions';
 import { rebookWords } from '../../words/reminders/rebook';
 import type { RebookRefusal } from '../../notify/reminders/rebook';
 import type { BookingRecord } from '../../store/bookings/bookings';
@@ -22,6 +24,8 @@ export interface MarkContext {
   from: From;
   /** By `provider:id`: only on the lead's page, for a call marked No-show. */
   rebooks?: Map<string, RebookOffer>;
+  /** By callKey: "count this session?" of a no-show a client booked from their page. */
+  counts?: Map<string, CountQuestionOf>;
 }
 
 /**
@@ -31,6 +35,7 @@ export interface MarkContext {
 export function CallMark({ booking: b, context }: { booking: BookingRecord; context: MarkContext }) {
   const mark = b.outcome;
   const rebook = mark?.value === 'no_show' ? context.rebooks?.get(`${b.provider}:${b.id}`) : undefined;
+  const count = mark?.value === 'no_show' ? context.counts?.get(callKey(b)) : undefined;
   return (
     <>
       {mark ? (
@@ -46,6 +51,7 @@ export function CallMark({ booking: b, context }: { booking: BookingRecord; cont
           </div>
         </form>
       ) : null}
+      {count ? <CountQuestion engagement={count.engagement} booking={b} left={count.left} from={context.from} /> : null}
       {rebook ? <RebookCard booking={b} offer={rebook} who={context.who} /> : null}
       {mark?.value === 'no_show' && context.from !== 'lead' && b.lead ? (
         <p className="desk-meta">

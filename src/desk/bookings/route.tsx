@@ -11,6 +11,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { readPart } from '../part';
 import { ownerNames } from './outcome';
+import { countQuestions } from '../clients/count-questions';
 
 /** Bookings listed at most: the unlinked ones are few (a link from the site or the lead's email matches most). */
 const UNLINKED = 50;
@@ -61,7 +62,14 @@ async function page(c: Context<DeskEnv>, refusal?: Refusal) {
   const top = refusal && 'top' in refusal ? refusal.top : refusal && !shown ? refusal.text : undefined;
   const now = new Date();
   const calls = await readPart('calls', () => callList(c.env, now), new URL(c.req.url).pathname);
-  const marks = { now, who: ownerNames(c.env), from: 'bookings' as const };
+  const marked = calls.ok ? [...calls.value.today, ...calls.value.past] : [];
+  const counts = await readPart('counts', () => countQuestions(c.env, marked, now), new URL(c.req.url).pathname);
+  const marks = {
+    now,
+    who: ownerNames(c.env),
+    from: 'bookings' as const,
+    ...(counts.ok && { counts: counts.value }),
+  };
   const body = <BookingsPage items={items} calls={calls.ok ? calls.value : null} marks={marks} error={top} />;
   return renderDeskPage(c, deskCalls.title, 'bookings', {}, body, refusal ? 400 : 200);
 }

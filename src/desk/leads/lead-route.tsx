@@ -22,6 +22,7 @@ import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { leadConversation } from '../conversations/conversation-parts';
 import type { ReplyNotice } from '../conversations/reply-form';
 import { readPart } from '../part';
+import { countQuestions } from '../clients/count-questions';
 import { PartUnreadable } from '../store-down';
 import { deskStoreDown } from '../store-down-words';
 import { deskLeadWords } from './words';
@@ -163,11 +164,13 @@ export async function renderLead(
   const bookings = calls.ok ? calls.value : [];
   const rebooks = await readPart('rebook', () => rebookOffers(c, lead, bookings), path);
   const now = new Date();
+  const counts = await readPart('counts', () => countQuestions(c.env, bookings, now), path);
   const marks = {
     now,
     who: ownerNames(c.env),
     from: 'lead' as const,
     ...(rebooks.ok && { rebooks: rebooks.value }),
+    ...(counts.ok && { counts: counts.value }),
   };
   const asked = await readPart('payments', () => leadPaymentsView(c, lead, payment), path);
   const payments = asked.ok ? asked.value && <LeadPayments view={asked.value} /> : <PartUnreadable what="payments" />;

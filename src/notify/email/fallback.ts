@@ -98,6 +98,7 @@ const OWN_LINK: Record<string, number> = {
   [WHATSAPP_TEMPLATES.callCancelled.name]: 4,
   [WHATSAPP_TEMPLATES.paymentReceived.name]: 4,
   [WHATSAPP_TEMPLATES.leadDue.name]: 2,
+  [WHATSAPP_TEMPLATES.clientLastSession.name]: 3,
 };
 
 interface AlertRow {

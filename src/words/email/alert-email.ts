@@ -13,6 +13,7 @@ export const alertEmail = {
     call_cancelled: ['Hello', 'Who', 'Call was (India time)', 'Program', 'On the desk'],
     payment_received: ['Hello', 'Who', 'Amount', 'For', 'On the desk'],
     lead_due: ['Come back to', 'Why now', 'On the desk'],
+    client_last_session: ['Hello', 'Client', 'Program', 'On the desk'],
   } as Record<string, string[]>,
   /** The subject of an alert that is not about a new lead, from its WhatsApp parameters, per template. */
   subjects: {
@@ -20,6 +21,7 @@ export const alertEmail = {
     call_cancelled: (values: string[]) => `Call cancelled: ${values[1] ?? ''}, ${values[2] ?? ''}`,
     payment_received: (values: string[]) => `Payment received: ${values[2] ?? ''} from ${values[1] ?? ''}`,
     lead_due: (values: string[]) => `Time to come back to ${values[0] ?? ''}`,
+    client_last_session: (values: string[]) => `One session left: ${values[1] ?? ''}, ${values[2] ?? ''}`,
   } as Record<string, (values: string[]) => string>,
   /** A booked or cancelled call's email: where the desk shows it, and that it is kept. */
   booking: {
