@@ -19,7 +19,8 @@ import { LOOPBACK_ORIGIN } from '../../support/api';
 /** A booking page and tool, so "Book next session" can be offered (wrangler.toml sets neither). */
 export const BOOKING_ENV = { ...env, BOOKING_URL: 'https://cal.example.com/priya/session', BOOKING_PROVIDER: 'calcom' };
 
-export const TERMS = 'Six sessions of an hour each.\n\nA session cancelled with less than a day’s notice counts as used.';
+export const TERMS =
+  'Six sessions of an hour each.\n\nA session cancelled with less than a day’s notice counts as used.';
 
 /** The test's "now": start it where a test needs it and move it on. */
 export const clock = { now: new Date('2026-03-02T06:30:00Z') };
@@ -28,7 +29,10 @@ function testApp() {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders());
   app.onError(onError);
-  app.route('/', clientPages(() => clock.now));
+  app.route(
+    '/',
+    clientPages(() => clock.now),
+  );
   app.route('/', pages);
   return app;
 }

@@ -114,9 +114,8 @@ describe('the page', () => {
   it('offers "Book next session" with the engagement’s reference, in a new tab without a Referer', async () => {
     const e = await engaged({ terms: null });
     const html = await (await call(`/c/${e.token}`)).text();
-    const link = /<a href="([^"]+)" target="_blank" rel="noopener noreferrer" class="btn btn-cta">Book next session/.exec(
-      html,
-    );
+    const link =
+      /<a href="([^"]+)" target="_blank" rel="noopener noreferrer" class="btn btn-cta">Book next session/.exec(html);
     expect(link).not.toBeNull();
     const href = new URL(link![1]!.replaceAll('&amp;', '&'));
     expect(href.origin + href.pathname).toBe('https://cal.example.com/priya/session');
