@@ -131,12 +131,22 @@ function Booking({ offer, validUntil }: { offer: BookingOffer; validUntil: strin
   switch (offer.state) {
     case 'open':
       return (
-        <p>
-          <a href={offer.href} target="_blank" rel="noopener noreferrer" className="btn btn-cta">
-            {b.button}
-            <span className="visually-hidden"> {b.newTab}</span>
-          </a>
-        </p>
+        <>
+          <p>
+            <a
+              href={offer.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-cta"
+              aria-describedby="client-book-note"
+            >
+              {b.button}
+            </a>
+          </p>
+          <p className="client-note" id="client-book-note">
+            {b.newTab}
+          </p>
+        </>
       );
     case 'terms':
       return <p>{b.afterTerms}</p>;

@@ -4,7 +4,7 @@ import { termsHash } from '../../clients/start';
 import { describeError, logEvent } from '../../log';
 import { ApiException } from '../../http/errors';
 import { readRequestBody } from '../../http/body';
-import { RATE_LIMIT_PERIOD_SECONDS, refuseCrossSite } from '../../security/guards';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../security/guards';
 import type { EngagementRecord } from '../../store/clients/clients';
 import { getClientStore } from '../../store/clients/open';
 import { clientPageWords as words } from '../../words/clients/client-page';
@@ -102,8 +102,12 @@ export function clientPages(clock: () => Date = () => new Date()) {
   );
 
   // The terms accepted once, with the version and the hash of the exact text the page showed; a plain form post.
-  pages.post('/c/:token/terms', refuseCrossSite(), (c) =>
+  pages.post('/c/:token/terms', (c) =>
     guarded(c, async () => {
+      // Not the API's Origin check: under `Referrer-Policy: no-referrer` a browser posts this page's form with
+      // `Origin: null`. A forged post would need the token in the address anyway; a browser that says the post
+      // came from another site's page is still refused.
+      if (c.req.header('sec-fetch-site') === 'cross-site') return c.text('Forbidden', 403);
       const now = clock();
       const engagement = await engagementForToken(c.env, c.req.param('token'), now);
       if (!engagement) return notFound(c);

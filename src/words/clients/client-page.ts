@@ -33,7 +33,7 @@ export const clientPageWords = {
   book: {
     heading: 'Your next session',
     button: 'Book next session',
-    newTab: '(opens the booking page in a new tab)',
+    newTab: 'The booking page opens in a new tab.',
     afterTerms: 'Once you accept the terms above, you can book your next session here.',
     expired: (day: string) => `Your package ended on ${day}, so no more sessions can be booked from this page. ${whom}`,
     usedUp: `Every session in your package is used or already booked, so no more can be booked from this page. ${whom}`,

@@ -14,7 +14,7 @@ import { callAt } from '../../desk/bookings/call-fixtures';
 import { call, clock, comparable, engaged, headersOf } from './client-fixtures';
 
 /** The booking button as the page renders it (a refused booking never shows it). */
-const BOOK = 'class="btn btn-cta">Book next session';
+const BOOK = 'aria-describedby="client-book-note">Book next session</a>';
 
 const START = new Date('2026-03-02T06:30:00Z');
 beforeEach(() => {
@@ -115,7 +115,9 @@ describe('the page', () => {
     const e = await engaged({ terms: null });
     const html = await (await call(`/c/${e.token}`)).text();
     const link =
-      /<a href="([^"]+)" target="_blank" rel="noopener noreferrer" class="btn btn-cta">Book next session/.exec(html);
+      /<a href="([^"]+)" target="_blank" rel="noopener noreferrer" class="btn btn-cta" aria-describedby="client-book-note">Book next session<\/a>/.exec(
+        html,
+      );
     expect(link).not.toBeNull();
     const href = new URL(link![1]!.replaceAll('&amp;', '&'));
     expect(href.origin + href.pathname).toBe('https://cal.example.com/priya/session');

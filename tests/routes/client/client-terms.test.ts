@@ -48,7 +48,7 @@ describe('the terms', () => {
     const html = await (await call(`/c/${token}`)).text();
     expect(html).toContain('You accepted these terms on 2 March 2026');
     expect(html).not.toContain('name="accept"');
-    expect(html).toContain('class="btn btn-cta">Book next session');
+    expect(html).toContain('aria-describedby="client-book-note">Book next session</a>');
   });
 
   it('refuses a post without the box: the page again with the message by the box (400), nothing kept', async () => {
@@ -80,15 +80,16 @@ describe('the terms', () => {
     expect((await stored(engagement.id)).accepted).toBeUndefined();
   });
 
-  it('refuses a post from another site before reading it', async () => {
+  it('refuses a post a browser says came from another site, and takes its own page’s post under no-referrer', async () => {
     const { engagement, token } = await engaged();
-    const res = await postTerms(
-      token,
-      { accept: 'yes', terms: await termsHash(TERMS) },
-      { origin: 'https://evil.example' },
-    );
-    expect(res.status).toBe(403);
+    const fields = { accept: 'yes', terms: await termsHash(TERMS) };
+    const forged = await postTerms(token, fields, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(403);
     expect((await stored(engagement.id)).accepted).toBeUndefined();
+    // What a browser sends from the page itself: its Referrer-Policy makes the Origin "null".
+    const own = await postTerms(token, fields, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+    expect((await stored(engagement.id)).accepted?.hash).toBe(fields.terms);
   });
 });
 
