@@ -28,7 +28,7 @@ export const clientPageWords = {
     button: 'Accept the terms',
     required: 'Tick “I accept these terms” to accept them.',
     changed: 'These terms were changed since you opened the page. Please read them again before you accept.',
-    accepted: (when: string) => `You accepted these terms on ${when}.`,
+    accepted: (when: string) => `You accepted these terms on ${when} (India time).`,
   },
   book: {
     heading: 'Your next session',

@@ -55,7 +55,7 @@ export const postTerms = (token: string, fields: Record<string, string>, headers
   });
 
 /** An engagement on a stored enquiry (Asha Verma), its link issued at the clock's now. */
-export async function engaged(over: Partial<EngagementStart> & { terms?: string | null } = {}) {
+export async function engaged(over: Partial<Omit<EngagementStart, 'terms'>> & { terms?: string | null } = {}) {
   const lead = enquiryLead();
   await getLeadStore(env).save(lead);
   const { terms: text = TERMS, ...rest } = over;
