@@ -12,7 +12,7 @@ import { reportEmail, sendWeeklyReports } from './desk/report/send-reports';
 import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 import { moveLeadBack } from './leads/move-back';
-import { issueLink, startEngagement } from './clients/start';
+import { issueLink, startEngagement, termsHash } from './clients/start';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -232,7 +232,7 @@ dev.post(
 );
 
 /**
- * POST /__dev/clients/engagement (body `kind`, `id`, `sessions`, `validUntil`, `program`): an engagement started on a
+ * POST /__dev/clients/engagement (body `kind`, `id`, `sessions`, `validUntil`, `program`, optional `terms`): an engagement started on a
  * stored lead with a live link, as if an owner had started it, without sending anything: answers its id, reference
  * and the page's token, so a journey can open the client's page (the token is in no message of the local run).
  */
@@ -247,9 +247,12 @@ dev.post(
     }
     const now = new Date();
     const start = { lead: { kind, id: field('id') }, program: field('program'), programTitle: field('program') };
+    // Optional `terms`: a text for the client to accept, as if published in content version 1.
+    const text = field('terms');
+    const terms = text ? { terms: { versionId: 1, text, hash: await termsHash(text) } } : {};
     const engagement = await startEngagement(
       c.env,
-      { ...start, sessions, validUntil: field('validUntil') },
+      { ...start, ...terms, sessions, validUntil: field('validUntil') },
       'dev',
       now,
     );

@@ -43,10 +43,13 @@ export function referrerHost(value: unknown): string {
   return HOST.test(host) ? host : '';
 }
 
-/** A path on this site: starts with one "/", without query or fragment. */
+/** A client's private page, `/c/<token>`: the token opens it, so no record keeps more of the path than `/c`. */
+const CLIENT_PAGE = /^\/c\/.*/;
+
+/** A path on this site: starts with one "/", without query or fragment (and never a client page's token). */
 export function landingPath(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const path = cleanText(value.split(/[?#]/)[0], ATTRIBUTION_MAX.landing_path);
+  const path = cleanText(value.split(/[?#]/)[0], ATTRIBUTION_MAX.landing_path).replace(CLIENT_PAGE, '/c');
   return /^\/(?!\/)/.test(path) && !path.includes(' ') ? path : '';
 }
 

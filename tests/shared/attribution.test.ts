@@ -66,4 +66,11 @@ describe('attribution cleaning', () => {
     }
     expect(landingPath(`/${'p'.repeat(500)}`)).toHaveLength(200);
   });
+
+  it('keeps a client page as /c alone: its token opens the page and is never recorded', () => {
+    expect(landingPath('/c/u4iyY654r_PwUNVKuVaJPQ')).toBe('/c');
+    expect(landingPath('/c/u4iyY654r_PwUNVKuVaJPQ/terms?x=1')).toBe('/c');
+    expect(cleanAttribution({ landing_path: '/c/u4iyY654r_PwUNVKuVaJPQ' })).toEqual({ landing_path: '/c' });
+    expect(landingPath('/contact')).toBe('/contact');
+  });
 });
