@@ -23,6 +23,8 @@ export const APPROVED_TEMPLATES = {
   call_reminder: { header: 0, body: 3 },
   call_rebook: { header: 0, body: 3 },
   lead_due: { header: 0, body: 3 },
+  client_page: { header: 0, body: 3 },
+  client_last_session: { header: 0, body: 4 },
 };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
