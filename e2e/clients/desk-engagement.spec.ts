@@ -7,7 +7,6 @@
  */
 import { join } from 'node:path';
 import { deskClients } from '../../src/words/clients/desk-clients';
-import { indiaDay } from '../../src/clients/validity';
 import { signIn, openDeskSection } from '../support/desk/desk';
 import { elementsPastRightEdge } from '../support/overflow';
 import { emailsTo } from '../support/emails';
@@ -17,6 +16,9 @@ import { expect, keepScreenshot, test } from '../support/test';
 import { sentMessages } from '../support/whatsapp';
 
 const card = deskClients.card;
+
+/** The date `days` from now in India, YYYY-MM-DD (what the form's date field takes). */
+const indiaDayIn = (days: number) => new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The links to the client's page the Graph stand-in was asked to send to `to` (E.164 without the plus, or with). */
 async function pageLinks(to: string): Promise<string[]> {
@@ -49,7 +51,7 @@ test.describe('a client’s engagement on the desk @both', () => {
 
     // The owner starts six sessions, valid for three months.
     await client.getByLabel(card.sessions).fill('6');
-    await client.getByLabel(card.validUntil).fill(indiaDay(new Date(Date.now() + 90 * 86_400_000)));
+    await client.getByLabel(card.validUntil).fill(indiaDayIn(90));
     await client.getByRole('button', { name: card.submit }).click();
     await expect(page).toHaveURL(/\?client=started#client$/);
     await expect(client.getByText(card.started)).toBeVisible();

@@ -155,7 +155,7 @@ function StartForm({ view }: { view: ClientCardView }) {
         <option value={NO_TERMS}>{copy.noTerms}</option>
       </Select>
       <p>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn btn-cta">
           {copy.submit}
         </button>
       </p>

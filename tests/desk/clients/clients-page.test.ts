@@ -51,8 +51,8 @@ async function call(c: Awaited<ReturnType<typeof client>>, fromNow: number) {
 describe('/desk/clients', () => {
   it('lists the active clients, a call booked first, then the soonest to expire; not the expired or used up', async () => {
     const tag = crypto.randomUUID().slice(0, 6);
-    const later = await client(`Later ${tag}`, 6, day(40));
-    const sooner = await client(`Sooner ${tag}`, 6, day(10));
+    await client(`Later ${tag}`, 6, day(40));
+    await client(`Sooner ${tag}`, 6, day(10));
     const booked = await client(`Booked ${tag}`, 6, day(90));
     await call(booked, 48 * HOUR);
     await call(booked, -48 * HOUR); // one already used

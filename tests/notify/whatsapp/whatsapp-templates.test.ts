@@ -34,6 +34,8 @@ describe('WhatsApp templates as data', () => {
       ['call_reminder', 'en', 'UTILITY'],
       ['call_rebook', 'en', 'UTILITY'],
       ['lead_due', 'en', 'UTILITY'],
+      ['client_page', 'en', 'UTILITY'],
+      ['client_last_session', 'en', 'UTILITY'],
     ]);
   });
 
