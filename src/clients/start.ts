@@ -29,8 +29,22 @@ export async function startEngagement(
   by: string,
   now: Date,
 ): Promise<EngagementRecord> {
+  return (await startEngagementOnce(env, start, newClientId(), by, now)) as EngagementRecord;
+}
+
+/**
+ * Stores a new engagement under the id the caller chose (the desk's form id makes it), or answers null when one with
+ * that id exists: a form posted twice starts one engagement, and the second post sends nothing.
+ */
+export async function startEngagementOnce(
+  env: Env,
+  start: EngagementStart,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<EngagementRecord | null> {
   const engagement: EngagementRecord = {
-    id: newClientId(),
+    id,
     ...start,
     reference: newEngagementReference(),
     uncounted: [],
@@ -38,8 +52,7 @@ export async function startEngagement(
     createdBy: by,
     createdAt: now.toISOString(),
   };
-  await getClientStore(env).createEngagement(engagement);
-  return engagement;
+  return (await getClientStore(env).createEngagement(engagement)) ? engagement : null;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { Job } from '../queue/jobs';
 import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/booking-alerts';
 import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
 import { recordDeadPaymentRequestEmail, sendPaymentRequestEmail } from '../notify/payments/payment-request-email';
+import { recordDeadClientLink, sendClientLink } from '../notify/clients/client-link';
 import { recordDeadCallReminderEmail, sendCallReminderEmail } from '../notify/reminders/reminder-email';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/people/erasures';
 import type { Lead } from '../store/leads/lead';
@@ -109,6 +110,8 @@ export const JOBS: JobTable = {
   'payment-alert': { run: sendPaymentAlert, dead: recordDeadPaymentAlert },
   // An erased person's requests are deleted with them: the job then finds none and sends nothing.
   'payment-request-email': { run: sendPaymentRequestEmail, dead: recordDeadPaymentRequestEmail },
+  // An erased person's engagements are deleted with them: the job then finds none and sends nothing.
+  'client-link': { run: sendClientLink, dead: recordDeadClientLink },
   // An erased person's bookings are deleted with them: the job then finds none and sends nothing.
   'call-reminder-email': { run: sendCallReminderEmail, dead: recordDeadCallReminderEmail },
   'mark-read': {

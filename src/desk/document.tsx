@@ -8,6 +8,7 @@ import { deskSources } from './sources/words';
 import { deskLinks } from './links/words';
 import { deskContent } from '../words/site-content/desk-content';
 import { paymentsPage } from '../words/payments/desk-payments';
+import { deskClients } from '../words/clients/desk-clients';
 import { DeskMenu } from './menu';
 
 export interface Banner {
@@ -21,6 +22,7 @@ export interface Banner {
 export const AREAS = [
   { name: 'inbox', href: '/desk', label: desk.nav.inbox },
   { name: 'bookings', href: '/desk/bookings', label: deskBookings.nav },
+  { name: 'clients', href: '/desk/clients', label: deskClients.nav },
   { name: 'payments', href: '/desk/payments', label: paymentsPage.nav },
   { name: 'people', href: '/desk/people', label: desk.nav.people },
   { name: 'conversations', href: '/desk/conversations', label: conversation.nav },

@@ -24,6 +24,9 @@ import { links } from './links/route';
 import { content } from './site-content/route';
 import { payments } from './payments/route';
 import { deskError } from './store-down-route';
+import { engagementRoutes } from './clients/engagement-route';
+import { clientsPage } from './clients/clients-page';
+import { renderLead } from './leads/lead-route';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
 export const desk = new Hono<DeskEnv>();
@@ -71,6 +74,11 @@ for (const area of [
   mediaFiles,
   sources,
   payments,
+  // A client's engagements (the lead page's "Client" card posts here; a refused start renders the lead's page).
+  engagementRoutes((c, lead, state, status) =>
+    renderLead(c, lead, undefined, status, undefined, undefined, undefined, state),
+  ),
+  clientsPage,
 ]) {
   desk.route('/', area);
 }

@@ -33,6 +33,7 @@ export const deskStoreDown = {
     messages: 'The messages sent about this lead',
     conversation: 'The WhatsApp conversation',
     payments: 'The payment requests and payments',
+    client: 'The client’s engagements',
     due: 'The leads due',
     noCall: 'The quiz leads with no call yet',
   },

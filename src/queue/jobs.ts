@@ -105,6 +105,16 @@ export const JobSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('payment-request-email'), requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
   /**
+   * Send a client their page's link (issue 57): WhatsApp text or template `client_page`, or email. It carries the
+   * token, which the site keeps only hashed; a job whose link was replaced or revoked since sends nothing.
+   */
+  z.object({
+    type: z.literal('client-link'),
+    engagementId: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    token: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    channel: z.enum(['text', 'template', 'email']),
+  }),
+  /**
    * Email a call's reminder to the address it was booked with (ledger template call_reminder_email), the row the
    * cron opened: sent only while the booking is still on at `startAt` (an erased, moved or cancelled one is not).
    */
@@ -149,4 +159,5 @@ export async function enqueue(env: { JOBS: Queue<unknown> }, job: Job, delaySeco
 export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;
 export type PaymentAlertJob = Extract<Job, { type: 'payment-alert' }>;
 export type PaymentRequestEmailJob = Extract<Job, { type: 'payment-request-email' }>;
+export type ClientLinkJob = Extract<Job, { type: 'client-link' }>;
 export type CallReminderEmailJob = Extract<Job, { type: 'call-reminder-email' }>;

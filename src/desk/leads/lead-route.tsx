@@ -35,6 +35,8 @@ import type { RequestFormState } from '../payments/request-form';
 import { NextDateCard } from './next/next-card';
 import { nextDateBanners, type NextFormState } from './next/next-form';
 import { leadOwnerCard, ownerBanners } from './owner/owner-card';
+import { clientCard } from '../clients/engagement-route';
+import type { EngagementFormState } from '../clients/engagement-form';
 
 /**
  * A lead's page on the desk (`/desk/leads/:kind/:id`) and what the owners do there: correct the contact,
@@ -118,7 +120,7 @@ leadPages.post('/leads/:kind/:id/resend', async (c) => {
 
 /**
  * A lead's page; `reply` is what the answer form's last post did (refused: shown by the form, with `status`), as
- * `payment` and `next` are the payment request's and the next date's refused forms.
+ * `payment`, `next` and `client` are the payment request's, the next date's and the engagement's refused forms.
  */
 export async function renderLead(
   c: Context<DeskEnv>,
@@ -128,6 +130,7 @@ export async function renderLead(
   reply?: ReplyNotice,
   payment?: RequestFormState,
   next?: NextFormState,
+  client?: EngagementFormState,
 ) {
   // The lead is read from its store; its messages (D1), calls and conversation are parts that can fail alone.
   const path = new URL(c.req.url).pathname;
@@ -174,6 +177,8 @@ export async function renderLead(
   };
   const asked = await readPart('payments', () => leadPaymentsView(c, lead, payment), path);
   const payments = asked.ok ? asked.value && <LeadPayments view={asked.value} /> : <PartUnreadable what="payments" />;
+  const engaged = await readPart('client', () => clientCard(c, lead, bookings, client), path);
+  const clientPart = engaged.ok ? engaged.value : <PartUnreadable what="client" />;
   // Parts not read are said at the top of the page (the page's own sections then show none).
   const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];
   const notices = unread.map((part) => ({
@@ -192,6 +197,7 @@ export async function renderLead(
       {...(subscription && { subscription })}
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
       payments={payments}
+      client={clientPart}
       {...(lead.kind !== 'newsletter' && {
         next: <NextDateCard lead={lead} base={leadPath(lead.kind, lead.id)} now={now} who={marks.who} state={next} />,
       })}

@@ -31,6 +31,7 @@ export function LeadDetail({
   payments,
   owner,
   next,
+  client,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -52,6 +53,8 @@ export function LeadDetail({
   owner?: ReactNode;
   /** When an owner means to come back to it, and the form to set it (src/desk/leads/next/); none for a subscriber. */
   next?: ReactNode;
+  /** A client's engagements and the form that starts one (src/desk/clients/client-card.tsx); none for a subscriber. */
+  client?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -70,6 +73,7 @@ export function LeadDetail({
       {next}
 
       <LeadCalls bookings={bookings} marks={marks} />
+      {client}
       {payments}
       {conversation}
 
