@@ -4,6 +4,7 @@ import type { EngagementRecord } from '../store/clients/clients';
 import { getClientStore } from '../store/clients/open';
 import type { PaymentRequestRecord } from '../store/payments/payments';
 import { publishedContent } from '../store/site-content/published-content';
+import { enqueue } from '../queue/jobs';
 import { issueLink, termsHash, type EngagementStart } from './start';
 import { newEngagementReference } from './token';
 import { indiaDay } from './validity';
@@ -25,7 +26,7 @@ async function engagementIdFor(requestId: string): Promise<string> {
 /**
  * A request paid in full for a program whose published content has `sessions` starts the client's engagement itself,
  * once per request: that many sessions, valid CLIENT_LINK_DAYS days from the payment (India's day), with the
- * program's published terms; its link is issued and handed to onEngagementStarted. Null when the request names no
+ * program's published terms; its link is issued and sent (a queued job). Null when the request names no
  * such program, or its engagement exists.
  */
 export async function engagementFromPayment(
@@ -65,16 +66,7 @@ export async function engagementFromPayment(
   if (!(await clients.createEngagement(engagement))) return null;
   const { engagement: linked, token } = await issueLink(env, engagement, by, now);
   logEvent('info', 'client.started', { from: 'payment', sessions: linked.sessions });
-  await onEngagementStarted(env, linked, token);
+  // The link goes as when an owner starts one: the consumer chooses WhatsApp (text or template) and email.
+  await enqueue(env, { type: 'client-link', engagementId: linked.id, token, channel: 'any' });
   return linked;
-}
-
-/**
- * What follows an engagement started by a payment: the client is to be sent their page's link (WhatsApp text or
- * `client_page`, and email), as when an owner starts one from the desk. The desk's sender is not part of this
- * branch yet, so nothing is sent here: the owners send the link from the lead's page (a fresh link replaces this
- * one, whose token exists nowhere else).
- */
-export async function onEngagementStarted(_env: Env, _engagement: EngagementRecord, _token: string): Promise<void> {
-  // Filled in by the desk's sender (the one that sends the link when an owner starts an engagement).
 }

@@ -112,7 +112,8 @@ export const JobSchema = z.discriminatedUnion('type', [
     type: z.literal('client-link'),
     engagementId: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     token: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
-    channel: z.enum(['text', 'template', 'email']),
+    // `any`: an engagement a payment started; the consumer chooses the channels as the desk does and queues them.
+    channel: z.enum(['text', 'template', 'email', 'any']),
   }),
   /**
    * Email a call's reminder to the address it was booked with (ledger template call_reminder_email), the row the

@@ -5,7 +5,10 @@
  * a program without sessions, or a deposit alone, starts none.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { engagementForToken } from '../../src/clients/open-page';
 import { termsHash } from '../../src/clients/start';
+import type { ClientLinkJob } from '../../src/queue/jobs';
+import { captureQueue, consume, takeJobs } from '../support/queue';
 import { indiaDay } from '../../src/clients/validity';
 import { defaultContent } from '../../src/shared/default-content';
 import { getClientStore } from '../../src/store/clients/open';
@@ -37,7 +40,8 @@ describe.each(D1_AND_FIRESTORE)('a paid request starts an engagement on %s', (_,
   });
 
   it('starts one engagement with the program’s sessions and terms, however often the webhook comes', async () => {
-    workerEnv = paymentsEnv(await makeEnv(), { CLIENT_LINK_DAYS: '90' });
+    workerEnv = paymentsEnv(await makeEnv(), { CLIENT_LINK_DAYS: '90', RESULT_EMAIL_FROM: 'site@example.com' });
+    const queued = captureQueue(workerEnv);
     await publish(workerEnv, 6);
     const razorpay = newRazorpay();
     const lead = await payingLead(workerEnv);
@@ -71,6 +75,14 @@ describe.each(D1_AND_FIRESTORE)('a paid request starts an engagement on %s', (_,
     expect(engagement!.link!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await getClientStore(workerEnv).engagementByPaymentRequest(request.id)).toEqual(engagement);
     expect((await getLeadStore(workerEnv).get(lead.kind, lead.id))?.desk.status).toBe('client');
+
+    // Its link is sent once, as when an owner starts one: the consumer chooses the channels (here: email).
+    const [job, ...others] = takeJobs(queued, 'client-link') as ClientLinkJob[];
+    expect(others).toEqual([]);
+    expect(job).toMatchObject({ engagementId: engagement!.id, channel: 'any' });
+    expect(await engagementForToken(workerEnv, job!.token, new Date())).toMatchObject({ id: engagement!.id });
+    await consume(workerEnv, [job!]);
+    expect(takeJobs(queued, 'client-link')).toEqual([{ ...job, channel: 'email' }]);
   });
 
   it('starts none for a program without sessions, nor for a deposit alone', async () => {

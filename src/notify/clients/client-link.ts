@@ -96,6 +96,7 @@ async function dueOf(
  * it there), then the whole message is delivered under the same key, once. Undefined when done, else the wait.
  */
 export async function sendClientLink(job: ClientLinkJob, env: Env): Promise<number | undefined> {
+  if (job.channel === 'any') return chooseChannels(env, job);
   const due = await dueOf(env, job);
   if (!due) return undefined;
   const { send, kept, lead, submissionId } = due;
@@ -107,8 +108,21 @@ export async function sendClientLink(job: ClientLinkJob, env: Env): Promise<numb
   return step.done ? undefined : step.after;
 }
 
+/**
+ * The link of an engagement a paid request started (src/clients/from-payment.ts, which cannot reach this layer):
+ * queued on the channels the desk would choose now, if the link is still the live one.
+ */
+async function chooseChannels(env: Env, job: ClientLinkJob): Promise<undefined> {
+  const engagement = await getClientStore(env).getEngagement(job.engagementId);
+  if (!engagement?.link || engagement.link.hash !== (await clientTokenHash(job.token))) return undefined;
+  const lead = await getLeadStore(env).get(engagement.lead.kind, engagement.lead.id);
+  if (lead) await queueClientLink(env, lead, engagement, job.token);
+  return undefined;
+}
+
 /** A link that ran out of retries: recorded dead in the ledger (the shortened copy), so the lead's page shows it. */
 export async function recordDeadClientLink(job: ClientLinkJob, env: Env): Promise<void> {
+  if (job.channel === 'any') return;
   const due = await dueOf(env, job);
   if (due) await markVisitorEmailDead(env, due.submissionId, due.lead, due.kept);
 }
