@@ -4,6 +4,7 @@ import { onError, ApiException } from './http/errors';
 import { dev } from './dev-routes';
 import { pages } from './routes/pages';
 import { unsubscribePages } from './routes/unsubscribe';
+import { clientTestimonials } from './routes/client/testimonial-route';
 import { thumbs } from './routes/files/thumbs';
 import { podcastArt } from './routes/files/podcast-art';
 import { siteImages } from './routes/files/site-images';
@@ -42,6 +43,7 @@ app.route('/', podcastArt);
 app.route('/', siteImages);
 app.route('/', siteFiles);
 app.route('/', unsubscribePages);
+app.route('/', clientTestimonials);
 app.route('/', pages);
 
 export default {

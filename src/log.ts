@@ -90,6 +90,7 @@ export type LogEvent =
   | 'security.refused'
   | 'security.access-keys'
   | 'desk.action'
+  | 'client.testimonial'
   | 'desk.store-unreachable'
   | 'content.published'
   | 'content.unreadable'

@@ -22,6 +22,7 @@ import { sources } from './sources/route';
 import { links } from './links/route';
 import { content } from './site-content/route';
 import { payments } from './payments/route';
+import { testimonialDesk } from './clients/testimonial-routes';
 import { deskError } from './store-down-route';
 
 /** The owners' desk: every lead and message, behind Cloudflare Access. Nothing here is cached or indexed. */
@@ -69,6 +70,7 @@ for (const area of [
   mediaFiles,
   sources,
   payments,
+  testimonialDesk,
 ]) {
   desk.route('/', area);
 }

@@ -32,6 +32,7 @@ import { leadPaymentsView } from '../payments/lead-payments';
 import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
 import { NextDateCard } from './next/next-card';
+import { leadTestimonialCard } from '../clients/testimonial-card';
 import { nextDateBanners, type NextFormState } from './next/next-form';
 import { leadOwnerCard, ownerBanners } from './owner/owner-card';
 
@@ -188,7 +189,12 @@ export async function renderLead(
       {...(correction && { correction })}
       {...(subscription && { subscription })}
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
-      payments={payments}
+      payments={
+        <>
+          {payments}
+          {await leadTestimonialCard(c.env, lead)}
+        </>
+      }
       {...(lead.kind !== 'newsletter' && {
         next: <NextDateCard lead={lead} base={leadPath(lead.kind, lead.id)} now={now} who={marks.who} state={next} />,
       })}
