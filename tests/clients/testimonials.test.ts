@@ -121,6 +121,12 @@ describe('the owner’s request', () => {
 });
 
 describe('the client’s form', () => {
+  it('shows the consent statement that /privacy shows word for word', async () => {
+    const privacy = await text(await callWorker(env, '/privacy'));
+    expect(privacy).toContain(consentStatement.text);
+    expect(privacy).toContain(consentStatement.version);
+  });
+
   it('refuses a submission without consent, by the box, storing nothing', async () => {
     const c = await client();
     await ask(env, c);
