@@ -17,7 +17,7 @@ import { consentStatement, testimonialWords as words } from '../../src/words/cli
 import { enquiryLead } from '../fixtures/leads';
 import { GraphStandin, graphEnv } from '../standins/whatsapp/graph-api';
 import { callWorker, postForm, visitorAddress } from '../support/api';
-import { uniqueMobile } from '../support/shared';
+import { uniqueMobile, withinOneWindow } from '../support/shared';
 import { inbound, postWebhook, webhookBody, WEBHOOK_SECRETS } from '../support/whatsapp-webhook';
 
 const text = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
@@ -161,6 +161,22 @@ describe('the client’s form', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(await nowhere.text());
     expect((await callWorker(env, '/c/short/testimonial')).status).toBe(404);
+  });
+
+  it('is rate-limited per client address, each post (the form or a withdrawal) counting once', async () => {
+    const c = await client();
+    await ask(env, c);
+    const { limit, period } = env.TEST_SUBMIT_LIMIT;
+    const ip = visitorAddress();
+    await withinOneWindow(period, 10);
+    const statuses: number[] = [];
+    for (let i = 0; i < limit; i++) {
+      const path = i % 2 === 0 ? c.page : `${c.page}/withdraw`;
+      statuses.push((await postForm(env, path, { ...GOOD, testimonial: 'x' }, { 'cf-connecting-ip': ip })).status);
+    }
+    expect(statuses).not.toContain(429);
+    const over = await postForm(env, c.page, GOOD, { 'cf-connecting-ip': ip });
+    expect(over.status).toBe(429);
   });
 
   it('stores a submission pending, with the consent version, and nothing of it reaches the site', async () => {

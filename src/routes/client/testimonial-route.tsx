@@ -29,8 +29,8 @@ export const clientTestimonials = new Hono<{ Bindings: Env }>();
 
 type C = Context<{ Bindings: Env }>;
 
+// One pattern for the form and its withdrawal (`…/testimonial/*` matches `…/testimonial` too): a post counts once.
 clientTestimonials.use('/c/:token/testimonial/*', refuseCrossSite(), submitRateLimit());
-clientTestimonials.use('/c/:token/testimonial', refuseCrossSite(), submitRateLimit());
 
 async function page(
   c: C,
