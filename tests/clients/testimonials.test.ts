@@ -227,7 +227,7 @@ describe('the owner’s answer and the client’s withdrawal', () => {
   it('takes an approved quote out of the draft when the client withdraws, and emails the owners', async () => {
     const t = await sent();
     await postForm(env, `/desk/clients/testimonials/${t.id}/approve`, {});
-    const withEmails = graphEnv({ OWNER_EMAILS: 'priya@example.com, arjun@example.com' });
+    const withEmails = graphEnv({ OWNER_EMAILS: 'priya@example.com, arjun@example.com' } as Partial<Env>);
     const res = await asClient(withEmails, `${t.page}/withdraw`, { testimonial: t.id });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${t.page}?done=withdrawn`);

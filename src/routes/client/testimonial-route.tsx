@@ -42,7 +42,7 @@ async function page(
   const testimonials = await getClientStore(c.env).testimonialsFor(engagement.id);
   const res = await render(
     c,
-    <TextPage name="client-page" year={new Date().getFullYear()} backHome={site.brand}>
+    <TextPage name="client-page" year={new Date().getFullYear()} backHome={testimonialWords.section.backHome}>
       <TestimonialSection engagement={engagement} testimonials={testimonials} token={token} {...form} />
     </TextPage>,
     // The address holds the client's token: the page says only what the section says, and is never indexed.

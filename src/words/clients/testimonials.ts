@@ -31,6 +31,7 @@ export const testimonialWords = {
       withdrawn: 'Consent withdrawn',
     } as Record<string, string>,
     refused: 'Nothing was sent. Fix the fields marked below.',
+    backHome: 'Back to the home page',
   },
   errors: {
     quote: 'Please write your words (at most 800 characters).',
