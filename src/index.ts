@@ -5,6 +5,7 @@ import { dev } from './dev-routes';
 import { pages } from './routes/pages';
 import { unsubscribePages } from './routes/unsubscribe';
 import { clientPages } from './routes/client/client-routes';
+import { clientTestimonials } from './routes/client/testimonial-route';
 import { thumbs } from './routes/files/thumbs';
 import { podcastArt } from './routes/files/podcast-art';
 import { siteImages } from './routes/files/site-images';
@@ -44,6 +45,7 @@ app.route('/', siteImages);
 app.route('/', siteFiles);
 app.route('/', unsubscribePages);
 app.route('/', clientPages());
+app.route('/', clientTestimonials());
 app.route('/', pages);
 
 export default {

@@ -92,6 +92,7 @@ export type LogEvent =
   | 'security.refused'
   | 'security.access-keys'
   | 'desk.action'
+  | 'client.testimonial'
   | 'desk.store-unreachable'
   | 'content.published'
   | 'content.unreadable'

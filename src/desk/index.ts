@@ -23,6 +23,7 @@ import { sources } from './sources/route';
 import { links } from './links/route';
 import { content } from './site-content/route';
 import { payments } from './payments/route';
+import { testimonialDesk } from './clients/testimonial-routes';
 import { deskError } from './store-down-route';
 import { engagementRoutes } from './clients/engagement-route';
 import { clientsPage } from './clients/clients-page';
@@ -79,6 +80,7 @@ for (const area of [
     renderLead(c, lead, undefined, status, undefined, undefined, undefined, state),
   ),
   clientsPage,
+  testimonialDesk,
 ]) {
   desk.route('/', area);
 }

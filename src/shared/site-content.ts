@@ -141,15 +141,26 @@ export type Talk = SiteContent['talks'][number];
 
 /**
  * The content as the owners keep it in the draft: the published shape, and with each testimonial, optionally,
- * the quoted person's email address or phone number (`contact`), which stays in the draft and the desk's editor.
+ * the quoted person's email address or phone number (`contact`), which stays in the draft and the desk's editor,
+ * and, for one a client sent from their page, the id of their submission (`from`), by which their withdrawal finds
+ * it again.
  */
 export const DraftContent = SiteContent.extend({
-  testimonials: list(testimonial.extend({ contact: privateContact.optional() }), 30),
+  testimonials: list(
+    testimonial.extend({
+      contact: privateContact.optional(),
+      from: z
+        .string({ error: 'must be text' })
+        .regex(/^[A-Za-z0-9_-]{22}$/, { error: 'must be a testimonial id' })
+        .optional(),
+    }),
+    30,
+  ),
 });
 
 export type DraftContent = z.infer<typeof DraftContent>;
 
 /** The content as it may be published, previewed and kept as a version: without what the draft keeps privately. */
 export function publicContent(draft: DraftContent): SiteContent {
-  return { ...draft, testimonials: draft.testimonials.map(({ contact: _private, ...shown }) => shown) };
+  return { ...draft, testimonials: draft.testimonials.map(({ contact: _private, from: _from, ...shown }) => shown) };
 }

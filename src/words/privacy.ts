@@ -4,6 +4,8 @@
  * a new version: each stored lead records the version its visitor was shown.
  */
 
+import { consentStatement } from './clients/testimonials';
+
 /** A form that shows a consent notice: each kind of lead has one (the forms' schemas read it by kind). */
 export type ConsentForm = keyof typeof consent.notices;
 
@@ -191,6 +193,7 @@ export const clientsSection: PrivacySection = {
     'When you start a program with us, Priya or her assistant record it with your quiz response or enquiry: the program, how many sessions it holds, until when it runs, the terms that go with it, and who recorded it. You are sent a link to your private page on this site (by WhatsApp and by email). The link is a long random code with nothing about you in it; the site keeps only a one-way fingerprint of it, so nobody can read the link back from what is stored. It works while your program runs (and for at most the days the site is set to allow), until we send you a fresh one, or until we revoke it. Your private page is never shown to search engines or kept by your browser’s cache.',
     'On your page you accept the terms once: the site keeps that you accepted the terms, which version, when, and a fingerprint (SHA-256) of the exact text you saw, so that either of us can show what was agreed. The calls you book from your page carry your program’s own random reference, so that they are counted against your sessions: a call that took place counts as used; a call you missed counts unless Priya or her assistant decide it should not.',
     'A testimonial you send from your page, when we ask for one: your words, the name you want shown, your role or town, the version of the consent statement you ticked, and when. It stays private until Priya or her assistant approve it; it is then added to the site’s content with the day you agreed and your email address or phone number kept privately with it (as said above for quotes), and shown under “What people say” once the site is next published. You can withdraw your consent from your page at any time: the quote is then taken out of the site’s draft at once and off the live site when that change is published.',
+    `The consent statement you tick (version ${consentStatement.version}) reads: “${consentStatement.text}”`,
     'How long: all of this is part of your quiz response or enquiry: it is kept as long as that is kept, it is in your copy, and it is deleted with it. A quote already published is kept as described under “How long” for quotes.',
   ],
 };

@@ -33,6 +33,7 @@ import { leadPaymentsView } from '../payments/lead-payments';
 import { LeadPayments } from '../payments/request-card';
 import type { RequestFormState } from '../payments/request-form';
 import { NextDateCard } from './next/next-card';
+import { TestimonialCard, testimonialsOfLead } from '../clients/testimonial-card';
 import { nextDateBanners, type NextFormState } from './next/next-form';
 import { leadOwnerCard, ownerBanners } from './owner/owner-card';
 import { clientCard } from '../clients/engagement-route';
@@ -177,7 +178,20 @@ export async function renderLead(
   };
   const asked = await readPart('payments', () => leadPaymentsView(c, lead, payment), path);
   const payments = asked.ok ? asked.value && <LeadPayments view={asked.value} /> : <PartUnreadable what="payments" />;
-  const engaged = await readPart('client', () => clientCard(c, lead, bookings, client), path);
+  const engaged = await readPart(
+    'client',
+    async () => {
+      const testimonials = await testimonialsOfLead(c.env, lead);
+      return clientCard(c, lead, bookings, client, (engagement) => (
+        <TestimonialCard
+          engagement={engagement}
+          testimonials={testimonials.get(engagement.id) ?? []}
+          base={leadPath(lead.kind, lead.id)}
+        />
+      ));
+    },
+    path,
+  );
   const clientPart = engaged.ok ? engaged.value : <PartUnreadable what="client" />;
   // Parts not read are said at the top of the page (the page's own sections then show none).
   const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];

@@ -55,6 +55,13 @@ const rupeesOf = (s: string): number | string | undefined => {
   return /^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(typed) ? Number(typed.replace(/,/g, '')) : s.trim();
 };
 
+/** A whole number as typed: empty is none (undefined), digits a number, anything else kept for the schema to refuse. */
+const countOf = (s: string): number | string | undefined => {
+  const typed = s.trim();
+  if (typed === '') return undefined;
+  return /^\d{1,6}$/.test(typed) ? Number(typed) : typed;
+};
+
 /** Sets `value` at a dotted path of `target` (`recommendedBy.stage`). */
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {
   const keys = path.split('.');
@@ -103,7 +110,11 @@ function readFields(
                 ? readList(field.item ?? [], form, `${name}.`, getPath(before, field.name), move)
                 : field.kind === 'rupees'
                   ? rupeesOf(raw)
-                  : raw;
+                  : field.kind === 'count'
+                    ? countOf(raw)
+                    : field.optional && raw.trim() === ''
+                      ? undefined
+                      : raw;
     // An optional field left empty is absent, not an empty string.
     if (value !== undefined) setPath(out, field.name, value);
   }

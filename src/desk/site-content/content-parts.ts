@@ -26,7 +26,9 @@ export type FieldKind =
   /** A list of items, each a fieldset of `item`'s fields. */
   | 'list'
   /** Whole rupees, or empty for none (a program's price). */
-  | 'rupees';
+  | 'rupees'
+  /** A whole number, or empty for none (a program's sessions). */
+  | 'count';
 
 export interface Field {
   name: string;
@@ -34,6 +36,8 @@ export interface Field {
   max?: number;
   options?: readonly string[];
   item?: Field[];
+  /** Left empty, the field is absent rather than an empty text (a program without terms has none). */
+  optional?: boolean;
 }
 
 export interface Part {
@@ -85,6 +89,8 @@ export const PARTS = {
     options('recommendedBy.area', 0),
     options('recommendedBy.age', 1),
     f('price', 'rupees'),
+    f('sessions', 'count'),
+    { ...f('terms', 'text', 6000), optional: true },
   ),
   testimonials: items(
     f('quote', 'text', 800),
@@ -93,6 +99,8 @@ export const PARTS = {
     f('consentDate', 'date'),
     f('contact', 'private', 254),
     f('shown', 'checkbox'),
+    // A client's testimonial approved from the desk keeps its submission's id, so a withdrawal finds it again.
+    { ...f('from', 'hidden'), optional: true },
   ),
   talks: items(f('date', 'date'), f('title', 'line', 120), f('place', 'line', 120), LINK),
   social: items(f('label', 'line', 40), f('href', 'link', 500)),

@@ -18,6 +18,8 @@ function hint(field: Field): string {
   if (field.kind === 'image') return copy.hints.image;
   if (field.kind === 'private') return copy.hints.private;
   if (field.kind === 'rupees') return copy.hints.rupees;
+  if (field.kind === 'count') return copy.hints.count;
+  if (field.name === 'terms') return copy.hints.terms;
   return field.max ? copy.hints.max(field.max) : '';
 }
 
@@ -86,11 +88,11 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
     <p className="desk-field">
       <label htmlFor={id}>{label(field)}</label>
       {multiline ? (
-        <textarea rows={field.kind === 'paragraphs' ? 8 : 3} {...control} />
+        <textarea rows={field.kind === 'paragraphs' || (field.max ?? 0) > 2000 ? 8 : 3} {...control} />
       ) : (
         <input
           type={field.kind === 'date' ? 'date' : 'text'}
-          {...(field.kind === 'rupees' && { inputMode: 'numeric' as const })}
+          {...((field.kind === 'rupees' || field.kind === 'count') && { inputMode: 'numeric' as const })}
           {...control}
         />
       )}

@@ -12,8 +12,10 @@ import { renderLanding } from '../landing-render';
 import { type AppEnv, type Status, render } from '../page-render';
 import { ClientNotice, ClientPage, type TermsForm } from './client-page';
 import { clientView } from './client-view';
+import { TestimonialSection } from './testimonial-section';
+import type { TestimonialErrors, TestimonialValues } from '../../clients/testimonials';
 
-type ClientContext = Context<AppEnv>;
+export type ClientContext = Context<AppEnv>;
 
 /** The page's address: the token is in it, so it is never indexed, never kept and never sent on as a Referer. */
 const PRIVATE_HEADERS = {
@@ -22,10 +24,18 @@ const PRIVATE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-/** Anyone without a valid token gets exactly what an unknown address gets: nothing says a page exists here. */
-const notFound = (c: ClientContext) => renderLanding(c, {}, 200, 'not-found');
+/**
+ * Anyone without a valid token gets exactly what an unknown address gets, for its method (a page to a GET, the
+ * plain 404 to a POST): nothing says a page exists here.
+ */
+export const notFound = (c: ClientContext) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? renderLanding(c, {}, 200, 'not-found') : c.notFound();
 
-async function page(c: ClientContext, body: Parameters<typeof render>[1], status: Status = 200): Promise<Response> {
+export async function page(
+  c: ClientContext,
+  body: Parameters<typeof render>[1],
+  status: Status = 200,
+): Promise<Response> {
   // No canonical address with the token in it: the page is nobody's to link to.
   const res = await render(
     c,
@@ -37,34 +47,65 @@ async function page(c: ClientContext, body: Parameters<typeof render>[1], status
   return res;
 }
 
-async function clientPage(
+/** What the testimonial section shows after a post: its notice, or the refused form's values and messages. */
+export interface TestimonialForm {
+  errors?: TestimonialErrors;
+  values?: Partial<TestimonialValues>;
+  notice?: 'sent' | 'withdrawn';
+}
+
+const NOTICES = { sent: 'sent', withdrawn: 'withdrawn' } as const;
+
+export async function clientPage(
   c: ClientContext,
   engagement: EngagementRecord,
   now: Date,
   termsForm: TermsForm = {},
   status: Status = 200,
+  testimonialForm: TestimonialForm = {},
 ): Promise<Response> {
+  const token = c.req.param('token')!;
   const hash = engagement.terms && (await termsHash(engagement.terms.text));
-  const view = await clientView(c.env, engagement, `/c/${c.req.param('token')}`, now, hash);
-  return page(c, <ClientPage view={view} year={now.getFullYear()} termsForm={termsForm} />, status);
+  const [view, testimonials] = await Promise.all([
+    clientView(c.env, engagement, `/c/${token}`, now, hash),
+    getClientStore(c.env).testimonialsFor(engagement.id),
+  ]);
+  const notice = NOTICES[c.req.query('done') as keyof typeof NOTICES];
+  const testimonial = (
+    <TestimonialSection
+      engagement={engagement}
+      testimonials={testimonials}
+      token={token}
+      {...(notice && { notice })}
+      {...testimonialForm}
+    />
+  );
+  return page(
+    c,
+    <ClientPage view={view} year={now.getFullYear()} termsForm={termsForm} testimonial={testimonial} />,
+    status,
+  );
 }
 
 /**
  * Posts from the page are limited per client like the forms (SUBMIT_LIMITER), keyed by the link's hash: never the
  * token, and never the address (a family may share one). True when this post is over the limit.
  */
-async function overLimit(c: ClientContext, engagement: EngagementRecord): Promise<boolean> {
+export async function overLimit(c: ClientContext, engagement: EngagementRecord): Promise<boolean> {
   const limiter = c.env.SUBMIT_LIMITER;
   if (!limiter || !engagement.link) return false;
   const { success } = await limiter.limit({ key: `client-page:${engagement.link.hash}` });
   return !success;
 }
 
+/** A post a browser says came from another site's page (see the terms post for why not the Origin check). */
+export const crossSite = (c: ClientContext) => c.req.header('sec-fetch-site') === 'cross-site';
+
 /**
  * A page answer that never reaches the app's error handler: its log line would carry the address, and the token
  * is in it. A store that cannot be read is a short 503 page instead.
  */
-async function guarded(c: ClientContext, answer: () => Promise<Response>): Promise<Response> {
+export async function guarded(c: ClientContext, answer: () => Promise<Response>): Promise<Response> {
   try {
     return await answer();
   } catch (err) {
@@ -75,7 +116,7 @@ async function guarded(c: ClientContext, answer: () => Promise<Response>): Promi
 }
 
 /** The form's fields, or none when the body is not a form (or too large): the page then asks again. */
-async function postedFields(c: ClientContext): Promise<{ fields: Record<string, string>; status: Status }> {
+export async function postedFields(c: ClientContext): Promise<{ fields: Record<string, string>; status: Status }> {
   try {
     return { fields: (await readRequestBody(c)).fields, status: 400 };
   } catch (err) {
@@ -107,7 +148,7 @@ export function clientPages(clock: () => Date = () => new Date()) {
       // Not the API's Origin check: under `Referrer-Policy: no-referrer` a browser posts this page's form with
       // `Origin: null`. A forged post would need the token in the address anyway; a browser that says the post
       // came from another site's page is still refused.
-      if (c.req.header('sec-fetch-site') === 'cross-site') return c.text('Forbidden', 403);
+      if (crossSite(c)) return c.text('Forbidden', 403);
       const now = clock();
       const engagement = await engagementForToken(c.env, c.req.param('token'), now);
       if (!engagement) return notFound(c);

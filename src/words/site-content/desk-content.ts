@@ -65,6 +65,10 @@ export const deskContent = {
       'Kept privately with the draft so you can find this quote on People when they ask: never published or shown on the site.',
     rupees:
       'Whole rupees, or empty for none. Not shown on the site: it fills in the amount when you ask a lead for payment.',
+    count:
+      'A whole number from 1 to 50, or empty for none. Not shown on the site: a client’s package holds this many sessions.',
+    terms:
+      'The terms a client of this program accepts once on their private page; empty for none (at most 6000 characters). Not shown on the site.',
     max: (n: number) => `At most ${n} characters.`,
   },
   invalidDraft: 'The draft does not pass its checks, so it cannot be previewed. Fix these fields:',
@@ -101,6 +105,8 @@ export const deskContent = {
     'recommendedBy.area': 'Recommended for the area of life',
     'recommendedBy.age': 'Recommended for the age range',
     price: 'Price (₹)',
+    sessions: 'Sessions in a package',
+    terms: 'Terms for clients',
     quote: 'Quote',
     name: 'Name',
     role: 'Role or town',
