@@ -3,7 +3,7 @@ import type { EngagementRecord } from '../../store/clients/clients';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { countSessions, type SessionCount } from '../../clients/sessions';
 import { TextField } from '../form-parts';
-import { when } from '../format';
+import { day, when } from '../format';
 import { deskClients } from '../../words/clients/desk-clients';
 import { NO_TERMS, type EngagementFormState, type EngagementOffer } from './engagement-form';
 
@@ -72,7 +72,7 @@ export function EngagementBlock(props: {
         <dt>{copy.next}</dt>
         <dd>{count.next ? when(count.next.startAt) : copy.noNext}</dd>
         <dt>{copy.valid}</dt>
-        <dd>{e.validUntil}</dd>
+        <dd>{day(e.validUntil)}</dd>
         <dt>{copy.terms}</dt>
         <dd>
           {!e.terms

@@ -8,7 +8,7 @@ import { countSessions, type SessionCount } from '../../clients/sessions';
 import { indiaDay } from '../../clients/validity';
 import { deskClients } from '../../words/clients/desk-clients';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
-import { when } from '../format';
+import { day, when } from '../format';
 
 const copy = deskClients.list;
 /** How many valid engagements the page looks at (the owners have far fewer clients than this). */
@@ -70,7 +70,7 @@ function ClientsList({ clients }: { clients: ActiveClient[] }) {
               <dt>{copy.next}</dt>
               <dd>{count.next ? when(count.next.startAt) : deskClients.card.noNext}</dd>
               <dt>{copy.expires}</dt>
-              <dd>{e.validUntil}</dd>
+              <dd>{day(e.validUntil)}</dd>
             </dl>
           </li>
         ))}
