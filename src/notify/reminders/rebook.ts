@@ -72,7 +72,10 @@ export async function planRebook(
   const recent = await recentFollowUp(env.DB, phone, lastReceived, now);
   if (recent) return { refusal: recent };
   const provider = config.bookings.provider;
-  const ref = lead.kind === 'newsletter' ? undefined : lead.bookingRef;
+  // The reference the missed call came back with (a client's page carries its engagement's): the new call then
+  // counts against the same package. A call an owner linked by hand carries the lead's own.
+  const carried = booking.lead?.by === 'ref' ? booking.ref : undefined;
+  const ref = carried ?? (lead.kind === 'newsletter' ? undefined : lead.bookingRef);
   const link = bookingLink(config.quiz.bookingUrl, booking.program, provider && ref ? { provider, ref } : undefined);
   const first = greetingName(name) || words.noName;
   const title = bookingProgram(booking.program, (await publishedContent(env.FEEDS)).content.programs);

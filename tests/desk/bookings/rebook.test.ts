@@ -121,6 +121,18 @@ describe.each(STORES)('the rebook message (%s)', (store) => {
     expect(take('desk-reply')).toEqual([]);
   });
 
+  it('carries the reference the missed call came with (a client page’s), so the new call counts for that package', async () => {
+    const { workerEnv, rebook, sent } = await setup(store);
+    const lead = enquiryLead({ phone: uniqueMobile(), bookingRef: newRef() });
+    const engagementRef = newRef();
+    const { booking } = await storeCall(workerEnv, { ...call(3), ref: engagementRef }, lead);
+    const mark = { value: 'no_show' as const, by: 'priya@example.com', at: new Date().toISOString() };
+    await getBookingStore(workerEnv).setOutcome(booking.provider, booking.id, mark);
+    expect((await rebook(booking)).status).toBe(303);
+    const [body] = await sent(lead.phone);
+    expect(body.template.components[0].parameters[2].text).toBe(linkFor(engagementRef));
+  });
+
   it('held back by the day’s budget, it can be sent another day (and then once)', async () => {
     const { noShow, rebook, sent } = await setup(store, { VISITOR_MESSAGES_PER_DAY: '1' });
     const { lead, booking } = await noShow();
