@@ -19,7 +19,7 @@ import { emailsTo } from '../support/emails';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
 import { waitForLeads } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, shotPath, test } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
@@ -37,7 +37,7 @@ test('@both a client starts six sessions, accepts the terms, books, uses one and
   const width = info.project.name;
   const shot = (name: string) =>
     keepScreenshot(page, {
-      path: `${process.env.E2E_SHOTS_DIR ?? info.outputPath('')}/journey-${name}-${width}.png`,
+      path: shotPath(info, `journey-${name}`),
       fullPage: true,
     });
   const run = `${width} ${crypto.randomUUID().slice(0, 6)}`;
@@ -155,7 +155,7 @@ test('@both a client starts six sessions, accepts the terms, books, uses one and
       const approved = clientCard.locator('li', { hasText: quote });
       await expect(approved).toContainText(testimonialWords.section.status.approved!);
       await keepScreenshot(clientCard, {
-        path: `${process.env.E2E_SHOTS_DIR ?? info.outputPath('')}/journey-lead-card-${width}.png`,
+        path: shotPath(info, 'journey-lead-card'),
       });
       await page.goto('/desk/clients');
       const row = page.locator('li.desk-client-row').filter({ hasText: name });

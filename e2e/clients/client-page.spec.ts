@@ -8,7 +8,7 @@
 import { clientPageWords as words } from '../../src/words/clients/client-page';
 import { expectFailedResource, postLead, uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
-import { expect, gotoHydrated, keepScreenshot, test } from '../support/test';
+import { expect, gotoHydrated, keepScreenshot, shotPath, test } from '../support/test';
 
 const TERMS =
   'Six sessions of an hour each, online.\n\nA session cancelled with less than a day’s notice counts as used.';
@@ -39,7 +39,7 @@ test('@both a client opens their page, accepts the terms once and is offered Boo
   await expect(page.getByText(words.book.afterTerms)).toBeVisible();
   await expect(page.getByRole('link', { name: /Book next session/ })).toHaveCount(0);
   expect(await elementsPastRightEdge(page)).toEqual([]);
-  await keepScreenshot(page, { path: `/work/shots/i57/client-page-terms-${width}.png`, fullPage: true });
+  await keepScreenshot(page, { path: shotPath(info, 'client-page-terms'), fullPage: true });
 
   // The box is required: the button alone shows the message by it and keeps nothing.
   await page.getByRole('button', { name: words.terms.button }).click();
@@ -59,7 +59,7 @@ test('@both a client opens their page, accepts the terms once and is offered Boo
   expect(href.searchParams.get('metadata[ref]')).toBe(reference);
   expect(href.searchParams.get('program')).toBe('consultations');
   expect(await elementsPastRightEdge(page)).toEqual([]);
-  await keepScreenshot(page, { path: `/work/shots/i57/client-page-accepted-${width}.png`, fullPage: true });
+  await keepScreenshot(page, { path: shotPath(info, 'client-page-accepted'), fullPage: true });
 
   // Another token is nobody's page: the site's unknown page, as a 404.
   const wrong = await page.goto(`/c/${token.slice(1)}x`);

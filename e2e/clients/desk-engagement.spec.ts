@@ -5,14 +5,13 @@
  * lists the client. Nothing runs past the right edge on a phone. With E2E_SCREENSHOTS=1 it keeps the lead page's
  * card and /desk/clients (in E2E_SHOTS_DIR when set).
  */
-import { join } from 'node:path';
 import { deskClients } from '../../src/words/clients/desk-clients';
 import { signIn, openDeskSection } from '../support/desk/desk';
 import { elementsPastRightEdge } from '../support/overflow';
 import { emailsTo } from '../support/emails';
 import { postLead, uniqueEmail, uniquePhone } from '../support/leads';
 import { waitForLeads } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, shotPath, test } from '../support/test';
 import { sentMessages } from '../support/whatsapp';
 
 const card = deskClients.card;
@@ -32,11 +31,8 @@ test.describe('a client’s engagement on the desk @both', () => {
     page,
   }, info) => {
     test.setTimeout(120_000);
-    const shot = (name: string, target: Parameters<typeof keepScreenshot>[0] = page) => {
-      const file = `${name}-${info.project.name}.png`;
-      const dir = process.env.E2E_SHOTS_DIR;
-      return keepScreenshot(target, { path: dir ? join(dir, file) : info.outputPath(file), fullPage: target === page });
-    };
+    const shot = (name: string, target: Parameters<typeof keepScreenshot>[0] = page) =>
+      keepScreenshot(target, { path: shotPath(info, name), fullPage: target === page });
     const email = uniqueEmail('client');
     const phone = uniquePhone();
     const name = `Meera Iyer ${info.project.name}`;

@@ -13,13 +13,12 @@ import { sendEnquiry, signIn } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
 import { waitForLeads } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, shotPath, test } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 /** The Cal.com webhook's secret the e2e server gives the Worker (scripts/dev/e2e-server.mjs). */
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const HOUR = 3_600_000;
-const SHOTS = '/work/shots/i57';
 
 /** Posts a dev-only route of the Worker (development only, local requests only: src/dev-routes.ts). */
 async function dev(path: string, body: object): Promise<Record<string, unknown>> {
@@ -83,12 +82,12 @@ test('@both a client’s no-show is asked about, and "Don’t count it" gives th
   const question = calls.getByRole('group', { name: sessionWords.question('Aliveness Coaching') });
   await expect(calls.getByText(`${sessionWords.explain} ${sessionWords.left(5, 6)}`)).toBeVisible();
   expect(await elementsPastRightEdge(page), 'nothing past the right edge with the question').toEqual([]);
-  await keepScreenshot(calls, { path: `${SHOTS}/session-count-asked-${width}.png` });
+  await keepScreenshot(calls, { path: shotPath(info, 'session-count-asked') });
 
   await question.getByRole('button', { name: sessionWords.answers.no }).click();
   await expect(page).toHaveURL(new RegExp(`${leadPath}(\\?|#|$)`));
   await expect(calls.getByText(`${sessionWords.answered.no} ${sessionWords.left(6, 6)}`)).toBeVisible();
   await expect(question.getByRole('button', { name: sessionWords.answers.no })).toHaveAttribute('aria-pressed', 'true');
   expect(await elementsPastRightEdge(page), 'nothing past the right edge once answered').toEqual([]);
-  await keepScreenshot(calls, { path: `${SHOTS}/session-count-answered-${width}.png` });
+  await keepScreenshot(calls, { path: shotPath(info, 'session-count-answered') });
 });

@@ -12,7 +12,7 @@ import { landingShows, liveVersion, publish, withContentLock } from '../support/
 import { expectFailedResource, uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
 import { waitForLeads } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, shotPath, test } from '../support/test';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
 
@@ -60,7 +60,7 @@ test('@both the owner asks a client for a testimonial, approves and publishes it
   await expectFailedResource(problems, 400);
   await page.getByLabel(consentStatement.text).check();
   expect(await elementsPastRightEdge(page)).toEqual([]);
-  await keepScreenshot(page, { path: `/work/shots/i57/testimonial-client-form-${width}.png`, fullPage: true });
+  await keepScreenshot(page, { path: shotPath(info, 'testimonial-client-form'), fullPage: true });
   await page.getByRole('button', { name: words.section.send }).click();
   await expect(page.getByRole('status').filter({ hasText: words.section.sent })).toBeVisible();
   await expect(page.getByText(words.section.status.pending!)).toBeVisible();
@@ -74,7 +74,7 @@ test('@both the owner asks a client for a testimonial, approves and publishes it
       const item = page.locator('li', { hasText: quote });
       await expect(item).toBeVisible();
       expect(await elementsPastRightEdge(page)).toEqual([]);
-      await keepScreenshot(page, { path: `/work/shots/i57/testimonial-pending-${width}.png`, fullPage: true });
+      await keepScreenshot(page, { path: shotPath(info, 'testimonial-pending'), fullPage: true });
       await item.getByRole('button', { name: `${words.desk.approve}: Kavya R.` }).click();
       await expect(page.getByText(words.desk.approved)).toBeVisible();
       await publish(page, copy.publish);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * The suite's `test`: every page records console errors, uncaught exceptions and
@@ -169,6 +169,10 @@ export async function holdSiteScripts(page: Page): Promise<{ asked: () => number
   });
   return { asked: () => asked, release };
 }
+
+/** Where a kept screenshot goes: E2E_SHOTS_DIR when set (for a note), else the test's output folder. */
+export const shotPath = (info: TestInfo, name: string) =>
+  `${process.env.E2E_SHOTS_DIR ?? info.outputPath('')}/${name}-${info.project.name}.png`;
 
 /**
  * A screenshot for a person to look at (the desk at 390 px, a page after a change), kept in the test's output folder
