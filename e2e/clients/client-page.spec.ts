@@ -17,7 +17,6 @@ test('@both a client opens their page, accepts the terms once and is offered Boo
   page,
   problems,
 }, info) => {
-  const width = info.project.name;
   const id = await postLead(page, 'enquiry', {
     name: 'Kavya Menon',
     phone: uniquePhone().typed,

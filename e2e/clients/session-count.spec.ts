@@ -33,7 +33,6 @@ async function dev(path: string, body: object): Promise<Record<string, unknown>>
 
 test('@both a client’s no-show is asked about, and "Don’t count it" gives the session back', async ({ page }, info) => {
   test.setTimeout(120_000);
-  const width = info.project.name;
   const email = uniqueEmail('session-count');
   await sendEnquiry(page, { name: 'Kavya Menon', phone: uniquePhone().typed, email, description: 'Six sessions' });
   const [lead] = await waitForLeads<{ id: string }>('enquiries', email);
