@@ -140,7 +140,8 @@ test('@both a client starts six sessions, accepts the terms, books, uses one and
       await shot('client-page');
 
       // The owner approves it and publishes: it shows under "What people say".
-      await page.goto('/desk/clients/testimonials');
+      await page.goto('/desk/clients');
+      await page.getByRole('link', { name: /testimonials? waits? for your approval$/ }).click();
       const item = page.locator('li', { hasText: quote });
       await item.getByRole('button', { name: `${testimonialWords.desk.approve}: Nila R.` }).click();
       await expect(page.getByText(testimonialWords.desk.approved)).toBeVisible();

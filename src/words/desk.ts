@@ -105,7 +105,7 @@ export const desk = {
       'The erasure stopped part way (the lead store did not answer): some records may remain. Find the person again and erase again to finish.',
     eraseTitle: 'Erase this person',
     eraseText:
-      'Removes every lead, status and note above, any dead lead, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp; their quotes are taken out of the draft of the site content (publish it to take them off the site). This cannot be undone. A form they send later is a new lead.',
+      'Removes every lead, status and note above, any dead lead, their client packages (their page’s link stops), accepted terms and testimonials sent, their confirmed numbers and addresses and their name from the message records (which stay only as counts), and what their confirmed numbers wrote on WhatsApp; their quotes are taken out of the draft of the site content (publish it to take them off the site). This cannot be undone. A form they send later is a new lead.',
     confirm: 'Type the email address or phone number again to confirm',
     erase: 'Erase everything',
     mismatch: 'This does not match the email address or phone number searched for. Nothing was erased.',

@@ -9,6 +9,7 @@ import { indiaDay } from '../../clients/validity';
 import { deskClients } from '../../words/clients/desk-clients';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { day, when } from '../format';
+import { PENDING_PATH } from './testimonial-card';
 
 const copy = deskClients.list;
 /** How many valid engagements the page looks at (the owners have far fewer clients than this). */
@@ -49,14 +50,20 @@ clientsPage.get('/clients', async (c) => {
     const count = countSessions(engagement, calls, now);
     if (count.left > 0 || count.upcoming > 0) active.push({ engagement, name: contactOf(lead).name, count });
   }
-  return renderDeskPage(c, copy.title, 'clients', {}, <ClientsList clients={orderActive(active)} />);
+  const pending = (await getClientStore(c.env).testimonialsIn('pending', LOOKED_AT)).length;
+  return renderDeskPage(c, copy.title, 'clients', {}, <ClientsList clients={orderActive(active)} pending={pending} />);
 });
 
-function ClientsList({ clients }: { clients: ActiveClient[] }) {
+function ClientsList({ clients, pending }: { clients: ActiveClient[]; pending: number }) {
   return (
     <section className="desk-card desk-clients" aria-labelledby="clients-heading">
       <h1 id="clients-heading">{copy.heading}</h1>
       <p className="desk-meta">{copy.intro}</p>
+      {pending > 0 ? (
+        <p>
+          <a href={PENDING_PATH}>{copy.pending(pending)}</a>
+        </p>
+      ) : null}
       {clients.length === 0 ? <p>{copy.none}</p> : null}
       <ul className="desk-list desk-client-list">
         {clients.map(({ engagement: e, name, count }) => (

@@ -53,6 +53,8 @@ export const deskClients = {
     leftOf: (left: number, total: number) => `${left} of ${total}`,
     next: 'Next call',
     expires: 'Valid until',
+    pending: (n: number) =>
+      n === 1 ? '1 testimonial waits for your approval' : `${n} testimonials wait for your approval`,
   },
 };
 

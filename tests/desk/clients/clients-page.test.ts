@@ -10,6 +10,7 @@ import { getBookingStore } from '../../../src/store/bookings/open';
 import type { BookingRecord } from '../../../src/store/bookings/bookings';
 import { startEngagement } from '../../../src/clients/start';
 import { indiaDay } from '../../../src/clients/validity';
+import { day as shownDay } from '../../../src/desk/format';
 import { deskClients } from '../../../src/words/clients/desk-clients';
 import { enquiryLead } from '../../fixtures/leads';
 import { graphEnv } from '../../standins/whatsapp/graph-api';
@@ -73,7 +74,7 @@ describe('/desk/clients', () => {
     expect(html).toContain(`href="/desk/leads/enquiry/${booked.lead.id}"`);
     const row = html.slice(at('Booked'), at('Sooner'));
     expect(row).toContain(`<dd>${deskClients.list.leftOf(5, 6)}</dd>`);
-    expect(row).toContain(`<dd>${day(90)}</dd>`);
+    expect(row).toContain(`<dd>${shownDay(day(90))}</dd>`);
     expect(row).not.toContain(deskClients.card.noNext);
   });
 
