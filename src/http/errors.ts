@@ -37,6 +37,9 @@ const STATUS_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
+/** The request's path as a log line may hold it: a client page's token (/c/:token) is never written down. */
+const loggedPath = (c: Context) => new URL(c.req.url).pathname.replace(/^\/c\/[^/]+/, '/c/:token');
+
 /** The single error handler: known errors keep their status, anything else is logged and becomes a generic 500. */
 export function onError(err: Error, c: Context): Response {
   if (err instanceof ApiException) {
@@ -50,14 +53,14 @@ export function onError(err: Error, c: Context): Response {
     // The operator's mistake, not the visitor's: loud in the logs (it names the settings), 503 to the visitor.
     logEvent('error', 'config.problem', {
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: loggedPath(c),
       error: err.message,
     });
     return c.json(errorBody('not_configured', 'The site is not available right now. Please try again later.'), 503);
   }
   logEvent('error', 'request.error', {
     method: c.req.method,
-    path: new URL(c.req.url).pathname,
+    path: loggedPath(c),
     error: describeError(err),
   });
   return c.json(errorBody('internal', 'Something went wrong. Please try again.'), 500);
