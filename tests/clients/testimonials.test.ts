@@ -13,6 +13,7 @@ import { getLeadStore } from '../../src/store/leads/open';
 import { getClientStore } from '../../src/store/clients/open';
 import { contentStore } from '../../src/store/site-content/site-content';
 import { DraftContent, publicContent } from '../../src/shared/site-content';
+import { deskClients } from '../../src/words/clients/desk-clients';
 import { consentStatement, testimonialWords as words } from '../../src/words/clients/testimonials';
 import { enquiryLead } from '../fixtures/leads';
 import { GraphStandin, graphEnv } from '../standins/whatsapp/graph-api';
@@ -77,7 +78,7 @@ describe('the owner’s request', () => {
 
     const res = await ask(env, c);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(c.desk);
+    expect(res.headers.get('location')).toBe(`${c.desk}?client=asked-untold#client`);
     const asked = await engagement(c.engagementId);
     expect(asked.testimonialAskedAt).toBeTruthy();
     expect(asked.testimonialAskedBy).toBeTruthy();
@@ -106,8 +107,16 @@ describe('the owner’s request', () => {
     const wrote = inbound(inside.lead.phone, now - 3600, 'text', { body: 'hello' });
     expect((await postWebhook(workerEnv, webhookBody({ messages: [wrote] }))).status).toBe(200);
     const outside = await client(workerEnv);
-    expect((await ask(workerEnv, inside)).status).toBe(303);
-    expect((await ask(workerEnv, outside)).status).toBe(303);
+    const [told, untold] = [await ask(workerEnv, inside), await ask(workerEnv, outside)];
+    expect(told.headers.get('location')).toBe(`${inside.desk}?client=asked-told#client`);
+    expect(untold.headers.get('location')).toBe(`${outside.desk}?client=asked-untold#client`);
+    // The lead page says which: told on WhatsApp, or to be told by the owner.
+    expect(await text(await callWorker(workerEnv, told.headers.get('location')!))).toContain(
+      deskClients.card.askedTold,
+    );
+    expect(await text(await callWorker(workerEnv, untold.headers.get('location')!))).toContain(
+      deskClients.card.askedUntold,
+    );
     const rows = async (phone: string) =>
       (
         await env.DB.prepare(

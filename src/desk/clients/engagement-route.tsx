@@ -34,8 +34,11 @@ const DONE: Record<string, string> = {
   started: words.card.started,
   sent: words.card.sent,
   revoked: words.card.revoked,
+  'asked-told': words.card.askedTold,
+  'asked-untold': words.card.askedUntold,
 };
-const backTo = (kind: string, id: string, done: keyof typeof DONE) => `${leadPath(kind, id)}?client=${done}#client`;
+export const backTo = (kind: string, id: string, done: keyof typeof DONE) =>
+  `${leadPath(kind, id)}?client=${done}#client`;
 
 async function leadOf(c: Context<DeskEnv>, kind: LeadParams['kind'], id: string): Promise<LeadRecord> {
   const lead = await getLeadStore(c.env).get(kind, id);

@@ -1,3 +1,4 @@
+import { backTo } from './engagement-route';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { desk as deskWords } from '../../words/desk';
@@ -10,7 +11,7 @@ import { getClientStore } from '../../store/clients/open';
 import { approveTestimonial, declineTestimonial, markAsked, type Decision } from '../../clients/testimonials';
 import { tellClientAsked } from '../../notify/clients/testimonial-notices';
 import { logEvent } from '../../log';
-import { leadPath, renderDeskPage, type DeskEnv } from '../page';
+import { renderDeskPage, type DeskEnv } from '../page';
 import type { Banner } from '../document';
 import { PENDING_PATH } from './testimonial-card';
 import { PendingTestimonials } from './pending-testimonials';
@@ -39,7 +40,7 @@ testimonialDesk.post('/leads/:kind/:id/testimonial-request', async (c) => {
   const asked = await markAsked(c.env, engagement, c.var.owner.email, now);
   const told = await tellClientAsked(c.env, lead, asked, c.var.owner.email, now);
   logEvent('info', 'desk.action', { action: 'testimonial request message', outcome: told });
-  return c.redirect(leadPath(kind, id), 303);
+  return c.redirect(backTo(kind, id, told === 'queued' ? 'asked-told' : 'asked-untold'), 303);
 });
 
 const DONE: Partial<Record<Decision, Banner>> = {

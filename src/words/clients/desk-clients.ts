@@ -32,6 +32,9 @@ export const deskClients = {
     started: 'The engagement is started and its link is on its way to the client.',
     sent: 'A fresh link is on its way; the old one no longer opens the page.',
     revoked: 'The link is revoked: the client page no longer opens.',
+    askedTold: 'Asked: the client’s page now has the form, and they were told on WhatsApp.',
+    askedUntold:
+      'Asked: the client’s page now has the form. Nothing was sent to them (WhatsApp’s 24-hour window is closed, or they gave no number): tell them yourself, or send a fresh link.',
   },
   errors: {
     form: 'This form is out of date: open the page again and start over.',
