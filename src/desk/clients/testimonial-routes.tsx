@@ -53,7 +53,7 @@ const DONE: Partial<Record<Decision, Banner>> = {
 testimonialDesk.get('/clients/testimonials', async (c) => {
   const pending = await getClientStore(c.env).testimonialsIn('pending', 100);
   const done = DONE[c.req.query('done') as Decision];
-  return renderDeskPage(c, copy.pendingTitle, 'content', {}, <PendingTestimonials pending={pending} />, 200, [
+  return renderDeskPage(c, copy.pendingTitle, 'clients', {}, <PendingTestimonials pending={pending} />, 200, [
     ...(done ? [done] : []),
   ]);
 });
