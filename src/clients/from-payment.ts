@@ -5,8 +5,7 @@ import { getClientStore } from '../store/clients/open';
 import type { PaymentRequestRecord } from '../store/payments/payments';
 import { publishedContent } from '../store/site-content/published-content';
 import { enqueue } from '../queue/jobs';
-import { issueLink, termsHash, type EngagementStart } from './start';
-import { newEngagementReference } from './token';
+import { issueLink, startEngagementOnce, termsHash, type EngagementStart } from './start';
 import { indiaDay } from './validity';
 
 const DAY = 86_400_000;
@@ -54,16 +53,8 @@ export async function engagementFromPayment(
     ...(text && { terms: { versionId: versionId ?? 0, text, hash: await termsHash(text) } }),
     paymentRequestId: request.id,
   };
-  const engagement: EngagementRecord = {
-    id: await engagementIdFor(request.id),
-    ...start,
-    reference: newEngagementReference(),
-    uncounted: [],
-    answered: [],
-    createdBy: by,
-    createdAt: now.toISOString(),
-  };
-  if (!(await clients.createEngagement(engagement))) return null;
+  const engagement = await startEngagementOnce(env, start, await engagementIdFor(request.id), by, now);
+  if (!engagement) return null;
   const { engagement: linked, token } = await issueLink(env, engagement, by, now);
   logEvent('info', 'client.started', { from: 'payment', sessions: linked.sessions });
   // The link goes as when an owner starts one: the consumer chooses WhatsApp (text or template) and email.

@@ -1,25 +1,20 @@
 import type { Env } from '../env';
 import { readConfig } from '../env';
-import type { EngagementRecord, EngagementTerms, LeadRef } from '../store/clients/clients';
+import type { EngagementRecord } from '../store/clients/clients';
 import { getClientStore } from '../store/clients/open';
+import { hex } from '../store/keyed-hash';
 import { linkExpiry } from './validity';
 import { clientTokenHash, newClientId, newClientToken, newEngagementReference } from './token';
 
 /** What an engagement is started with (validated by the caller: the desk form or a paid payment request). */
-export interface EngagementStart {
-  lead: LeadRef;
-  program: string;
-  programTitle: string;
-  sessions: number;
-  validUntil: string;
-  terms?: EngagementTerms;
-  paymentRequestId?: string;
-}
+export type EngagementStart = Pick<
+  EngagementRecord,
+  'lead' | 'program' | 'programTitle' | 'sessions' | 'validUntil' | 'terms' | 'paymentRequestId'
+>;
 
 /** SHA-256 of a terms text, lower-case hex: what an acceptance records of the exact words the client saw. */
 export async function termsHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
 /** Stores a new engagement (no link yet: issueLink makes one). */

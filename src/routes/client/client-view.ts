@@ -1,3 +1,4 @@
+import { formatIndianDateTime } from '../../notify/ledger/templates';
 import { type Env, readConfig } from '../../env';
 import { countSessions } from '../../clients/sessions';
 import { isValid } from '../../clients/validity';
@@ -48,15 +49,6 @@ const CALL = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
   timeZone: TIME_ZONE.name,
 });
-const AT = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: TIME_ZONE.name,
-});
-
 /** A calendar day (YYYY-MM-DD) in words: the day itself, whatever the time zone. */
 export const dayInWords = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
 
@@ -81,7 +73,7 @@ export async function clientView(
     termsHash && {
       text: engagement.terms.text,
       hash: termsHash,
-      ...(engagement.accepted && { acceptedOn: AT.format(new Date(engagement.accepted.at)) }),
+      ...(engagement.accepted && { acceptedOn: formatIndianDateTime(engagement.accepted.at) }),
     };
   return {
     path,
