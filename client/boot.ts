@@ -3,8 +3,7 @@
  * below; client/document.tsx writes it at the end of <body>). It starts the islands' code once the browser has
  * painted the server's page, so on a slow phone the scripts never share the first round trips with the HTML
  * and stylesheet that make the first view. Until then the page works without them: links are links and forms
- * post themselves. After the first paint it also lays out the landing page's sections below the first view, one
- * per frame (client/render-sections.ts).
+ * post themselves.
  *
  * The scripts start sooner when the visitor acts first:
  * - on the first touch, focus or key press anywhere; a touched or focused island is marked `data-wanted` and the
@@ -18,7 +17,6 @@ import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
-import { renderSectionsInTurn } from './render-sections';
 
 declare const __BOOT__: { entry: string; preload: string[]; islands: Record<string, string[]> };
 
@@ -100,9 +98,8 @@ document.addEventListener(
   { once: true },
 );
 
-/** After the first paint: the islands' code, and the sections below the first view. */
+/** After the first paint: the islands' code. */
 function afterPaint(): void {
-  renderSectionsInTurn();
   // In a task of its own, as each of its steps is: no task of a slow phone's first seconds need be long.
   setTimeout(load);
 }

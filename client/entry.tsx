@@ -1,7 +1,6 @@
 import { closestTo } from './lib/event-target';
 import { islands } from './islands/registry';
 import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
-import { SECTIONS_RENDERED_EVENT, sectionsRendered } from './render-sections';
 
 /**
  * Browser entry, started by the page's boot script (client/boot.ts) once the page has painted or the visitor
@@ -11,7 +10,7 @@ import { SECTIONS_RENDERED_EVENT, sectionsRendered } from './render-sections';
  * that opens it, or a touch inside it; `touch` once the first tap or typing inside it has been answered and
  * painted (the boot script preloaded its code). Until then the server's HTML works alone, so nothing is lost meanwhile.
  * Each hydrated marker gets `data-hydrated`; <html data-hydrated> is set whenever every island that
- * has started loading has hydrated and the page's sections have been rendered (the e2e suite waits for it, and
+ * has started loading has hydrated (the e2e suite waits for it, and
  * for the marker of what it uses).
  * React itself is fetched and started with the first island that starts: a page whose islands are all further
  * down (the landing page on a phone) runs no React until the visitor scrolls towards one or touches the page.
@@ -27,12 +26,8 @@ const loadReact = () => (react ??= import('./react-runtime'));
 let pending = 0;
 const started = new WeakMap<HTMLElement, Promise<void>>();
 
-/** Also waits for the boot script to have rendered the page's sections (client/render-sections.ts). */
 function settle(): void {
-  const html = document.documentElement;
-  if (pending !== 0) return;
-  if (sectionsRendered()) html.setAttribute('data-hydrated', '');
-  else document.addEventListener(SECTIONS_RENDERED_EVENT, settle, { once: true });
+  if (pending === 0) document.documentElement.setAttribute('data-hydrated', '');
 }
 
 async function hydrate(el: HTMLElement, name: string): Promise<void> {

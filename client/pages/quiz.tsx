@@ -3,6 +3,7 @@ import { consent, consentCopy } from '../../src/words/privacy';
 import type { FormState } from '../../src/shared/lead-rules';
 import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
+import { QuizArt } from '../components/art';
 import { SiteHeader } from '../layout/site-header';
 import { useSiteContent } from '../site-content';
 
@@ -25,7 +26,7 @@ export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) 
       <SiteHeader />
       <main id="main" className="quiz-screen">
         <div className="quiz-art">
-          <img src={quiz.image} alt={quiz.imageAlt} width="720" height="900" fetchPriority="high" />
+          <QuizArt label={quiz.imageAlt} />
         </div>
         <div className="quiz-panel">
           <Island

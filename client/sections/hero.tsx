@@ -1,9 +1,8 @@
-import { site } from '../../src/words/site';
+import { HeroArt } from '../components/art';
 import { PlainText, useSiteContent } from '../site-content';
 
 export function Hero() {
   const { hero } = useSiteContent();
-  const { image } = site.hero;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
@@ -18,7 +17,7 @@ export function Hero() {
           </a>
         </div>
         <div className="hero-art">
-          <img src={image} alt={hero.imageAlt} width="640" height="640" fetchPriority="high" />
+          <HeroArt label={hero.imageAlt} />
         </div>
       </div>
     </section>

@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
 import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
+import { eventsInside, tasksAfterPaint } from './applied-throttling.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const PATHS = (process.env.LIGHTHOUSE_PATHS || '/,/quiz').split(',');
@@ -116,21 +117,13 @@ function sharing(trace) {
 }
 
 /** With devtools throttling: the page's main-thread tasks over 50 ms after the observed first paint, as they ran. */
-function observedLongTasks(trace, fcpTs) {
-  const events = trace.traceEvents;
-  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
-  if (!nav) return [];
-  const task = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
-  const mine = (e) => e.pid === nav.pid && e.tid === nav.tid;
-  return events
-    .filter((e) => mine(e) && e.ph === 'X' && e.name === task && e.ts >= fcpTs && e.dur > 50_000)
-    .map((t) => {
-      const childEvents = events.filter(
-        (e) => mine(e) && e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur,
-      );
-      return `   after FCP ${Math.round((t.ts - fcpTs) / 1000)} ms: wall ${(t.dur / 1000).toFixed(1)} cpu ${((t.tdur ?? 0) / 1000).toFixed(1)}: ${describe({ childEvents })}`;
-    });
-}
+const observedLongTasks = (trace) =>
+  tasksAfterPaint(trace, 50)
+    .sort((a, b) => a.afterMs - b.afterMs)
+    .map(
+      (t) =>
+        `   after FCP ${t.afterMs} ms: wall ${t.wallMs.toFixed(1)} cpu ${t.cpuMs.toFixed(1)}: ${describe({ childEvents: eventsInside(trace, t.event) })}`,
+    );
 
 let worker;
 let origins;
@@ -213,7 +206,7 @@ try {
         };
         rows.push(row);
         console.log(Object.values(row).join(' | '));
-        for (const line of DEVTOOLS ? observedLongTasks(artifacts.Trace, fcpTs) : heavy) console.log(line);
+        for (const line of DEVTOOLS ? observedLongTasks(artifacts.Trace) : heavy) console.log(line);
         const seen = new Set();
         if (process.env.LIGHTHOUSE_TASKS_SIM !== '1') continue;
         for (const { pass, fcp, node, timing } of counted) {

@@ -70,7 +70,6 @@ export const site = {
     headline: 'Find Aliveness in Work, Love, and Leadership',
     lede: 'Practical psychology and honest conversation for people who want their days to feel like their own again.',
     cta: 'Begin Your Journey',
-    image: '/images/hero.svg',
     imageAlt: 'Abstract sunrise over layered teal hills',
   },
   about: {
@@ -193,7 +192,6 @@ export const site = {
     intro: 'Talks, guided practices, and reflections—stream the newest release and browse the recent playlist.',
   },
   quiz: {
-    image: '/images/quiz.svg',
     imageAlt: 'Illustration of a winding path through teal hills towards a golden sun',
     source: 'website-quiz-page',
     contactTitle: 'See Programs Recommended For You',

@@ -1,0 +1,65 @@
+/**
+ * The hero's and the quiz's illustrations, drawn in the page itself rather than loaded as images: an SVG file shown by
+ * <img> is a small document of its own, and on a phone eight times slower its load, layout and paint were one task of
+ * 105–125 ms after the first paint (issue 58). Drawn inline, it is part of the first paint. Each gradient's id is the
+ * page's own (an inline SVG's ids share the document).
+ */
+
+/** Abstract sunrise over layered teal hills, square (the landing page's hero). */
+export function HeroArt({ label }: { label: string }) {
+  return (
+    <svg viewBox="0 0 640 640" width="640" height="640" role="img" aria-label={label}>
+      <defs>
+        <linearGradient id="hero-art-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#fff4d1" />
+          <stop offset="1" stopColor="#fbe3a0" />
+        </linearGradient>
+      </defs>
+      <rect width="640" height="640" fill="url(#hero-art-sky)" />
+      <circle cx="420" cy="250" r="110" fill="#FAD15A" />
+      <circle cx="420" cy="250" r="150" fill="#FAD15A" opacity=".25" />
+      <path d="M0 400 C120 330 220 360 320 400 S520 450 640 370 V640 H0Z" fill="#4fa3a0" />
+      <path d="M0 470 C140 410 260 450 380 480 S560 500 640 450 V640 H0Z" fill="#008080" />
+      <path d="M0 540 C160 500 300 540 420 560 S580 570 640 540 V640 H0Z" fill="#0b3d3d" />
+      <g fill="none" stroke="#0b3d3d" strokeWidth="4" strokeLinecap="round">
+        <path d="M150 170 q12 -10 24 0 q12 -10 24 0" />
+        <path d="M230 130 q9 -8 18 0 q9 -8 18 0" />
+      </g>
+    </svg>
+  );
+}
+
+/** A winding path through teal hills towards a golden sun, tall; it fills its box as a cover image would. */
+export function QuizArt({ label }: { label: string }) {
+  return (
+    <svg
+      viewBox="0 0 720 900"
+      width="720"
+      height="900"
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label={label}
+    >
+      <defs>
+        <linearGradient id="quiz-art-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#fff4d1" />
+          <stop offset=".55" stopColor="#f6dfa0" />
+          <stop offset="1" stopColor="#e6f2f1" />
+        </linearGradient>
+      </defs>
+      <rect width="720" height="900" fill="url(#quiz-art-sky)" />
+      <circle cx="520" cy="260" r="120" fill="#FAD15A" />
+      <path d="M0 520 C160 440 300 500 420 540 S640 560 720 500 V900 H0Z" fill="#4fa3a0" />
+      <path d="M0 640 C180 580 320 640 470 660 S660 650 720 620 V900 H0Z" fill="#008080" />
+      <path d="M0 760 C200 720 360 770 520 790 S680 780 720 760 V900 H0Z" fill="#0b3d3d" />
+      <path
+        d="M360 900 C340 820 420 760 380 700 S330 620 420 560 S520 500 510 430"
+        fill="none"
+        stroke="#fbf8f2"
+        strokeWidth="14"
+        strokeLinecap="round"
+        strokeDasharray="2 26"
+      />
+    </svg>
+  );
+}

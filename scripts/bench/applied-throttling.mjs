@@ -1,0 +1,111 @@
+// What `npm run lighthouse` and `npm run lighthouse:tasks` share to measure a page as a slow phone runs it (issue 58):
+// Lighthouse's `devtools` throttling, where Chromium itself slows the CPU, so the trace is what a phone that slow
+// does and the total blocking time is read off it as it happened (no simulation that multiplies the host's waits);
+// the blank page each round is measured beside, as the host's floor; and the client page's address on a local Worker.
+import { createServer } from 'node:http';
+import { throttling } from 'lighthouse/core/config/constants.js';
+
+/** Lighthouse's mobile settings with Chromium slowing the CPU `slowdown` times; the network is loopback as it is. */
+export const appliedConfig = (slowdown, onlyCategories = ['performance']) => ({
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories,
+    throttlingMethod: 'devtools',
+    throttling: {
+      ...throttling.mobileSlow4G,
+      requestLatencyMs: 0,
+      downloadThroughputKbps: 0,
+      uploadThroughputKbps: 0,
+      cpuSlowdownMultiplier: slowdown,
+    },
+  },
+});
+
+/** The navigation's main thread and the name its tasks have in this Chromium's trace. */
+function mainThread(trace) {
+  const events = trace.traceEvents;
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
+  // A task is `RunTask` in Lighthouse's trace, `ThreadControllerImpl::RunTask` in some Chromium builds'.
+  const task = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
+  return { nav, task, mine: (e) => Boolean(nav) && e.pid === nav.pid && e.tid === nav.tid };
+}
+
+/** The trace's first contentful paint (µs), or undefined when the page painted nothing. */
+export const firstPaintTs = (trace) => trace.traceEvents.find((e) => e.name === 'firstContentfulPaint')?.ts;
+
+/**
+ * The page's main-thread tasks that started at or after the first contentful paint and ran longer than `overMs`, as
+ * they ran: { afterMs (from the first paint), wallMs, cpuMs, event }, longest first.
+ */
+export function tasksAfterPaint(trace, overMs = 0) {
+  const fcp = firstPaintTs(trace);
+  const { task, mine } = mainThread(trace);
+  if (fcp === undefined) return [];
+  return trace.traceEvents
+    .filter((e) => mine(e) && e.ph === 'X' && e.name === task && e.ts >= fcp && e.dur > overMs * 1000)
+    .map((event) => ({
+      afterMs: Math.round((event.ts - fcp) / 1000),
+      wallMs: event.dur / 1000,
+      cpuMs: (event.tdur ?? 0) / 1000,
+      event,
+    }))
+    .sort((a, b) => b.wallMs - a.wallMs);
+}
+
+/** The events that ran inside a task on its thread (for naming what it did). */
+export function eventsInside(trace, taskEvent) {
+  const end = taskEvent.ts + taskEvent.dur;
+  return trace.traceEvents.filter(
+    (e) =>
+      e.pid === taskEvent.pid &&
+      e.tid === taskEvent.tid &&
+      e !== taskEvent &&
+      e.ts >= taskEvent.ts &&
+      e.ts + (e.dur ?? 0) <= end,
+  );
+}
+
+/**
+ * A page with one line of text and nothing else, served on loopback: what the host's Chromium costs a navigation
+ * at the same slowdown. Resolves to { origin, close() }.
+ */
+export async function startBlankPage() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    '<title>Blank</title></head><body><p>Blank</p></body></html>';
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * A client's private page on a local development Worker (its `/__dev` routes answer on loopback): an enquiry sent as
+ * a browser without JavaScript sends it, then an engagement with a live link on it. Answers the page's path; the
+ * token is a local run's only, and callers print `/c/:token` in its place.
+ */
+export async function clientPagePath(origin) {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const form = new URLSearchParams({
+    name: 'Asha Menon',
+    phone: '98765 43210',
+    email,
+    description: 'Six sessions, please.',
+  });
+  const sent = await fetch(`${origin}/api/enquiry`, { method: 'POST', body: form, redirect: 'manual' });
+  if (sent.status >= 400) throw new Error(`the enquiry for the client page was refused (${sent.status})`);
+  const found = await (await fetch(`${origin}/__dev/leads?email=${encodeURIComponent(email)}`)).json();
+  const id = found.leads?.enquiries?.[0]?.id;
+  if (!id) throw new Error('the enquiry for the client page was not stored');
+  const started = await fetch(`${origin}/__dev/clients/engagement`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'enquiry', id, sessions: 6, validUntil: '2099-12-31', program: 'consultations' }),
+  });
+  const { token } = await started.json();
+  if (!token) throw new Error(`no client page could be started (${started.status})`);
+  return `/c/${token}`;
+}
