@@ -4,6 +4,8 @@ import type { Place } from './place';
 // are a person's data; the rest holds none, or fingerprints that no one can match to a person after their day.
 
 const NONE = 'no personal data';
+/** A place with no personal data that the cron leaves alone: nothing in a person's copy, nothing to erase or tell. */
+const NOT_PERSONAL = { pruned: false, copy: false, erasure: NONE, privacy: [] } as const;
 
 export const SITE_PLACES: readonly Place[] = [
   {
@@ -73,10 +75,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['day', 'metric', 'count'],
     kept: 'not deleted: a day, a metric and a number',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -109,10 +108,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['id', 'title', 'text', 'created_by', 'created_at', 'updated_by', 'updated_at'],
     kept: 'until the owners delete them',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -121,10 +117,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['id', 'source', 'medium', 'campaign', 'page', 'created_at', 'created_by', 'made_at'],
     kept: 'until the owners delete them',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -133,10 +126,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['kind', 'version', 'cursor'],
     kept: 'one row per kind, overwritten',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -145,10 +135,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['id', 'ok', 'checked_at', 'checks'],
     kept: 'one row, overwritten',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'kv',
@@ -167,10 +154,7 @@ export const SITE_PLACES: readonly Place[] = [
     about: 'A cache of the public video or podcast feed.',
     personal: [],
     kept: 'until it expires (a KV expiration)',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   })),
   ...(['youtube-feeds:lock', 'podcast-feed:lock'] as const).map((name): Place => ({
     kind: 'kv',
@@ -178,10 +162,7 @@ export const SITE_PLACES: readonly Place[] = [
     about: 'Held while one isolate refreshes a feed.',
     personal: [],
     kept: 'a minute at most (a KV expiration)',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   })),
   {
     kind: 'r2',
@@ -201,9 +182,6 @@ export const SITE_PLACES: readonly Place[] = [
     about: "The owners' pictures for the site content.",
     personal: [],
     kept: 'not deleted: the owners\u2019 own pictures',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
 ];
