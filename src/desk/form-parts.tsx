@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
-// The parts the desk's forms are made of, each written once: a labelled field, a row of pressed-or-not buttons, and
+// The parts the desk's forms are made of, each written once: a labelled field or list, a row of pressed-or-not buttons, and
 // a message shown as it will be sent with the button that sends it.
 
 /**
@@ -26,6 +26,39 @@ export function TextField({
         </span>
       ) : null}
       <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} />
+      {error ? (
+        <span id={`${id}-error`} className="desk-field-error">
+          {error}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** A labelled list to choose from, its refusal message tied to it as TextField's is. The rest of the props go to the select. */
+export function SelectField({
+  id,
+  label,
+  error,
+  children,
+  ...select
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <p className="desk-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        {...select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {children}
+      </select>
       {error ? (
         <span id={`${id}-error`} className="desk-field-error">
           {error}
