@@ -26,11 +26,7 @@ export function TextField({
         </span>
       ) : null}
       <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} />
-      {error ? (
-        <span id={`${id}-error`} className="desk-field-error">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </p>
   );
 }
@@ -59,13 +55,18 @@ export function SelectField({
       >
         {children}
       </select>
-      {error ? (
-        <span id={`${id}-error`} className="desk-field-error">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </p>
   );
+}
+
+/** A field's refusal message, its id the one the field's aria-describedby names. */
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <span id={`${id}-error`} className="desk-field-error">
+      {error}
+    </span>
+  ) : null;
 }
 
 /**
