@@ -4,6 +4,8 @@ import type { Place } from './place';
 // are a person's data; the rest holds none, or fingerprints that no one can match to a person after their day.
 
 const NONE = 'no personal data';
+/** The columns a visit's source is kept in, as the site names it (src/shared/visit-source.ts). */
+const SOURCE = ['source', 'medium', 'campaign'];
 /** A place with no personal data that the cron leaves alone: nothing in a person's copy, nothing to erase or tell. */
 const NOT_PERSONAL = { pruned: false, copy: false, erasure: NONE, privacy: [] } as const;
 
@@ -13,7 +15,7 @@ export const SITE_PLACES: readonly Place[] = [
     name: 'visit_today',
     about: "The day's visitors: keyed fingerprints of address and browser (key), and of the address alone (client).",
     personal: ['key', 'client'],
-    other: ['day', 'source', 'medium', 'campaign', 'step'],
+    other: ['day', ...SOURCE, 'step'],
     kept: 'until the day is over, then rolled up into visit_counts and deleted by the cron',
     pruned: true,
     copy: false,
@@ -49,7 +51,7 @@ export const SITE_PLACES: readonly Place[] = [
     name: 'visit_counts',
     about: "Each day's visitors per source, medium and campaign, and how many reached each quiz step.",
     personal: [],
-    other: ['day', 'source', 'medium', 'campaign', 'visits', 'reached_1', 'reached_2', 'reached_3', 'reached_4'],
+    other: ['day', ...SOURCE, 'visits', 'reached_1', 'reached_2', 'reached_3', 'reached_4'],
     kept: '25 months (RETENTION.visitCountMonths), then deleted by the cron',
     pruned: true,
     copy: false,
@@ -115,7 +117,7 @@ export const SITE_PLACES: readonly Place[] = [
     name: 'share_links',
     about: "The owners' tagged links to share.",
     personal: [],
-    other: ['id', 'source', 'medium', 'campaign', 'page', 'created_at', 'created_by', 'made_at'],
+    other: ['id', ...SOURCE, 'page', 'created_at', 'created_by', 'made_at'],
     kept: 'until the owners delete them',
     ...NOT_PERSONAL,
   },
