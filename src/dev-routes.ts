@@ -151,31 +151,25 @@ dev.get(
   }),
 );
 
-/**
- * POST /__dev/reminders?at=<ISO time>: runs the cron's call reminders as if it were that time, so a journey need not
- * wait a day; answers how many of each outcome (counts only).
- */
-dev.post(
-  '/__dev/reminders',
-  developmentOnly(async (c) => {
-    const at = Date.parse(c.req.query('at') ?? '');
-    if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
-    return c.json({ ok: true, reminders: await sendCallReminders(c.env, new Date(at)) });
-  }),
-);
+/** Answers with `answer` at the time in `?at=`, or 400 when it gives none. */
+function atTime(c: DevContext, answer: (at: Date) => Promise<Response>): Promise<Response> {
+  const at = Date.parse(c.req.query('at') ?? '');
+  if (Number.isNaN(at)) return Promise.resolve(c.json({ ok: false, error: 'at: an ISO date and time' }, 400));
+  return answer(new Date(at));
+}
 
-/**
- * POST /__dev/nudges?at=<ISO time>: runs the cron's owner nudges (due next dates, leads left alone) as if it were
- * that time; answers the run's counts only.
- */
-dev.post(
-  '/__dev/nudges',
-  developmentOnly(async (c) => {
-    const at = Date.parse(c.req.query('at') ?? '');
-    if (Number.isNaN(at)) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
-    return c.json({ ok: true, nudges: await sendLeadNudges(c.env, new Date(at)) });
-  }),
-);
+/** POST `path`?at=<ISO time>: runs one of the cron's steps as if it were that time; answers its counts as `name`. */
+function cronStepAt(path: string, name: string, step: (env: Env, at: Date) => Promise<unknown>) {
+  dev.post(
+    path,
+    developmentOnly((c) => atTime(c, async (at) => c.json({ ok: true, [name]: await step(c.env, at) }))),
+  );
+}
+
+/** The cron's call reminders, so a journey need not wait a day (counts of each outcome only). */
+cronStepAt('/__dev/reminders', 'reminders', sendCallReminders);
+/** The cron's owner nudges (due next dates, leads left alone). */
+cronStepAt('/__dev/nudges', 'nudges', sendLeadNudges);
 
 /** A reader of a dev route's fields, each from the body (JSON or a form) or else the query; '' when absent. */
 async function fieldsOf(c: DevContext): Promise<(name: string) => string> {
@@ -189,47 +183,43 @@ async function fieldsOf(c: DevContext): Promise<(name: string) => string> {
 }
 
 /**
- * POST /__dev/bookings/pass (body or query `provider`, `id`, `hours`): time passing for a stored booking, which
- * moves its call (`startAt`, `endAt`, and its history's current step) `hours` back, so a journey sees a call's end
- * pass without waiting. Written through the booking store, so it works alike on any store; an outcome stays.
+ * POST `path` (body or query `key`, `id`, `hours`): time passing for a stored record, which `move` moves `hours` back
+ * (a positive number, at most 400 days), so a journey sees it without waiting. Answers the new times; 404 when no record
+ * has the id.
  */
-dev.post(
-  '/__dev/bookings/pass',
-  developmentOnly(async (c) => {
-    const field = await fieldsOf(c);
-    const provider = BOOKING_PROVIDERS.find((p) => p === field('provider'));
-    const hours = Number(field('hours'));
-    if (!provider || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
-      return c.json({ ok: false, error: 'give provider (calcom or calendly), id and hours (a positive number)' }, 400);
-    }
-    const moved = await moveCallBack(c.env, provider, field('id'), hours);
-    if (!moved) return c.json({ ok: false, error: 'no such booking' }, 404);
-    return c.json({ ok: true, ...moved });
-  }),
-);
+function timePassing<K extends string>(
+  path: string,
+  key: string,
+  keys: readonly K[],
+  missing: string,
+  move: (env: Env, k: K, id: string, hours: number) => Promise<object | null>,
+) {
+  dev.post(
+    path,
+    developmentOnly(async (c) => {
+      const field = await fieldsOf(c);
+      const found = keys.find((k) => k === field(key));
+      const hours = Number(field('hours'));
+      if (!found || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
+        const choices = `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}`;
+        return c.json({ ok: false, error: `give ${key} (${choices}), id and hours (a positive number)` }, 400);
+      }
+      const moved = await move(c.env, found, field('id'), hours);
+      return moved ? c.json({ ok: true, ...moved }) : c.json({ ok: false, error: missing }, 404);
+    }),
+  );
+}
 
 /**
- * POST /__dev/leads/age (body or query `kind`, `id`, `hours`): time passing for a stored lead, whose arrival time
- * (a quiz response's result) moves `hours` back in the local D1, so a journey sees a lead left alone for days, such as
- * a quiz lead under the inbox's "No call yet", without waiting. Answers the new arrival time.
+ * POST /__dev/bookings/pass: a stored booking's call (`startAt`, `endAt`, and its history's current step), so a
+ * journey sees a call's end pass. Written through the booking store, so it works alike on any store; an outcome stays.
  */
-dev.post(
-  '/__dev/leads/age',
-  developmentOnly(async (c) => {
-    const field = await fieldsOf(c);
-    const kind = LEAD_KINDS.find((k) => k === field('kind'));
-    const hours = Number(field('hours'));
-    if (!kind || !field('id') || !Number.isFinite(hours) || hours <= 0 || hours > 24 * 400) {
-      return c.json(
-        { ok: false, error: 'give kind (quiz, newsletter or enquiry), id and hours (a positive number)' },
-        400,
-      );
-    }
-    const moved = await moveLeadBack(c.env.DB, kind, field('id'), hours);
-    if (!moved) return c.json({ ok: false, error: 'no such lead' }, 404);
-    return c.json({ ok: true, ...moved });
-  }),
-);
+timePassing('/__dev/bookings/pass', 'provider', BOOKING_PROVIDERS, 'no such booking', moveCallBack);
+/**
+ * POST /__dev/leads/age: a stored lead's arrival time (a quiz response's result) in the local D1, so a journey sees a
+ * lead left alone for days, such as a quiz lead under the inbox's "No call yet".
+ */
+timePassing('/__dev/leads/age', 'kind', LEAD_KINDS, 'no such lead', (env, ...move) => moveLeadBack(env.DB, ...move));
 
 /**
  * POST /__dev/clients/engagement (body `kind`, `id`, `sessions`, `validUntil`, `program`, optional `terms`): an engagement started on a
@@ -264,27 +254,20 @@ dev.post(
 /**
  * GET /__dev/report?at=<ISO time>: the HTML of the Monday report the first owner would get in the week of `at` (last
  * week's figures), as a mail app shows it: no script may run and nothing is fetched (only its inline styles).
- * POST /__dev/report?at=<ISO time>: the cron's report step run as if it were that time (how many it finished).
  */
-const reportAt = (c: DevContext) => {
-  const at = Date.parse(c.req.query('at') ?? '');
-  return Number.isNaN(at) ? null : new Date(at);
-};
 dev.get(
   '/__dev/report',
-  developmentOnly(async (c) => {
-    const at = reportAt(c);
-    if (!at) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
-    const config = readConfig(c.env);
-    const { html } = reportEmail(await weeklyReport(c.env, at), config.whatsapp.owners[0]?.name ?? '', config.site.url);
-    return c.html(html, 200, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
-  }),
+  developmentOnly((c) =>
+    atTime(c, async (at) => {
+      const config = readConfig(c.env);
+      const { html } = reportEmail(
+        await weeklyReport(c.env, at),
+        config.whatsapp.owners[0]?.name ?? '',
+        config.site.url,
+      );
+      return c.html(html, 200, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+    }),
+  ),
 );
-dev.post(
-  '/__dev/report',
-  developmentOnly(async (c) => {
-    const at = reportAt(c);
-    if (!at) return c.json({ ok: false, error: 'at: an ISO date and time' }, 400);
-    return c.json({ ok: true, finished: await sendWeeklyReports(c.env, at) });
-  }),
-);
+/** The cron's report step (how many reports it finished). */
+cronStepAt('/__dev/report', 'finished', sendWeeklyReports);

@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import type { BookingProvider } from '../store/bookings/bookings';
+import type { BookingProvider, BookingRecord } from '../store/bookings/bookings';
 import { getBookingStore } from '../store/bookings/open';
 
 /**
@@ -13,7 +13,7 @@ export async function moveCallBack(
   provider: BookingProvider,
   id: string,
   hours: number,
-): Promise<{ startAt: string; endAt: string } | null> {
+): Promise<Pick<BookingRecord, 'startAt' | 'endAt'> | null> {
   const store = getBookingStore(env);
   const booking = await store.get(provider, id);
   if (!booking) return null;

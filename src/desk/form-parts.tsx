@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
-// The parts the desk's forms are made of, each written once: a labelled field, a row of pressed-or-not buttons, and
+// The parts the desk's forms are made of, each written once: a labelled field or list, a row of pressed-or-not buttons, and
 // a message shown as it will be sent with the button that sends it.
 
 /**
@@ -26,13 +26,47 @@ export function TextField({
         </span>
       ) : null}
       <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} />
-      {error ? (
-        <span id={`${id}-error`} className="desk-field-error">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </p>
   );
+}
+
+/** A labelled list to choose from, its refusal message tied to it as TextField's is. The rest of the props go to the select. */
+export function SelectField({
+  id,
+  label,
+  error,
+  children,
+  ...select
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <p className="desk-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        {...select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {children}
+      </select>
+      <FieldError id={id} error={error} />
+    </p>
+  );
+}
+
+/** A field's refusal message, its id the one the field's aria-describedby names. */
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <span id={`${id}-error`} className="desk-field-error">
+      {error}
+    </span>
+  ) : null;
 }
 
 /**

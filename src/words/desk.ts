@@ -1,4 +1,17 @@
 import { consent } from './privacy';
+
+/** What every erasure counts (by their names in the erasure log), and what it counts since each came to the site. */
+type Counted = 'quiz' | 'newsletter' | 'enquiry' | 'dead' | 'messages';
+type CountedSince =
+  | 'conversation'
+  | 'bookings'
+  | 'paymentRequests'
+  | 'payments'
+  | 'paymentCopies'
+  | 'engagements'
+  | 'testimonials'
+  | 'quotes';
+
 /** Everything the owners' desk says. */
 export const desk = {
   title: 'Desk',
@@ -127,22 +140,7 @@ export const desk = {
       if (state === 'unsubscribed') return `Kit unsubscribed them. ${byHand}`;
       return `${name} could not be told (${code ?? 'error'}): remove them there by hand.`;
     },
-    counts: (c: {
-      quiz: number;
-      newsletter: number;
-      enquiry: number;
-      dead: number;
-      messages: number;
-      conversation?: number;
-      bookings?: number;
-      paymentRequests?: number;
-      payments?: number;
-      paymentCopies?: number;
-      engagements?: number;
-      testimonials?: number;
-      quotes?: number;
-      identifiers?: { emails: number; phones: number; left: number };
-    }) =>
+    counts: (c: Record<Counted, number> & Partial<Record<CountedSince, number>>) =>
       [
         [c.quiz, 'quiz response', 'quiz responses'],
         [c.newsletter, 'subscription', 'subscriptions'],

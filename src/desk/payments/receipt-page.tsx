@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PaymentRecord, RefundRecord } from '../../store/payments/payments';
 import { COACHING_SAC } from '../../payments/gst';
 import { GST_STATES } from '../../words/payments/gst-states';
@@ -17,6 +18,16 @@ export interface RefundView {
   formId: string;
   typed?: string;
   error?: string;
+}
+
+/** One line of the receipt: what it is, then its value. */
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
 }
 
 /**
@@ -40,55 +51,35 @@ export function ReceiptPage(props: { payment: PaymentRecord; refunds: RefundReco
           <h1>{invoice ? copy.taxInvoice : copy.receipt}</h1>
         </header>
         <dl className="desk-fields">
-          <dt>{copy.number}</dt>
-          <dd>{r.number}</dd>
-          <dt>{copy.date}</dt>
-          <dd>{dayOf(p.paidAt)}</dd>
+          <Entry label={copy.number}>{r.number}</Entry>
+          <Entry label={copy.date}>{dayOf(p.paidAt)}</Entry>
           {invoice ? (
             <>
-              <dt>{copy.gstin}</dt>
-              <dd>{r.gstin}</dd>
-              <dt>{copy.supplierState}</dt>
-              <dd>{stateName(r.buyerState ?? r.supplierState)}</dd>
-              <dt>{copy.sac}</dt>
-              <dd>{COACHING_SAC}</dd>
+              <Entry label={copy.gstin}>{r.gstin}</Entry>
+              <Entry label={copy.supplierState}>{stateName(r.buyerState ?? r.supplierState)}</Entry>
+              <Entry label={copy.sac}>{COACHING_SAC}</Entry>
             </>
           ) : null}
-          <dt>{copy.to}</dt>
-          <dd>{r.buyerName}</dd>
-          {r.program ? (
-            <>
-              <dt>{copy.program}</dt>
-              <dd>{r.program}</dd>
-            </>
-          ) : null}
-          <dt>{copy.description}</dt>
-          <dd>{r.description}</dd>
-          <dt>{copy.method}</dt>
-          <dd>{methodName(p.method)}</dd>
+          <Entry label={copy.to}>{r.buyerName}</Entry>
+          {r.program ? <Entry label={copy.program}>{r.program}</Entry> : null}
+          <Entry label={copy.description}>{r.description}</Entry>
+          <Entry label={copy.method}>{methodName(p.method)}</Entry>
           {invoice ? (
             <>
-              <dt>{copy.taxable}</dt>
-              <dd>{rupees(r.taxablePaise)}</dd>
+              <Entry label={copy.taxable}>{rupees(r.taxablePaise)}</Entry>
               {r.igstPaise > 0 ? (
-                <>
-                  <dt>{copy.igst}</dt>
-                  <dd>{rupees(r.igstPaise)}</dd>
-                </>
+                <Entry label={copy.igst}>{rupees(r.igstPaise)}</Entry>
               ) : (
                 <>
-                  <dt>{copy.cgst}</dt>
-                  <dd>{rupees(r.cgstPaise)}</dd>
-                  <dt>{copy.sgst}</dt>
-                  <dd>{rupees(r.sgstPaise)}</dd>
+                  <Entry label={copy.cgst}>{rupees(r.cgstPaise)}</Entry>
+                  <Entry label={copy.sgst}>{rupees(r.sgstPaise)}</Entry>
                 </>
               )}
             </>
           ) : null}
-          <dt>{invoice ? copy.total : copy.amount}</dt>
-          <dd>
+          <Entry label={invoice ? copy.total : copy.amount}>
             <strong>{rupees(p.amountPaise)}</strong>
-          </dd>
+          </Entry>
         </dl>
         {p.erasedAt ? <p className="desk-meta">{copy.erased}</p> : null}
       </article>

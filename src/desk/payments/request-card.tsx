@@ -1,7 +1,8 @@
 import type { PaymentRecord, PaymentRequestRecord, RefundRecord } from '../../store/payments/payments';
 import { deskPayments as copy } from '../../words/payments/desk-payments';
 import { GST_STATES } from '../../words/payments/gst-states';
-import { TextField } from '../form-parts';
+import type { InputHTMLAttributes } from 'react';
+import { SelectField, TextField } from '../form-parts';
 import { when } from '../format';
 import { dayOf, methodName, rupees } from './money';
 import type { RequestFormState } from './request-form';
@@ -102,8 +103,18 @@ export function PaymentLine({ payment: p, refunds }: { payment: PaymentRecord; r
 function RequestForm({ view }: { view: LeadPaymentsView }) {
   const { values = {}, errors = {} } = view.state ?? {};
   const f = copy.form;
-  const programError = errors.program;
-  const stateError = errors.buyer_state;
+  // The typed fields differ only by their name and what the input takes.
+  const typed = (name: 'amount' | 'description' | 'deposit', input: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      id={`pay-${name}`}
+      name={name}
+      label={f[name]}
+      {...input}
+      defaultValue={values[name] ?? ''}
+      hint={f[`${name}Hint`]}
+      error={errors[name]}
+    />
+  );
   return (
     <form method="post" action={`${view.base}/payment-request`} className="desk-payment-form">
       <h3>{f.heading}</h3>
@@ -111,79 +122,38 @@ function RequestForm({ view }: { view: LeadPaymentsView }) {
       <input type="hidden" name="formId" value={view.formId} />
       {errors.formId ? <p className="desk-field-error">{errors.formId}</p> : null}
       {view.programs.length > 0 ? (
-        <p className="desk-field">
-          <label htmlFor="pay-program">{f.program}</label>
-          <select
-            id="pay-program"
-            name="program"
-            defaultValue={values.program ?? ''}
-            aria-invalid={programError ? true : undefined}
-            aria-describedby={programError ? 'pay-program-error' : undefined}
-          >
-            <option value="">{f.noProgram}</option>
-            {view.programs.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.price ? `${p.title} (${rupees(p.price * 100)})` : p.title}
-              </option>
-            ))}
-          </select>
-          {programError ? (
-            <span id="pay-program-error" className="desk-field-error">
-              {programError}
-            </span>
-          ) : null}
-        </p>
+        <SelectField
+          id="pay-program"
+          label={f.program}
+          name="program"
+          defaultValue={values.program ?? ''}
+          error={errors.program}
+        >
+          <option value="">{f.noProgram}</option>
+          {view.programs.map((p) => (
+            <option key={p.slug} value={p.slug}>
+              {p.price ? `${p.title} (${rupees(p.price * 100)})` : p.title}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
-      <TextField
-        id="pay-amount"
-        name="amount"
-        label={f.amount}
-        inputMode="decimal"
-        defaultValue={values.amount ?? ''}
-        hint={f.amountHint}
-        error={errors.amount}
-      />
-      <TextField
-        id="pay-description"
-        name="description"
-        label={f.description}
-        maxLength={200}
-        required
-        defaultValue={values.description ?? ''}
-        hint={f.descriptionHint}
-        error={errors.description}
-      />
-      <TextField
-        id="pay-deposit"
-        name="deposit"
-        label={f.deposit}
-        inputMode="decimal"
-        defaultValue={values.deposit ?? ''}
-        hint={f.depositHint}
-        error={errors.deposit}
-      />
+      {typed('amount', { inputMode: 'decimal' })}
+      {typed('description', { maxLength: 200, required: true })}
+      {typed('deposit', { inputMode: 'decimal' })}
       {view.gstState ? (
-        <p className="desk-field">
-          <label htmlFor="pay-state">{f.buyerState}</label>
-          <select
-            id="pay-state"
-            name="buyer_state"
-            defaultValue={values.buyer_state ?? view.gstState}
-            aria-invalid={stateError ? true : undefined}
-            aria-describedby={stateError ? 'pay-state-error' : undefined}
-          >
-            {Object.entries(GST_STATES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {code} {name}
-              </option>
-            ))}
-          </select>
-          {stateError ? (
-            <span id="pay-state-error" className="desk-field-error">
-              {stateError}
-            </span>
-          ) : null}
-        </p>
+        <SelectField
+          id="pay-state"
+          label={f.buyerState}
+          name="buyer_state"
+          defaultValue={values.buyer_state ?? view.gstState}
+          error={errors.buyer_state}
+        >
+          {Object.entries(GST_STATES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {code} {name}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       <button type="submit" className="btn btn-cta">
         {f.submit}

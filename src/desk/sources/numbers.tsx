@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { desk } from '../../words/desk';
 import { deskBookings } from '../bookings/words';
 import { deskFunnel } from './funnel-words';
@@ -42,6 +43,22 @@ function FunnelSection({ funnel, days }: { funnel: QuizFunnel; days: number }) {
   );
 }
 
+/** One figure of an outcomes list: what it is, the figure (with its data attribute for tests, if any), what it counts. */
+function Figure(props: {
+  label: string;
+  hint: string;
+  data?: Record<`data-${string}`, string | number>;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd {...props.data}>{props.children}</dd>
+      <dd className="desk-meta">{props.hint}</dd>
+    </div>
+  );
+}
+
 /** What the 30 days brought in, and from how many people. */
 function MoneySection({ money }: { money: { revenuePaise: number; payingClients: number } }) {
   const c = deskRevenue.numbers;
@@ -49,16 +66,12 @@ function MoneySection({ money }: { money: { revenuePaise: number; payingClients:
     <section className="desk-card" aria-labelledby="money-heading">
       <h2 id="money-heading">{c.heading}</h2>
       <dl className="desk-outcomes">
-        <div>
-          <dt>{c.revenue}</dt>
-          <dd data-revenue={money.revenuePaise}>{rupees(money.revenuePaise)}</dd>
-          <dd className="desk-meta">{c.revenueHint}</dd>
-        </div>
-        <div>
-          <dt>{c.payingClients}</dt>
-          <dd>{money.payingClients}</dd>
-          <dd className="desk-meta">{c.payingClientsHint}</dd>
-        </div>
+        <Figure label={c.revenue} hint={c.revenueHint} data={{ 'data-revenue': money.revenuePaise }}>
+          {rupees(money.revenuePaise)}
+        </Figure>
+        <Figure label={c.payingClients} hint={c.payingClientsHint}>
+          {money.payingClients}
+        </Figure>
       </dl>
     </section>
   );
@@ -70,21 +83,15 @@ function ShowUpItems({ counts }: { counts: ShowUpCounts }) {
   const rate = showUpRate(counts);
   return (
     <>
-      <div>
-        <dt>{c.attended}</dt>
-        <dd>{counts.attended}</dd>
-        <dd className="desk-meta">{c.attendedHint}</dd>
-      </div>
-      <div>
-        <dt>{c.noShows}</dt>
-        <dd>{counts.noShows}</dd>
-        <dd className="desk-meta">{c.noShowsHint}</dd>
-      </div>
-      <div>
-        <dt>{c.rate}</dt>
-        <dd data-show-up={rate ?? ''}>{deskShowUp.rate(rate)}</dd>
-        <dd className="desk-meta">{c.rateHint}</dd>
-      </div>
+      <Figure label={c.attended} hint={c.attendedHint}>
+        {counts.attended}
+      </Figure>
+      <Figure label={c.noShows} hint={c.noShowsHint}>
+        {counts.noShows}
+      </Figure>
+      <Figure label={c.rate} hint={c.rateHint} data={{ 'data-show-up': rate ?? '' }}>
+        {deskShowUp.rate(rate)}
+      </Figure>
     </>
   );
 }
@@ -117,16 +124,12 @@ export function NumbersPage({
         <section className="desk-card" aria-labelledby="outcomes-heading">
           <h2 id="outcomes-heading">{deskBookings.numbers.title}</h2>
           <dl className="desk-outcomes">
-            <div>
-              <dt>{deskBookings.numbers.calls}</dt>
-              <dd>{outcomes.calls}</dd>
-              <dd className="desk-meta">{deskBookings.numbers.callsHint}</dd>
-            </div>
-            <div>
-              <dt>{deskBookings.numbers.clients}</dt>
-              <dd>{outcomes.clients}</dd>
-              <dd className="desk-meta">{deskBookings.numbers.clientsHint}</dd>
-            </div>
+            <Figure label={deskBookings.numbers.calls} hint={deskBookings.numbers.callsHint}>
+              {outcomes.calls}
+            </Figure>
+            <Figure label={deskBookings.numbers.clients} hint={deskBookings.numbers.clientsHint}>
+              {outcomes.clients}
+            </Figure>
             <ShowUpItems counts={outcomes} />
           </dl>
         </section>

@@ -11,7 +11,7 @@ import { getLeadStore } from '../../store/leads/open';
 import type { Owner } from '../../config/index';
 import { readBudgets } from '../ledger/budgets';
 import { templateMessage, type Send } from '../ledger/templates';
-import { sendOwnerAlerts } from '../leads/owner-alert-plan';
+import { alertedOwners, sendOwnerAlerts } from '../leads/owner-alert-plan';
 import { WHATSAPP_TEMPLATES } from '../whatsapp/whatsapp-templates';
 
 /** At most this many engagements still valid are read per run, the soonest to end first. */
@@ -56,9 +56,8 @@ export function lastSessionSends(
 export async function sendLastSessionAlerts(env: Env, now = new Date()): Promise<LastSessionCounts> {
   const counts: LastSessionCounts = { alerts: 0, retry: 0, failed: 0 };
   const config = readConfig(env);
-  const { sending, owners } = config.whatsapp;
-  const canSend = sending.ok || (config.environment === 'development' && !sending.misconfigured);
-  if (!canSend || owners.length === 0) return counts;
+  const owners = alertedOwners(config);
+  if (owners.length === 0) return counts;
   const budgets = readBudgets(env);
   let engagements: EngagementRecord[];
   try {

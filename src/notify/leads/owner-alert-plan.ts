@@ -1,4 +1,5 @@
-import type { Env } from '../../env';
+import type { Config, Env } from '../../env';
+import type { Owner } from '../../config/index';
 import { logEvent, maskPhone } from '../../log';
 import type { LedgerRules } from '../ledger/budgets';
 import { deliver } from '../ledger/deliver';
@@ -51,4 +52,14 @@ export async function recordDeadOwnerAlerts(env: Env, plan: OwnerAlertPlan, kind
       code: row.last_error_code,
     });
   }
+}
+
+/**
+ * The owners a cron's alerts go to, or none while WhatsApp cannot send (in development the log stands in for it when
+ * nothing is misconfigured): the alerts then wait for a run that can send rather than being spent as failures.
+ */
+export function alertedOwners(config: Config): Owner[] {
+  const { sending, owners } = config.whatsapp;
+  const canSend = sending.ok || (config.environment === 'development' && !sending.misconfigured);
+  return canSend ? owners : [];
 }

@@ -1,7 +1,7 @@
 import { readConfig, type Env } from '../../env';
 import { errorMessage, logEvent } from '../../log';
 import { readBudgets } from '../ledger/budgets';
-import { sendOwnerAlerts } from '../leads/owner-alert-plan';
+import { alertedOwners, sendOwnerAlerts } from '../leads/owner-alert-plan';
 import { nudgeSends, type Nudge } from './nudge-message';
 import { dueNudges, newNudges, noCallNudges, waitingNudges } from './nudge-rules';
 
@@ -25,9 +25,8 @@ const RULES = { due: dueNudges, new: newNudges, nocall: noCallNudges, waiting: w
 export async function sendLeadNudges(env: Env, now = new Date()): Promise<NudgeCounts> {
   const counts: NudgeCounts = { nudges: 0, retry: 0, failed: 0 };
   const config = readConfig(env);
-  const { sending, owners } = config.whatsapp;
-  const canSend = sending.ok || (config.environment === 'development' && !sending.misconfigured);
-  if (!canSend || owners.length === 0) return counts;
+  const owners = alertedOwners(config);
+  if (owners.length === 0) return counts;
   const found: Nudge[] = [];
   for (const [rule, nudgesOf] of Object.entries(RULES)) {
     try {

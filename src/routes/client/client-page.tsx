@@ -54,31 +54,26 @@ function Package({ view }: { view: ClientView }) {
   return (
     <section aria-label={f.label}>
       <dl className="client-facts">
-        <div>
-          <dt>{f.program}</dt>
-          <dd>{view.programTitle}</dd>
-        </div>
-        <div>
-          <dt>{f.used}</dt>
-          <dd>
-            {view.used} / {view.sessions}
-          </dd>
-        </div>
-        <div>
-          <dt>{f.left}</dt>
-          <dd>{view.left}</dd>
-        </div>
-        <div>
-          <dt>{f.next}</dt>
-          <dd>{view.next ? f.indiaTime(view.next) : f.noNext}</dd>
-        </div>
-        <div>
-          <dt>{f.validUntil}</dt>
-          <dd>{view.validUntil}</dd>
-        </div>
+        <Fact label={f.program}>{view.programTitle}</Fact>
+        <Fact label={f.used}>
+          {view.used} / {view.sessions}
+        </Fact>
+        <Fact label={f.left}>{view.left}</Fact>
+        <Fact label={f.next}>{view.next ? f.indiaTime(view.next) : f.noNext}</Fact>
+        <Fact label={f.validUntil}>{view.validUntil}</Fact>
       </dl>
       {view.upcoming > 1 && <p className="client-note">{f.upcoming(view.upcoming)}</p>}
     </section>
+  );
+}
+
+/** One fact of the package: what it is, then its value. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 

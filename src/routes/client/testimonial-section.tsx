@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import { Field } from '../../../client/components/field';
 import type { TestimonialErrors, TestimonialValues } from '../../clients/testimonials';
 import type { EngagementRecord, TestimonialRecord } from '../../store/clients/clients';
@@ -25,6 +26,18 @@ export function TestimonialSection(props: {
   if (!engagement.testimonialAskedAt && testimonials.length === 0) return null;
   const action = testimonialPath(token);
   const refused = errors && Object.keys(errors).length > 0;
+  // The name and the place are one-line fields alike.
+  const line = (name: 'name' | 'place', input: InputHTMLAttributes<HTMLInputElement>) => (
+    <Field
+      id={`testimonial-${name}`}
+      label={copy[name]}
+      type="text"
+      name={name}
+      {...input}
+      defaultValue={values?.[name] ?? ''}
+      error={errors?.[name]}
+    />
+  );
   return (
     <section className="client-testimonial" aria-labelledby="testimonial-heading">
       <h2 id="testimonial-heading">{copy.heading}</h2>
@@ -67,26 +80,8 @@ export function TestimonialSection(props: {
             defaultValue={values?.quote ?? ''}
             error={errors?.quote}
           />
-          <Field
-            id="testimonial-name"
-            label={copy.name}
-            type="text"
-            name="name"
-            autoComplete="name"
-            maxLength={80}
-            required
-            defaultValue={values?.name ?? ''}
-            error={errors?.name}
-          />
-          <Field
-            id="testimonial-place"
-            label={copy.place}
-            type="text"
-            name="place"
-            maxLength={80}
-            defaultValue={values?.place ?? ''}
-            error={errors?.place}
-          />
+          {line('name', { autoComplete: 'name', maxLength: 80, required: true })}
+          {line('place', { maxLength: 80 })}
           <div className={errors?.consent ? 'opt-in has-error' : 'opt-in'}>
             <input
               type="checkbox"

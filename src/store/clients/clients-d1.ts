@@ -20,6 +20,8 @@ function engagementOf(row: { engagement: string; acceptance: string | null }): E
 const testimonialOf = (row: { testimonial: string }) => JSON.parse(row.testimonial) as TestimonialRecord;
 
 /** The columns an engagement is looked up by, then the whole record as JSON. */
+const ENGAGEMENT_COLUMNS =
+  '(id, lead_kind, lead_id, reference, link_hash, payment_request_id, valid_until, created_at, engagement)';
 const engagementRow = (e: EngagementRecord) => [
   e.id,
   e.lead.kind,
@@ -32,6 +34,7 @@ const engagementRow = (e: EngagementRecord) => [
   JSON.stringify({ ...e, accepted: undefined }),
 ];
 
+const TESTIMONIAL_COLUMNS = '(id, engagement_id, lead_kind, lead_id, status, submitted_at, testimonial)';
 const testimonialRow = (t: TestimonialRecord) => [
   t.id,
   t.engagementId,
@@ -41,10 +44,6 @@ const testimonialRow = (t: TestimonialRecord) => [
   t.submittedAt,
   JSON.stringify(t),
 ];
-
-const ENGAGEMENT_COLUMNS =
-  '(id, lead_kind, lead_id, reference, link_hash, payment_request_id, valid_until, created_at, engagement)';
-const TESTIMONIAL_COLUMNS = '(id, engagement_id, lead_kind, lead_id, status, submitted_at, testimonial)';
 
 /** Clients in D1 (migrations/0036_clients.sql). */
 export class D1ClientStore implements ClientStore {

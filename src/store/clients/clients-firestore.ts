@@ -1,13 +1,6 @@
-import type {
-  ClientStore,
-  EngagementRecord,
-  LeadRef,
-  TermsAcceptance,
-  TestimonialRecord,
-  TestimonialStatus,
-} from './clients';
+import type { ClientStore, EngagementRecord, LeadRef, TermsAcceptance, TestimonialRecord } from './clients';
 import { FirestoreStore, type Document } from '../firestore/firestore-client';
-import { guarded, hashedId } from '../firestore/firestore-guard';
+import { createHashed, getHashed, guarded, hashedId, setHashed } from '../firestore/firestore-guard';
 import { fieldFilter, whereEqual } from '../firestore/firestore-queries';
 import { plain } from '../leads/firestore/leads-firestore-documents';
 
@@ -59,23 +52,17 @@ function newestFirst<T extends { id: string }>(time: (record: T) => string) {
  * is needed; the rest is sorted here.
  */
 export class FirestoreClientStore extends FirestoreStore implements ClientStore {
-  async createEngagement(e: EngagementRecord): Promise<boolean> {
-    return guarded('store an engagement', async () =>
-      this.client.create(ENGAGEMENTS_COLLECTION, await hashedId(e.id), engagementFields(e), []),
-    );
+  createEngagement(e: EngagementRecord): Promise<boolean> {
+    return createHashed(this.client, 'store an engagement', ENGAGEMENTS_COLLECTION, e.id, engagementFields(e));
   }
 
   async getEngagement(id: string): Promise<EngagementRecord | null> {
-    const doc = await guarded('read an engagement', async () =>
-      this.client.get(ENGAGEMENTS_COLLECTION, await hashedId(id)),
-    );
+    const doc = await getHashed(this.client, 'read an engagement', ENGAGEMENTS_COLLECTION, id);
     return doc ? this.withAcceptance(doc) : null;
   }
 
-  async putEngagement(e: EngagementRecord): Promise<void> {
-    await guarded('store an engagement', async () =>
-      this.client.set(ENGAGEMENTS_COLLECTION, await hashedId(e.id), engagementFields(e)),
-    );
+  putEngagement(e: EngagementRecord): Promise<void> {
+    return setHashed(this.client, 'store an engagement', ENGAGEMENTS_COLLECTION, e.id, engagementFields(e));
   }
 
   engagementByLink(hash: string): Promise<EngagementRecord | null> {
@@ -113,28 +100,20 @@ export class FirestoreClientStore extends FirestoreStore implements ClientStore 
     const engagement = await this.getEngagement(id);
     if (!engagement) return false;
     const fields = { engagementId: id, leadKey: leadKey(engagement.lead), record: JSON.stringify(acceptance) };
-    return guarded('store a terms acceptance', async () =>
-      this.client.create(ACCEPTANCES_COLLECTION, await hashedId(id), fields, []),
-    );
+    return createHashed(this.client, 'store a terms acceptance', ACCEPTANCES_COLLECTION, id, fields);
   }
 
-  async createTestimonial(t: TestimonialRecord): Promise<boolean> {
-    return guarded('store a testimonial', async () =>
-      this.client.create(TESTIMONIALS_COLLECTION, await hashedId(t.id), testimonialFields(t), []),
-    );
+  createTestimonial(t: TestimonialRecord): Promise<boolean> {
+    return createHashed(this.client, 'store a testimonial', TESTIMONIALS_COLLECTION, t.id, testimonialFields(t));
   }
 
   async getTestimonial(id: string): Promise<TestimonialRecord | null> {
-    const doc = await guarded('read a testimonial', async () =>
-      this.client.get(TESTIMONIALS_COLLECTION, await hashedId(id)),
-    );
+    const doc = await getHashed(this.client, 'read a testimonial', TESTIMONIALS_COLLECTION, id);
     return doc ? recordOf<TestimonialRecord>(doc) : null;
   }
 
-  async putTestimonial(t: TestimonialRecord): Promise<void> {
-    await guarded('store a testimonial', async () =>
-      this.client.set(TESTIMONIALS_COLLECTION, await hashedId(t.id), testimonialFields(t)),
-    );
+  putTestimonial(t: TestimonialRecord): Promise<void> {
+    return setHashed(this.client, 'store a testimonial', TESTIMONIALS_COLLECTION, t.id, testimonialFields(t));
   }
 
   async testimonialsFor(engagementId: string): Promise<TestimonialRecord[]> {
@@ -142,7 +121,7 @@ export class FirestoreClientStore extends FirestoreStore implements ClientStore 
     return docs.map((d) => recordOf<TestimonialRecord>(d)).sort(newestFirst((t) => t.submittedAt));
   }
 
-  async testimonialsIn(status: TestimonialStatus, limit: number): Promise<TestimonialRecord[]> {
+  async testimonialsIn(status: TestimonialRecord['status'], limit: number): Promise<TestimonialRecord[]> {
     const docs = await this.equal(TESTIMONIALS_COLLECTION, 'status', status);
     return docs
       .map((d) => recordOf<TestimonialRecord>(d))
@@ -175,9 +154,7 @@ export class FirestoreClientStore extends FirestoreStore implements ClientStore 
   /** The engagement a document holds, with its acceptance (kept in a document of its own). */
   private async withAcceptance(doc: Document): Promise<EngagementRecord> {
     const engagement = recordOf<EngagementRecord>(doc);
-    const accepted = await guarded('read a terms acceptance', async () =>
-      this.client.get(ACCEPTANCES_COLLECTION, await hashedId(engagement.id)),
-    );
+    const accepted = await getHashed(this.client, 'read a terms acceptance', ACCEPTANCES_COLLECTION, engagement.id);
     return accepted ? { ...engagement, accepted: recordOf<TermsAcceptance>(accepted) } : engagement;
   }
 

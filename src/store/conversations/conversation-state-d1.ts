@@ -4,7 +4,7 @@ import {
   type ConversationStateStore,
   type StateChange,
 } from './conversation-state';
-import { rowOf, rowsOf } from '../d1-read';
+import { pruneOldest, rowOf, rowsOf } from '../d1-read';
 import type { FollowUpStatus } from '../leads/listing';
 import { present } from '../present';
 
@@ -110,18 +110,8 @@ export class D1ConversationStateStore implements ConversationStateStore {
 
   async pruneBefore(before: string, limit: number): Promise<number> {
     const [reads, states] = await this.db.batch([
-      this.db
-        .prepare(
-          `DELETE FROM conversation_reads WHERE rowid IN
-             (SELECT rowid FROM conversation_reads WHERE read_at < ? ORDER BY read_at LIMIT ?)`,
-        )
-        .bind(before, limit),
-      this.db
-        .prepare(
-          `DELETE FROM conversation_states WHERE address IN
-             (SELECT address FROM conversation_states WHERE updated_at < ? ORDER BY updated_at LIMIT ?)`,
-        )
-        .bind(before, limit),
+      pruneOldest(this.db, { table: 'conversation_reads', key: 'rowid', time: 'read_at' }, before, limit),
+      pruneOldest(this.db, { table: 'conversation_states', key: 'address', time: 'updated_at' }, before, limit),
     ]);
     return (reads?.meta.changes ?? 0) + (states?.meta.changes ?? 0);
   }

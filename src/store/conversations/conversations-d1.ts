@@ -1,5 +1,5 @@
 import type { ConversationStore, LeadRef, NewMessage, ReceivedMessage } from './conversations';
-import { rowOf, rowsOf } from '../d1-read';
+import { pruneOldest, rowOf, rowsOf } from '../d1-read';
 import { present } from '../present';
 
 interface Row {
@@ -83,13 +83,8 @@ export class D1ConversationStore implements ConversationStore {
   }
 
   async pruneBefore(before: string, limit: number): Promise<number> {
-    const result = await this.db
-      .prepare(
-        `DELETE FROM whatsapp_messages WHERE id IN
-           (SELECT id FROM whatsapp_messages WHERE received_at < ? ORDER BY received_at LIMIT ?)`,
-      )
-      .bind(before, limit)
-      .run();
+    const oldest = { table: 'whatsapp_messages', key: 'id', time: 'received_at' };
+    const result = await pruneOldest(this.db, oldest, before, limit).run();
     return result.meta.changes;
   }
 

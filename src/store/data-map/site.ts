@@ -4,6 +4,10 @@ import type { Place } from './place';
 // are a person's data; the rest holds none, or fingerprints that no one can match to a person after their day.
 
 const NONE = 'no personal data';
+/** The columns a visit's source is kept in, as the site names it (src/shared/visit-source.ts). */
+const SOURCE = ['source', 'medium', 'campaign'];
+/** A place with no personal data that the cron leaves alone: nothing in a person's copy, nothing to erase or tell. */
+const NOT_PERSONAL = { pruned: false, copy: false, erasure: NONE, privacy: [] } as const;
 
 export const SITE_PLACES: readonly Place[] = [
   {
@@ -11,7 +15,7 @@ export const SITE_PLACES: readonly Place[] = [
     name: 'visit_today',
     about: "The day's visitors: keyed fingerprints of address and browser (key), and of the address alone (client).",
     personal: ['key', 'client'],
-    other: ['day', 'source', 'medium', 'campaign', 'step'],
+    other: ['day', ...SOURCE, 'step'],
     kept: 'until the day is over, then rolled up into visit_counts and deleted by the cron',
     pruned: true,
     copy: false,
@@ -47,7 +51,7 @@ export const SITE_PLACES: readonly Place[] = [
     name: 'visit_counts',
     about: "Each day's visitors per source, medium and campaign, and how many reached each quiz step.",
     personal: [],
-    other: ['day', 'source', 'medium', 'campaign', 'visits', 'reached_1', 'reached_2', 'reached_3', 'reached_4'],
+    other: ['day', ...SOURCE, 'visits', 'reached_1', 'reached_2', 'reached_3', 'reached_4'],
     kept: '25 months (RETENTION.visitCountMonths), then deleted by the cron',
     pruned: true,
     copy: false,
@@ -73,10 +77,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['day', 'metric', 'count'],
     kept: 'not deleted: a day, a metric and a number',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -109,22 +110,16 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['id', 'title', 'text', 'created_by', 'created_at', 'updated_by', 'updated_at'],
     kept: 'until the owners delete them',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
     name: 'share_links',
     about: "The owners' tagged links to share.",
     personal: [],
-    other: ['id', 'source', 'medium', 'campaign', 'page', 'created_at', 'created_by', 'made_at'],
+    other: ['id', ...SOURCE, 'page', 'created_at', 'created_by', 'made_at'],
     kept: 'until the owners delete them',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -133,10 +128,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['kind', 'version', 'cursor'],
     kept: 'one row per kind, overwritten',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'd1',
@@ -145,10 +137,7 @@ export const SITE_PLACES: readonly Place[] = [
     personal: [],
     other: ['id', 'ok', 'checked_at', 'checks'],
     kept: 'one row, overwritten',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
   {
     kind: 'kv',
@@ -167,10 +156,7 @@ export const SITE_PLACES: readonly Place[] = [
     about: 'A cache of the public video or podcast feed.',
     personal: [],
     kept: 'until it expires (a KV expiration)',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   })),
   ...(['youtube-feeds:lock', 'podcast-feed:lock'] as const).map((name): Place => ({
     kind: 'kv',
@@ -178,10 +164,7 @@ export const SITE_PLACES: readonly Place[] = [
     about: 'Held while one isolate refreshes a feed.',
     personal: [],
     kept: 'a minute at most (a KV expiration)',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   })),
   {
     kind: 'r2',
@@ -201,9 +184,6 @@ export const SITE_PLACES: readonly Place[] = [
     about: "The owners' pictures for the site content.",
     personal: [],
     kept: 'not deleted: the owners\u2019 own pictures',
-    pruned: false,
-    copy: false,
-    erasure: NONE,
-    privacy: [],
+    ...NOT_PERSONAL,
   },
 ];

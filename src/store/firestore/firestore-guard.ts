@@ -1,5 +1,5 @@
 import { errorMessage } from '../../log';
-import { FirestoreError } from './firestore-client';
+import { FirestoreError, type Document, type FirestoreClient } from './firestore-client';
 import { LeadStoreError } from '../lead-store-error';
 
 /**
@@ -34,3 +34,22 @@ export async function hashedId(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+// A record kept under the SHA-256 of its key, read and written under the deadline: how most stores keep theirs.
+
+/** The document kept under the hashed `key`, or null. */
+export function getHashed(client: FirestoreClient, what: string, collection: string, key: string) {
+  return guarded(what, async (): Promise<Document | null> => client.get(collection, await hashedId(key)));
+}
+
+/** Writes the document under the hashed `key`, whether or not one is there. */
+export function setHashed(client: FirestoreClient, what: string, collection: string, key: string, fields: Fields) {
+  return guarded(what, async () => client.set(collection, await hashedId(key), fields));
+}
+
+/** Creates the document under the hashed `key` only if none is there: false when one is. */
+export function createHashed(client: FirestoreClient, what: string, collection: string, key: string, fields: Fields) {
+  return guarded(what, async () => client.create(collection, await hashedId(key), fields, []));
+}
+
+type Fields = Record<string, unknown>;

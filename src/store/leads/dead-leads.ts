@@ -1,6 +1,7 @@
 import { errorMessage, logEvent } from '../../log';
 import { RETENTION } from '../../words/privacy';
 import { type Lead, contactOf } from './lead';
+import { pruneOldest } from '../d1-read';
 
 /** A lead the store refused for good (keepDeadLead below), as the desk shows it. */
 export interface DeadLead {
@@ -120,12 +121,7 @@ export async function keepUnreadableJob(
 export async function pruneDeadLeads(db: D1Database, now = Date.now(), batch = 500): Promise<number> {
   const before = new Date(now - RETENTION.deadLeadDays * 86_400_000).toISOString();
   try {
-    const result = await db
-      .prepare(
-        'DELETE FROM dead_leads WHERE id IN (SELECT id FROM dead_leads WHERE created_at < ? ORDER BY created_at LIMIT ?)',
-      )
-      .bind(before, batch)
-      .run();
+    const result = await pruneOldest(db, { table: 'dead_leads', key: 'id', time: 'created_at' }, before, batch).run();
     const removed = result.meta.changes ?? 0;
     if (removed > 0) logEvent('info', 'dead_lead.pruned', { removed, olderThanDays: RETENTION.deadLeadDays });
     return removed;

@@ -100,17 +100,15 @@ export class D1MediaStore implements MediaStore {
   }
 }
 
-function fromRow(row: Row): MediaItem {
-  return {
-    key: row.id,
-    messageId: row.message_id,
-    phone: row.phone,
-    at: row.received_at,
-    kind: row.kind as MediaKind,
-    providerMediaId: row.provider_media_id,
-    ...present({ mimeType: row.mime_type, filename: row.filename }),
-    voice: row.voice === 1,
-    status: row.status as MediaStatus,
-    ...present({ size: row.size, failure: row.failure }),
-  };
-}
+const fromRow = (row: Row): MediaItem => ({
+  key: row.id,
+  messageId: row.message_id,
+  phone: row.phone,
+  at: row.received_at,
+  kind: row.kind as MediaKind,
+  providerMediaId: row.provider_media_id,
+  ...present({ mimeType: row.mime_type, filename: row.filename }),
+  voice: row.voice === 1,
+  status: row.status as MediaStatus,
+  ...present({ size: row.size, failure: row.failure }),
+});

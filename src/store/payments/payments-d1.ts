@@ -7,7 +7,7 @@ import type {
   RefundRecord,
   RefundStatus,
 } from './payments';
-import { rowOf, rowsOf } from '../d1-read';
+import { pruneOldest, rowOf, rowsOf } from '../d1-read';
 import type { LeadKind } from '../leads/lead';
 import { present } from '../present';
 
@@ -45,6 +45,12 @@ interface RefundRow {
 const REQUESTS = 'SELECT request FROM payment_requests';
 const PAYMENTS = 'SELECT * FROM payments';
 const REFUNDS = 'SELECT * FROM refunds';
+/** A lead's rows of `select`, newest first by their `time` column (a lead's requests, or its payments). */
+const newestOfLead = (select: string, time: string) =>
+  `${select} WHERE lead_kind = ? AND lead_id = ? ORDER BY ${time} DESC, id DESC`;
+/** The rows of `select` whose `time` is in [from, to), newest first, `limit` at most (the desk's lists by month). */
+const newestBetween = (select: string, time: string) =>
+  `${select} WHERE ${time} >= ? AND ${time} < ? ORDER BY ${time} DESC, id DESC LIMIT ?`;
 
 /**
  * Payments in D1 (migrations/0033_payments.sql). A payment and its receipt number are written in one batch (a D1
@@ -88,13 +94,11 @@ export class D1PaymentStore implements PaymentStore {
   }
 
   requestsForLead(lead: LeadRef): Promise<PaymentRequestRecord[]> {
-    const sql = `${REQUESTS} WHERE lead_kind = ? AND lead_id = ? ORDER BY created_at DESC, id DESC`;
-    return rowsOf(this.db.prepare(sql).bind(lead.kind, lead.id), requestOf);
+    return rowsOf(this.db.prepare(newestOfLead(REQUESTS, 'created_at')).bind(lead.kind, lead.id), requestOf);
   }
 
   requestsBetween(from: string, to: string, limit: number): Promise<PaymentRequestRecord[]> {
-    const sql = `${REQUESTS} WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT ?`;
-    return rowsOf(this.db.prepare(sql).bind(from, to, limit), requestOf);
+    return rowsOf(this.db.prepare(newestBetween(REQUESTS, 'created_at')).bind(from, to, limit), requestOf);
   }
 
   async markEvent(eventId: string, receivedAt: string): Promise<boolean> {
@@ -106,13 +110,8 @@ export class D1PaymentStore implements PaymentStore {
   }
 
   async pruneEvents(before: string, limit: number): Promise<number> {
-    const result = await this.db
-      .prepare(
-        `DELETE FROM payment_events WHERE event_id IN
-           (SELECT event_id FROM payment_events WHERE received_at < ? ORDER BY received_at LIMIT ?)`,
-      )
-      .bind(before, limit)
-      .run();
+    const oldest = { table: 'payment_events', key: 'event_id', time: 'received_at' };
+    const result = await pruneOldest(this.db, oldest, before, limit).run();
     return result.meta.changes ?? 0;
   }
 
@@ -169,13 +168,11 @@ export class D1PaymentStore implements PaymentStore {
   }
 
   paymentsForLead(lead: LeadRef): Promise<PaymentRecord[]> {
-    const sql = `${PAYMENTS} WHERE lead_kind = ? AND lead_id = ? ORDER BY paid_at DESC, id DESC`;
-    return rowsOf(this.db.prepare(sql).bind(lead.kind, lead.id), paymentOf);
+    return rowsOf(this.db.prepare(newestOfLead(PAYMENTS, 'paid_at')).bind(lead.kind, lead.id), paymentOf);
   }
 
   paymentsBetween(from: string, to: string, limit: number): Promise<PaymentRecord[]> {
-    const sql = `${PAYMENTS} WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at DESC, id DESC LIMIT ?`;
-    return rowsOf(this.db.prepare(sql).bind(from, to, limit), paymentOf);
+    return rowsOf(this.db.prepare(newestBetween(PAYMENTS, 'paid_at')).bind(from, to, limit), paymentOf);
   }
 
   getRefund(id: string): Promise<RefundRecord | null> {
@@ -198,8 +195,7 @@ export class D1PaymentStore implements PaymentStore {
   }
 
   refundsBetween(from: string, to: string, limit: number): Promise<RefundRecord[]> {
-    const sql = `${REFUNDS} WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT ?`;
-    return rowsOf(this.db.prepare(sql).bind(from, to, limit), refundOf);
+    return rowsOf(this.db.prepare(newestBetween(REFUNDS, 'created_at')).bind(from, to, limit), refundOf);
   }
 
   async eraseLead(lead: LeadRef, at: string): Promise<{ requests: number; payments: number }> {

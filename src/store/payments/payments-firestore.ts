@@ -1,6 +1,6 @@
 import type { LeadRef, PaymentRecord, PaymentRequestRecord, PaymentStore, Receipt, RefundRecord } from './payments';
 import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
-import { guarded, hashedId } from '../firestore/firestore-guard';
+import { createHashed, getHashed, guarded, hashedId, setHashed } from '../firestore/firestore-guard';
 import { fieldFilter, oldestBefore, whereEqual } from '../firestore/firestore-queries';
 import {
   leadKey,
@@ -47,9 +47,7 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
   }
 
   async requestByForm(formId: string): Promise<PaymentRequestRecord | null> {
-    const doc = await guarded('read a payment request', async () =>
-      this.client.get(PAYMENT_REQUESTS_COLLECTION, await hashedId(formId)),
-    );
+    const doc = await getHashed(this.client, 'read a payment request', PAYMENT_REQUESTS_COLLECTION, formId);
     return doc ? requestOf(doc) : null;
   }
 
@@ -58,20 +56,18 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
     return doc ? requestOf(doc) : null;
   }
 
-  async putRequest(r: PaymentRequestRecord): Promise<void> {
-    await guarded('store a payment request', async () =>
-      this.client.set(PAYMENT_REQUESTS_COLLECTION, await hashedId(r.formId), requestFields(r)),
-    );
+  putRequest(r: PaymentRequestRecord): Promise<void> {
+    return setHashed(this.client, 'store a payment request', PAYMENT_REQUESTS_COLLECTION, r.formId, requestFields(r));
   }
 
-  async requestsForLead(lead: LeadRef): Promise<PaymentRequestRecord[]> {
-    const docs = await this.equal(
+  requestsForLead(lead: LeadRef): Promise<PaymentRequestRecord[]> {
+    return this.ofLead(
       'read a lead’s payment requests',
       PAYMENT_REQUESTS_COLLECTION,
-      'leadKey',
-      leadKey(lead),
+      lead,
+      requestOf,
+      (r) => r.createdAt,
     );
-    return docs.map(requestOf).sort(newestFirst((r) => r.createdAt));
   }
 
   async requestsBetween(from: string, to: string, limit: number): Promise<PaymentRequestRecord[]> {
@@ -81,9 +77,7 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
 
   async markEvent(eventId: string, receivedAt: string): Promise<boolean> {
     const fields = { eventId, receivedAt: new Date(receivedAt) };
-    return guarded('mark a payment event seen', async () =>
-      this.client.create(PAYMENT_EVENTS_COLLECTION, await hashedId(eventId), fields, []),
-    );
+    return createHashed(this.client, 'mark a payment event seen', PAYMENT_EVENTS_COLLECTION, eventId, fields);
   }
 
   async pruneEvents(before: string, limit: number): Promise<number> {
@@ -130,15 +124,12 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
   }
 
   async paymentByProviderId(providerPaymentId: string): Promise<PaymentRecord | null> {
-    const doc = await guarded('read a payment', async () =>
-      this.client.get(PAYMENTS_COLLECTION, await hashedId(providerPaymentId)),
-    );
+    const doc = await getHashed(this.client, 'read a payment', PAYMENTS_COLLECTION, providerPaymentId);
     return doc ? paymentOf(doc) : null;
   }
 
-  async paymentsForLead(lead: LeadRef): Promise<PaymentRecord[]> {
-    const docs = await this.equal('read a lead’s payments', PAYMENTS_COLLECTION, 'leadKey', leadKey(lead));
-    return docs.map(paymentOf).sort(newestFirst((p) => p.paidAt));
+  paymentsForLead(lead: LeadRef): Promise<PaymentRecord[]> {
+    return this.ofLead('read a lead’s payments', PAYMENTS_COLLECTION, lead, paymentOf, (p) => p.paidAt);
   }
 
   async paymentsBetween(from: string, to: string, limit: number): Promise<PaymentRecord[]> {
@@ -147,14 +138,12 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
   }
 
   async getRefund(id: string): Promise<RefundRecord | null> {
-    const doc = await guarded('read a refund', async () => this.client.get(REFUNDS_COLLECTION, await hashedId(id)));
+    const doc = await getHashed(this.client, 'read a refund', REFUNDS_COLLECTION, id);
     return doc ? refundOf(doc) : null;
   }
 
-  async putRefund(r: RefundRecord): Promise<void> {
-    await guarded('store a refund', async () =>
-      this.client.set(REFUNDS_COLLECTION, await hashedId(r.id), refundFields(r)),
-    );
+  putRefund(r: RefundRecord): Promise<void> {
+    return setHashed(this.client, 'store a refund', REFUNDS_COLLECTION, r.id, refundFields(r));
   }
 
   async refundsOf(providerPaymentId: string): Promise<RefundRecord[]> {
@@ -233,6 +222,18 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
   private async findRequest(id: string): Promise<PaymentRequestRecord | null> {
     const [doc] = await this.client.query(whereEqual(PAYMENT_REQUESTS_COLLECTION, 'requestId', { stringValue: id }));
     return doc ? requestOf(doc) : null;
+  }
+
+  /** A lead's records in `collection` (each document holds its lead's key), newest first by their `time`. */
+  private async ofLead<T extends { id: string }>(
+    what: string,
+    collection: string,
+    lead: LeadRef,
+    of: (doc: Document) => T,
+    time: (record: T) => string,
+  ): Promise<T[]> {
+    const docs = await this.equal(what, collection, 'leadKey', leadKey(lead));
+    return docs.map(of).sort(newestFirst(time));
   }
 
   private equal(what: string, collection: string, field: string, value: string): Promise<Document[]> {

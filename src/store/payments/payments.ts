@@ -13,6 +13,9 @@ export type { PaymentProviderName };
 /** Where a request stands. `partially_paid` and `paid` are reached by payments; `expired`, `cancelled` close it. */
 export const REQUEST_STATUSES = ['creating', 'created', 'partially_paid', 'paid', 'expired', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** Where a refund stands: `processed` and `failed` are final. */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** The lead a request (and so its payments) belongs to. */
 export interface LeadRef {
@@ -75,9 +78,6 @@ export interface Receipt {
   sgstPaise: number;
   igstPaise: number;
 }
-
-export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export interface RefundRecord {
   /** The tool's refund id (`rfnd_…`). */

@@ -28,29 +28,29 @@ export function DueSection({
       <h2 id="due-heading" className="visually-hidden">
         {words.inbox.title}
       </h2>
-      <DueGroup id="due-overdue" title={words.inbox.overdue} leads={due.overdue} who={who} />
-      <DueGroup id="due-today" title={words.inbox.today} leads={due.today} who={who} />
+      <DueGroup which="overdue" leads={due.overdue} who={who} />
+      <DueGroup which="today" leads={due.today} who={who} />
       {noCall}
     </section>
   );
 }
 
+/** The leads overdue, or due today: a heading (its id `due-overdue` or `due-today`) and their list. */
 function DueGroup({
-  id,
-  title,
+  which,
   leads,
   who,
 }: {
-  id: string;
-  title: string;
+  which: 'overdue' | 'today';
   leads: LeadRecord[];
   who: (email: string) => string;
 }) {
   if (leads.length === 0) return null;
+  const id = `due-${which}`;
   return (
     <>
       <h3 id={id} className="desk-calls-title">
-        {title}
+        {words.inbox[which]}
       </h3>
       <ul className="desk-calls-list" aria-labelledby={id}>
         {leads.map((lead) => (

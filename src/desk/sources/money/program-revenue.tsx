@@ -29,11 +29,11 @@ export function ProgramRevenueSection({ programs }: { programs: readonly Program
           <table className="desk-table sources-table" aria-labelledby="program-revenue-heading">
             <thead>
               <tr>
-                <th scope="col">{c.program}</th>
-                <th scope="col">{c.revenue}</th>
-                <th scope="col">{c.paid}</th>
-                <th scope="col">{c.refunded}</th>
-                <th scope="col">{c.payments}</th>
+                {[c.program, c.revenue, c.paid, c.refunded, c.payments].map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
