@@ -2,7 +2,7 @@
 // Lighthouse with the Chromium scripts/dev/chromium.mjs finds against `/`, `/quiz` and a client's private page
 // (`/c/:token`, started on the local Worker), LIGHTHOUSE_RUNS times each (default 3). It keeps the last reports in
 // reports/lighthouse/ (git-ignored), prints every run and the medians, and exits non-zero when a target is missed.
-// `--mobile` leaves the desktop pass out. Three passes:
+// `--mobile` leaves the desktop pass out; `--applied` runs the first pass alone. Three passes:
 // - mobile, the CPU slowed 8 times by Chromium itself (Lighthouse's `devtools` throttling, issue 58): a slow phone's
 //   main thread as it really runs. Judged: the median total blocking time at most 50 ms, and no main-thread task
 //   over 100 ms after the first paint in any run. Each round measures a blank page first, then the pages, in turn:
@@ -23,7 +23,8 @@ import { appliedConfig, clientPagePath, startBlankPage, tasksAfterPaint } from '
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT || 8870);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
-const DESKTOP = !process.argv.includes('--mobile');
+const APPLIED_ONLY = process.argv.includes('--applied');
+const DESKTOP = !process.argv.includes('--mobile') && !APPLIED_ONLY;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Every judged category must score 100 (median of the runs). */
 const TARGET = 100;
@@ -120,7 +121,10 @@ try {
   }
 
   // 2. Lighthouse's simulated 4x (mobile) and the desktop: the categories other than performance, and the scores.
-  const passes = [['mobile 4x simulated', undefined, 'mobile-4x'], ...(DESKTOP ? [['desktop', desktopConfig]] : [])];
+  const passes = [
+    ...(APPLIED_ONLY ? [] : [['mobile 4x simulated', undefined, 'mobile-4x']]),
+    ...(DESKTOP ? [['desktop', desktopConfig]] : []),
+  ];
   for (const [mode, config, name = mode] of passes) {
     for (const [path, url] of pages) {
       const judged = CATEGORIES.filter(

@@ -27,7 +27,7 @@ describe('files every browser and crawler asks for', () => {
       const html = await (await get(path)).text();
       for (const link of [
         '<link rel="icon" href="/favicon.ico" sizes="48x48"/>',
-        '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+        '<link rel="icon" href="/icon-192.png" sizes="192x192" type="image/png"/>',
         '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
         '<link rel="manifest" href="/manifest.webmanifest"/>',
       ]) {
