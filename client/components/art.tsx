@@ -1,5 +1,5 @@
 /**
- * The hero's and the quiz's illustrations, drawn in the page itself rather than loaded as images: an SVG file shown by
+ * The hero's, the portrait's and the quiz's illustrations, drawn in the page itself rather than loaded as images: an SVG file shown by
  * <img> is a small document of its own, and on a phone eight times slower its load, layout and paint were one task of
  * 105–125 ms after the first paint (issue 58). Drawn inline, it is part of the first paint. Each gradient's id is the
  * page's own (an inline SVG's ids share the document).
@@ -60,6 +60,28 @@ export function QuizArt({ label }: { label: string }) {
         strokeLinecap="round"
         strokeDasharray="2 26"
       />
+    </svg>
+  );
+}
+
+/** An illustrated portrait (the About section); public/images/portrait.svg is the same drawing, for the page's data. */
+export function PortraitArt({ label }: { label: string }) {
+  return (
+    <svg viewBox="0 0 480 560" width="480" height="560" role="img" aria-label={label}>
+      <rect width="480" height="560" fill="#e6f2f1" />
+      <circle cx="380" cy="110" r="70" fill="#FAD15A" opacity=".7" />
+      <path d="M60 560 C70 420 150 360 240 360 S410 420 420 560Z" fill="#008080" />
+      <path d="M200 330 h80 v50 c0 20 -80 20 -80 0z" fill="#c98f6b" />
+      <ellipse cx="240" cy="250" rx="78" ry="92" fill="#d9a07c" />
+      <path
+        d="M160 250 C150 150 210 130 250 135 C320 140 340 200 325 270 C320 220 300 190 250 185 C200 190 175 210 160 250Z"
+        fill="#2b1d16"
+      />
+      <path d="M158 250 C140 330 150 380 190 400 C175 340 170 290 178 250Z" fill="#2b1d16" />
+      <path d="M322 250 C340 330 330 380 290 400 C305 340 310 290 302 250Z" fill="#2b1d16" />
+      <circle cx="212" cy="255" r="6" fill="#2b1d16" />
+      <circle cx="268" cy="255" r="6" fill="#2b1d16" />
+      <path d="M218 295 q22 16 44 0" stroke="#8a4b3a" strokeWidth="5" fill="none" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,15 +1,14 @@
-import { site } from '../../src/words/site';
+import { PortraitArt } from '../components/art';
 import { PlainText, useSiteContent } from '../site-content';
 import { EnquiryButton } from './enquiry-button';
 
 export function About() {
   const { about } = useSiteContent();
-  const { image } = site.about;
   return (
     <section id="about" className="section about" aria-labelledby="about-title">
       <div className="container about-inner">
         <div className="about-art">
-          <img src={image} alt={about.imageAlt} width="480" height="560" loading="lazy" decoding="async" />
+          <PortraitArt label={about.imageAlt} />
         </div>
         <div className="about-copy">
           <h2 id="about-title">{about.heading}</h2>
