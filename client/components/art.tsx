@@ -5,27 +5,47 @@
  * page's own (an inline SVG's ids share the document).
  */
 
-/** Abstract sunrise over layered teal hills, square (the landing page's hero). */
-export function HeroArt({ label }: { label: string }) {
+/** A sky from top to bottom through `stops` ([offset, colour]), filling a `width` × `height` drawing. */
+function Sky({ id, stops, width, height }: { id: string; stops: [string, string][]; width: number; height: number }) {
   return (
-    <svg viewBox="0 0 640 640" width="640" height="640" role="img" aria-label={label}>
+    <>
       <defs>
-        <linearGradient id="hero-art-sky" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#fff4d1" />
-          <stop offset="1" stopColor="#fbe3a0" />
+        <linearGradient id={id} x1="0" y1="0" x2="0" y2="1">
+          {stops.map(([offset, colour]) => (
+            <stop key={offset} offset={offset} stopColor={colour} />
+          ))}
         </linearGradient>
       </defs>
-      <rect width="640" height="640" fill="url(#hero-art-sky)" />
-      <circle cx="420" cy="250" r="110" fill="#FAD15A" />
-      <circle cx="420" cy="250" r="150" fill="#FAD15A" opacity=".25" />
-      <path d="M0 400 C120 330 220 360 320 400 S520 450 640 370 V640 H0Z" fill="#4fa3a0" />
-      <path d="M0 470 C140 410 260 450 380 480 S560 500 640 450 V640 H0Z" fill="#008080" />
-      <path d="M0 540 C160 500 300 540 420 560 S580 570 640 540 V640 H0Z" fill="#0b3d3d" />
-      <g fill="none" stroke="#0b3d3d" strokeWidth="4" strokeLinecap="round">
-        <path d="M150 170 q12 -10 24 0 q12 -10 24 0" />
-        <path d="M230 130 q9 -8 18 0 q9 -8 18 0" />
-      </g>
-    </svg>
+      <rect width={width} height={height} fill={`url(#${id})`} />
+    </>
+  );
+}
+
+/** Abstract sunrise over layered teal hills, square (the landing page's hero), in its box. */
+export function HeroArt({ label }: { label: string }) {
+  return (
+    <div className="hero-art">
+      <svg viewBox="0 0 640 640" width="640" height="640" role="img" aria-label={label}>
+        <Sky
+          id="hero-art-sky"
+          stops={[
+            ['0', '#fff4d1'],
+            ['1', '#fbe3a0'],
+          ]}
+          width={640}
+          height={640}
+        />
+        <circle cx="420" cy="250" r="110" fill="#FAD15A" />
+        <circle cx="420" cy="250" r="150" fill="#FAD15A" opacity=".25" />
+        <path d="M0 400 C120 330 220 360 320 400 S520 450 640 370 V640 H0Z" fill="#4fa3a0" />
+        <path d="M0 470 C140 410 260 450 380 480 S560 500 640 450 V640 H0Z" fill="#008080" />
+        <path d="M0 540 C160 500 300 540 420 560 S580 570 640 540 V640 H0Z" fill="#0b3d3d" />
+        <g fill="none" stroke="#0b3d3d" strokeWidth="4" strokeLinecap="round">
+          <path d="M150 170 q12 -10 24 0 q12 -10 24 0" />
+          <path d="M230 130 q9 -8 18 0 q9 -8 18 0" />
+        </g>
+      </svg>
+    </div>
   );
 }
 
@@ -40,14 +60,16 @@ export function QuizArt({ label }: { label: string }) {
       role="img"
       aria-label={label}
     >
-      <defs>
-        <linearGradient id="quiz-art-sky" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#fff4d1" />
-          <stop offset=".55" stopColor="#f6dfa0" />
-          <stop offset="1" stopColor="#e6f2f1" />
-        </linearGradient>
-      </defs>
-      <rect width="720" height="900" fill="url(#quiz-art-sky)" />
+      <Sky
+        id="quiz-art-sky"
+        stops={[
+          ['0', '#fff4d1'],
+          ['.55', '#f6dfa0'],
+          ['1', '#e6f2f1'],
+        ]}
+        width={720}
+        height={900}
+      />
       <circle cx="520" cy="260" r="120" fill="#FAD15A" />
       <path d="M0 520 C160 440 300 500 420 540 S640 560 720 500 V900 H0Z" fill="#4fa3a0" />
       <path d="M0 640 C180 580 320 640 470 660 S660 650 720 620 V900 H0Z" fill="#008080" />

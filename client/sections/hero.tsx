@@ -16,9 +16,7 @@ export function Hero() {
             {hero.cta}
           </a>
         </div>
-        <div className="hero-art">
-          <HeroArt label={hero.imageAlt} />
-        </div>
+        <HeroArt label={hero.imageAlt} />
       </div>
     </section>
   );
