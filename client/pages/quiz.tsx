@@ -25,9 +25,7 @@ export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) 
     <>
       <SiteHeader />
       <main id="main" className="quiz-screen">
-        <div className="quiz-art">
-          <QuizArt label={quiz.imageAlt} />
-        </div>
+        <QuizArt label={quiz.imageAlt} />
         <div className="quiz-panel">
           <Island
             name="QuizWizard"

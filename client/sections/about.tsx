@@ -7,9 +7,7 @@ export function About() {
   return (
     <section id="about" className="section about" aria-labelledby="about-title">
       <div className="container about-inner">
-        <div className="about-art">
-          <PortraitArt label={about.imageAlt} />
-        </div>
+        <PortraitArt label={about.imageAlt} />
         <div className="about-copy">
           <h2 id="about-title">{about.heading}</h2>
           {about.paragraphs.map((p) => (
