@@ -65,6 +65,9 @@ export async function hydrateIsland(page: Page, name: string): Promise<void> {
  * Resolves once no finite animation or transition is running on the page (or inside `within`): each is awaited,
  * then the page is asked again, since one ending can start another (a hover reached as a box moves under the
  * pointer). One replaced or cancelled on the way rejects its `finished`; that counts as ended, not as a failure.
+ * One in a section the browser is not rendering (`content-visibility: auto`, far from the view) is not awaited:
+ * Chromium does not advance those until the section renders again, so its `finished` may wait for ever, and nothing
+ * of it can be seen or measured meanwhile. One that has not ended after 15 s fails the test by its name.
  */
 export async function animationsSettled(page: Page, within?: string): Promise<void> {
   await page.evaluate(async (selector) => {
@@ -72,9 +75,23 @@ export async function animationsSettled(page: Page, within?: string): Promise<vo
     for (let round = 0; round < 20; round++) {
       const running = root
         .getAnimations({ subtree: true } as GetAnimationsOptions)
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return !target || target.checkVisibility({ contentVisibilityAuto: true });
+        });
       if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      const ended = Promise.all(running.map((a) => a.finished.catch(() => undefined))).then(() => true);
+      const stuck = new Promise<boolean>((done) => setTimeout(() => done(false), 15_000));
+      if (!(await Promise.race([ended, stuck]))) {
+        const names = running.map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          const what =
+            a instanceof CSSTransition ? a.transitionProperty : a instanceof CSSAnimation ? a.animationName : a.id;
+          return `${what} on ${target?.tagName.toLowerCase()}.${target?.className} at ${String(a.currentTime)} ms`;
+        });
+        throw new Error(`animations still running after 15 s: ${names.join('; ')}`);
+      }
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     }
   }, within);
