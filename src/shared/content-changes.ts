@@ -30,6 +30,7 @@ export const ITEM_TITLES: Record<string, string> = {
   talks: 'title',
   social: 'label',
   episodes: 'title',
+  guides: 'title',
   benefits: 'title',
 };
 

@@ -62,5 +62,7 @@ export function defaultContent(): SiteContent {
     talks: [],
     social: site.social.map((s) => ({ ...s })),
     episodes: site.episodes.map((e) => ({ ...e, tags: [...e.tags] })),
+    // A guide needs its PDF, which only the owners can upload: a fresh site offers none.
+    guides: [],
   };
 }

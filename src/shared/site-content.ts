@@ -94,6 +94,31 @@ const episode = z.strictObject({
   link: link(),
 });
 
+/** A guide's file: the SHA-256 of the PDF the owners uploaded (kept in R2 as `guides/<sha256>.pdf`), and its size. */
+const guideFile = z.strictObject({
+  sha256: z.string({ error: 'must be a file' }).regex(/^[0-9a-f]{64}$/, { error: 'must be an uploaded PDF' }),
+  bytes: z
+    .number({ error: 'must be a size' })
+    .int()
+    .min(1)
+    .max(10 * 1024 * 1024),
+});
+
+/**
+ * A free guide (issue 59): offered on the landing page and after the quiz's result, sent after the address is
+ * confirmed. The cover is an uploaded site image (empty for none); without a file the guide is not offered.
+ */
+const guide = z.strictObject({
+  slug: slug(),
+  title: line(80),
+  /** The one line that says what the reader gets. */
+  promise: line(160),
+  cover: optionalLink(),
+  coverAlt: line(150, 0),
+  file: guideFile.optional(),
+  shown: z.boolean({ error: 'must be shown or hidden' }),
+});
+
 export const SiteContent = z.strictObject({
   hero: z.strictObject({ eyebrow: line(80), headline: line(120), lede: text(300), cta: line(40), imageAlt: line(150) }),
   about: z.strictObject({
@@ -132,12 +157,17 @@ export const SiteContent = z.strictObject({
   talks: list(talk, 50),
   social: list(z.strictObject({ label: line(40), href: link() }), 10),
   episodes: list(episode, 12),
+  /** Content kept before guides existed has none: an empty list. */
+  guides: list(guide, 6)
+    .default([])
+    .refine((gs) => new Set(gs.map((g) => g.slug)).size === gs.length, { error: 'two guides have the same slug' }),
 });
 
 export type SiteContent = z.infer<typeof SiteContent>;
 export type ProgramContent = SiteContent['programs'][number];
 export type Testimonial = SiteContent['testimonials'][number];
 export type Talk = SiteContent['talks'][number];
+export type GuideContent = SiteContent['guides'][number];
 
 /**
  * The content as the owners keep it in the draft: the published shape, and with each testimonial, optionally,

@@ -1,4 +1,5 @@
 import { CLIENT_PLACES } from './data-map/clients';
+import { GUIDE_PLACES } from './data-map/guides';
 import { LEAD_PLACES } from './data-map/leads';
 import { MESSAGE_PLACES } from './data-map/messages';
 import { PAYMENT_PLACES } from './data-map/payments';
@@ -18,6 +19,7 @@ export const DATA_MAP: readonly Place[] = [
   ...LEAD_PLACES,
   ...PAYMENT_PLACES,
   ...CLIENT_PLACES,
+  ...GUIDE_PLACES,
   ...MESSAGE_PLACES,
   ...SITE_PLACES,
 ];

@@ -14,6 +14,7 @@ export const contentParts = {
   talks: 'Talks and events',
   social: 'Social links',
   episodes: 'Episodes',
+  guides: 'Free guides',
 } as const;
 
 /** A saved draft's limit, far above what the schema's lengths allow. */
