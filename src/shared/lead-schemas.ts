@@ -140,6 +140,22 @@ export const QuizSchema = z.object({
 
 export const NewsletterSchema = z.object({ submissionId, consent: consentVersion('newsletter'), attribution, email });
 
+/**
+ * A request for a free guide (issue 59, POST /api/guide): the guide's slug, the address, and the newsletter
+ * form's consent (the guide comes with the newsletter: the same notice, the same version field).
+ */
+export const GuideSchema = z.object({
+  submissionId,
+  consent: consentVersion('newsletter'),
+  attribution,
+  guide: z
+    .string({ error: 'guide must be a guide’s slug.' })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'guide must be a guide’s slug.')
+    .max(60, 'guide must be a guide’s slug.'),
+  email,
+});
+
 export const EnquirySchema = z.object({
   submissionId,
   consent: consentVersion('enquiry'),
@@ -163,6 +179,7 @@ export const CorrectionSchemas = {
 export type QuizInput = z.infer<typeof QuizSchema>;
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 export type EnquiryInput = z.infer<typeof EnquirySchema>;
+export type GuideInput = z.infer<typeof GuideSchema>;
 
 /** Flattens zod issues into { field.path: message }, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
