@@ -13,6 +13,7 @@ import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 import { moveLeadBack } from './leads/move-back';
 import { issueLink, startEngagement, termsHash } from './clients/start';
+import { seedSampleGuide } from './dev-guides';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -249,6 +250,12 @@ dev.post(
     const { token } = await issueLink(c.env, engagement, 'dev', now);
     return c.json({ ok: true, id: engagement.id, reference: engagement.reference, token });
   }),
+);
+
+/** POST /__dev/guides/seed: the sample guide offered (its PDF, in the draft, published); the same again is a no-op. */
+dev.post(
+  '/__dev/guides/seed',
+  developmentOnly(async (c) => c.json({ ok: true, ...(await seedSampleGuide(c.env)) })),
 );
 
 /**

@@ -1,0 +1,59 @@
+import type { Env } from './env';
+import { putGuideFile } from './store/guides/guide-files';
+import { contentStore } from './store/site-content/site-content';
+import type { GuideContent } from './shared/site-content';
+
+/** The slug of the guide a local run offers (POST /__dev/guides/seed). */
+export const SAMPLE_GUIDE_SLUG = 'five-minute-reset';
+
+/** A one-page PDF that any reader opens: the sample guide's file. */
+function samplePdf(): Uint8Array {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 58 >>\nstream\nBT /F1 18 Tf 40 520 Td (The Five-Minute Reset) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+/**
+ * Development only: offers the sample guide, as if the owners had added it in the content editor and published:
+ * its PDF in the local R2, the guide in the draft, then a publish. Changes nothing when the draft has it already.
+ */
+export async function seedSampleGuide(env: Env): Promise<{ slug: string; published: boolean }> {
+  const store = contentStore(env.DB, env.FEEDS);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const draft = await store.readDraft();
+    const json = draft.json as { guides?: GuideContent[] };
+    if (json.guides?.some((g) => g.slug === SAMPLE_GUIDE_SLUG)) return { slug: SAMPLE_GUIDE_SLUG, published: false };
+    const file = await putGuideFile(env.MEDIA, samplePdf());
+    const guide: GuideContent = {
+      slug: SAMPLE_GUIDE_SLUG,
+      title: 'The Five-Minute Reset',
+      promise: 'A short daily practice to come back to yourself on a crowded day.',
+      cover: '',
+      coverAlt: '',
+      file,
+      shown: true,
+    };
+    const saved = await store.saveDraft({ ...json, guides: [...(json.guides ?? []), guide] }, draft.revision, 'dev');
+    if (!saved.ok && 'conflict' in saved) continue;
+    if (!saved.ok) throw new Error(`the sample guide was refused: ${JSON.stringify(saved.problems)}`);
+    const published = await store.publish('dev');
+    if (!published.ok) throw new Error('the sample guide could not be published');
+    return { slug: SAMPLE_GUIDE_SLUG, published: true };
+  }
+  throw new Error('the draft kept changing: the sample guide was not added');
+}
