@@ -105,6 +105,9 @@ export type LogEvent =
   | 'conversation.opt-out'
   | 'conversation.follow-up'
   | 'conversation.joined'
+  | 'guide.request'
+  | 'guide.confirmed'
+  | 'guide.download'
   | 'request.error';
 
 /** What a log line may carry besides its event: ids, kinds, outcomes, counts, codes — never a visitor's data. */

@@ -23,6 +23,7 @@ import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/boo
 import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
 import { recordDeadPaymentRequestEmail, sendPaymentRequestEmail } from '../notify/payments/payment-request-email';
 import { recordDeadClientLink, sendClientLink } from '../notify/clients/client-link';
+import { recordDeadGuideEmail, sendGuideEmail } from '../guides/guide-emails';
 import { recordDeadCallReminderEmail, sendCallReminderEmail } from '../notify/reminders/reminder-email';
 import { ERASED_CONTACT_DAYS, erasedBefore, erasedSince } from '../store/people/erasures';
 import type { Lead } from '../store/leads/lead';
@@ -112,6 +113,8 @@ export const JOBS: JobTable = {
   'payment-request-email': { run: sendPaymentRequestEmail, dead: recordDeadPaymentRequestEmail },
   // An erased person's engagements are deleted with them: the job then finds none and sends nothing.
   'client-link': { run: sendClientLink, dead: recordDeadClientLink },
+  // An erased person's guide requests are deleted with them: the job then finds none and sends nothing.
+  'guide-email': { run: sendGuideEmail, dead: recordDeadGuideEmail },
   // An erased person's bookings are deleted with them: the job then finds none and sends nothing.
   'call-reminder-email': { run: sendCallReminderEmail, dead: recordDeadCallReminderEmail },
   'mark-read': {

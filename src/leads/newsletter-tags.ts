@@ -47,7 +47,7 @@ export async function quizSubscription(
 }
 
 /** A version-4-shaped UUID made from the SHA-256 of `seed`: the same seed always gives the same id. */
-async function derivedId(seed: string): Promise<string> {
+export async function derivedId(seed: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(seed))).slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

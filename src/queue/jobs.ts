@@ -125,6 +125,15 @@ export const JobSchema = z.discriminatedUnion('type', [
     bookingId: z.string().min(1).max(500),
     startAt: z.iso.datetime({ offset: true }),
   }),
+  /**
+   * Email a guide request's link (issue 59): the confirmation, or once confirmed the download. By the request's own
+   * id (random, not personal): the link is signed again when the job runs, so no token waits in the queue.
+   */
+  z.object({
+    type: z.literal('guide-email'),
+    requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    email: z.enum(['confirm', 'link']),
+  }),
   /** Tell WhatsApp the owners read a visitor's message (blue ticks). */
   z.object({ type: z.literal('mark-read'), messageId: z.string().min(1).max(200) }),
   /** Fetch a visitor's attachment from Meta into R2, by our own id of it (never Meta's id or the wamid). */
@@ -161,4 +170,5 @@ export type BookingAlertJob = Extract<Job, { type: 'booking-alert' }>;
 export type PaymentAlertJob = Extract<Job, { type: 'payment-alert' }>;
 export type PaymentRequestEmailJob = Extract<Job, { type: 'payment-request-email' }>;
 export type ClientLinkJob = Extract<Job, { type: 'client-link' }>;
+export type GuideEmailJob = Extract<Job, { type: 'guide-email' }>;
 export type CallReminderEmailJob = Extract<Job, { type: 'call-reminder-email' }>;

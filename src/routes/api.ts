@@ -6,6 +6,7 @@ import { leadForms } from './api/leads';
 import { LEAD_KINDS } from '../store/leads/lead';
 import { videos } from './api/videos';
 import { funnel } from './api/funnel';
+import { guideForm } from './api/guides';
 
 /**
  * All /api routes, answered in JSON: the lead forms, the funnel and the videos from api/, behind the guards
@@ -25,6 +26,9 @@ api.use('*', submitRateLimit());
 for (const form of LEAD_KINDS) {
   api.use(`/${form}`, keepBodyObject(), honeypot(), turnstile(form));
 }
+// The guide form is the newsletter's with a guide's slug: the same guards, its own Turnstile action.
+api.use('/guide', keepBodyObject(), honeypot(), turnstile('guide'));
 
 api.route('/', leadForms);
+api.route('/guide', guideForm);
 api.route('/videos', videos);

@@ -91,6 +91,9 @@ async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
   return { submissionId, values, errors, problem };
 }
 
+/** Where a guide asked for without JavaScript sends the visitor: the block, saying to look in their inbox. */
+export const GUIDE_DONE_PATH = '/?guide=sent#guide';
+
 // A plain HTML form post (no JavaScript) gets pages: a 303 to the form's thank-you when accepted,
 // the form again with its messages when refused. The app mounts it around every
 // /api route, so it sees every answer.
@@ -104,4 +107,7 @@ export const formPosts = htmlForms({
     render: (c, form, status) => renderLanding(c, { enquiry: form }, status),
   },
   '/api/quiz': { done: DONE_PATHS.quiz, render: renderQuizAfter },
+  // A guide asked for without JavaScript. The landing page's guide block (helper A) shows the `guide` state; until
+  // it is merged a refused post gets the landing page as it is, with the refusal's status.
+  '/api/guide': { done: GUIDE_DONE_PATH, render: (c, _form, status) => renderLanding(c, {}, status) },
 });

@@ -15,7 +15,7 @@ import { publishedContent } from '../store/site-content/published-content';
 import { requestTouch } from './visit-counter';
 
 export type AppEnv = { Bindings: Env; Variables: { secureHeadersNonce?: string } };
-export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type Status = 200 | 400 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /**
  * The first touch this request describes, as the forms' hidden `attribution` field carries it (JSON,

@@ -28,12 +28,23 @@ export const CALL_REMINDER_EMAIL = 'call_reminder_email';
 /** The ledger template of a client's page link by email (issue 57): one per link, to the address the lead gave. */
 export const CLIENT_PAGE_EMAIL = 'client_page_email';
 
+/** The ledger templates of a guide request (issue 59): the confirmation link, then the download link, one each. */
+export const GUIDE_CONFIRM_EMAIL = 'guide_confirm_email';
+export const GUIDE_LINK_EMAIL = 'guide_link_email';
+
 /**
  * Whether a ledger message is an email to a visitor (the quiz result, a payment link, a call's reminder): sent
  * through the result email's sender, from RESULT_EMAIL_FROM, not WhatsApp and not the owners' alert address.
  */
 export const isResultEmail = (message: { template: string }) =>
-  [QUIZ_RESULT_EMAIL, PAYMENT_REQUEST_EMAIL, CALL_REMINDER_EMAIL, CLIENT_PAGE_EMAIL].includes(message.template);
+  [
+    QUIZ_RESULT_EMAIL,
+    PAYMENT_REQUEST_EMAIL,
+    CALL_REMINDER_EMAIL,
+    CLIENT_PAGE_EMAIL,
+    GUIDE_CONFIRM_EMAIL,
+    GUIDE_LINK_EMAIL,
+  ].includes(message.template);
 
 /**
  * The recommended programs of a response, most fitting first, as published now (a program no longer published by
