@@ -12,9 +12,7 @@ import { guideSecret, verifyGuideToken, type GuideLink } from './token';
 export const guideTag = (slug: string) => `guide:${slug}`;
 
 /** Where a guide link stands: usable (with its request), or why not. */
-export type LinkState =
-  | { state: 'ok'; request: GuideRequestRecord }
-  | { state: 'expired' | 'invalid' | 'unavailable' };
+export type LinkState = { state: 'ok'; request: GuideRequestRecord } | { state: 'expired' | 'invalid' | 'unavailable' };
 
 /**
  * What a link's token leads to: `invalid` for a forged or malformed token, one naming no request held (erased,
@@ -43,7 +41,11 @@ export async function readGuideLink(env: Env, link: GuideLink, token: string, no
  * with the download link. A later confirmation changes and sends nothing. The subscription's id follows from the
  * request's, so a confirmation that failed half-way and is tried again finds the same subscription.
  */
-export async function confirmGuide(env: Env, request: GuideRequestRecord, now = new Date()): Promise<GuideRequestRecord> {
+export async function confirmGuide(
+  env: Env,
+  request: GuideRequestRecord,
+  now = new Date(),
+): Promise<GuideRequestRecord> {
   const subscriptionId = await derivedId(`guide-subscription:${request.id}`);
   const confirmed = await getGuideStore(env).confirm(request.id, now.toISOString(), subscriptionId);
   if (!confirmed) return request;

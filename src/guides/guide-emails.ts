@@ -11,7 +11,7 @@ import { leadRules, readBudgets } from '../notify/ledger/budgets';
 import { deliver } from '../notify/ledger/deliver';
 import { deliveryStore } from '../notify/ledger/ledger-store';
 import type { Send } from '../notify/ledger/templates';
-import { guideLink, guideSecret } from './token';
+import { guideSecret, guideUrl, tokenFor } from './token';
 
 /**
  * The two emails of a guide request, each once through the delivery ledger, from the result email's sender and
@@ -42,16 +42,19 @@ async function dueOf(
     logEvent('error', 'config.problem', { area: 'guides', problem: 'UNSUBSCRIBE_SECRET is not set: no guide link' });
     return undefined;
   }
-  const link = await guideLink(env, secret, job.email === 'confirm' ? 'confirm' : 'download', request);
-  const token = /[?/]([^/?=]+)$/.exec(link)?.[1] ?? '';
-  const shortened = `${link.slice(0, link.length - token.length)}${token.slice(0, 4)}…`;
+  const link = job.email === 'confirm' ? 'confirm' : 'download';
+  const token = await tokenFor(secret, link, request);
   const message = (url: string): Send => {
     const template = job.email === 'confirm' ? GUIDE_CONFIRM_EMAIL : GUIDE_LINK_EMAIL;
     const copy = job.email === 'confirm' ? words.confirmEmail : words.linkEmail;
     const text = copy.text(request.guideTitle, url, resultEmail.signature);
     return emailMessage(template, request.email, copy.subject(request.guideTitle), text, { audience: 'visitor' });
   };
-  return { send: message(link), kept: message(shortened), request };
+  return {
+    send: message(guideUrl(env, link, token)),
+    kept: message(guideUrl(env, link, `${token.slice(0, 4)}…`)),
+    request,
+  };
 }
 
 /** Sends a queued guide email through the ledger, once. Undefined when done, else the wait before a retry. */

@@ -36,7 +36,8 @@ async function key(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey>
   ]);
 }
 
-const signed = (link: GuideLink, id: string, expiry: string) => new TextEncoder().encode(`${CONTEXTS[link]}${id}.${expiry}`);
+const signed = (link: GuideLink, id: string, expiry: string) =>
+  new TextEncoder().encode(`${CONTEXTS[link]}${id}.${expiry}`);
 
 /** A new request id: 128 random bits, base64url. */
 export function newRequestId(): string {
@@ -83,14 +84,17 @@ export function linkExpiry(link: GuideLink, request: { requestedAt: string; conf
   return Date.parse(from) + GUIDE_LINK_MS;
 }
 
-/** The whole address of a request's link on this site. */
-export async function guideLink(
-  env: Env,
+/** The token of a request's link, signed with its expiry. */
+export function tokenFor(
   secret: string,
   link: GuideLink,
   request: { id: string; requestedAt: string; confirmedAt?: string },
-): Promise<string> {
+) {
+  return signGuideToken(secret, link, request.id, linkExpiry(link, request));
+}
+
+/** The whole address on this site of a link with `token` (which may be cut short, for the ledger's copy). */
+export function guideUrl(env: Env, link: GuideLink, token: string): string {
   const base = readConfig(env).site.url.replace(/\/+$/, '');
-  const token = await signGuideToken(secret, link, request.id, linkExpiry(link, request));
   return link === 'confirm' ? `${base}${GUIDE_CONFIRM_PATH}?${TOKEN_PARAM}=${token}` : `${base}/guides/${token}`;
 }

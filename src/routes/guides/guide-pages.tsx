@@ -6,7 +6,7 @@ import type { Env } from '../../env';
 import { errorMessage, logEvent } from '../../log';
 import { confirmGuide, readGuideLink, type LinkState } from '../../guides/confirm';
 import { publishedGuide } from '../../guides/request';
-import { GUIDE_CONFIRM_PATH, TOKEN_PARAM, guideSecret, linkExpiry, signGuideToken } from '../../guides/token';
+import { GUIDE_CONFIRM_PATH, TOKEN_PARAM, guideSecret, linkExpiry, tokenFor } from '../../guides/token';
 import { getGuideFile } from '../../store/guides/guide-files';
 import { getGuideStore } from '../../store/guides/open';
 import { render, type Status } from '../page-render';
@@ -67,8 +67,13 @@ guidePages.post(GUIDE_CONFIRM_PATH, async (c) => {
     return refused(c, 'unavailable');
   }
   const until = linkExpiry('download', request);
-  const token = await signGuideToken(secret, 'download', request.id, until);
-  const page: GuideView = { view: 'ready', title: request.guideTitle, href: `/guides/${token}`, until: DAY.format(until) };
+  const token = await tokenFor(secret, 'download', request);
+  const page: GuideView = {
+    view: 'ready',
+    title: request.guideTitle,
+    href: `/guides/${token}`,
+    until: DAY.format(until),
+  };
   return show(c, page, 200);
 });
 

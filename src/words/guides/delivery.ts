@@ -47,7 +47,8 @@ export const guideDelivery = {
     },
     ready: {
       heading: 'Your guide is ready',
-      text: (title: string) => `Thank you for confirming. “${title}” is yours to download; the link also came by email.`,
+      text: (title: string) =>
+        `Thank you for confirming. “${title}” is yours to download; the link also came by email.`,
       button: 'Download the guide (PDF)',
       expires: (when: string) => `This link works until ${when}.`,
     },
