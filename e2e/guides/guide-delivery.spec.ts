@@ -43,7 +43,9 @@ async function confirmAndDownload(page: Page, email: string, project: string, ta
   await shot(page, `confirm-${tag}`, project);
   await page.getByRole('button', { name: copy.confirm.button }).click();
   await expect(page.getByRole('heading', { level: 1, name: copy.ready.heading })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('“The Five-Minute Reset” is yours to download');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    '“The Five-Minute Reset” is yours to download',
+  );
   await shot(page, `download-${tag}`, project);
 
   const download = page.getByRole('link', { name: copy.ready.button });

@@ -37,8 +37,14 @@ const STATUS_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** The request's path as a log line may hold it: a client page's token (/c/:token) is never written down. */
-const loggedPath = (c: Context) => new URL(c.req.url).pathname.replace(/^\/c\/[^/]+/, '/c/:token');
+/**
+ * The request's path as a log line may hold it: a client page's token (/c/:token) and a guide's download token
+ * (/guides/:token) are never written down (the confirmation's token is in the query, which is never logged).
+ */
+const loggedPath = (c: Context) =>
+  new URL(c.req.url).pathname
+    .replace(/^\/c\/[^/]+/, '/c/:token')
+    .replace(/^\/guides\/(?!confirm$)[^/]+/, '/guides/:token');
 
 /** The single error handler: known errors keep their status, anything else is logged and becomes a generic 500. */
 export function onError(err: Error, c: Context): Response {

@@ -29,9 +29,7 @@ const FROM = 'priya@site.test';
 const DAY = 86_400_000;
 
 /** A request for the sample guide, stored as POST /api/guide stores it (made `ago` ms before now). */
-async function requested(
-  ago = 0,
-): Promise<{
+async function requested(ago = 0): Promise<{
   workerEnv: Env;
   email: EmailStandin;
   queued: ReturnType<typeof captureQueue>;
