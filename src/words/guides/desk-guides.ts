@@ -24,7 +24,9 @@ export const deskGuides = {
       confirmations: 'Confirmed',
       downloads: 'Downloads',
     },
-    direct: 'Direct',
+    /** How a request with no source (a direct visit) is named, as the funnel above names it. */
+    direct: 'direct',
+    box: 'Free guides per source (scrolls sideways)',
   },
   /** A subscriber's page: the guides their subscription came from. */
   taken: {
