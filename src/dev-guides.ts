@@ -2,6 +2,12 @@ import type { Env } from './env';
 import { putGuideFile } from './store/guides/guide-files';
 import { contentStore } from './store/site-content/site-content';
 import type { GuideContent } from './shared/site-content';
+import * as z from 'zod';
+import { getGuideStore } from './store/guides/open';
+import { getLeadStore } from './store/leads/open';
+import { consent as consentWords } from './words/privacy';
+
+const consentNotices = consentWords.notices;
 
 /** The slug of the guide a local run offers (POST /__dev/guides/seed). */
 export const SAMPLE_GUIDE_SLUG = 'five-minute-reset';
@@ -56,4 +62,64 @@ export async function seedSampleGuide(env: Env): Promise<{ slug: string; publish
     return { slug: SAMPLE_GUIDE_SLUG, published: true };
   }
   throw new Error('the draft kept changing: the sample guide was not added');
+}
+
+const DevGuideRequest = z.object({
+  email: z.email().transform((e) => e.toLowerCase()),
+  guide: z.string().min(1).default(SAMPLE_GUIDE_SLUG),
+  guideTitle: z.string().min(1).default('The Five-Minute Reset'),
+  /** The visit's source as /desk/sources names it; '' for a direct visit. */
+  source: z.string().default(''),
+  confirmed: z.boolean().default(false),
+  downloads: z.number().int().min(0).max(50).default(0),
+});
+
+/**
+ * Development only: a guide request stored as if the form had been sent (and, when `confirmed`, its link opened,
+ * which makes a newsletter subscription, and the guide downloaded `downloads` times), straight through the stores.
+ * What the e2e of the desk's counts needs while the form's own route is built apart. Answers the request's id and the
+ * subscription's, or the problems of a body that is not such a request.
+ */
+export async function seedGuideRequest(
+  env: Env,
+  body: unknown,
+): Promise<{ ok: true; id: string; subscriptionId?: string } | { ok: false; problems: string[] }> {
+  const parsed = DevGuideRequest.safeParse(body);
+  if (!parsed.success)
+    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const { email, guide, guideTitle, source, confirmed, downloads } = parsed.data;
+  const now = new Date().toISOString();
+  const id = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  const consent = { version: consentNotices.newsletter.version, at: now };
+  // The visit's first touch, kept alike on the request and on the subscription its confirmation makes.
+  const attribution = source ? { utm_source: source } : undefined;
+  const guides = getGuideStore(env);
+  await guides.create({
+    id,
+    guide,
+    guideTitle,
+    email,
+    consent,
+    ...(attribution && { attribution }),
+    source,
+    verified: true,
+    requestedAt: now,
+    downloads: 0,
+  });
+  if (!confirmed) return { ok: true, id };
+  const subscription = {
+    kind: 'newsletter' as const,
+    id: crypto.randomUUID(),
+    createdAt: now,
+    consent,
+    email,
+    ...(attribution && { attribution }),
+  };
+  await getLeadStore(env).save(subscription);
+  await guides.confirm(id, now, subscription.id);
+  for (let i = 0; i < downloads; i++) await guides.countDownload(id, now);
+  return { ok: true, id, subscriptionId: subscription.id };
 }

@@ -13,7 +13,7 @@ import { BOOKING_PROVIDERS } from './shared/booking';
 import { moveCallBack } from './bookings/move-back';
 import { moveLeadBack } from './leads/move-back';
 import { issueLink, startEngagement, termsHash } from './clients/start';
-import { seedSampleGuide } from './dev-guides';
+import { seedGuideRequest, seedSampleGuide } from './dev-guides';
 
 type DevContext = Context<{ Bindings: Env }>;
 
@@ -256,6 +256,14 @@ dev.post(
 dev.post(
   '/__dev/guides/seed',
   developmentOnly(async (c) => c.json({ ok: true, ...(await seedSampleGuide(c.env)) })),
+);
+/** POST /__dev/guides/request {email, guide?, source?, confirmed?, downloads?}: a guide request, through the stores. */
+dev.post(
+  '/__dev/guides/request',
+  developmentOnly(async (c) => {
+    const made = await seedGuideRequest(c.env, await c.req.json().catch(() => null));
+    return c.json(made, made.ok ? 200 : 400);
+  }),
 );
 
 /**

@@ -230,6 +230,7 @@ describe('development aids', () => {
       ['/__dev/nudges?at=2030-01-01T00%3A00%3A00Z', 'POST', '/no-such-page?at=2030-01-01T00%3A00%3A00Z'],
       ['/__dev/bookings/pass?provider=calcom&id=x&hours=2', 'POST', '/no-such-page?provider=calcom&id=x&hours=2'],
       ['/__dev/leads/age?kind=quiz&id=x&hours=2', 'POST', '/no-such-page?kind=quiz&id=x&hours=2'],
+      ['/__dev/guides/request', 'POST', '/no-such-page'],
     ] as const) {
       const answer = await request(workerEnv, origin + path, method);
       expect(answer).toEqual(await request(workerEnv, origin + absent, method));

@@ -10,6 +10,8 @@ type CountedSince =
   | 'paymentCopies'
   | 'engagements'
   | 'testimonials'
+  | 'guideRequests'
+  | 'toolEvents'
   | 'quotes';
 
 /** Everything the owners' desk says. */
@@ -154,6 +156,8 @@ export const desk = {
         [c.paymentCopies ?? 0, 'kept receipt deleted', 'kept receipts deleted'],
         [c.engagements ?? 0, 'client package', 'client packages'],
         [c.testimonials ?? 0, 'testimonial sent', 'testimonials sent'],
+        [c.guideRequests ?? 0, 'free guide request', 'free guide requests'],
+        [c.toolEvents ?? 0, 'newsletter tool report', 'newsletter tool reports'],
         [c.quotes ?? 0, 'quote taken out of the draft', 'quotes taken out of the draft'],
       ]
         .filter(([n]) => Number(n) > 0)

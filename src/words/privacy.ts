@@ -5,6 +5,7 @@
  */
 
 import { consentStatement } from './clients/testimonials';
+import { guidesSection, toolEventsSection } from './guides/privacy-guides';
 
 /** A form that shows a consent notice: each kind of lead has one (the forms' schemas read it by kind). */
 export type ConsentForm = keyof typeof consent.notices;
@@ -26,6 +27,8 @@ export const RETENTION = {
   visitCountMonths: 25,
   /** An earlier published version of the site's content (kept to undo a change), after it was replaced. */
   contentVersionDays: 365,
+  /** A request for a free guide whose address was never confirmed, after it was made (a confirmed one: leadYears). */
+  unconfirmedGuideDays: 30,
 } as const;
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -92,7 +95,7 @@ export const privacy = {
   title: 'Privacy',
   description:
     'What Priya Raman’s website collects when you take the quiz, subscribe, send an enquiry, book a call or pay, why, where it is kept, for how long, and how to get a copy or have it deleted.',
-  updated: '2026-11-28',
+  updated: '2026-11-29',
   updatedLabel: 'Last updated',
   intro:
     'This page explains, in plain words, what happens to the details you give on this website. I am the one responsible for them (the data controller / data fiduciary).',
@@ -198,13 +201,19 @@ export const clientsSection: PrivacySection = {
   ],
 };
 
-/** The notice's sections as the page shows them: the payments' and the clients' before "Unsubscribing". */
+/**
+ * The notice's sections as the page shows them: the payments', the clients' and the guides' before "Unsubscribing",
+ * and what the newsletter tool tells us after it.
+ */
 export function privacySections(recordYears: number): PrivacySection[] {
   const at = privacy.sections.findIndex((s) => s.heading === 'Unsubscribing');
   return [
     ...privacy.sections.slice(0, at),
     paymentsSection(recordYears),
     clientsSection,
-    ...privacy.sections.slice(at),
+    guidesSection({ unconfirmedDays: RETENTION.unconfirmedGuideDays, confirmedYears: years(RETENTION.leadYears) }),
+    privacy.sections[at]!,
+    toolEventsSection,
+    ...privacy.sections.slice(at + 1),
   ];
 }

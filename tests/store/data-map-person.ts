@@ -18,6 +18,8 @@ import { getMediaStore } from '../../src/store/media/open';
 import { recordOptOut } from '../../src/store/conversations/opt-outs';
 import { getLeadStore } from '../../src/store/leads/open';
 import { getPaymentStore } from '../../src/store/payments/open';
+import { getGuideStore } from '../../src/store/guides/open';
+import { getToolEventStore } from '../../src/store/newsletter/open';
 import { CONTENT_KEY } from '../../src/store/site-content/published-content';
 import { contentStore } from '../../src/store/site-content/site-content';
 import { enquiryLead, newsletterLead, quizLead } from '../fixtures/leads';
@@ -44,7 +46,7 @@ const inTable = (table: string, marker: string): Probe => ({
  * a subscription and an enquiry, a lead the store refused, ledger rows, WhatsApp messages with an attachment, the
  * owners' read mark and state of them, a booked call linked to the quiz and one linked to nothing, a payment asked
  * and made on the quiz with its receipt and a refund, a package of sessions on the quiz with its terms accepted, its
- * page's link and a testimonial sent from it, a quote in the site content (published, then for an old person
+ * page's link and a testimonial sent from it, a free guide asked for and the newsletter tool's report, a quote in the site content (published, then for an old person
  * replaced), and the day's fingerprints. Answers a probe per place, and the payment.
  */
 export async function seedPerson(workerEnv: Env, daysAgo: number) {
@@ -228,6 +230,32 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     status: 'pending',
   });
 
+  // A free guide their address asked for and confirmed (and downloaded), and the newsletter tool's report about it.
+  const guides = getGuideStore(workerEnv);
+  const guideRequest = {
+    id: `guide-${tag}`,
+    guide: 'five-minute-reset',
+    guideTitle: `Guide ${tag}`,
+    email,
+    consent: { version: 'newsletter-1', at: at(12) },
+    source: '',
+    verified: true,
+    requestedAt: at(12),
+    downloads: 0,
+  };
+  await guides.create(guideRequest);
+  await guides.confirm(guideRequest.id, at(13), sub.id);
+  await guides.countDownload(guideRequest.id, at(14));
+  const toolEventId = `evt-tool-${tag}`;
+  await getToolEventStore(workerEnv).record({
+    tool: 'kit',
+    eventId: toolEventId,
+    email,
+    kind: 'bounced',
+    occurredAt: at(15),
+    receivedAt: at(15),
+  });
+
   // A quote with their address kept privately: in the draft, published; for an old person, replaced since.
   const quote = `Quote words ${tag}`;
   const content = contentStore(env.DB, env.FEEDS, () => new Date(base));
@@ -260,6 +288,8 @@ export async function seedPerson(workerEnv: Env, daysAgo: number) {
     engagements: inTable('engagements', `Program ${tag}`),
     terms_acceptances: inTable('terms_acceptances', acceptedAt),
     testimonials: inTable('testimonials', `Testimonial words ${tag}`),
+    guide_requests: inTable('guide_requests', `Guide ${tag}`),
+    newsletter_tool_events: inTable('newsletter_tool_events', toolEventId),
     deliveries: inTable('deliveries', `Alert ${tag}`),
     delivery_attempts: inTable('delivery_attempts', `Undeliverable ${tag}`),
     whatsapp_messages: inTable('whatsapp_messages', `WhatsApp words ${tag}`),

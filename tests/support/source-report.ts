@@ -81,6 +81,7 @@ export function sampleReport(over: Partial<SourceReport> = {}): SourceReport {
       { program: null, title: null, payments: 2, paidPaise: 350_000, refundedPaise: 50_000, revenuePaise: 300_000 },
     ],
     paused: [],
+    guides: [],
     ...over,
   };
 }

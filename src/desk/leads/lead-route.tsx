@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { LeadDetail } from './lead-detail';
+import { guidesTaken } from './lead-detail/guides-taken';
 import { VISITOR_EMAIL_REF } from './lead-detail/message';
 import { desk as copy } from '../../words/desk';
 import { messagesFor, resend, visitorEmailRecipient } from '../messages';
@@ -193,6 +194,7 @@ export async function renderLead(
     path,
   );
   const clientPart = engaged.ok ? engaged.value : <PartUnreadable what="client" />;
+  const guides = lead.kind === 'newsletter' ? await guidesTaken(c.env, lead.id, path) : null;
   // Parts not read are said at the top of the page (the page's own sections then show none).
   const unread = [...(sent.ok ? [] : ['messages' as const]), ...(calls.ok ? [] : ['calls' as const])];
   const notices = unread.map((part) => ({
@@ -212,6 +214,7 @@ export async function renderLead(
       {...(made && { subscriptionPath: leadPath('newsletter', made.id) })}
       payments={payments}
       client={clientPart}
+      guides={guides}
       {...(lead.kind !== 'newsletter' && {
         next: <NextDateCard lead={lead} base={leadPath(lead.kind, lead.id)} now={now} who={marks.who} state={next} />,
       })}

@@ -9,6 +9,7 @@ import { when } from '../format';
 import { NamedQuotes, PublishNote, QuotesCard } from './person-quotes-view';
 import { EraseCard } from './erase-card';
 import { ClientsCard } from './person-clients-view';
+import { deskGuides } from '../../words/guides/desk-guides';
 
 const copy = desk.people;
 
@@ -35,7 +36,8 @@ export function PeoplePage({ q, who, records, named, errors, failure, erased, lo
   const quotes = records?.quotes?.length ?? 0;
   const clients = records ? records.clients.engagements.length + records.clients.testimonials.length : 0;
   const held = records ? records.leads.length + records.dead.length + records.messages.length : 0;
-  const total = held + received + quotes + clients;
+  const guides = records ? records.guides.requests.length + records.guides.toolEvents.length : 0;
+  const total = held + received + quotes + clients + guides;
   return (
     <>
       <h1 className="desk-title">{copy.title}</h1>
@@ -222,6 +224,11 @@ function Records(props: {
         <p className="desk-meta">{copy.payments(records.payments.requests.length, records.payments.payments.length)}</p>
       ) : null}
       <ClientsCard clients={records.clients} />
+      {records.guides.requests.length + records.guides.toolEvents.length > 0 ? (
+        <p className="desk-meta">
+          {deskGuides.personLine(records.guides.requests.length, records.guides.toolEvents.length)}
+        </p>
+      ) : null}
       <EraseCard form={FORM_ID} id="erase-confirm" words={copy} label={copy.confirm} error={confirmError} />
     </>
   );

@@ -24,6 +24,7 @@ import type { BookingRecord } from '../../store/bookings/bookings';
 import { bookingAlertKeys, bookingsMadeBy, bookingsOfPerson, eraseBookings } from './person-bookings';
 import { erasePayments, paymentAlertKeys, paymentsOfPerson, type PersonPayments } from './person-payments';
 import { clientsOfPerson, eraseClients, type PersonClients } from './person-clients';
+import { eraseGuides, guidesOfPerson, type PersonGuides } from './person-guides';
 import { idOf, ledgerMatch, phonesOf } from './person-ledger';
 
 export { idOf };
@@ -50,6 +51,8 @@ export interface PersonRecords {
   payments: PersonPayments;
   /** The packages of sessions they bought (with the terms they accepted) and the testimonials they sent. */
   clients: PersonClients;
+  /** The free guides their addresses asked for, and what the newsletter tool reported about those addresses. */
+  guides: PersonGuides;
   /** Their numbers that opted out of WhatsApp messages (kept as a keyed hash: it outlives an erasure). */
   optOuts?: Array<OptOut & { phone: string }>;
 }
@@ -97,6 +100,7 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   const bookings = await bookingsOfPerson(env, people, leadList);
   const payments = await paymentsOfPerson(env, leadList);
   const clients = await clientsOfPerson(env, leadList, bookings, new Date());
+  const guides = await guidesOfPerson(env, people);
   // The owners' alerts of a call carry the name it was booked with: in the copy only when the booking is theirs.
   // Those of a payment carry the name on its receipt, the person's.
   // So do the reminders of a call, which went to the number or address it carried.
@@ -109,7 +113,7 @@ export async function findPerson(env: Env, searched: Person, ticked: Person[] = 
   );
   const optOuts = await optOutsOf(env.DB, readConfig(env).privacy.erasureKey, phonesOf(people));
   const records = { confirmed: people, others, leads: leadList, dead: deadList, messages, conversations, bookings };
-  return { ...records, payments, clients, optOuts };
+  return { ...records, payments, clients, guides, optOuts };
 }
 
 /** The store's leads of every kind that hold the identifier (looked up by the search index, then matched exactly). */
@@ -199,6 +203,9 @@ export async function erasePerson(
     // So do their engagements: with each goes its link's hash, and the client page answers 404.
     const clients = await eraseClients(env, records.leads);
     if (clients.engagements + clients.testimonials > 0) Object.assign(counts, clients);
+    // Their guide requests and what the newsletter tool reported, by each address they confirmed.
+    const guides = await eraseGuides(env, records.confirmed);
+    if (guides.guideRequests + guides.toolEvents > 0) Object.assign(counts, guides);
     for (const lead of records.leads) {
       if (await store.erase(lead.kind, lead.id)) counts[lead.kind] += 1;
     }

@@ -4,6 +4,7 @@ import { idOf, type PersonRecords } from './people';
 import { bookingsCopy } from './person-bookings';
 import { paymentsCopy } from './person-payments';
 import { clientsCopy } from './person-clients';
+import { guidesCopy } from './person-guides';
 
 /** A person's copy: every record in full, with labels a person can read. */
 export function personCopy(records: PersonRecords, exportedAt: string) {
@@ -21,6 +22,7 @@ export function personCopy(records: PersonRecords, exportedAt: string) {
     bookedCalls: bookingsCopy(records.bookings, records.confirmed),
     payments: paymentsCopy(records.payments),
     asAClient: clientsCopy(records.clients),
+    ...guidesCopy(records.guides),
   };
 }
 

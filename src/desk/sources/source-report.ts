@@ -1,5 +1,6 @@
 import type { LeadKind } from '../../store/leads/lead';
 import type { ProgramRevenue } from './money/revenue';
+import type { GuideCounts } from '../../store/guides/guides';
 
 // What the desk's Sources page shows for a period: visits → quiz opened → quiz finished → leads by kind → calls
 // booked → clients, per source and campaign, with leads and visits per week for the top sources, and the quiz's
@@ -66,6 +67,13 @@ export interface SourceReport {
   quiz: QuizInsight;
   /** Revenue per program in the period (money/revenue.ts). */
   programs: ProgramRevenue[];
+  /** Free guides asked for in the period, per source and guide, with their confirmations and downloads. */
+  guides: GuideSourceCounts[];
   /** The period's days on which counting visits paused at the site's ceiling (when), oldest first. */
   paused: { day: string; since: string; ceiling: number }[];
+}
+
+/** A guide's counts for one source, with the guide's title as published (its slug when it is no longer there). */
+export interface GuideSourceCounts extends GuideCounts {
+  title: string;
 }

@@ -8,13 +8,15 @@ import { SourcesTable } from './sources-table';
 import { ProgramRevenueSection } from './money/program-revenue';
 import { deskRevenue } from './money/words';
 import { deskShowUp } from './show-up/words';
+import { GuideCountsSection } from './guides/guide-counts';
 
 /** Nothing to show: no visit, no lead, no marked call and no money in the period. */
 const isEmptyReport = (report: SourceReport) =>
   report.total.visits === 0 &&
   LEAD_KINDS.every((kind) => report.total.leads[kind] === 0) &&
   report.total.attended + report.total.noShows === 0 &&
-  report.programs.length === 0;
+  report.programs.length === 0 &&
+  report.guides.length === 0;
 
 /** The period switch (the current one marked), the period's days and the CSV of what the page shows. */
 function PeriodBar({ report, to }: { report: SourceReport; to?: string | undefined }) {
@@ -70,6 +72,7 @@ export function SourcesPage({ report, to }: { report: SourceReport; to?: string 
             <p className="desk-meta">{deskShowUp.tableNote}</p>
             <p className="desk-meta">{deskRevenue.tableNote}</p>
           </section>
+          <GuideCountsSection guides={report.guides} />
           <ProgramRevenueSection programs={report.programs} />
           <section className="desk-card" aria-labelledby="sources-chart-heading">
             <h2 id="sources-chart-heading">{copy.chart.heading}</h2>

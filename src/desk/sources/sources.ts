@@ -11,6 +11,7 @@ import { publishedContent } from '../../store/site-content/published-content';
 import { periodMoney } from './money/period-money';
 import { programRevenue } from './money/revenue';
 import { periodShowUps } from './show-up/period-show-ups';
+import { getGuideStore } from '../../store/guides/open';
 import type { SourcePeriod, SourceReport } from './source-report';
 import { type PeriodLead, quizInsight, sourceRows, weeklyPoints } from './source-rows';
 
@@ -80,7 +81,7 @@ async function periodLeads(env: Env, from: string, until: string): Promise<Perio
 /**
  * The Sources page's report for the last `days` days (today included, in the owners' time zone): visits from the
  * server's counts, leads by their stored first-touch attribution, calls and clients by their lead, calls attended
- * and missed by their start and their lead. With `source`,
+ * and missed by their start and their lead, free guides by the source their request kept. With `source`,
  * the quiz insight is that source's alone.
  */
 export async function sourceReport(
@@ -90,14 +91,16 @@ export async function sourceReport(
   now = Date.now(),
 ): Promise<SourceReport> {
   const { from, to, start, end } = periodOf(days, now);
-  const [counted, listed, pauses, money, showUps, { content }] = await Promise.all([
+  const [counted, listed, pauses, money, showUps, { content }, guideCounts] = await Promise.all([
     visitDays(env.DB, from),
     periodLeads(env, start, end),
     visitPauses(env.DB, from),
     periodMoney(env, start, end),
     periodShowUps(env, start, end),
     publishedContent(env.FEEDS),
+    getGuideStore(env).counts(start, end),
   ]);
+  const guideTitles = new Map(content.guides.map((g) => [g.slug, g.title]));
   // Only the period's days: a count dated later (a clock set back) is not this period's.
   const visits = counted.filter((v) => v.day <= to);
   const leads = listed.filter((l) => l.day >= from && l.day <= to);
@@ -115,5 +118,6 @@ export async function sourceReport(
     quiz: quizInsight(only(visits), only(leads)),
     programs: programRevenue(money, new Map(content.programs.map((p) => [p.slug, p.title]))),
     paused: pauses.filter((p) => p.day <= to),
+    guides: guideCounts.map((g) => ({ ...g, title: guideTitles.get(g.guide) ?? g.guide })),
   };
 }

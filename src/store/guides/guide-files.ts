@@ -22,7 +22,7 @@ export const isPdf = (bytes: Uint8Array) =>
 export async function putGuideFile(bucket: R2Bucket, bytes: Uint8Array): Promise<{ sha256: string; bytes: number }> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   const sha256 = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-  await bucket.put(`${GUIDE_FILE_PREFIX}${sha256}.pdf`, bytes, {
+  await bucket.put(GUIDE_FILE_PREFIX + `${sha256}.pdf`, bytes, {
     httpMetadata: { contentType: 'application/pdf' },
   });
   return { sha256, bytes: bytes.byteLength };

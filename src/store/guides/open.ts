@@ -2,11 +2,11 @@
 import type { Env } from '../../env';
 import { databaseOf } from '../database';
 import { D1GuideStore } from './guides-d1';
+import { FirestoreGuideStore } from './guides-firestore';
 import type { GuideStore } from './guides';
 
 /** The adapter of the database in use (databaseOf: the same choice as getLeadStore). */
 export function getGuideStore(env: Env): GuideStore {
   const database = databaseOf(env);
-  if (database.name === 'd1') return new D1GuideStore(database.db);
-  throw new Error('guides: the Firestore adapter is not written yet');
+  return database.name === 'd1' ? new D1GuideStore(database.db) : new FirestoreGuideStore(database.settings);
 }

@@ -24,6 +24,9 @@ export interface ErasureCounts extends Record<LeadKind, number> {
   /** Packages of sessions (with their terms acceptances) and testimonials deleted (absent before clients). */
   engagements?: number;
   testimonials?: number;
+  /** Requests for a free guide, and reports of the newsletter tool about their addresses (absent before guides). */
+  guideRequests?: number;
+  toolEvents?: number;
   /**
    * Which of their identifiers the owner confirmed as theirs (the one searched for and those ticked), and how
    * many others their records held that were left as someone else's: counts, never the values. Absent in

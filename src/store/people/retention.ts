@@ -11,6 +11,7 @@ import { getBookingStore } from '../bookings/open';
 import { getPaymentStore } from '../payments/open';
 import { getClientStore } from '../clients/open';
 import { prunePayments } from '../payments/retention';
+import { getGuideStore } from '../guides/open';
 
 /**
  * The kinds deleted RETENTION.leadYears after their last contact (and the WhatsApp messages visitors wrote,
@@ -36,7 +37,9 @@ export function retentionCutoff(now: number): string {
  * than RETENTION.leadYears old, oldest first, a bounded batch per kind; the erasure log records the counts
  * (by "retention"). Their ledger rows went long before (RETENTION.messageDays). A lead's booked calls, payment
  * requests and engagements (with their terms acceptances and testimonials) go with it; its payments stay as
- * accounting copies until PAYMENT_RECORD_YEARS after they were paid. A failure is logged and the next run takes the
+ * accounting copies until PAYMENT_RECORD_YEARS after they were paid. Requests for a free guide go by their own
+ * periods (never confirmed: RETENTION.unconfirmedGuideDays; confirmed: RETENTION.leadYears after asked); what the
+ * newsletter tool reported about an address stays until an erasure. A failure is logged and the next run takes the
  * same leads again.
  */
 export async function pruneExpiredLeads(
@@ -93,12 +96,17 @@ export async function pruneExpiredLeads(
     // The accounting copies past PAYMENT_RECORD_YEARS, those of the leads erased above included.
     const copies = await prunePayments(env, now, batch);
     if (copies > 0) counts.paymentCopies = copies;
+    // Guide requests: never confirmed, RETENTION.unconfirmedGuideDays after asked; confirmed, the leads' period.
+    const unconfirmedBefore = new Date(now - RETENTION.unconfirmedGuideDays * 86_400_000).toISOString();
+    const guides = await getGuideStore(env).prune(unconfirmedBefore, before);
+    if (guides > 0) counts.guideRequests = guides;
   } catch (err) {
     logEvent('error', 'lead.expired', { outcome: 'failed', error: errorMessage(err), ...counts });
   }
   const paymentRecords = (counts.paymentRequests ?? 0) + (counts.payments ?? 0) + (counts.paymentCopies ?? 0);
   const clientRecords = (counts.engagements ?? 0) + (counts.testimonials ?? 0);
-  const leadRecords = counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0);
+  const leadRecords =
+    counts.quiz + counts.enquiry + (counts.conversation ?? 0) + (counts.bookings ?? 0) + (counts.guideRequests ?? 0);
   if (leadRecords + paymentRecords + clientRecords > 0) {
     await logErasure(env.DB, RETENTION_ERASER, new Date(now).toISOString(), counts);
     logEvent('info', 'lead.expired', { ...counts, olderThanYears: RETENTION.leadYears });

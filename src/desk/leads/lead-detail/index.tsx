@@ -32,6 +32,7 @@ export function LeadDetail({
   owner,
   next,
   client,
+  guides,
 }: {
   lead: LeadRecord;
   messages: DeskMessage[];
@@ -55,6 +56,8 @@ export function LeadDetail({
   next?: ReactNode;
   /** A client's engagements and the form that starts one (src/desk/clients/client-card.tsx); none for a subscriber. */
   client?: ReactNode;
+  /** The free guides a subscriber took (./guides-taken.tsx); none for other leads. */
+  guides?: ReactNode;
 }) {
   const messages = all.filter((m) => m.audience !== 'newsletter');
   const { name, email, phone } = contactOf(lead);
@@ -74,6 +77,7 @@ export function LeadDetail({
 
       <LeadCalls bookings={bookings} marks={marks} />
       {client}
+      {guides}
       {payments}
       {conversation}
 
