@@ -8,7 +8,7 @@ CREATE TABLE IF NOT EXISTS guide_requests (
   id TEXT PRIMARY KEY,             -- the site's own id (128 random bits)
   guide TEXT NOT NULL,             -- the guide's slug
   email TEXT NOT NULL,             -- lower-cased
-  source TEXT NOT NULL,            -- the visit's source as /desk/sources names it ('' for direct)
+  source TEXT NOT NULL,            -- the visit's source as /desk/sources names it ('direct' when none)
   requested_at TEXT NOT NULL,
   confirmed_at TEXT,               -- when the link in the confirmation email was opened; NULL until then
   downloads INTEGER NOT NULL DEFAULT 0,

@@ -15,7 +15,7 @@ export interface GuideRequestRecord {
   email: string;
   /** The newsletter consent notice's version the form showed, and when it was given. */
   consent: { version: string; at: string };
-  /** The visit's first touch, as a lead keeps it; and the source /desk/sources counts it under ('' for direct). */
+  /** The visit's first touch, as a lead keeps it; and the source /desk/sources counts it under ('direct' for none, as visits name it: shared/visit-source.ts). */
   attribution?: Attribution;
   source: string;
   /** Turnstile's verdict: false when it refused the token (nothing is then sent), true otherwise. */
