@@ -37,8 +37,14 @@ const STATUS_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** The request's path as a log line may hold it: a client page's token (/c/:token) is never written down. */
-const loggedPath = (c: Context) => new URL(c.req.url).pathname.replace(/^\/c\/[^/]+/, '/c/:token');
+/**
+ * The request's path as a log line may hold it: a client page's token (/c/:token) and the secret at the end of
+ * Mailchimp's webhook address are never written down.
+ */
+const loggedPath = (c: Context) =>
+  new URL(c.req.url).pathname
+    .replace(/^\/c\/[^/]+/, '/c/:token')
+    .replace(/^\/webhooks\/mailchimp\/[^/]+/, '/webhooks/mailchimp/:secret');
 
 /** The single error handler: known errors keep their status, anything else is logged and becomes a generic 500. */
 export function onError(err: Error, c: Context): Response {
