@@ -17,6 +17,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { getBookingStore } from '../../store/bookings/open';
 import { readConfig } from '../../env';
 import { unsubscribeLink } from '../../newsletter/token';
+import { toolEventOf } from '../../newsletter/state';
 import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { leadConversation } from '../conversations/conversation-parts';
@@ -154,6 +155,7 @@ export async function renderLead(
           calls: messages.filter((m) => m.audience === 'newsletter'),
           tags: lead.tags ?? [],
           ...(lead.quizId && { quizPath: leadPath('quiz', lead.quizId) }),
+          ...(await toolEventOf(c.env, lead.email)),
         }
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
