@@ -57,7 +57,7 @@ async function sendResultEmail(lead: QuizLead, env: Env, mayEmail: MayEmail) {
   // ledger row, so nothing is sent, on a retry either, and the desk shows the tool's event on the lead's page.
   const may = await mayEmail(send.to);
   if (!may.ok) {
-    skipped('newsletter_tool_event', { tool: may.event.tool, event: may.event.kind });
+    skipped('newsletter_tool_event', { tool: may.event.tool, toolEvent: may.event.kind });
     return undefined;
   }
   const store = deliveryStore(env);
