@@ -146,6 +146,11 @@ export async function renderLead(
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
+  // What the newsletter tool last reported of a subscriber's address (its webhook), beside the site's own state.
+  const marked =
+    lead.kind === 'newsletter'
+      ? await readPart('tool-events', () => toolEventOf(c.env, lead.email), path)
+      : { ok: false as const };
   const subscription =
     lead.kind === 'newsletter'
       ? {
@@ -155,7 +160,7 @@ export async function renderLead(
           calls: messages.filter((m) => m.audience === 'newsletter'),
           tags: lead.tags ?? [],
           ...(lead.quizId && { quizPath: leadPath('quiz', lead.quizId) }),
-          ...(await toolEventOf(c.env, lead.email)),
+          ...(marked.ok && marked.value),
         }
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.
