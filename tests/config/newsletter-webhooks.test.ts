@@ -35,6 +35,9 @@ describe("the newsletter tool's webhook secrets", () => {
   it('deployed, long enough secrets are taken', () => {
     const config = deployed({ KIT_WEBHOOK_SECRET: 'k'.repeat(16), MAILCHIMP_WEBHOOK_SECRET: 'm'.repeat(32) });
     expect(problems(config)).toEqual([]);
-    expect(config.newsletter).toMatchObject({ kitWebhookSecret: 'k'.repeat(16), mailchimpWebhookSecret: 'm'.repeat(32) });
+    expect(config.newsletter).toMatchObject({
+      kitWebhookSecret: 'k'.repeat(16),
+      mailchimpWebhookSecret: 'm'.repeat(32),
+    });
   });
 });

@@ -25,4 +25,3 @@ export const toolEventWords = {
 };
 
 const TOOLS: Record<string, string> = { kit: 'Kit', mailchimp: 'Mailchimp' };
-

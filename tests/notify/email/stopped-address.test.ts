@@ -36,8 +36,7 @@ function resultEnv() {
   return { email, workerEnv };
 }
 
-const quizOf = (address: string) =>
-  quizLead({ contact: { first: 'Ravi', last: 'Kumar', email: address, phone: '' } });
+const quizOf = (address: string) => quizLead({ contact: { first: 'Ravi', last: 'Kumar', email: address, phone: '' } });
 
 const resultRows = async (id: string) =>
   (await ledgerRows<{ template: string }>(id, 'template, status')).filter((r) => r.template === QUIZ_RESULT_EMAIL);

@@ -12,7 +12,10 @@ export declare function kitEvent(input?: KitEventInput): Record<string, unknown>
 export declare function kitDelivery(events: unknown[], deliveryId?: number): string;
 export declare function signKit(raw: string, options?: { secrets?: string[]; at?: Date }): Promise<string>;
 export declare function forgeKit(raw: string, at?: Date): Promise<string>;
-export declare function kitRequest(raw: string, options?: { signature?: string | null; at?: Date }): Promise<RequestInit>;
+export declare function kitRequest(
+  raw: string,
+  options?: { signature?: string | null; at?: Date },
+): Promise<RequestInit>;
 export interface MailchimpInput {
   type?: 'unsubscribe' | 'cleaned' | 'upemail' | 'profile' | 'subscribe';
   email?: string;
