@@ -2,8 +2,18 @@ import { signIn } from '../support/desk/desk';
 import { uniqueEmail } from '../support/leads';
 import { waitForLeads } from '../support/store';
 import { expect, gotoHydrated, keepScreenshot, shotPath, test } from '../support/test';
-import { when } from '../../src/desk/format';
 import { forgeKit, kitDelivery, kitEvent, kitRequest } from '../../tests/standins/newsletter/tool-webhooks.mjs';
+
+/** An instant as the desk shows it: "29 Nov 2026, 10:04 am", India time (src/desk/format.ts `when`). */
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(Date.parse(iso));
 
 // Issue 59: an unsubscribe made at Kit comes back through its signed webhook, and the subscriber's desk page says
 // so, with when (India time), beside the site's own state.
@@ -43,5 +53,6 @@ test('an unsubscribe at Kit shows on the subscriber’s desk page @both', async 
   await expect(mark).toContainText('no quiz result email and no guide until they subscribe again');
   // The site's own state is still the person's own choice there.
   await expect(card.getByText('Subscribed', { exact: true })).toBeVisible();
+  await expect(card.getByText('Unsubscribed at Kit', { exact: true })).toBeVisible();
   await keepScreenshot(page, { path: shotPath(info, 'desk-unsubscribed-at-kit'), fullPage: true });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
+import { erasedSince } from '../store/people/erasures';
 import { joinBytes, signedWith } from '../security/hmac';
 import { getToolEventStore } from '../store/newsletter/open';
 import type { ToolEvent, ToolEventKind } from '../store/newsletter/tool-events';
@@ -159,18 +160,34 @@ function mailchimpTime(firedAt: string | null, receivedAt: Date): string | null 
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
-/** How many of a delivery's events were new (applied) and how many were already kept (repeat). */
+/** How many of a delivery's events were new (applied), already kept (repeat), or about a person erased (erased). */
 export interface ToolOutcome {
   applied: number;
   repeat: number;
+  erased: number;
 }
 
-/** Keeps each event once by (tool, id); a repeat writes nothing. A store that fails throws (the route answers 503). */
+/**
+ * An erasure tells the tool (Kit unsubscribes the address, Mailchimp deletes it), and the tool's webhook then reports
+ * that very change back, minutes or hours later: an event up to a day after an erasure of its address is taken for
+ * that echo and not kept, so the erased address is not written down again.
+ */
+const ERASURE_ECHO_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps each event once by (tool, id); a repeat writes nothing, and nor does an event about an address erased since
+ * a day before it. A store that fails throws (the route answers 503).
+ */
 export async function applyToolEvents(env: Env, events: readonly ToolEvent[]): Promise<ToolOutcome> {
   const store = getToolEventStore(env);
-  const outcome: ToolOutcome = { applied: 0, repeat: 0 };
+  const config = readConfig(env);
+  const outcome: ToolOutcome = { applied: 0, repeat: 0, erased: 0 };
   for (const event of events) {
-    if (await store.record(event)) outcome.applied += 1;
+    const since = new Date(Date.parse(event.occurredAt) - ERASURE_ECHO_MS).toISOString();
+    const erasureKey = config.privacy.erasureKey || null;
+    if (await erasedSince(env.DB, erasureKey, { email: event.email }, since, config.leads.defaultPhoneRegion)) {
+      outcome.erased += 1;
+    } else if (await store.record(event)) outcome.applied += 1;
     else outcome.repeat += 1;
   }
   return outcome;

@@ -44,6 +44,11 @@ export function SubscriptionCard({
         <span className={`desk-status desk-status-${s.unsubscribedAt ? 'closed' : 'contacted'}`}>
           {s.unsubscribedAt ? copy.unsubscribed : copy.subscribed}
         </span>
+        {s.toolEvent?.stops ? (
+          <span className="desk-status desk-status-closed">
+            {toolEventWords.pill(s.toolEvent.kind, s.toolEvent.tool)}
+          </span>
+        ) : null}
       </p>
       <p className="desk-meta">
         {s.unsubscribedAt ? copy.unsubscribedOn(when(s.unsubscribedAt)) : copy.subscribedNote}

@@ -19,6 +19,15 @@ export const toolEventWords = {
         return `${at} reported this address on ${when}.`;
     }
   },
+  /** The pill beside the site's own state: "Unsubscribed at Kit", "Bounced at Mailchimp" … */
+  pill: (kind: string, tool: string) => {
+    const at = TOOLS[tool] ?? tool;
+    return (
+      { unsubscribed: `Unsubscribed at ${at}`, bounced: `Bounced at ${at}`, complained: `Marked as spam at ${at}` }[
+        kind
+      ] ?? `Changed address at ${at}`
+    );
+  },
   stopped:
     'The site sends this address no quiz result email and no guide until they subscribe again on the site (the newsletter form, or a guide they confirm).',
   subscribedAgain: 'They have subscribed again on the site since, so the site writes to them again.',

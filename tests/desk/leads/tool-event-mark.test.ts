@@ -41,7 +41,9 @@ describe("the subscriber's desk page", () => {
     const raw = kitDelivery([kitEvent({ email: lead.email, created: '2026-11-29T04:34:00Z' })]);
     expect((await callWorker(hooksEnv, '/webhooks/kit', await kitRequest(raw))).status).toBe(200);
 
-    const shown = text(await page(lead.id));
+    const html = await page(lead.id);
+    expect(html).toMatch(/<span class="desk-status desk-status-closed">Unsubscribed at Kit<\/span>/);
+    const shown = text(html);
     expect(shown).toContain('Unsubscribed at Kit on 29 Nov 2026, 10:04 am.');
     expect(shown).toContain('The site sends this address no quiz result email and no guide until they subscribe again');
     // The site's own state stays the person's own choice on the site.
