@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { NEWSLETTER_WEBHOOK_MAX_BYTES } from '../../../src/routes/webhooks/newsletter';
 import { getToolEventStore } from '../../../src/store/newsletter/open';
+import { readConfig } from '../../../src/env';
+import { rememberErased } from '../../../src/store/people/erasures';
 import { callWorker } from '../../support/api';
 import { loggedEvents } from '../../support/logs';
 import {
@@ -149,6 +151,29 @@ describe('POST /webhooks/kit', () => {
     expect((await postKit(kitDelivery([older]))).status).toBe(200);
     expect(await getToolEventStore(env).latestFor(email)).toMatchObject({ kind: 'bounced', eventId: newer.id });
     expect(await events(email)).toHaveLength(2);
+  });
+});
+
+describe('an erased address', () => {
+  it("is not written down again by the tool's echo of the erasure (within a day after it); later events are kept", async () => {
+    const email = address();
+    const config = readConfig(hooksEnv());
+    const erasedAt = new Date(Date.now() - 60 * 60_000);
+    await rememberErased(
+      env.DB,
+      config.privacy.erasureKey,
+      { contacts: [{ email }] },
+      config.leads.defaultPhoneRegion,
+      erasedAt.toISOString(),
+    );
+    const echo = kitEvent({ email, created: new Date(erasedAt.getTime() + 5 * 60_000).toISOString() });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect((await postKit(kitDelivery([echo]))).status).toBe(200);
+    expect(await events(email)).toEqual([]);
+    expect(loggedEvents(log).find((l) => l.event === 'webhook.received')).toMatchObject({ erased: 1, applied: 0 });
+    const later = kitEvent({ email, created: new Date(erasedAt.getTime() + 25 * 60 * 60_000).toISOString() });
+    expect((await postKit(kitDelivery([later]))).status).toBe(200);
+    expect(await events(email)).toHaveLength(1);
   });
 });
 
