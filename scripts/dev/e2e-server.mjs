@@ -11,6 +11,10 @@ import { NEWSLETTER_EXPECT } from '../../tests/standins/http/newsletter.mjs';
 import '../../tests/standins/http/booking.mjs';
 import { RAZORPAY_EXPECT } from '../../tests/standins/http/razorpay.mjs';
 import { ACCESS_AUD } from '../../tests/standins/http/access.mjs';
+import {
+  KIT_WEBHOOK_TEST_SECRET,
+  MAILCHIMP_WEBHOOK_TEST_SECRET,
+} from '../../tests/standins/newsletter/tool-webhooks.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8788);
 export const STANDIN_PORT = Number(process.env.STANDIN_PORT || 8790);
@@ -56,6 +60,9 @@ const vars = {
   KIT_API_URL: `${base}/kit`,
   KIT_API_KEY: NEWSLETTER_EXPECT.kitApiKey,
   KIT_FORM_ID: String(NEWSLETTER_EXPECT.kitFormId),
+  // The tool's events come back (e2e/guides/tool-events.spec.ts posts a Kit delivery signed with this secret).
+  KIT_WEBHOOK_SECRET: KIT_WEBHOOK_TEST_SECRET,
+  MAILCHIMP_WEBHOOK_SECRET: MAILCHIMP_WEBHOOK_TEST_SECRET,
   // Payments through the Razorpay stand-in (e2e/payments/payments.spec.ts): the journey marks a link paid with
   // POST /__razorpay/pay and posts the signed payment_link.paid it answers, signed with this webhook secret.
   PAYMENT_PROVIDER: 'razorpay',

@@ -33,6 +33,8 @@ const SET_BUT_UNSEEN = {
   CALCOM_WEBHOOK_SECRET: 'set-but-not-seen-here',
   CALENDLY_WEBHOOK_SIGNING_KEY: 'set-but-not-seen-here',
   RAZORPAY_WEBHOOK_SECRET: 'set-but-not-seen-here',
+  KIT_WEBHOOK_SECRET: 'set-but-not-seen-here',
+  MAILCHIMP_WEBHOOK_SECRET: 'set-but-not-seen-here-set-but-not-seen-here',
 };
 
 export async function preflight(args) {

@@ -174,6 +174,13 @@ export async function rotate(args, input, log = console.log) {
       KIT_API_KEY: 'delete the old key in Kit (Settings → Developer), then resend refused sign-ups from the desk',
       MAILCHIMP_API_KEY:
         'disable the old key in Mailchimp (Account → Extras → API keys), then resend refused sign-ups from the desk',
+      KIT_WEBHOOK_SECRET:
+        'Kit makes this secret, not you: create a new webhook endpoint in Kit (Settings → Developer → Webhooks, the ' +
+        'same URL and events), rotate to the secret it shows, then delete the old endpoint; deliveries refused (401) ' +
+        'meanwhile are retried by Kit',
+      MAILCHIMP_WEBHOOK_SECRET:
+        'edit the webhook in Mailchimp now (Audience → Settings → Webhooks) to end its URL with the new value: until ' +
+        'then each event posts to the old address and gets 404, and does not come back (docs/deploy.md, section 5b)',
       CALCOM_WEBHOOK_SECRET:
         'paste the same value as the secret of the webhook in Cal.com now (Settings → Developer → Webhooks → the ' +
         'webhook → Secret → Save): until both match, each booking is refused (401) and Cal.com does not send it ' +

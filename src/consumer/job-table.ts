@@ -4,6 +4,7 @@ import { logEvent, wamidRef } from '../log';
 import { eraseInNewsletterTool, recordDeadToolErasure } from '../newsletter/erase';
 import { createNewsletterSender } from '../newsletter/sender';
 import { recordDeadNewsletter, syncNewsletter } from '../newsletter/sync';
+import { sendableTo } from '../newsletter/tool-marks';
 import type { MessageSender } from '../notify/ledger/channel';
 import { recordDeadDeskReply, sendDeskReply } from '../notify/conversations/desk-replies';
 import { recordDeadDigest, sendDigest } from '../notify/leads/digest';
@@ -76,8 +77,10 @@ export const JOBS: JobTable = {
   store: { own: handleStoreJob, erased: aboutLead },
   // Only a quiz response reaches its result email: every other lead gets its WhatsApp messages alone.
   notify: {
-    run: ({ lead }, env) => (lead.kind === 'quiz' ? notifyQuizLead(lead, env) : notifyLead(lead, env)),
-    dead: ({ lead }, env) => (lead.kind === 'quiz' ? recordDeadQuizNotify(lead, env) : recordDeadNotify(lead, env)),
+    run: ({ lead }, env) =>
+      lead.kind === 'quiz' ? notifyQuizLead(lead, env, (to) => sendableTo(env, to)) : notifyLead(lead, env),
+    dead: ({ lead }, env) =>
+      lead.kind === 'quiz' ? recordDeadQuizNotify(lead, env, (to) => sendableTo(env, to)) : recordDeadNotify(lead, env),
     erased: aboutLead,
   },
   'replay-deliveries': {

@@ -38,13 +38,15 @@ const STATUS_CODES: Record<number, string> = {
 };
 
 /**
- * The request's path as a log line may hold it: a client page's token (/c/:token) and a guide's download token
- * (/guides/:token) are never written down (the confirmation's token is in the query, which is never logged).
+ * The request's path as a log line may hold it: a client page's token (/c/:token), a guide's download token
+ * (/guides/:token; the confirmation's token is in the query, which is never logged) and the secret at the end of
+ * Mailchimp's webhook address are never written down.
  */
 const loggedPath = (c: Context) =>
   new URL(c.req.url).pathname
     .replace(/^\/c\/[^/]+/, '/c/:token')
-    .replace(/^\/guides\/(?!confirm$)[^/]+/, '/guides/:token');
+    .replace(/^\/guides\/(?!confirm$)[^/]+/, '/guides/:token')
+    .replace(/^\/webhooks\/mailchimp\/[^/]+/, '/webhooks/mailchimp/:secret');
 
 /** The single error handler: known errors keep their status, anything else is logged and becomes a generic 500. */
 export function onError(err: Error, c: Context): Response {

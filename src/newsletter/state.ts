@@ -1,6 +1,9 @@
 import { readConfig, type Env } from '../env';
 import type { LeadRecord } from '../store/leads/listing';
 import { NEWSLETTER_TEMPLATES, type NewsletterAction } from './templates';
+import { getToolEventStore } from '../store/newsletter/open';
+import type { ToolEvent } from '../store/newsletter/tool-events';
+import { sendableTo } from './tool-marks';
 
 /** One call to the newsletter tool as the ledger recorded it. */
 export interface ToolCall {
@@ -25,6 +28,8 @@ export interface SubscriptionState {
   /** NEWSLETTER_PROVIDER now: kit, mailchimp or none. */
   provider: string;
   toolCalls: ToolCall[];
+  /** What the newsletter tool last reported of the address (its webhook), and whether it stops the site's emails. */
+  toolEvent: { tool: ToolEvent['tool']; kind: ToolEvent['kind']; occurredAt: string; stops: boolean } | null;
 }
 
 /** A newsletter subscription's state (for the desk and a person's export); null for another kind of lead. */
@@ -39,7 +44,9 @@ export async function subscriptionState(env: Env, record: LeadRecord): Promise<S
     .bind(record.id)
     .all<Omit<ToolCall, 'action'> & { template: string }>();
   const actions = Object.entries(NEWSLETTER_TEMPLATES) as [NewsletterAction, string][];
+  const { toolEvent } = await toolEventOf(env, record.email);
   return {
+    toolEvent: toolEvent ?? null,
     subscribed: !record.unsubscribedAt,
     unsubscribedAt: record.unsubscribedAt ?? null,
     provider: readConfig(env).newsletter.provider.name,
@@ -47,5 +54,22 @@ export async function subscriptionState(env: Env, record: LeadRecord): Promise<S
       action: actions.find(([, name]) => name === template)?.[0] ?? 'subscribe',
       ...call,
     })),
+  };
+}
+
+/**
+ * The newsletter tool's newest event about an address, for the subscriber's desk page: what happened at the tool,
+ * when, and whether it still stops the site's result emails and guides (sendableTo). Empty when the tool reported
+ * nothing.
+ */
+export async function toolEventOf(
+  env: Env,
+  email: string,
+): Promise<{ toolEvent?: NonNullable<SubscriptionState['toolEvent']> }> {
+  const latest = await getToolEventStore(env).latestFor(email.trim().toLowerCase());
+  if (!latest) return {};
+  const sendable = await sendableTo(env, email);
+  return {
+    toolEvent: { tool: latest.tool, kind: latest.kind, occurredAt: latest.occurredAt, stops: !sendable.ok },
   };
 }

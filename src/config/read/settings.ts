@@ -116,6 +116,8 @@ export const SETTINGS = [
   s('MAILCHIMP_API_KEY', 'secret', 'newsletter', 'Mailchimp Marketing API key, ending in its data centre (-us21)'),
   s('MAILCHIMP_LIST_ID', 'var', 'newsletter', 'the Mailchimp audience (list) subscribers join as pending'),
   s('MAILCHIMP_API_URL', 'var', 'newsletter', "Mailchimp API base address; {dc} becomes the key's data centre (https outside development)"),
+  s('KIT_WEBHOOK_SECRET', 'secret', 'newsletter', "Kit webhook endpoint's secret (X-Kit-Signature): unsubscribes, bounces and complaints at Kit come back; unset: /webhooks/kit answers 404"),
+  s('MAILCHIMP_WEBHOOK_SECRET', 'secret', 'newsletter', "long random text at the end of Mailchimp's webhook address (/webhooks/mailchimp/<secret>); unset: that address answers 404"),
   s('YOUTUBE_FEED_URL', 'var', 'feeds', 'YouTube feed base address'),
   s('YOUTUBE_THUMB_URL', 'var', 'feeds', 'thumbnail host the Worker proxies'),
   s('YOUTUBE_SAMPLE_FEEDS', 'var', 'feeds', '"1" serves the bundled sample feeds (offline demos)'),

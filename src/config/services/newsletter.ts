@@ -15,6 +15,10 @@ export interface NewsletterConfig {
    */
   unsubscribeSecret?: string;
   provider: NewsletterProvider;
+  /** KIT_WEBHOOK_SECRET: the HMAC key of `X-Kit-Signature`; absent: /webhooks/kit answers 404. */
+  kitWebhookSecret?: string;
+  /** MAILCHIMP_WEBHOOK_SECRET: the last part of Mailchimp's webhook address; absent: that address answers 404. */
+  mailchimpWebhookSecret?: string;
 }
 
 /** The shortest UNSUBSCRIBE_SECRET accepted outside development: a guessable key forges every link. */
@@ -40,7 +44,37 @@ export function parseNewsletter(r: Reader, out: Problem[]): NewsletterConfig {
     });
     unsubscribeSecret = undefined;
   }
-  return { ...(unsubscribeSecret !== undefined && { unsubscribeSecret }), provider: parseProvider(r, out) };
+  const kitWebhookSecret = webhookSecret(r, out, 'KIT_WEBHOOK_SECRET', MIN_KIT_WEBHOOK_SECRET_LENGTH);
+  const mailchimpWebhookSecret = webhookSecret(r, out, 'MAILCHIMP_WEBHOOK_SECRET', MIN_SECRET_LENGTH);
+  return {
+    ...(unsubscribeSecret !== undefined && { unsubscribeSecret }),
+    provider: parseProvider(r, out),
+    ...(kitWebhookSecret !== undefined && { kitWebhookSecret }),
+    ...(mailchimpWebhookSecret !== undefined && { mailchimpWebhookSecret }),
+  };
+}
+
+/**
+ * Kit makes its endpoint's secret itself (the site only keeps it): 16 characters is the floor that still catches a
+ * placeholder or a truncated paste. Mailchimp's is the owners' own random text in an unsigned address: it is the whole
+ * guard, so it is as long as the unsubscribe key.
+ */
+const MIN_KIT_WEBHOOK_SECRET_LENGTH = 16;
+
+/** A webhook's secret, or undefined (the webhook then answers 404); outside development a short one is a problem. */
+function webhookSecret(
+  r: Reader,
+  out: Problem[],
+  setting: 'KIT_WEBHOOK_SECRET' | 'MAILCHIMP_WEBHOOK_SECRET',
+  min: number,
+): string | undefined {
+  const value = r.text(setting);
+  if (value === undefined) return undefined;
+  if (r.deployed && value.length < min) {
+    out.push({ setting, message: `${setting} must be at least ${min} characters of random text.` });
+    return undefined;
+  }
+  return value;
 }
 
 function parseProvider(r: Reader, out: Problem[]): NewsletterProvider {

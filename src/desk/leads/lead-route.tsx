@@ -18,6 +18,7 @@ import { getLeadStore } from '../../store/leads/open';
 import { getBookingStore } from '../../store/bookings/open';
 import { readConfig } from '../../env';
 import { unsubscribeLink } from '../../newsletter/token';
+import { toolEventOf } from '../../newsletter/state';
 import { quizSubscription } from '../../leads/newsletter-tags';
 import { leadPath, renderDeskPage, type DeskEnv } from '../page';
 import { leadConversation } from '../conversations/conversation-parts';
@@ -146,6 +147,11 @@ export async function renderLead(
     ...(o.email ? { email: o.email } : {}),
   }));
   const title = lead.kind === 'newsletter' ? lead.email : lead.kind === 'quiz' ? lead.contact.first : lead.name;
+  // What the newsletter tool last reported of a subscriber's address (its webhook), beside the site's own state.
+  const marked =
+    lead.kind === 'newsletter'
+      ? await readPart('tool-events', () => toolEventOf(c.env, lead.email), path)
+      : { ok: false as const };
   const subscription =
     lead.kind === 'newsletter'
       ? {
@@ -155,6 +161,7 @@ export async function renderLead(
           calls: messages.filter((m) => m.audience === 'newsletter'),
           tags: lead.tags ?? [],
           ...(lead.quizId && { quizPath: leadPath('quiz', lead.quizId) }),
+          ...(marked.ok && marked.value),
         }
       : undefined;
   // A quiz response whose visitor asked for the newsletter links to the subscription it made.

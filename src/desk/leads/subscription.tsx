@@ -1,6 +1,7 @@
 import { desk } from '../../words/desk';
 import type { DeskMessage } from '../messages';
 import { when } from '../format';
+import { toolEventWords } from '../../words/guides/hooks';
 
 /** What the lead page shows of a newsletter subscription. */
 export interface SubscriptionView {
@@ -15,6 +16,11 @@ export interface SubscriptionView {
   tags: string[];
   /** The desk page of the quiz response this subscription was made with. */
   quizPath?: string;
+  /**
+   * The newsletter tool's newest event about this address (its webhook), and whether it stops the site's emails to
+   * it (false once they subscribed again on the site after it).
+   */
+  toolEvent?: { tool: string; kind: string; occurredAt: string; stops: boolean };
 }
 
 /**
@@ -38,10 +44,21 @@ export function SubscriptionCard({
         <span className={`desk-status desk-status-${s.unsubscribedAt ? 'closed' : 'contacted'}`}>
           {s.unsubscribedAt ? copy.unsubscribed : copy.subscribed}
         </span>
+        {s.toolEvent?.stops ? (
+          <span className="desk-status desk-status-closed">
+            {toolEventWords.pill(s.toolEvent.kind, s.toolEvent.tool)}
+          </span>
+        ) : null}
       </p>
       <p className="desk-meta">
         {s.unsubscribedAt ? copy.unsubscribedOn(when(s.unsubscribedAt)) : copy.subscribedNote}
       </p>
+      {s.toolEvent ? (
+        <p className={s.toolEvent.stops ? 'desk-message-error' : 'desk-meta'} data-tool-event={s.toolEvent.kind}>
+          {toolEventWords.event(s.toolEvent.kind, s.toolEvent.tool, when(s.toolEvent.occurredAt))}{' '}
+          {s.toolEvent.stops ? toolEventWords.stopped : toolEventWords.subscribedAgain}
+        </p>
+      ) : null}
       {s.quizPath ? (
         <p className="desk-meta">
           {copy.fromQuiz} <a href={s.quizPath}>{copy.openQuiz}</a>
