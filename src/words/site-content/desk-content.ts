@@ -120,6 +120,10 @@ export const deskContent = {
     tags: 'Tags',
     image: 'Image address',
     'image.upload': 'Upload a new image',
+    promise: 'One-line promise',
+    cover: 'Cover image address',
+    coverAlt: 'Cover description',
+    file: 'The guide (PDF)',
   } as Record<string, string>,
   /** Why an uploaded image was refused, shown by its field; nothing is saved. */
   upload: {
