@@ -4,7 +4,7 @@
  * field with nothing saved or kept. The editor shows a kept file's size, never an address of it.
  */
 import { env } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../../src/shared/site-content';
 import { contentStore } from '../../../src/store/site-content/site-content';
 import { GUIDE_FILE_PREFIX, MAX_GUIDE_BYTES, getGuideFile } from '../../../src/store/guides/guide-files';
@@ -31,13 +31,17 @@ const NEW_GUIDE: Pairs = [
   ['0.shown', 'on'],
 ];
 
-beforeEach(async () => {
+/** No draft, version or file is left for another file's tests (the shared pool keeps D1 and R2 between files). */
+async function clear() {
   await env.DB.batch([env.DB.prepare('DELETE FROM content_draft'), env.DB.prepare('DELETE FROM content_versions')]);
   for (const prefix of [GUIDE_FILE_PREFIX, SITE_IMAGE_PREFIX]) {
     const keys = await kept(prefix);
     if (keys.length > 0) await env.MEDIA.delete(keys);
   }
-});
+}
+
+beforeEach(clear);
+afterEach(clear);
 
 /** The guides' form with a new guide typed in, and `files` chosen. */
 const postGuide = async (files: [string, File][], pairs: Pairs = NEW_GUIDE) =>
