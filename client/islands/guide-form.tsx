@@ -57,6 +57,7 @@ export default function GuideForm({ copy, guide, idPrefix, form }: GuideFormProp
       }}
     >
       <input type="hidden" name="guide" value={guide} />
+      <ConsentNotice id={id('consent')} notice={copy.consent} />
       <AttributionField />
       <label htmlFor={id('email')} className="visually-hidden">
         {copy.label}
@@ -82,7 +83,6 @@ export default function GuideForm({ copy, guide, idPrefix, form }: GuideFormProp
       <p id={id('message')} className={`guide-message is-${status}`} role="status">
         {message}
       </p>
-      <ConsentNotice id={id('consent')} notice={copy.consent} />
     </LeadForm>
   );
 }
