@@ -4,6 +4,12 @@
  * Each form posts to /api/guide with the guide's slug, the newsletter's consent and its own submission id.
  */
 import { SELF, env } from 'cloudflare:test';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SiteContentProvider } from '../../../client/site-content';
+import { Guides } from '../../../client/sections/guides';
+import type { FormState } from '../../../src/shared/lead-rules';
+import { site } from '../../../src/words/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultContent } from '../../../src/shared/default-content';
 import type { GuideContent, SiteContent } from '../../../src/shared/site-content';
@@ -108,5 +114,43 @@ describe('the free guide block', () => {
     // A second request of the kept page gets new submission ids.
     const again = forms(await page(`/?recommended=${content.programs[0]!.slug}`));
     expect(again.map((f) => f.match(/name="submissionId" value="([^"]+)"/)![1])).not.toEqual(ids);
+  });
+});
+
+describe('a guide’s form after a plain post (no JavaScript)', () => {
+  const content = { ...defaultContent(), guides: [guide('calm-mornings'), guide('deep-work')] };
+  const render = (state: FormState) =>
+    renderToStaticMarkup(
+      createElement(SiteContentProvider, {
+        content,
+        children: createElement(Guides, { forms: { state, idFor: () => crypto.randomUUID() } }),
+      }),
+    );
+  const formOf = (html: string, slug: string) => forms(html).find((f) => f.includes(`value="${slug}"`))!;
+
+  it('shows a refused address again in its guide’s form, with the message by the field', () => {
+    const html = render({
+      submissionId: '0a6f3b1e-0d7e-4c57-9a51-6b4f4d8e2f10',
+      values: { guide: 'deep-work', email: 'not-an-address' },
+      errors: { email: site.forms.invalidEmail },
+    });
+    const refused = formOf(html, 'deep-work');
+    expect(refused).toContain('value="not-an-address"');
+    expect(refused).toContain('aria-invalid="true"');
+    expect(refused).toMatch(
+      new RegExp(`id="guide-deep-work-message" class="guide-message is-error"[^>]*>${site.forms.invalidEmail}<`),
+    );
+    expect(refused).toContain('value="0a6f3b1e-0d7e-4c57-9a51-6b4f4d8e2f10"');
+    const other = formOf(html, 'calm-mornings');
+    expect(other).not.toContain(site.forms.invalidEmail);
+    expect(other).not.toContain('aria-invalid');
+  });
+
+  it('says "check your inbox" in the form of the guide asked for', () => {
+    const html = render({ submissionId: crypto.randomUUID(), values: { guide: 'calm-mornings' }, done: true });
+    const done = formOf(html, 'calm-mornings');
+    expect(done).toContain(guideBlock.success);
+    expect(done).toMatch(new RegExp(`disabled=""[^>]*>${guideBlock.done}<`));
+    expect(formOf(html, 'deep-work')).not.toContain(guideBlock.success);
   });
 });
