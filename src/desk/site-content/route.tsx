@@ -88,7 +88,7 @@ async function versionParam(c: Context<DeskEnv>) {
 
 type PartView = { value: unknown; revision: number; problems?: Problem[]; theirs?: Theirs; moved?: string };
 
-const partPage = (c: Context<DeskEnv>, part: PartName, view: PartView, status: 200 | 400 | 409 = 200) =>
+const partPage = (c: Context<DeskEnv>, part: PartName, view: PartView, status: 200 | 400 | 409 | 413 = 200) =>
   renderDeskPage(c, copy.editPart(partNames[part]), 'content', {}, <PartPage part={part} {...view} />, status);
 
 /** A draft that does not pass its checks: the desk page listing each field, linked to its part (400). */
@@ -194,9 +194,28 @@ async function readForm(c: Context<DeskEnv>, part: PartName): Promise<PostedForm
   throw new ApiException(415, 'unsupported_media_type', copy.refused);
 }
 
+/**
+ * A form larger than its part reads (files far over their limits): its part's page again from the draft, saying so
+ * by the files, nothing read or saved (413). Anything else the reader refuses stays the one error shape.
+ */
+async function tooLarge(c: Context<DeskEnv>, part: PartName, err: unknown): Promise<Response> {
+  if (!(err instanceof ApiException) || err.status !== 413) throw err;
+  const draft = await store(c).readDraft();
+  const value = (draft.json as Record<string, unknown> | null)?.[part];
+  const mb = Math.floor((part === 'guides' ? MAX_GUIDES_FORM_BYTES : MAX_UPLOAD_FORM_BYTES) / (1024 * 1024));
+  const problems = [{ field: 'files', message: copy.upload.formTooLarge(mb) }];
+  logEvent('info', 'desk.action', { action: 'content form too large' });
+  return partPage(c, part, { value, revision: draft.revision, problems }, 413);
+}
+
 content.post('/content/:part', async (c) => {
   const part = partParam(c);
-  const posted = await readForm(c, part);
+  let posted: PostedForm;
+  try {
+    posted = await readForm(c, part);
+  } catch (err) {
+    return tooLarge(c, part, err);
+  }
   const form = posted.fields;
   const revision = Number(form.get('revision'));
   if (!Number.isSafeInteger(revision) || revision < 0) throw new ApiException(400, 'invalid_input', copy.refused);

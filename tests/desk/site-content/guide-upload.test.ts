@@ -10,6 +10,7 @@ import { contentStore } from '../../../src/store/site-content/site-content';
 import { GUIDE_FILE_PREFIX, MAX_GUIDE_BYTES, getGuideFile } from '../../../src/store/guides/guide-files';
 import { SITE_IMAGE_PREFIX } from '../../../src/store/site-content/site-images';
 import { guideFileWords } from '../../../src/words/guides/block';
+import { deskContent as copy } from '../../../src/words/site-content/desk-content';
 import { formOf, get, postMultipart, setAll, text, type Pairs } from '../../support/content-form';
 
 const store = () => contentStore(env.DB, env.FEEDS);
@@ -106,11 +107,12 @@ describe('a guide’s PDF in the content editor', () => {
     expect(await kept(GUIDE_FILE_PREFIX)).toEqual([]);
   });
 
-  it('answers 413 without keeping anything for a form far over the limit', async () => {
+  it('answers a form far over the limit with its page and a message, reading, saving and keeping nothing', async () => {
     const huge = new Uint8Array(MAX_GUIDE_BYTES * 2);
     huge.set(PDF);
     const res = await postGuide([['0.file.upload', new File([huge], 'huge.pdf', { type: 'application/pdf' })]]);
     expect(res.status).toBe(413);
+    expect(await text(res)).toContain(`${copy.labels.files}: ${copy.upload.formTooLarge(15)}`);
     expect((await store().readDraft()).revision).toBe(0);
     expect(await kept(GUIDE_FILE_PREFIX)).toEqual([]);
   });
