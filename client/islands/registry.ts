@@ -9,6 +9,7 @@ type Loader = () => Promise<{ default: ComponentType<never> }>;
 export const islands: Record<string, Loader> = {
   EnquiryModal: () => import('./enquiry-modal'),
   NewsletterForm: () => import('./newsletter-form'),
+  GuideForm: () => import('./guide-form'),
   QuizWizard: () => import('./quiz-wizard'),
   PodcastPlayer: () => import('./podcast-player'),
   ResourceTabs: () => import('./resource-tabs'),

@@ -5,6 +5,7 @@ import { Hero } from '../sections/hero';
 import { LatestVideos } from '../sections/latest-videos';
 import { Listen } from '../sections/listen';
 import { Newsletter } from '../sections/newsletter';
+import { Guides, GuidesAfterQuiz, type GuideForms } from '../sections/guides';
 import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../layout/site-header';
@@ -16,10 +17,14 @@ import type { ProgramSlug } from '../../src/words/site';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import type { FormState } from '../../src/shared/lead-rules';
 
-/** The state of the page's two lead forms (each with its own submission id). */
+/** The state of the page's lead forms (each with its own submission id). */
 export interface LandingForms {
   newsletter: FormState;
   enquiry: FormState;
+  /** A guide's form after a plain post (a refusal, or "check your inbox"); its `values.guide` names the guide. */
+  guide?: FormState | undefined;
+  /** A fresh submission id for each guide's form, by its key (`page-<slug>`); a random one when not given. */
+  guideIds?: ((key: string) => string) | undefined;
 }
 
 export interface LandingProps {
@@ -53,19 +58,25 @@ export function LandingPage({
   bookingUrl,
   bookingProvider,
 }: LandingProps) {
+  const guides: GuideForms = { state: forms.guide, idFor: forms.guideIds ?? (() => crypto.randomUUID()) };
   return (
     <>
       <SiteHeader />
       <main id="main">
         <Hero />
         <About />
-        <Programs recommended={recommended} {...(bookingUrl && { bookingUrl, bookingProvider })} />
+        <Programs
+          recommended={recommended}
+          {...(bookingUrl && { bookingUrl, bookingProvider })}
+          afterResult={<GuidesAfterQuiz forms={guides} />}
+        />
         <Testimonials />
         <Resources videos={videos} />
         <Listen episodes={episodes} />
         <LatestVideos videos={videos} />
         <Talks today={today} />
         <Newsletter form={forms.newsletter} />
+        <Guides forms={guides} />
       </main>
       <Footer year={year} />
       <Enquiry form={forms.enquiry} {...(bookingUrl && { bookingUrl, bookingProvider })} />

@@ -1,5 +1,6 @@
 import { recommendations } from '../../src/words/recommendations';
 import type { ProgramSlug } from '../../src/words/site';
+import type { ReactNode } from 'react';
 import type { BookingLinkProvider } from '../../src/shared/booking';
 import { Island } from '../islands/island';
 import QuizResult from '../islands/quiz-result';
@@ -16,10 +17,13 @@ export function Programs({
   recommended = [],
   bookingUrl,
   bookingProvider,
+  afterResult,
 }: {
   recommended?: readonly ProgramSlug[];
   bookingUrl?: string;
   bookingProvider?: BookingLinkProvider | undefined;
+  /** Shown under the result after the quiz (the free guides). */
+  afterResult?: ReactNode;
 }) {
   const { programsSection: section, programs } = useSiteContent();
   const chosen = programs
@@ -52,6 +56,7 @@ export function Programs({
             }}
           />
         )}
+        {chosen.length > 0 && afterResult}
         <header className="section-head">
           <h2 id="programs-title">{section.heading}</h2>
           <p>

@@ -32,7 +32,7 @@ export async function renderDeskPage(
   current: DeskArea,
   params: Partial<ListParams>,
   body: ReactElement,
-  status: 200 | 400 | 409 | 503 = 200,
+  status: 200 | 400 | 409 | 413 | 503 = 200,
   first: Banner[] = [],
 ) {
   const banners: Banner[] = [...first];

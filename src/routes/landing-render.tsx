@@ -57,13 +57,15 @@ async function landing(
   // Everything the page shows but its two forms, whose state differs between a refused post and the cached page.
   const shown = { year, today, videos, episodes, recommended, ...booking };
   const page = (state: LandingForms) => <LandingPage {...shown} forms={state} />;
-  if (forms.newsletter || forms.enquiry || kind === 'preview') {
+  if (forms.newsletter || forms.enquiry || forms.guide || kind === 'preview') {
     const all: LandingForms = {
       newsletter: forms.newsletter ?? { submissionId: crypto.randomUUID() },
       enquiry: forms.enquiry ?? { submissionId: crypto.randomUUID() },
+      guide: forms.guide,
     };
     // A refused post shows its form again with the attribution it carried; a thank-you page is a GET.
-    const refused = forms.newsletter?.values ?? forms.enquiry?.values;
+    const refused =
+      forms.newsletter?.values ?? forms.enquiry?.values ?? (forms.guide?.done ? undefined : forms.guide?.values);
     const attribution = refused ? postedAttribution(refused.attribution) : requestAttribution(c);
     return render(
       c,
@@ -82,6 +84,8 @@ async function landing(
     const slots: LandingForms = {
       newsletter: { submissionId: `${slot}-newsletter` },
       enquiry: { submissionId: `${slot}-enquiry` },
+      // Each guide's form, its own slot (`guide-page-<slug>`), filled with its own id.
+      guideIds: (key) => `${slot}-guide-${key}`,
     };
     const rendered = await render(
       c,
@@ -93,7 +97,7 @@ async function landing(
     memo = { key, html: await rendered.text() };
     landingMemos.set(variant, memo);
   }
-  const fill: Record<string, string> = {
+  const fill: Record<string, string | undefined> = {
     nonce,
     newsletter: crypto.randomUUID(),
     enquiry: crypto.randomUUID(),
@@ -101,8 +105,8 @@ async function landing(
     attribution: attributeText(requestAttribution(c)),
   };
   const html = memo.html.replace(
-    new RegExp(`${slot}-(nonce|newsletter|enquiry|attribution)`, 'g'),
-    (_, name: string) => fill[name]!,
+    new RegExp(`${slot}-(nonce|newsletter|enquiry|attribution|guide-[a-z0-9-]+)`, 'g'),
+    (_, name: string) => (fill[name] ??= crypto.randomUUID()),
   );
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
   if (kind === 'not-found') headers['x-robots-tag'] = 'noindex';

@@ -147,6 +147,7 @@ export function changesBetween(a: SiteContent, b: SiteContent): ContentChange[] 
     ...listChanges('talks', a.talks, b.talks),
     ...listChanges('social', a.social, b.social),
     ...listChanges('episodes', a.episodes, b.episodes),
+    ...listChanges('guides', a.guides, b.guides),
   ];
 }
 

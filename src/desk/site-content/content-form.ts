@@ -62,6 +62,14 @@ const countOf = (s: string): number | string | undefined => {
   return /^\d{1,6}$/.test(typed) ? Number(typed) : typed;
 };
 
+/** A kept PDF as its hidden field posts it (`<sha256>:<bytes>`): empty is none, anything else kept for the schema. */
+export const pdfOf = (s: string): { sha256: string; bytes: number } | string | undefined => {
+  const typed = s.trim();
+  if (typed === '') return undefined;
+  const m = /^([0-9a-f]{64}):(\d{1,9})$/.exec(typed);
+  return m ? { sha256: m[1]!, bytes: Number(m[2]) } : typed;
+};
+
 /** Sets `value` at a dotted path of `target` (`recommendedBy.stage`). */
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {
   const keys = path.split('.');
@@ -112,9 +120,11 @@ function readFields(
                   ? rupeesOf(raw)
                   : field.kind === 'count'
                     ? countOf(raw)
-                    : field.optional && raw.trim() === ''
-                      ? undefined
-                      : raw;
+                    : field.kind === 'pdf'
+                      ? pdfOf(raw)
+                      : field.optional && raw.trim() === ''
+                        ? undefined
+                        : raw;
     // An optional field left empty is absent, not an empty string.
     if (value !== undefined) setPath(out, field.name, value);
   }
@@ -126,6 +136,8 @@ function isEmpty(fields: Field[], item: Record<string, unknown>): boolean {
   return fields.every((field) => {
     const value = getPath(item, field.name);
     if (field.kind === 'checkbox' || field.kind === 'options' || field.kind === 'hidden') return true;
+    // An uploaded PDF alone is something typed: the item is kept, and its schema asks for the rest.
+    if (field.kind === 'pdf') return value === undefined;
     return Array.isArray(value) ? value.length === 0 : typeof value !== 'string' || value.trim() === '';
   });
 }
@@ -166,7 +178,8 @@ export function readPart(
   const { list, fields } = PARTS[part];
   if (!list) return readFields(fields, form, '', before, move);
   const items = readList(fields, form, '', before, move);
-  if (part === 'programs') {
+  // A new program, or a guide left without an address name, gets one from its title.
+  if (part === 'programs' || part === 'guides') {
     const taken = items.map((p) => String(p.slug ?? '')).filter(Boolean);
     for (const item of items) {
       if (item.slug) continue;

@@ -28,7 +28,12 @@ export type FieldKind =
   /** Whole rupees, or empty for none (a program's price). */
   | 'rupees'
   /** A whole number, or empty for none (a program's sessions). */
-  | 'count';
+  | 'count'
+  /**
+   * A PDF uploaded in the editor (a guide's file), checked by its bytes and kept in R2: the field keeps its SHA-256
+   * and size, posted back as `<sha256>:<bytes>` in a hidden field; the editor shows its size, never an address.
+   */
+  | 'pdf';
 
 export interface Field {
   name: string;
@@ -105,6 +110,15 @@ export const PARTS = {
   talks: items(f('date', 'date'), f('title', 'line', 120), f('place', 'line', 120), LINK),
   social: items(f('label', 'line', 40), f('href', 'link', 500)),
   episodes: items(f('title', 'line', 120), f('date', 'date'), f('tags', 'lines'), f('image', 'image', 500), LINK),
+  guides: items(
+    f('slug', 'line', 60),
+    f('title', 'line', 80),
+    f('promise', 'line', 160),
+    f('cover', 'image', 500),
+    f('coverAlt', 'line', 150),
+    { ...f('file', 'pdf'), optional: true },
+    f('shown', 'checkbox'),
+  ),
 } satisfies Record<string, Part>;
 
 export type PartName = keyof typeof PARTS;

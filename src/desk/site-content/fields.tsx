@@ -4,6 +4,8 @@ import { contentChanges } from '../../words/site-content/content-changes';
 import { ITEM_TITLES } from '../../shared/content-changes';
 import { ITEM, MOVE, REMOVE, getPath, problemFor, type Problem } from './content-form';
 import { UPLOAD } from './content-uploads';
+import { guideFileWords } from '../../words/guides/block';
+import { MAX_GUIDE_MB } from '../../store/guides/guide-files';
 
 const idOf = (name: string) => `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 const label = (field: Field) => copy.labels[field.name] ?? field.name;
@@ -31,6 +33,7 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
   const value = getPath(props.value, field.name);
   const error = problemFor(problems, name);
   if (field.kind === 'hidden') return <input type="hidden" name={name} value={str(value)} />;
+  if (field.kind === 'pdf') return <PdfControl name={name} id={id} value={value} error={error} />;
   if (field.kind === 'list') {
     return (
       <fieldset className="desk-content-group">
@@ -120,6 +123,42 @@ function FieldControl(props: { field: Field; prefix: string; value: unknown; pro
   );
 }
 
+/** A kept PDF's SHA-256 and size, or null. */
+function pdfFile(v: unknown): { sha256: string; bytes: number } | null {
+  const file = v as { sha256?: unknown; bytes?: unknown } | null | undefined;
+  return typeof file?.sha256 === 'string' && typeof file.bytes === 'number'
+    ? { sha256: file.sha256, bytes: file.bytes }
+    : null;
+}
+
+/**
+ * A guide's PDF: its size when one is kept (its SHA-256 and size posted back in a hidden field, so a save without a
+ * new file keeps it), and the file field that replaces it. No address of the file: it is sent only by its links.
+ */
+function PdfControl({ name, id, value, error }: { name: string; id: string; value: unknown; error?: string }) {
+  const file = pdfFile(value);
+  return (
+    <p className="desk-field">
+      <label htmlFor={`${id}-upload`}>{guideFileWords.upload}</label>
+      <input type="hidden" name={name} value={file ? `${file.sha256}:${file.bytes}` : ''} />
+      <span className="desk-meta">
+        {file ? guideFileWords.kept(guideFileWords.size(file.bytes)) : guideFileWords.none}
+      </span>
+      <input
+        type="file"
+        id={`${id}-upload`}
+        name={name + UPLOAD}
+        accept="application/pdf"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-note`}
+      />
+      <span id={`${id}-note`} className={error ? 'desk-field-error' : 'desk-meta'}>
+        {error ?? guideFileWords.hint(MAX_GUIDE_MB)}
+      </span>
+    </p>
+  );
+}
+
 const arr2 = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : []);
 
 /** The fields of one object (a part, or one item of a list). */
@@ -202,6 +241,8 @@ export function ReadOnly({ fields, value }: { fields: Field[]; value: unknown })
           const shown =
             field.kind === 'list' ? (
               arr2(v).map((item, i) => <ReadOnly key={i} fields={field.item ?? []} value={item} />)
+            ) : field.kind === 'pdf' ? (
+              (pdfFile(v) && guideFileWords.size(pdfFile(v)!.bytes)) || copy.empty
             ) : field.kind === 'checkbox' ? (
               v === true ? (
                 copy.yes

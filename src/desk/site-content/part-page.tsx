@@ -1,13 +1,13 @@
 import { deskContent as copy, partNames } from '../../words/site-content/desk-content';
-import { PARTS, type PartName } from './content-parts';
+import { PARTS, type Field, type PartName } from './content-parts';
 import type { Problem } from './content-form';
 import { when } from '../format';
 import { Fields, Items, ReadOnly, itemName } from './fields';
 import { problemName } from './problem-name';
 
 /** Whether a part's form uploads images (then it posts multipart, files and all). */
-const hasImage = (part: PartName) =>
-  PARTS[part].fields.some((f) => f.kind === 'image' || (f.item ?? []).some((g) => g.kind === 'image'));
+const hasImage = (part: PartName) => PARTS[part].fields.some((f) => isUpload(f) || (f.item ?? []).some(isUpload));
+const isUpload = (f: Field) => f.kind === 'image' || f.kind === 'pdf';
 
 /** The item a `?moved=` address names (`3`, `benefits.0`), by its title, or null. */
 function movedName(part: PartName, value: unknown, moved: string | undefined): string | null {

@@ -15,6 +15,7 @@ import { logEvent } from '../../log';
 import { mediaBucket } from '../../store/media/media';
 import { contentStore } from '../../store/site-content/site-content';
 import { MAX_IMAGE_BYTES } from '../../store/site-content/site-images';
+import { MAX_GUIDE_BYTES } from '../../store/guides/guide-files';
 import { publishedContent } from '../../store/site-content/published-content';
 import type { AppEnv } from '../../routes/page-render';
 import { renderLandingPreview } from '../../routes/landing-render';
@@ -34,6 +35,8 @@ export const content = new Hono<DeskEnv>();
 const MAX_FORM_BYTES = 128 * 1024;
 /** A form with images: its fields and two images at their largest (a larger one is refused by its field). */
 const MAX_UPLOAD_FORM_BYTES = MAX_FORM_BYTES + 2 * MAX_IMAGE_BYTES + 64 * 1024;
+/** The guides' form: its fields, a PDF and a cover at their largest (a larger PDF is refused by its field). */
+const MAX_GUIDES_FORM_BYTES = MAX_FORM_BYTES + MAX_GUIDE_BYTES + MAX_IMAGE_BYTES + 64 * 1024;
 const VERSIONS_SHOWN = 30;
 
 const store = (c: Context<DeskEnv>) => contentStore(c.env.DB, c.env.FEEDS);
@@ -85,7 +88,7 @@ async function versionParam(c: Context<DeskEnv>) {
 
 type PartView = { value: unknown; revision: number; problems?: Problem[]; theirs?: Theirs; moved?: string };
 
-const partPage = (c: Context<DeskEnv>, part: PartName, view: PartView, status: 200 | 400 | 409 = 200) =>
+const partPage = (c: Context<DeskEnv>, part: PartName, view: PartView, status: 200 | 400 | 409 | 413 = 200) =>
   renderDeskPage(c, copy.editPart(partNames[part]), 'content', {}, <PartPage part={part} {...view} />, status);
 
 /** A draft that does not pass its checks: the desk page listing each field, linked to its part (400). */
@@ -176,13 +179,14 @@ content.get('/content/:part', async (c) => {
 });
 
 /** A part's form as posted: urlencoded, or multipart when it uploads images (anything else is refused, 415). */
-async function readForm(c: Context<DeskEnv>): Promise<PostedForm> {
+async function readForm(c: Context<DeskEnv>, part: PartName): Promise<PostedForm> {
   const type = c.req.header('content-type') ?? '';
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
     return { fields: new URLSearchParams(await readCappedText(c.req.raw, MAX_FORM_BYTES)), files: new Map() };
   }
   if (/^multipart\/form-data\b/i.test(type)) {
-    const bytes = await readCappedBytes(c.req.raw, MAX_UPLOAD_FORM_BYTES);
+    const max = part === 'guides' ? MAX_GUIDES_FORM_BYTES : MAX_UPLOAD_FORM_BYTES;
+    const bytes = await readCappedBytes(c.req.raw, max);
     const data = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null);
     if (data) return splitForm(data);
     throw new ApiException(400, 'invalid_input', copy.refused);
@@ -190,9 +194,28 @@ async function readForm(c: Context<DeskEnv>): Promise<PostedForm> {
   throw new ApiException(415, 'unsupported_media_type', copy.refused);
 }
 
+/**
+ * A form larger than its part reads (files far over their limits): its part's page again from the draft, saying so
+ * by the files, nothing read or saved (413). Anything else the reader refuses stays the one error shape.
+ */
+async function tooLarge(c: Context<DeskEnv>, part: PartName, err: unknown): Promise<Response> {
+  if (!(err instanceof ApiException) || err.status !== 413) throw err;
+  const draft = await store(c).readDraft();
+  const value = (draft.json as Record<string, unknown> | null)?.[part];
+  const mb = Math.floor((part === 'guides' ? MAX_GUIDES_FORM_BYTES : MAX_UPLOAD_FORM_BYTES) / (1024 * 1024));
+  const problems = [{ field: 'files', message: copy.upload.formTooLarge(mb) }];
+  logEvent('info', 'desk.action', { action: 'content form too large' });
+  return partPage(c, part, { value, revision: draft.revision, problems }, 413);
+}
+
 content.post('/content/:part', async (c) => {
   const part = partParam(c);
-  const posted = await readForm(c);
+  let posted: PostedForm;
+  try {
+    posted = await readForm(c, part);
+  } catch (err) {
+    return tooLarge(c, part, err);
+  }
   const form = posted.fields;
   const revision = Number(form.get('revision'));
   if (!Number.isSafeInteger(revision) || revision < 0) throw new ApiException(400, 'invalid_input', copy.refused);

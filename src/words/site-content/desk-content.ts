@@ -120,6 +120,11 @@ export const deskContent = {
     tags: 'Tags',
     image: 'Image address',
     'image.upload': 'Upload a new image',
+    promise: 'One-line promise',
+    cover: 'Cover image address',
+    coverAlt: 'Cover description',
+    file: 'The guide (PDF)',
+    files: 'The files chosen',
   } as Record<string, string>,
   /** Why an uploaded image was refused, shown by its field; nothing is saved. */
   upload: {
@@ -127,5 +132,8 @@ export const deskContent = {
       'is not a PNG, JPEG, WebP or AVIF image (an SVG, a web page or a renamed file is refused): choose a photo saved as one of these.',
     tooBig: (mb: number) => `is larger than ${mb} MB: choose a smaller image, or save it smaller first.`,
     noBucket: 'cannot be uploaded now: the image storage is not set up. Ask whoever looks after the site.',
+    /** A form whose files were larger than the editor reads at all: nothing of it was read or saved. */
+    formTooLarge: (mb: number) =>
+      `were larger than ${mb} MB together, so nothing was saved: choose smaller files, or upload one at a time.`,
   },
 };
