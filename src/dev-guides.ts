@@ -1,6 +1,7 @@
 import type { Env } from './env';
 import { putGuideFile } from './store/guides/guide-files';
 import { contentStore } from './store/site-content/site-content';
+import { forgetPublished, publishedContent } from './store/site-content/published-content';
 import type { GuideContent } from './shared/site-content';
 import * as z from 'zod';
 import { getGuideStore } from './store/guides/open';
@@ -36,27 +37,33 @@ function samplePdf(): Uint8Array {
 
 /**
  * Development only: offers the sample guide, as if the owners had added it in the content editor and published:
- * its PDF in the local R2, the guide in the draft, then a publish. Changes nothing when the draft has it already.
+ * its PDF in the local R2, the guide in the draft, then a publish. Changes nothing when it is live already.
  */
 export async function seedSampleGuide(env: Env): Promise<{ slug: string; published: boolean }> {
   const store = contentStore(env.DB, env.FEEDS);
   for (let attempt = 0; attempt < 3; attempt++) {
     const draft = await store.readDraft();
     const json = draft.json as { guides?: GuideContent[] };
-    if (json.guides?.some((g) => g.slug === SAMPLE_GUIDE_SLUG)) return { slug: SAMPLE_GUIDE_SLUG, published: false };
-    const file = await putGuideFile(env.MEDIA, samplePdf());
-    const guide: GuideContent = {
-      slug: SAMPLE_GUIDE_SLUG,
-      title: 'The Five-Minute Reset',
-      promise: 'A short daily practice to come back to yourself on a crowded day.',
-      cover: '',
-      coverAlt: '',
-      file,
-      shown: true,
-    };
-    const saved = await store.saveDraft({ ...json, guides: [...(json.guides ?? []), guide] }, draft.revision, 'dev');
-    if (!saved.ok && 'conflict' in saved) continue;
-    if (!saved.ok) throw new Error(`the sample guide was refused: ${JSON.stringify(saved.problems)}`);
+    if (!json.guides?.some((g) => g.slug === SAMPLE_GUIDE_SLUG)) {
+      const file = await putGuideFile(env.MEDIA, samplePdf());
+      const guide: GuideContent = {
+        slug: SAMPLE_GUIDE_SLUG,
+        title: 'The Five-Minute Reset',
+        promise: 'A short daily practice to come back to yourself on a crowded day.',
+        cover: '',
+        coverAlt: '',
+        file,
+        shown: true,
+      };
+      const saved = await store.saveDraft({ ...json, guides: [...(json.guides ?? []), guide] }, draft.revision, 'dev');
+      if (!saved.ok && 'conflict' in saved) continue;
+      if (!saved.ok) throw new Error(`the sample guide was refused: ${JSON.stringify(saved.problems)}`);
+    }
+    // Published already (what is live read afresh from KV, not this isolate's memory of it): nothing to do.
+    forgetPublished(env.FEEDS);
+    const live = await publishedContent(env.FEEDS);
+    if (live.content.guides.some((g) => g.slug === SAMPLE_GUIDE_SLUG))
+      return { slug: SAMPLE_GUIDE_SLUG, published: false };
     const published = await store.publish('dev');
     if (!published.ok) throw new Error('the sample guide could not be published');
     return { slug: SAMPLE_GUIDE_SLUG, published: true };

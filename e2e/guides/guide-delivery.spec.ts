@@ -1,18 +1,18 @@
-import type { Page } from '@playwright/test';
-import { consent } from '../../src/words/privacy';
+import type { Locator, Page } from '@playwright/test';
+import { guideBlock } from '../../src/words/guides/block';
 import { guideDelivery } from '../../src/words/guides/delivery';
 import { waitForEmailsTo } from '../support/emails';
 import { uniqueEmail } from '../support/leads';
-import { expect, gotoHydrated, keepScreenshot, test } from '../support/test';
+import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test } from '../support/test';
 
 /**
  * A visitor asks for the free guide, confirms the address from the email, and downloads the PDF (issue 59), at 390
- * and 1280 px, with and without JavaScript. The landing page's guide block is helper A's: here the request is made
- * without JavaScript by a plain HTML form (served by the test on this origin, its fields those of the block's form)
- * posted to /api/guide, and with JavaScript by the landing page's own script context calling the API (fetch).
+ * and 1280 px, with and without JavaScript: from the guide's block on the landing page (the e2e server offers the
+ * sample guide from the start: e2e/support/global-setup.ts).
  */
 
 const SLUG = 'five-minute-reset';
+const TITLE = 'The Five-Minute Reset';
 const SHOTS = '/work/shots/i59';
 const copy = guideDelivery.pages;
 
@@ -21,8 +21,8 @@ test.beforeAll(async ({ request }) => {
   expect(seeded.ok()).toBe(true);
 });
 
-const shot = (page: Page, name: string, project: string) =>
-  keepScreenshot(page, { path: `${SHOTS}/guide-${name}-${project}.png`, fullPage: true });
+const shot = (page: Page, name: string, project: string, part?: Locator) =>
+  keepScreenshot(part ?? page, { path: `${SHOTS}/guide-${name}-${project}.png`, ...(!part && { fullPage: true }) });
 
 /** The link an email carries to this site's /guides/… (the confirmation, or the download). */
 function linkIn(text: string | undefined, path: RegExp): string {
@@ -64,47 +64,42 @@ async function confirmAndDownload(page: Page, email: string, project: string, ta
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 }
 
+/** Asks for the sample guide from its block on the landing page, as a visitor does. */
+async function askFromTheBlock(page: Page, email: string) {
+  const offer = page.locator('#guides').getByRole('listitem').filter({ hasText: TITLE });
+  await offer.scrollIntoViewIfNeeded();
+  await offer.getByLabel(guideBlock.label(TITLE)).fill(email);
+  await offer.getByRole('button', { name: guideBlock.submit }).click();
+  return offer;
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor asks for the guide by a plain form, confirms and downloads it @both', async ({ page }, info) => {
+  test('a visitor asks for the guide from its block, confirms and downloads it @both', async ({ page }, info) => {
     test.setTimeout(60_000);
     const email = uniqueEmail('guide-nojs');
-    // A plain HTML form as the block renders it, served on this origin (no script on it).
-    await page.route('**/__e2e/guide-form', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>Guide</title><form method="post" action="/api/guide">
-          <input type="hidden" name="guide" value="${SLUG}">
-          <input type="hidden" name="consent" value="${consent.notices.newsletter.version}">
-          <input type="hidden" name="submissionId" value="${crypto.randomUUID()}">
-          <label>Email address <input type="email" name="email"></label>
-          <button type="submit">Send me the guide</button></form>`,
-      }),
-    );
-    await page.goto('/__e2e/guide-form');
-    await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await page.getByRole('button', { name: 'Send me the guide' }).click();
-    await expect(page).toHaveURL(/\/\?guide=sent#guide$/);
+    await page.goto('/');
+    await askFromTheBlock(page, email);
+    // The plain post is answered with the landing page at the guide's block, which says to look in the inbox.
+    await expect(page).toHaveURL(new RegExp(`/\\?guide=${SLUG}#guides$`));
+    const offer = page.locator('#guides').getByRole('listitem').filter({ hasText: TITLE });
+    await expect(offer).toContainText(guideBlock.success);
+    await shot(page, 'asked-nojs', info.project.name, offer);
     await confirmAndDownload(page, email, info.project.name, 'nojs');
   });
 });
 
-test('a visitor asks for the guide from the page’s script, confirms and downloads it @both', async ({ page }, info) => {
+test('a visitor asks for the guide from its block with the page’s script, confirms and downloads it @both', async ({
+  page,
+}, info) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('guide-js');
   await gotoHydrated(page, '/');
-  const answer = await page.evaluate(
-    async (body) => {
-      const res = await fetch('/api/guide', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as unknown };
-    },
-    { guide: SLUG, email, consent: consent.notices.newsletter.version, submissionId: crypto.randomUUID() },
-  );
-  expect(answer).toEqual({ status: 202, body: { ok: true } });
+  await hydrateIsland(page, 'GuideForm');
+  const offer = await askFromTheBlock(page, email);
+  await expect(offer.getByRole('status')).toContainText(guideBlock.success);
+  await expect(page).toHaveURL(/\/$/);
+  await shot(page, 'asked-js', info.project.name, offer);
   await confirmAndDownload(page, email, info.project.name, 'js');
 });

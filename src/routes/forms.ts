@@ -4,6 +4,7 @@ import { ApiException } from '../http/errors';
 import { isFormPost, readRequestBody } from '../http/body';
 import {
   DONE_PATHS,
+  GUIDE_DONE_PATH,
   type FormState,
   HONEYPOT_FIELD,
   SUBMISSION_ID_FIELD,
@@ -91,9 +92,6 @@ async function stateAfter(c: Context, err: ApiException): Promise<FormState> {
   return { submissionId, values, errors, problem };
 }
 
-/** Where a guide asked for without JavaScript sends the visitor: the block, saying to look in their inbox. */
-export const GUIDE_DONE_PATH = '/?guide=sent#guide';
-
 // A plain HTML form post (no JavaScript) gets pages: a 303 to the form's thank-you when accepted,
 // the form again with its messages when refused. The app mounts it around every
 // /api route, so it sees every answer.
@@ -107,7 +105,10 @@ export const formPosts = htmlForms({
     render: (c, form, status) => renderLanding(c, { enquiry: form }, status),
   },
   '/api/quiz': { done: DONE_PATHS.quiz, render: renderQuizAfter },
-  // A guide asked for without JavaScript. The landing page's guide block (helper A) shows the `guide` state; until
-  // it is merged a refused post gets the landing page as it is, with the refusal's status.
-  '/api/guide': { done: GUIDE_DONE_PATH, render: (c, _form, status) => renderLanding(c, {}, status) },
+  // A guide asked for without JavaScript: accepted, the answer's `next` names the guide's block (`done` is never
+  // reached: every accepted answer carries one); refused, the block of the guide it named shows the messages.
+  '/api/guide': {
+    done: `${GUIDE_DONE_PATH}#guides`,
+    render: (c, form, status) => renderLanding(c, { guide: form }, status),
+  },
 });

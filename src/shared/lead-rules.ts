@@ -158,6 +158,9 @@ export const DONE_PATHS = {
   quiz: '/',
 } as const;
 
+/** Where a guide asked for without JavaScript is answered: `${GUIDE_DONE_PATH}=<slug>#guides`, its block. */
+export const GUIDE_DONE_PATH = '/?guide';
+
 /**
  * What a server-rendered lead form shows. Every form carries a submission id in a hidden field; after a
  * plain HTML post was refused, the page is rendered again with the values typed, the message beside

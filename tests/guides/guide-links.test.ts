@@ -5,10 +5,11 @@
  * expired link is a 410 page, a forged one a 404 page. Every guide page is noindex and sends no Referer.
  */
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../src/env';
 import { consent } from '../../src/words/privacy';
 import { seedSampleGuide, SAMPLE_GUIDE_SLUG } from '../../src/dev-guides';
+import { CONTENT_KEY, forgetPublished } from '../../src/store/site-content/published-content';
 import { offeredGuide, requestGuide } from '../../src/guides/request';
 import { signGuideToken, tokenFor } from '../../src/guides/token';
 import { getGuideStore } from '../../src/store/guides/open';
@@ -22,6 +23,13 @@ afterEach(() => vi.restoreAllMocks());
 
 beforeAll(async () => {
   await seedSampleGuide(env);
+});
+// The sample guide is published for this file alone: the files after it (one runtime, one database) start from the
+// content a fresh site has.
+afterAll(async () => {
+  await env.DB.exec('DELETE FROM content_draft; DELETE FROM content_versions;');
+  await env.FEEDS.delete(CONTENT_KEY);
+  forgetPublished(env.FEEDS);
 });
 
 const SECRET = 'development-only-unsubscribe-secret';

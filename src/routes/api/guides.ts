@@ -6,6 +6,7 @@ import { GuideSchema } from '../../shared/lead-schemas';
 import { site } from '../../words/site';
 import { guideDelivery as words } from '../../words/guides/delivery';
 import { offeredGuide, requestGuide } from '../../guides/request';
+import { GUIDE_DONE_PATH } from '../../shared/lead-rules';
 
 /**
  * POST /api/guide: a visitor asks for a free guide (issue 59). The guards in routes/api.ts ran before it (cross-site
@@ -25,7 +26,9 @@ guideForm.post('/', async (c) => {
     attribution: input.attribution,
     verified: c.get('humanVerified'),
   });
-  return c.json({ ok: true }, 202);
+  // `next`: where a plain form post is sent (routes/forms.ts), the block of the guide asked for saying to look in
+  // the inbox; the slug names the guide only.
+  return c.json({ ok: true, next: `${GUIDE_DONE_PATH}=${guide.slug}#guides` }, 202);
 });
 
 guideForm.all('/', onlyPost);
