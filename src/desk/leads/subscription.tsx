@@ -37,22 +37,28 @@ export function SubscriptionCard({
   const copy = desk.subscription;
   const provider = copy.providers[s.provider] ?? s.provider;
   const unsubscribeSent = s.calls.some((c) => c.template === 'newsletter_unsubscribe');
+  // The tool's event stops the address only while the person has not unsubscribed on the site themselves.
+  const stopped = !s.unsubscribedAt && s.toolEvent?.stops ? s.toolEvent : undefined;
   return (
     <section className="desk-card" aria-labelledby="subscription-heading">
       <h2 id="subscription-heading">{copy.title}</h2>
       <p className="desk-item-top">
-        <span className={`desk-status desk-status-${s.unsubscribedAt ? 'closed' : 'contacted'}`}>
-          {s.unsubscribedAt ? copy.unsubscribed : copy.subscribed}
-        </span>
-        {s.toolEvent?.stops ? (
-          <span className="desk-status desk-status-closed">
-            {toolEventWords.pill(s.toolEvent.kind, s.toolEvent.tool)}
+        {/* What stands: the person's own unsubscribe on the site, else what the tool said stops the address, else
+            subscribed. Two pills saying "Subscribed" and "Unsubscribed at Kit" side by side would leave the owner
+            to work out which one counts. */}
+        {stopped ? (
+          <span className="desk-status desk-status-closed">{toolEventWords.pill(stopped.kind, stopped.tool)}</span>
+        ) : (
+          <span className={`desk-status desk-status-${s.unsubscribedAt ? 'closed' : 'contacted'}`}>
+            {s.unsubscribedAt ? copy.unsubscribed : copy.subscribed}
           </span>
-        ) : null}
+        )}
       </p>
-      <p className="desk-meta">
-        {s.unsubscribedAt ? copy.unsubscribedOn(when(s.unsubscribedAt)) : copy.subscribedNote}
-      </p>
+      {stopped ? null : (
+        <p className="desk-meta">
+          {s.unsubscribedAt ? copy.unsubscribedOn(when(s.unsubscribedAt)) : copy.subscribedNote}
+        </p>
+      )}
       {s.toolEvent ? (
         <p className={s.toolEvent.stops ? 'desk-message-error' : 'desk-meta'} data-tool-event={s.toolEvent.kind}>
           {toolEventWords.event(s.toolEvent.kind, s.toolEvent.tool, when(s.toolEvent.occurredAt))}{' '}

@@ -46,8 +46,9 @@ describe("the subscriber's desk page", () => {
     const shown = text(html);
     expect(shown).toContain('Unsubscribed at Kit on 29 Nov 2026, 10:04 am.');
     expect(shown).toContain('The site sends this address no quiz result email and no guide until they subscribe again');
-    // The site's own state stays the person's own choice on the site.
-    expect(shown).toContain('Subscribed. They can leave at any time');
+    // One state shown, the one that counts: not "Subscribed" beside it. The site's own record is unchanged.
+    expect(shown).not.toContain('Subscribed. They can leave at any time');
+    expect(html).not.toMatch(/<span class="desk-status[^"]*">Subscribed<\/span>/);
     const state = await subscriptionState(env, (await getLeadStore(env).get('newsletter', lead.id))!);
     expect(state).toMatchObject({
       subscribed: true,
@@ -69,5 +70,6 @@ describe("the subscriber's desk page", () => {
     expect(shown).toContain('Bounced at Mailchimp on 20 Nov 2026, 3:30 pm');
     expect(shown).toContain('They have subscribed again on the site since');
     expect(shown).not.toContain('no quiz result email and no guide');
+    expect(shown).toContain('Subscribed. They can leave at any time');
   });
 });
