@@ -40,7 +40,7 @@ export function GuidePage({ year, page }: { year: number; page: GuideView }) {
           <p role={page.view === 'unavailable' ? 'alert' : undefined}>{copy[page.view].text}</p>
           {page.view === 'expired' && (
             <p>
-              <a href="/#guide">{copy.askAgain}</a>
+              <a href="/#guides">{copy.askAgain}</a>
             </p>
           )}
         </>

@@ -16,10 +16,14 @@ import { getGuideStore } from '../../src/store/guides/open';
 import { getLeadStore } from '../../src/store/leads/open';
 import type { GuideRequestRecord } from '../../src/store/guides/guides';
 import { callWorker, LOOPBACK_ORIGIN } from '../support/api';
+import { D1_AND_FIRESTORE } from '../support/firestore';
 import { captureQueue, consume, takeJobs } from '../support/queue';
 import { EmailStandin } from '../standins/email';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 beforeAll(async () => {
   await seedSampleGuide(env);
@@ -37,14 +41,17 @@ const FROM = 'priya@site.test';
 const DAY = 86_400_000;
 
 /** A request for the sample guide, stored as POST /api/guide stores it (made `ago` ms before now). */
-async function requested(ago = 0): Promise<{
+async function requested(
+  base: Env,
+  ago = 0,
+): Promise<{
   workerEnv: Env;
   email: EmailStandin;
   queued: ReturnType<typeof captureQueue>;
   request: GuideRequestRecord;
 }> {
   const email = new EmailStandin([FROM]);
-  const workerEnv = { ...env, RESULT_EMAIL_FROM: FROM, EMAIL: email.binding } as Env;
+  const workerEnv = { ...base, RESULT_EMAIL_FROM: FROM, EMAIL: email.binding } as Env;
   const queued = captureQueue(workerEnv);
   const to = `links-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const guide = (await offeredGuide(workerEnv, SAMPLE_GUIDE_SLUG))!;
@@ -66,120 +73,127 @@ function expectPrivate(res: Response) {
 
 const downloadHref = (html: string) => /href="(\/guides\/[A-Za-z0-9_.-]+)"/.exec(html)?.[1];
 
-describe('the confirmation link', () => {
-  it('GET asks with one button and confirms nothing; POST confirms once, subscribes with the tag, emails the link', async () => {
-    const { workerEnv, email, queued, request } = await requested();
-    const token = await tokenFor(SECRET, 'confirm', request);
+// The lead store's database holds the requests and the subscription the confirmation makes: both are run.
+describe.each(D1_AND_FIRESTORE)('on %s', (_, makeEnv) => {
+  describe('the confirmation link', () => {
+    it('GET asks with one button and confirms nothing; POST confirms once, subscribes with the tag, emails the link', async () => {
+      const { workerEnv, email, queued, request } = await requested(await makeEnv());
+      const token = await tokenFor(SECRET, 'confirm', request);
 
-    const asked = await callWorker(workerEnv, confirmPath(token));
-    expect(asked.status).toBe(200);
-    expectPrivate(asked);
-    const page = await asked.text();
-    expect(page).toContain('Confirm and get the guide');
-    expect(page).toContain(`action="${confirmPath(token)}"`);
-    expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBeUndefined();
+      const asked = await callWorker(workerEnv, confirmPath(token));
+      expect(asked.status).toBe(200);
+      expectPrivate(asked);
+      const page = await asked.text();
+      expect(page).toContain('Confirm and get the guide');
+      expect(page).toContain(`action="${confirmPath(token)}"`);
+      expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBeUndefined();
 
-    const first = await confirm(workerEnv, token);
-    expect(first.status).toBe(200);
-    expectPrivate(first);
-    const ready = await first.text();
-    expect(ready).toContain('Your guide is ready');
-    const href = downloadHref(ready);
-    expect(href).toMatch(/^\/guides\/[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+      const first = await confirm(workerEnv, token);
+      expect(first.status).toBe(200);
+      expectPrivate(first);
+      const ready = await first.text();
+      expect(ready).toContain('Your guide is ready');
+      const href = downloadHref(ready);
+      expect(href).toMatch(/^\/guides\/[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
 
-    const stored = (await getGuideStore(workerEnv).get(request.id))!;
-    expect(stored.confirmedAt).toBeDefined();
-    expect(stored.subscriptionId).toBeDefined();
-    const subscription = await getLeadStore(workerEnv).get('newsletter', stored.subscriptionId!);
-    expect(subscription).toMatchObject({ kind: 'newsletter', email: request.email, tags: ['guide:five-minute-reset'] });
-    expect(subscription!.consent.version).toBe(consent.notices.newsletter.version);
-    // The owners hear of it as of any sign-up; the download link goes by email once.
-    expect(takeJobs(queued, 'notify')).toHaveLength(1);
-    const links = takeJobs(queued, 'guide-email');
-    expect(links).toEqual([{ type: 'guide-email', requestId: request.id, email: 'link' }]);
-    await consume(workerEnv, [...links, ...links]);
-    const [sent, ...more] = email.to(request.email);
-    expect(more).toEqual([]);
-    expect(sent!.subject).toBe('Your guide: “The Five-Minute Reset”');
-    expect(sent!.text).toContain(`http://127.0.0.1:8787${href}`);
+      const stored = (await getGuideStore(workerEnv).get(request.id))!;
+      expect(stored.confirmedAt).toBeDefined();
+      expect(stored.subscriptionId).toBeDefined();
+      const subscription = await getLeadStore(workerEnv).get('newsletter', stored.subscriptionId!);
+      expect(subscription).toMatchObject({
+        kind: 'newsletter',
+        email: request.email,
+        tags: ['guide:five-minute-reset'],
+      });
+      expect(subscription!.consent.version).toBe(consent.notices.newsletter.version);
+      // The owners hear of it as of any sign-up; the download link goes by email once.
+      expect(takeJobs(queued, 'notify')).toHaveLength(1);
+      const links = takeJobs(queued, 'guide-email');
+      expect(links).toEqual([{ type: 'guide-email', requestId: request.id, email: 'link' }]);
+      await consume(workerEnv, [...links, ...links]);
+      const [sent, ...more] = email.to(request.email);
+      expect(more).toEqual([]);
+      expect(sent!.subject).toBe('Your guide: “The Five-Minute Reset”');
+      expect(sent!.text).toContain(`http://127.0.0.1:8787${href}`);
 
-    // A second POST (a scanner that posts, a second tap) shows the same download and sends nothing.
-    const second = await confirm(workerEnv, token);
-    expect(second.status).toBe(200);
-    expect(downloadHref(await second.text())).toBe(href);
-    expect(queued).toEqual([]);
-    expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBe(stored.confirmedAt);
+      // A second POST (a scanner that posts, a second tap) shows the same download and sends nothing.
+      const second = await confirm(workerEnv, token);
+      expect(second.status).toBe(200);
+      expect(downloadHref(await second.text())).toBe(href);
+      expect(queued).toEqual([]);
+      expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBe(stored.confirmedAt);
+    });
+
+    it('is a 410 page once expired, and a 404 page when forged or of another kind; nothing is confirmed', async () => {
+      const { workerEnv, queued, request } = await requested(await makeEnv(), 8 * DAY);
+      const expired = await tokenFor(SECRET, 'confirm', request);
+      const gone = await confirm(workerEnv, expired);
+      expect(gone.status).toBe(410);
+      expectPrivate(gone);
+      expect(await gone.text()).toContain('This link has expired');
+      expect((await callWorker(workerEnv, confirmPath(expired))).status).toBe(410);
+
+      const live = await signGuideToken(SECRET, 'confirm', request.id, Date.now() + DAY);
+      const forged = `${live.slice(0, -2)}${live.endsWith('AA') ? 'BA' : 'AA'}`;
+      const otherKey = await signGuideToken('another-secret-of-some-length', 'confirm', request.id, Date.now() + DAY);
+      const download = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
+      for (const token of [forged, otherKey, download, 'nonsense', '']) {
+        const res = await confirm(workerEnv, token);
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain('This link does not work');
+      }
+      expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBeUndefined();
+      expect(queued).toEqual([]);
+    });
   });
 
-  it('is a 410 page once expired, and a 404 page when forged or of another kind; nothing is confirmed', async () => {
-    const { workerEnv, queued, request } = await requested(8 * DAY);
-    const expired = await tokenFor(SECRET, 'confirm', request);
-    const gone = await confirm(workerEnv, expired);
-    expect(gone.status).toBe(410);
-    expectPrivate(gone);
-    expect(await gone.text()).toContain('This link has expired');
-    expect((await callWorker(workerEnv, confirmPath(expired))).status).toBe(410);
+  describe('the download link', () => {
+    it('serves the PDF, never cached or indexed, and counts each download', async () => {
+      const { workerEnv, request } = await requested(await makeEnv());
+      const ready = await (await confirm(workerEnv, await tokenFor(SECRET, 'confirm', request))).text();
+      const href = downloadHref(ready)!;
 
-    const live = await signGuideToken(SECRET, 'confirm', request.id, Date.now() + DAY);
-    const forged = `${live.slice(0, -2)}${live.endsWith('AA') ? 'BA' : 'AA'}`;
-    const otherKey = await signGuideToken('another-secret-of-some-length', 'confirm', request.id, Date.now() + DAY);
-    const download = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
-    for (const token of [forged, otherKey, download, 'nonsense', '']) {
-      const res = await confirm(workerEnv, token);
-      expect(res.status).toBe(404);
-      expect(await res.text()).toContain('This link does not work');
-    }
-    expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBeUndefined();
-    expect(queued).toEqual([]);
-  });
-});
+      const res = await callWorker(workerEnv, href);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="five-minute-reset.pdf"');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expectPrivate(res);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
 
-describe('the download link', () => {
-  it('serves the PDF, never cached or indexed, and counts each download', async () => {
-    const { workerEnv, request } = await requested();
-    const ready = await (await confirm(workerEnv, await tokenFor(SECRET, 'confirm', request))).text();
-    const href = downloadHref(ready)!;
+      await (await callWorker(workerEnv, href)).arrayBuffer();
+      const counted = (await getGuideStore(workerEnv).get(request.id))!;
+      expect(counted.downloads).toBe(2);
+      expect(counted.lastDownloadAt).toBeDefined();
+    });
 
-    const res = await callWorker(workerEnv, href);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="five-minute-reset.pdf"');
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expectPrivate(res);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-    expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+    it('is a 410 page 7 days after the confirmation, a 404 page when forged or not yet confirmed', async () => {
+      const { workerEnv, request } = await requested(await makeEnv());
+      const unconfirmed = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
+      expect((await callWorker(workerEnv, `/guides/${unconfirmed}`)).status).toBe(404);
 
-    await (await callWorker(workerEnv, href)).arrayBuffer();
-    const counted = (await getGuideStore(workerEnv).get(request.id))!;
-    expect(counted.downloads).toBe(2);
-    expect(counted.lastDownloadAt).toBeDefined();
-  });
+      await confirm(workerEnv, await tokenFor(SECRET, 'confirm', request));
+      const expired = await signGuideToken(SECRET, 'download', request.id, Date.now() - 1000);
+      const gone = await callWorker(workerEnv, `/guides/${expired}`);
+      expect(gone.status).toBe(410);
+      expectPrivate(gone);
+      const page = await gone.text();
+      expect(page).toContain('This link has expired');
+      expect(page).toContain('href="/#guides"');
 
-  it('is a 410 page 7 days after the confirmation, a 404 page when forged or not yet confirmed', async () => {
-    const { workerEnv, request } = await requested();
-    const unconfirmed = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
-    expect((await callWorker(workerEnv, `/guides/${unconfirmed}`)).status).toBe(404);
-
-    await confirm(workerEnv, await tokenFor(SECRET, 'confirm', request));
-    const expired = await signGuideToken(SECRET, 'download', request.id, Date.now() - 1000);
-    const gone = await callWorker(workerEnv, `/guides/${expired}`);
-    expect(gone.status).toBe(410);
-    expectPrivate(gone);
-    const page = await gone.text();
-    expect(page).toContain('This link has expired');
-    expect(page).toContain('href="/#guide"');
-
-    const live = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
-    const [id, expiry, signature] = live.split('.') as [string, string, string];
-    const later = (parseInt(expiry, 36) + 86_400).toString(36);
-    const confirmKind = await signGuideToken(SECRET, 'confirm', request.id, Date.now() + DAY);
-    for (const token of [`${id}.${later}.${signature}`, confirmKind, `${id}.${expiry}`, 'x'.repeat(300)]) {
-      const res = await callWorker(workerEnv, `/guides/${token}`);
-      expect(res.status).toBe(404);
-      expect(res.headers.get('content-type')).toContain('text/html');
-    }
-    expect((await callWorker(workerEnv, `/guides/${live}`)).status).toBe(200);
-    expect((await getGuideStore(workerEnv).get(request.id))!.downloads).toBe(1);
+      const live = await signGuideToken(SECRET, 'download', request.id, Date.now() + DAY);
+      const [id, expiry, signature] = live.split('.') as [string, string, string];
+      const later = (parseInt(expiry, 36) + 86_400).toString(36);
+      const confirmKind = await signGuideToken(SECRET, 'confirm', request.id, Date.now() + DAY);
+      for (const token of [`${id}.${later}.${signature}`, confirmKind, `${id}.${expiry}`, 'x'.repeat(300)]) {
+        const res = await callWorker(workerEnv, `/guides/${token}`);
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).toContain('text/html');
+      }
+      expect((await callWorker(workerEnv, `/guides/${live}`)).status).toBe(200);
+      expect((await getGuideStore(workerEnv).get(request.id))!.downloads).toBe(1);
+    });
   });
 });
