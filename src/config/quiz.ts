@@ -22,7 +22,9 @@ export function parseQuiz(r: Reader, out: Problem[]): QuizConfig {
   const from = r.text('RESULT_EMAIL_FROM');
   let resultEmailFrom: string | undefined;
   if (from === undefined) {
-    warnings.push('RESULT_EMAIL_FROM is not set: a visitor who takes the quiz is not sent the result by email.');
+    warnings.push(
+      'RESULT_EMAIL_FROM is not set: a visitor who takes the quiz is not sent the result by email, and no free guide is offered.',
+    );
   } else if (!z.email().safeParse(from).success) {
     out.push({ setting: 'RESULT_EMAIL_FROM', message: 'RESULT_EMAIL_FROM must be an email address.' });
   } else {

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import { readConfig, type Env } from '../env';
 import { errorMessage, logEvent } from '../log';
 import type { Attribution } from '../shared/attribution';
 import type { GuideContent } from '../shared/site-content';
@@ -12,8 +12,12 @@ import { newRequestId } from './token';
 /** A repeat request for the same guide by the same address within this long sends nothing new. */
 export const REPEAT_WINDOW_MS = 86_400_000;
 
-/** A guide as published now, if it is offered (shown, with its file). */
+/** Whether the site offers guides at all: they go out by email, from RESULT_EMAIL_FROM. */
+export const offersGuides = (env: Env) => readConfig(env).quiz.resultEmailFrom !== undefined;
+
+/** A guide as published now, if it is offered (the site sends email; the guide is shown, with its file). */
 export async function offeredGuide(env: Env, slug: string): Promise<GuideContent | undefined> {
+  if (!offersGuides(env)) return undefined;
   const { guides } = (await publishedContent(env.FEEDS)).content;
   return guides.find((g) => g.slug === slug && g.shown && g.file);
 }

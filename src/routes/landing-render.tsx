@@ -9,6 +9,7 @@ import { publicEnv, readConfig } from '../env';
 import { feedCache } from '../feeds/cache';
 import { feedEpisodes } from '../feeds/podcast-cache';
 import { publishedContent, type PublishedContent } from '../store/site-content/published-content';
+import { offersGuides } from '../guides/request';
 import { type AppEnv, type Status, attributeText, postedAttribution, render, requestAttribution } from './page-render';
 
 /** A cold feeds cache may hold the landing page back this long before it renders loading states. */
@@ -37,12 +38,15 @@ type Kind = 'page' | 'not-found' | 'preview';
 
 async function landing(
   c: Context<AppEnv>,
-  { versionId, content }: PublishedContent,
+  { versionId, content: published }: PublishedContent,
   forms: Partial<LandingForms>,
   status: Status,
   kind: Kind,
   previewOf?: PreviewOf,
 ): Promise<Response> {
+  // A guide goes out by email: without RESULT_EMAIL_FROM none could arrive, so none is offered (preflight says so).
+  const guides = offersGuides(c.env);
+  const content = guides ? published : { ...published, guides: [] };
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const [videos, episodes] = await Promise.all([
     feedCache(c.env).payload(waitUntil, COLD_FEEDS_WAIT_MS),
@@ -77,7 +81,7 @@ async function landing(
   }
   const variant = `${kind}:${recommended.join(',')}`;
   // The owners' day too: what shows as an upcoming talk changes at their midnight.
-  const key = JSON.stringify([versionId, today, videos, episodes, config.site.url, publicEnv(c.env), booking]);
+  const key = JSON.stringify([versionId, today, videos, episodes, config.site.url, publicEnv(c.env), booking, guides]);
   slot ??= `slot-${crypto.randomUUID()}`;
   let memo = landingMemos.get(variant);
   if (memo?.key !== key) {

@@ -136,15 +136,16 @@ describe('POST /api/guide', () => {
 
   it('a day after a request, the same address may ask again (a fixed clock)', async () => {
     const to = address();
-    const guide = (await offeredGuide(env, SAMPLE_GUIDE_SLUG))!;
-    const queued = captureQueue(env);
+    const { workerEnv } = site();
+    const guide = (await offeredGuide(workerEnv, SAMPLE_GUIDE_SLUG))!;
+    const queued = captureQueue(workerEnv);
     const input = { email: to, consent: consent.notices.newsletter.version, verified: true };
     const t0 = new Date('2026-03-02T08:00:00.000Z');
-    expect(await requestGuide(env, guide, input, t0)).toBe('queued');
-    expect(await requestGuide(env, guide, input, new Date(t0.getTime() + 23 * 3_600_000))).toBe('repeat');
-    expect(await requestGuide(env, guide, input, new Date(t0.getTime() + 25 * 3_600_000))).toBe('queued');
+    expect(await requestGuide(workerEnv, guide, input, t0)).toBe('queued');
+    expect(await requestGuide(workerEnv, guide, input, new Date(t0.getTime() + 23 * 3_600_000))).toBe('repeat');
+    expect(await requestGuide(workerEnv, guide, input, new Date(t0.getTime() + 25 * 3_600_000))).toBe('queued');
     expect(takeJobs(queued, 'guide-email')).toHaveLength(2);
-    expect(await getGuideStore(env).forEmail(to)).toHaveLength(2);
+    expect(await getGuideStore(workerEnv).forEmail(to)).toHaveLength(2);
   });
 
   it('stores but sends nothing when Turnstile refused the submission, with the same answer', async () => {
@@ -189,6 +190,10 @@ describe('POST /api/guide', () => {
     const res = await ask(workerEnv, to, { guide: 'no-such-guide' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ok: false, error: { fields: { guide: 'This guide is no longer offered.' } } });
+    // A site that sends no email (no RESULT_EMAIL_FROM) offers no guide: nobody would receive it.
+    const silent = await ask({ ...workerEnv, RESULT_EMAIL_FROM: '' } as Env, to);
+    expect(silent.status).toBe(400);
+    expect(silent.body).toMatchObject({ ok: false, error: { fields: { guide: 'This guide is no longer offered.' } } });
     expect(await getGuideStore(workerEnv).forEmail(to)).toEqual([]);
     expect(queued).toEqual([]);
   });

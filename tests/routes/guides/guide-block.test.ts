@@ -3,7 +3,9 @@
  * show that has its PDF; a hidden guide or one without a file is never offered, and with none there is no block.
  * Each form posts to /api/guide with the guide's slug, the newsletter's consent and its own submission id.
  */
-import { SELF, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
+import type { Env } from '../../../src/env';
+import { callWorker } from '../../support/api';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteContentProvider } from '../../../client/site-content';
@@ -50,11 +52,22 @@ async function publish(guides: GuideContent[]): Promise<SiteContent> {
   return content;
 }
 
-const page = async (path = '/') => (await SELF.fetch(`http://example.com${path}`)).text();
+/** A site that sends email (RESULT_EMAIL_FROM): only such a site offers guides. */
+const mailing = { ...env, RESULT_EMAIL_FROM: 'priya@site.test' } as Env;
+const page = async (path = '/', workerEnv: Env = mailing) => (await callWorker(workerEnv, path)).text();
 const forms = (html: string) =>
   [...html.matchAll(/<form[^>]*action="\/api\/guide#guides"[\s\S]*?<\/form>/g)].map((m) => m[0]);
 
 describe('the free guide block', () => {
+  it('is not offered by a site that sends no email (no RESULT_EMAIL_FROM): nobody would get the guide', async () => {
+    await publish([guide('calm-mornings')]);
+    expect(await page('/')).toContain('Guide calm-mornings');
+    const silent = { ...env, RESULT_EMAIL_FROM: '' } as Env;
+    const html = await page('/', silent);
+    expect(html).not.toContain('<section id="guides"');
+    expect(html).not.toContain('Guide calm-mornings');
+  });
+
   it('offers each shown guide with a file, after the newsletter, with the form a plain post needs', async () => {
     await publish([
       guide('calm-mornings', { cover: '/images/podcast-cover.jpg', coverAlt: 'A sunrise over a lake' }),
