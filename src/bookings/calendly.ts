@@ -1,39 +1,23 @@
 import * as z from 'zod';
 import type { BookingEvent } from '../store/bookings/bookings';
-import { joinBytes, signedWith } from '../security/hmac';
+import { verifyTimestamped } from '../security/hmac';
 import * as field from './fields';
 
 /** How far a signature's timestamp may be from now, either way: an older delivery is a replay, refused. */
 export const CALENDLY_TOLERANCE_SECONDS = 300;
-
-const encoder = new TextEncoder();
 
 /**
  * Calendly's `Calendly-Webhook-Signature: t=<unix seconds>,v1=<hex>` (parts in any order, several v1 allowed):
  * v1 is hex HMAC-SHA256 of `<t>.` followed by the raw body's bytes. 'stale' when the signature holds but `t` is
  * more than five minutes from `now`; 'invalid' when it is missing, malformed or matches no v1.
  */
-export async function verifyCalendly(
+export function verifyCalendly(
   raw: Uint8Array,
   header: string | undefined,
   key: string,
   now: Date,
 ): Promise<'ok' | 'stale' | 'invalid'> {
-  const timestamps: string[] = [];
-  const macs: string[] = [];
-  for (const part of (header ?? '').split(',')) {
-    const at = part.indexOf('=');
-    if (at === -1) continue;
-    const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-    if (name === 't') timestamps.push(value);
-    else if (name === 'v1') macs.push(value);
-  }
-  // One timestamp, in seconds: two are a malformed header, not a choice.
-  const t = timestamps.length === 1 ? timestamps[0] : undefined;
-  if (t === undefined || !/^\d{1,12}$/.test(t)) return 'invalid';
-  if (!(await signedWith(key, joinBytes(encoder.encode(`${t}.`), raw), macs))) return 'invalid';
-  const age = now.getTime() / 1000 - Number(t);
-  return Math.abs(age) > CALENDLY_TOLERANCE_SECONDS ? 'stale' : 'ok';
+  return verifyTimestamped(raw, header, key, now, CALENDLY_TOLERANCE_SECONDS);
 }
 
 const Envelope = z.object({ event: z.string(), created_at: field.Instant, payload: z.unknown() }).loose();

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { readConfig, type Env } from '../env';
 import { erasedSince } from '../store/people/erasures';
-import { joinBytes, signedWith } from '../security/hmac';
+import { verifyTimestamped } from '../security/hmac';
 import { getToolEventStore } from '../store/newsletter/open';
 import type { ToolEvent, ToolEventKind } from '../store/newsletter/tool-events';
 
@@ -18,35 +18,19 @@ export const KIT_TOLERANCE_SECONDS = 300;
 /** Kit sends 1 to 100 events a delivery; more is not Kit. */
 export const KIT_MAX_EVENTS = 100;
 
-const encoder = new TextEncoder();
-
 /**
  * Kit's `X-Kit-Signature: t=<unix seconds>,v1=<hex>[,v1=…]`: v1 is hex HMAC-SHA256 of `<t>.` and the raw body's
  * bytes. While Kit rotates the endpoint's secret it sends one v1 per valid secret: any one matching passes. 'stale'
  * when the signature holds but `t` is more than five minutes from `now`; 'invalid' when it is missing, malformed or
  * matches no v1.
  */
-export async function verifyKit(
+export function verifyKit(
   raw: Uint8Array,
   header: string | undefined,
   secret: string,
   now: Date,
 ): Promise<'ok' | 'stale' | 'invalid'> {
-  const timestamps: string[] = [];
-  const macs: string[] = [];
-  for (const part of (header ?? '').split(',')) {
-    const at = part.indexOf('=');
-    if (at === -1) continue;
-    const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-    if (name === 't') timestamps.push(value);
-    else if (name === 'v1') macs.push(value);
-  }
-  // One timestamp, in seconds: two are a malformed header, not a choice.
-  const t = timestamps.length === 1 ? timestamps[0] : undefined;
-  if (t === undefined || !/^\d{1,12}$/.test(t)) return 'invalid';
-  if (!(await signedWith(secret, joinBytes(encoder.encode(`${t}.`), raw), macs))) return 'invalid';
-  const age = now.getTime() / 1000 - Number(t);
-  return Math.abs(age) > KIT_TOLERANCE_SECONDS ? 'stale' : 'ok';
+  return verifyTimestamped(raw, header, secret, now, KIT_TOLERANCE_SECONDS);
 }
 
 /** A delivery read: its events, and how many were not about what the site keeps (ignored) or unreadable (skipped). */
