@@ -114,7 +114,7 @@ pages.get(privacy.path, (c) =>
   ),
 );
 
-pages.get('*', (c) => {
+pages.get('*', async (c) => {
   const path = c.req.path;
   // Scanners probing for secrets and admin pages get a short plain answer, not a rendered page.
   if (isProbePath(path)) return c.text('Not found', 404, { 'cache-control': 'public, max-age=3600' });
