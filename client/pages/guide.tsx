@@ -1,5 +1,5 @@
 import { guideDelivery } from '../../src/words/guides/delivery';
-import { TextPage } from './text-page';
+import { ConfirmStep, TextPage } from './text-page';
 
 const copy = guideDelivery.pages;
 
@@ -16,12 +16,7 @@ export function GuidePage({ year, page }: { year: number; page: GuideView }) {
       {page.view === 'confirm' ? (
         <>
           <h1>{copy.confirm.heading(page.title)}</h1>
-          <p>{copy.confirm.text}</p>
-          <form method="post" action={page.action}>
-            <button type="submit" className="btn btn-cta">
-              {copy.confirm.button}
-            </button>
-          </form>
+          <ConfirmStep text={copy.confirm.text} action={page.action} button={copy.confirm.button} />
         </>
       ) : page.view === 'ready' ? (
         <>

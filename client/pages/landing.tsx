@@ -5,7 +5,7 @@ import { Hero } from '../sections/hero';
 import { LatestVideos } from '../sections/latest-videos';
 import { Listen } from '../sections/listen';
 import { Newsletter } from '../sections/newsletter';
-import { Guides, GuidesAfterQuiz, type GuideForms } from '../sections/guides';
+import { Guides, type GuideForms } from '../sections/guides';
 import { Programs } from '../sections/programs';
 import { Resources } from '../sections/resources';
 import { SiteHeader } from '../layout/site-header';
@@ -68,7 +68,7 @@ export function LandingPage({
         <Programs
           recommended={recommended}
           {...(bookingUrl && { bookingUrl, bookingProvider })}
-          afterResult={<GuidesAfterQuiz forms={guides} />}
+          afterResult={<Guides place="quiz" forms={guides} />}
         />
         <Testimonials />
         <Resources videos={videos} />
@@ -76,7 +76,7 @@ export function LandingPage({
         <LatestVideos videos={videos} />
         <Talks today={today} />
         <Newsletter form={forms.newsletter} />
-        <Guides forms={guides} />
+        <Guides place="page" forms={guides} />
       </main>
       <Footer year={year} />
       <Enquiry form={forms.enquiry} {...(bookingUrl && { bookingUrl, bookingProvider })} />

@@ -1,5 +1,5 @@
 import { unsubscribe as copy } from '../../src/words/unsubscribe';
-import { TextPage } from './text-page';
+import { ConfirmStep, TextPage } from './text-page';
 
 /** Which unsubscribe page: the question (with the form that answers it), the answer, or why the link fails. */
 export type UnsubscribeView =
@@ -13,14 +13,7 @@ export function UnsubscribePage({ year, page }: { year: number; page: Unsubscrib
     <TextPage name="unsubscribe" year={year} backHome={copy.backHome}>
       <h1>{heading}</h1>
       {page.view === 'confirm' ? (
-        <>
-          <p>{copy.confirm.text}</p>
-          <form method="post" action={page.action}>
-            <button type="submit" className="btn btn-cta">
-              {copy.confirm.button}
-            </button>
-          </form>
-        </>
+        <ConfirmStep text={copy.confirm.text} action={page.action} button={copy.confirm.button} />
       ) : page.view === 'done' ? (
         <>
           <p role="status">{copy.done.text(page.when)}</p>

@@ -75,10 +75,29 @@ function GuideOffer({ guide, place, forms, offered }: OfferProps) {
   );
 }
 
-/** "Get the free guide": a section of its own after the newsletter's, when the owners offer any guide. */
-export function Guides({ forms }: { forms: GuideForms }) {
+/**
+ * The guides the owners offer, each with its form, at one place: "Get the free guide", a section of its own after the
+ * newsletter's (`page`), or the compact offer under the quiz's result, for a visitor not ready to book (`quiz`).
+ * Nothing when the owners offer none.
+ */
+export function Guides({ place, forms }: { place: GuidePlace; forms: GuideForms }) {
   const guides = offeredGuides(useSiteContent().guides);
   if (guides.length === 0) return null;
+  const list = (
+    <ul className="guide-list">
+      {guides.map((guide) => (
+        <GuideOffer key={guide.slug} guide={guide} place={place} forms={forms} offered={guides} />
+      ))}
+    </ul>
+  );
+  if (place === 'quiz') {
+    return (
+      <div className="guides-after-quiz" role="region" aria-labelledby="guides-after-quiz-title">
+        <h3 id="guides-after-quiz-title">{guideBlock.afterQuiz}</h3>
+        {list}
+      </div>
+    );
+  }
   return (
     <section id="guides" className="section guides" aria-labelledby="guides-title">
       <div className="container">
@@ -86,28 +105,8 @@ export function Guides({ forms }: { forms: GuideForms }) {
           <h2 id="guides-title">{guideBlock.heading}</h2>
           <p>{guideBlock.intro}</p>
         </header>
-        <ul className="guide-list">
-          {guides.map((guide) => (
-            <GuideOffer key={guide.slug} guide={guide} place="page" forms={forms} offered={guides} />
-          ))}
-        </ul>
+        {list}
       </div>
     </section>
-  );
-}
-
-/** The compact offer under the quiz's result: the same forms, for a visitor not ready to book. */
-export function GuidesAfterQuiz({ forms }: { forms: GuideForms }) {
-  const guides = offeredGuides(useSiteContent().guides);
-  if (guides.length === 0) return null;
-  return (
-    <div className="guides-after-quiz" role="region" aria-labelledby="guides-after-quiz-title">
-      <h3 id="guides-after-quiz-title">{guideBlock.afterQuiz}</h3>
-      <ul className="guide-list">
-        {guides.map((guide) => (
-          <GuideOffer key={guide.slug} guide={guide} place="quiz" forms={forms} offered={guides} />
-        ))}
-      </ul>
-    </div>
   );
 }

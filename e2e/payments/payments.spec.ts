@@ -135,7 +135,7 @@ test.describe('payments @both', () => {
       );
     await expect(row(null).locator(`td[data-label="${deskRevenue.column}"]`)).toHaveText('₹4,999');
     await expect(row('retreat').locator(`td[data-label="${deskRevenue.column}"]`)).toHaveText('₹4,999');
-    const programs = page.getByRole('region', { name: deskRevenue.programs.heading, exact: true });
+    const programs = page.getByRole('region', { name: deskRevenue.programs.title, exact: true });
     await expect(programs.getByRole('rowheader', { name: programTitle })).toBeVisible();
     // The revenue column is the table's last: on a desktop the table's box scrolls sideways to it.
     await row(null).locator(`td[data-label="${deskRevenue.column}"]`).scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { BookingEvent } from '../store/bookings/bookings';
-import { verifyTimestamped } from '../security/hmac';
+import { timestampedSignature } from '../security/hmac';
 import * as field from './fields';
 
 /** How far a signature's timestamp may be from now, either way: an older delivery is a replay, refused. */
@@ -11,14 +11,7 @@ export const CALENDLY_TOLERANCE_SECONDS = 300;
  * v1 is hex HMAC-SHA256 of `<t>.` followed by the raw body's bytes. 'stale' when the signature holds but `t` is
  * more than five minutes from `now`; 'invalid' when it is missing, malformed or matches no v1.
  */
-export function verifyCalendly(
-  raw: Uint8Array,
-  header: string | undefined,
-  key: string,
-  now: Date,
-): Promise<'ok' | 'stale' | 'invalid'> {
-  return verifyTimestamped(raw, header, key, now, CALENDLY_TOLERANCE_SECONDS);
-}
+export const verifyCalendly = timestampedSignature(CALENDLY_TOLERANCE_SECONDS);
 
 const Envelope = z.object({ event: z.string(), created_at: field.Instant, payload: z.unknown() }).loose();
 

@@ -19,7 +19,7 @@ import { replayDeliveries, replayToDead } from '../notify/ledger/replay';
 import { recordDeadReplyAlert, sendReplyAlert } from '../notify/conversations/replies';
 import type { Audience } from '../notify/ledger/templates';
 import { createSender } from '../notify/whatsapp/whatsapp';
-import type { Job } from '../queue/jobs';
+import type { Job, JobOf } from '../queue/jobs';
 import { recordDeadBookingAlert, sendBookingAlert } from '../notify/bookings/booking-alerts';
 import { recordDeadPaymentAlert, sendPaymentAlert } from '../notify/payments/payment-alerts';
 import { recordDeadPaymentRequestEmail, sendPaymentRequestEmail } from '../notify/payments/payment-request-email';
@@ -32,8 +32,6 @@ import { getLeadStore } from '../store/leads/open';
 
 // Every kind of queue job and what the consumer does with it: run it, record it once it ran out of retries, and
 // (for a job about a person) find whether that person was erased since it was made.
-
-type JobOf<K extends Job['type']> = Extract<Job, { type: K }>;
 
 /** The erasure checks a job's guard asks, with the key and the phone region read once. */
 export interface Erasures {

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { logEvent } from '../log';
-import { enqueue, type GuideEmailJob } from '../queue/jobs';
+import { enqueue, type JobOf } from '../queue/jobs';
 import { getGuideStore } from '../store/guides/open';
 import type { GuideRequestRecord } from '../store/guides/guides';
 import { guideDelivery as words } from '../words/guides/delivery';
@@ -24,14 +24,18 @@ import { guideSecret, guideUrl, tokenFor } from './token';
 export const GUIDE_LEAD_KIND = 'guide';
 export const guideSubmissionId = (requestId: string) => `guide:${requestId}`;
 
-export async function queueGuideEmail(env: Env, requestId: string, email: GuideEmailJob['email']): Promise<void> {
+export async function queueGuideEmail(
+  env: Env,
+  requestId: string,
+  email: JobOf<'guide-email'>['email'],
+): Promise<void> {
   await enqueue(env, { type: 'guide-email', requestId, email });
 }
 
 /** The email a job sends and the copy the ledger keeps, or undefined when there is nothing (any more) to send. */
 async function dueOf(
   env: Env,
-  job: GuideEmailJob,
+  job: JobOf<'guide-email'>,
 ): Promise<{ send: Send; kept: Send; request: GuideRequestRecord } | undefined> {
   const request = await getGuideStore(env).get(job.requestId);
   // Turnstile refused it: nothing goes to an address a script may have typed.
@@ -58,7 +62,7 @@ async function dueOf(
 }
 
 /** Sends a queued guide email through the ledger, once. Undefined when done, else the wait before a retry. */
-export async function sendGuideEmail(job: GuideEmailJob, env: Env): Promise<number | undefined> {
+export async function sendGuideEmail(job: JobOf<'guide-email'>, env: Env): Promise<number | undefined> {
   const due = await dueOf(env, job);
   if (!due) return undefined;
   const { send, kept, request } = due;
@@ -77,7 +81,7 @@ export async function sendGuideEmail(job: GuideEmailJob, env: Env): Promise<numb
 }
 
 /** A guide email that ran out of retries: recorded dead in the ledger (the shortened copy). */
-export async function recordDeadGuideEmail(job: GuideEmailJob, env: Env): Promise<void> {
+export async function recordDeadGuideEmail(job: JobOf<'guide-email'>, env: Env): Promise<void> {
   const due = await dueOf(env, job);
   if (!due) return;
   const store = deliveryStore(env);

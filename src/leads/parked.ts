@@ -4,7 +4,7 @@ import { logEvent, errorMessage } from '../log';
 import { count } from '../store/sources/counters';
 import { keepDeadLead } from '../store/leads/dead-leads';
 import { countAndNotify } from './accept';
-import { enqueue, type StoreJob } from '../queue/jobs';
+import { enqueue, type JobOf } from '../queue/jobs';
 import { type Lead } from '../store/leads/lead';
 import { LeadStoreError } from '../store/lead-store-error';
 import { getLeadStore } from '../store/leads/open';
@@ -43,7 +43,7 @@ export async function parkLead(env: Env, lead: Lead): Promise<void> {
  * submission id the store holds with another body (a conflict) is kept as a dead
  * lead, unnotified: the owners see it and reach its sender by hand.
  */
-export async function handleStoreJob(job: StoreJob, message: Message<unknown>, env: Env): Promise<void> {
+export async function handleStoreJob(job: JobOf<'store'>, message: Message<unknown>, env: Env): Promise<void> {
   const { lead, attempt } = job;
   // Stays false for a lead kept as dead: it is not in the store, so it is not counted there.
   let created = false;
@@ -91,7 +91,7 @@ export async function handleStoreJob(job: StoreJob, message: Message<unknown>, e
  * "received" while the store was down, so it is kept as a dead lead for the owners rather than dropped; nothing is
  * queued for it (its messages would go out under the stored lead's id).
  */
-async function keepConflict(env: Env, job: StoreJob, message: Message<unknown>): Promise<void> {
+async function keepConflict(env: Env, job: JobOf<'store'>, message: Message<unknown>): Promise<void> {
   const { lead, attempt } = job;
   logEvent('warn', 'lead.conflict', { submissionId: lead.id, kind: lead.kind, parkedAttempts: attempt + 1 });
   try {

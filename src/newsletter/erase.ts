@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../env';
 import { logEvent } from '../log';
-import type { NewsletterEraseJob } from '../queue/jobs';
+import type { JobOf } from '../queue/jobs';
 import { erasureById, setToolErasure, type ToolErasure } from '../store/people/erasures';
 import { createNewsletterSender } from './sender';
 
@@ -12,7 +12,7 @@ import { createNewsletterSender } from './sender';
  * nothing of them is left there). Calls that repeat change nothing, so a redelivered job is harmless. Returns the
  * wait before a retry, or undefined when done.
  */
-export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): Promise<number | undefined> {
+export async function eraseInNewsletterTool(job: JobOf<'newsletter-erase'>, env: Env): Promise<number | undefined> {
   const tool = toolName(env) === job.provider ? createNewsletterSender(env) : null;
   if (!tool) {
     // The tool that had them was taken away (or replaced) since the erasure: it cannot be told, and an owner must know.
@@ -43,7 +43,7 @@ export async function eraseInNewsletterTool(job: NewsletterEraseJob, env: Env): 
 }
 
 /** The job ran out of retries: the erasure log says the tool was not told, so an owner does it by hand. */
-export async function recordDeadToolErasure(job: NewsletterEraseJob, env: Env): Promise<void> {
+export async function recordDeadToolErasure(job: JobOf<'newsletter-erase'>, env: Env): Promise<void> {
   await record(env, job, { provider: job.provider, state: 'failed', code: 'gave_up' });
 }
 
@@ -53,7 +53,7 @@ export function toolName(env: Env): ToolErasure['provider'] | null {
   return name === 'none' ? null : name;
 }
 
-async function record(env: Env, job: NewsletterEraseJob, tool: ToolErasure): Promise<void> {
+async function record(env: Env, job: JobOf<'newsletter-erase'>, tool: ToolErasure): Promise<void> {
   await setToolErasure(env.DB, job.erasure, tool);
   logEvent(tool.state === 'failed' ? 'error' : 'info', 'newsletter.erase', {
     erasure: job.erasure,

@@ -3,7 +3,7 @@ import { logEvent, maskRecipient } from '../log';
 import { deliveryStore } from '../notify/ledger/ledger-store';
 import { deliver } from '../notify/ledger/deliver';
 import { readBudgets, type LedgerRules } from '../notify/ledger/budgets';
-import type { NewsletterJob } from '../queue/jobs';
+import type { JobOf } from '../queue/jobs';
 import type { Lead } from '../store/leads/lead';
 import { getLeadStore } from '../store/leads/open';
 import { createNewsletterSender } from './sender';
@@ -28,7 +28,7 @@ const rules = (env: Env, signup?: Pick<Lead, 'verified' | 'unchecked'>): LedgerR
  * quiz: its programs), so a retry never subscribes someone who left or was erased.
  * Returns the wait before a retry, or undefined when done.
  */
-export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<number | undefined> {
+export async function syncNewsletter(job: JobOf<'newsletter'>, env: Env): Promise<number | undefined> {
   const sender = createNewsletterSender(env);
   const what = { submissionId: job.subscriptionId, action: job.action, to: maskRecipient(job.email) };
   if (!sender) {
@@ -56,7 +56,7 @@ export async function syncNewsletter(job: NewsletterJob, env: Env): Promise<numb
 }
 
 /** A newsletter job that ran out of retries: its call is recorded as dead, keeping its last error. */
-export async function recordDeadNewsletter(job: NewsletterJob, env: Env): Promise<void> {
+export async function recordDeadNewsletter(job: JobOf<'newsletter'>, env: Env): Promise<void> {
   if (!createNewsletterSender(env)) return;
   const store = deliveryStore(env);
   const send = newsletterSend(job.action, job.email);

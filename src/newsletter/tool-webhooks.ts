@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { readConfig, type Env } from '../env';
 import { erasedSince } from '../store/people/erasures';
-import { verifyTimestamped } from '../security/hmac';
+import { timestampedSignature } from '../security/hmac';
 import { getToolEventStore } from '../store/newsletter/open';
 import type { ToolEvent, ToolEventKind } from '../store/newsletter/tool-events';
 
@@ -24,14 +24,7 @@ export const KIT_MAX_EVENTS = 100;
  * when the signature holds but `t` is more than five minutes from `now`; 'invalid' when it is missing, malformed or
  * matches no v1.
  */
-export function verifyKit(
-  raw: Uint8Array,
-  header: string | undefined,
-  secret: string,
-  now: Date,
-): Promise<'ok' | 'stale' | 'invalid'> {
-  return verifyTimestamped(raw, header, secret, now, KIT_TOLERANCE_SECONDS);
-}
+export const verifyKit = timestampedSignature(KIT_TOLERANCE_SECONDS);
 
 /** A delivery read: its events, and how many were not about what the site keeps (ignored) or unreadable (skipped). */
 export interface ToolReading {

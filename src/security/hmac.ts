@@ -24,33 +24,36 @@ export async function signedWith(secret: string, data: Uint8Array, macs: readonl
 }
 
 /**
- * A `t=<unix seconds>,v1=<hex>[,v1=…]` signature header (Calendly's, Kit's; parts in any order, several v1 allowed
- * while a secret rotates): v1 is hex HMAC-SHA256 of `<t>.` followed by the raw body's bytes. 'stale' when the
- * signature holds but `t` is more than `toleranceSeconds` from `now`, either way (an older delivery is a replay);
- * 'invalid' when it is missing, malformed or matches no v1.
+ * The check of a sender's `t=<unix seconds>,v1=<hex>[,v1=…]` signature header (Calendly's, Kit's; parts in any
+ * order, several v1 allowed while a secret rotates): v1 is hex HMAC-SHA256 of `<t>.` followed by the raw body's
+ * bytes. The check answers 'stale' when the signature holds but `t` is more than `toleranceSeconds` from `now`,
+ * either way (an older delivery is a replay); 'invalid' when it is missing, malformed or matches no v1.
+ *
+ * @example export const verifyKit = timestampedSignature(300);
  */
-export async function verifyTimestamped(
-  raw: Uint8Array,
-  header: string | undefined,
-  secret: string,
-  now: Date,
-  toleranceSeconds: number,
-): Promise<'ok' | 'stale' | 'invalid'> {
-  const timestamps: string[] = [];
-  const macs: string[] = [];
-  for (const part of (header ?? '').split(',')) {
-    const at = part.indexOf('=');
-    if (at === -1) continue;
-    const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-    if (name === 't') timestamps.push(value);
-    else if (name === 'v1') macs.push(value);
-  }
-  // One timestamp, in seconds: two are a malformed header, not a choice.
-  const t = timestamps.length === 1 ? timestamps[0] : undefined;
-  if (t === undefined || !/^\d{1,12}$/.test(t)) return 'invalid';
-  if (!(await signedWith(secret, joinBytes(encoder.encode(`${t}.`), raw), macs))) return 'invalid';
-  const age = now.getTime() / 1000 - Number(t);
-  return Math.abs(age) > toleranceSeconds ? 'stale' : 'ok';
+export function timestampedSignature(toleranceSeconds: number) {
+  return async function verifyTimestamped(
+    raw: Uint8Array,
+    header: string | undefined,
+    secret: string,
+    now: Date,
+  ): Promise<'ok' | 'stale' | 'invalid'> {
+    const timestamps: string[] = [];
+    const macs: string[] = [];
+    for (const part of (header ?? '').split(',')) {
+      const at = part.indexOf('=');
+      if (at === -1) continue;
+      const [name, value] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+      if (name === 't') timestamps.push(value);
+      else if (name === 'v1') macs.push(value);
+    }
+    // One timestamp, in seconds: two are a malformed header, not a choice.
+    const t = timestamps.length === 1 ? timestamps[0] : undefined;
+    if (t === undefined || !/^\d{1,12}$/.test(t)) return 'invalid';
+    if (!(await signedWith(secret, joinBytes(encoder.encode(`${t}.`), raw), macs))) return 'invalid';
+    const age = now.getTime() / 1000 - Number(t);
+    return Math.abs(age) > toleranceSeconds ? 'stale' : 'ok';
+  };
 }
 
 /** `a` then `b`, as one array: a signed prefix (Calendly's `t.`) joined to the body's bytes. */

@@ -13,7 +13,7 @@ import { erasePerson } from '../../src/desk/people/people';
 import { quizSubscription } from '../../src/leads/newsletter-tags';
 import { unsubscribe } from '../../src/newsletter/unsubscribe';
 import { signUnsubscribe } from '../../src/newsletter/token';
-import type { NewsletterJob } from '../../src/queue/jobs';
+import type { JobOf } from '../../src/queue/jobs';
 import { getLeadStore } from '../../src/store/leads/open';
 import { defaultContent } from '../../src/shared/default-content';
 import { CONTENT_KEY, forgetPublished, putPublished } from '../../src/store/site-content/published-content';
@@ -60,7 +60,7 @@ async function optedIn(provider: 'kit' | 'mailchimp' = 'kit') {
   const id = crypto.randomUUID();
   const email = address();
   expect(await postQuiz(workerEnv, quizBody(id, email, true))).toBe(201);
-  const job = queued.find((j): j is NewsletterJob => j.type === 'newsletter');
+  const job = queued.find((j): j is JobOf<'newsletter'> => j.type === 'newsletter');
   return { workerEnv, queued, id, email, job: job! };
 }
 

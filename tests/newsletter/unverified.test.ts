@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import type { Env } from '../../src/env';
 import { consent } from '../../src/words/privacy';
-import type { Job, NewsletterJob } from '../../src/queue/jobs';
+import type { Job, JobOf } from '../../src/queue/jobs';
 import { subscriptionState } from '../../src/newsletter/state';
 import { signUnsubscribe } from '../../src/newsletter/token';
 import { getLeadStore } from '../../src/store/leads/open';
@@ -89,9 +89,10 @@ const quiz = (email: string) => ({
 });
 
 /** The newsletter job the Worker queued for a subscription (taken out of the captured queue). */
-function jobFor(queued: Job[], subscriptionId?: string): NewsletterJob {
+function jobFor(queued: Job[], subscriptionId?: string): JobOf<'newsletter'> {
   const job = queued.find(
-    (j): j is NewsletterJob => j.type === 'newsletter' && (!subscriptionId || j.subscriptionId === subscriptionId),
+    (j): j is JobOf<'newsletter'> =>
+      j.type === 'newsletter' && (!subscriptionId || j.subscriptionId === subscriptionId),
   );
   expect(job).toBeDefined();
   queued.splice(queued.indexOf(job!), 1);

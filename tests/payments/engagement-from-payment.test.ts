@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { engagementForToken } from '../../src/clients/open-page';
 import { termsHash } from '../../src/clients/start';
-import type { ClientLinkJob } from '../../src/queue/jobs';
+import type { JobOf } from '../../src/queue/jobs';
 import { captureQueue, consume, takeJobs } from '../support/queue';
 import { indiaDay } from '../../src/clients/validity';
 import { defaultContent } from '../../src/shared/default-content';
@@ -77,7 +77,7 @@ describe.each(D1_AND_FIRESTORE)('a paid request starts an engagement on %s', (_,
     expect((await getLeadStore(workerEnv).get(lead.kind, lead.id))?.desk.status).toBe('client');
 
     // Its link is sent once, as when an owner starts one: the consumer chooses the channels (here: email).
-    const [job, ...others] = takeJobs(queued, 'client-link') as ClientLinkJob[];
+    const [job, ...others] = takeJobs(queued, 'client-link') as JobOf<'client-link'>[];
     expect(others).toEqual([]);
     expect(job).toMatchObject({ engagementId: engagement!.id, channel: 'any' });
     expect(await engagementForToken(workerEnv, job!.token, new Date())).toMatchObject({ id: engagement!.id });

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { desk } from '../../words/desk';
 import { optOut as optOutCopy } from '../../words/conversations/opt-out';
 import { RETENTION_ERASER, type Erasure } from '../../store/people/erasures';
@@ -8,6 +7,7 @@ import type { PersonQuote } from './person-quotes';
 import { when } from '../format';
 import { NamedQuotes, PublishNote, QuotesCard } from './person-quotes-view';
 import { EraseCard } from './erase-card';
+import { ListCard } from '../cards/list-card';
 import { ClientsCard } from './person-clients-view';
 import { deskGuides } from '../../words/guides/desk-guides';
 
@@ -231,26 +231,5 @@ function Records(props: {
       ) : null}
       <EraseCard form={FORM_ID} id="erase-confirm" words={copy} label={copy.confirm} error={confirmError} />
     </>
-  );
-}
-
-/** A card of the person's records of one sort: a heading and a list, each item as `children` shows it; none without any. */
-function ListCard<T>({
-  id,
-  title,
-  items,
-  children,
-}: {
-  id: string;
-  title: string;
-  items: T[];
-  children: (item: T) => ReactNode;
-}) {
-  if (items.length === 0) return null;
-  return (
-    <section className="desk-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <ul className="desk-list">{items.map((item) => children(item))}</ul>
-    </section>
   );
 }

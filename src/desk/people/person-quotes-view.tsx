@@ -2,29 +2,26 @@ import { desk } from '../../words/desk';
 import { personQuotes as copy } from './quotes-words';
 import type { PersonQuote } from './person-quotes';
 import { EraseCard } from './erase-card';
+import { ListCard } from '../cards/list-card';
 
 /**
  * A person's quotes: the words, the name and role they are shown with, and where they are. The address or number
  * kept privately with a quote is shown only in the content editor (and is in the person's copy).
  */
 export function QuotesCard({ quotes }: { quotes: PersonQuote[] }) {
-  if (quotes.length === 0) return null;
   return (
-    <section className="desk-card" aria-labelledby="person-quotes">
-      <h2 id="person-quotes">{copy.title}</h2>
-      <ul className="desk-list">
-        {quotes.map((q) => (
-          <li key={`${q.name}\n${q.quote}\n${q.inDraft}`}>
-            <blockquote>{q.quote}</blockquote>
-            <p className="desk-meta">
-              {[q.name, q.role, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ListCard id="person-quotes" title={copy.title} items={quotes}>
+      {(q) => (
+        <li key={`${q.name}\n${q.quote}\n${q.inDraft}`}>
+          <blockquote>{q.quote}</blockquote>
+          <p className="desk-meta">
+            {[q.name, q.role, copy.agreed(q.consentDate), copy.where(q.inDraft, q.live, q.shown)]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </li>
+      )}
+    </ListCard>
   );
 }
 

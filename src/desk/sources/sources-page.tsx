@@ -4,7 +4,7 @@ import { sourcesHref } from './source-params';
 import { SOURCE_PERIODS, type SourceReport } from './source-report';
 import { QuizInsightSection } from './quiz-insight';
 import { SourcesChart } from './sources-chart';
-import { SourcesTable } from './sources-table';
+import { SourcesTable } from './table/sources-table';
 import { ProgramRevenueSection } from './money/program-revenue';
 import { deskRevenue } from './money/words';
 import { deskShowUp } from './show-up/words';

@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../../env';
 import { logEvent } from '../../log';
-import type { BookingAlertJob } from '../../queue/jobs';
+import type { JobOf } from '../../queue/jobs';
 import { type BookingRecord } from '../../store/bookings/bookings';
 import { getBookingStore } from '../../store/bookings/open';
 import { getLeadStore } from '../../store/leads/open';
@@ -20,7 +20,7 @@ import { othersThan } from '../leads/owner-routing';
  * public page), or to a lead whose Turnstile token was refused, is held to the rule of an unverified lead: its
  * alerts are folded into the hour's digest.
  */
-async function planOf(job: BookingAlertJob, env: Env): Promise<OwnerAlertPlan | null> {
+async function planOf(job: JobOf<'booking-alert'>, env: Env): Promise<OwnerAlertPlan | null> {
   const booking = await getBookingStore(env).get(job.provider, job.bookingId);
   if (!booking) return null;
   const config = readConfig(env);
@@ -46,7 +46,7 @@ async function linkedLead(booking: BookingRecord, env: Env) {
  * Tells both owners of a booked call (call_booked) or a cancelled one (call_cancelled); nothing for a booking no
  * longer stored. Returns the wait before a retry, or undefined when every alert is done.
  */
-export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<number | undefined> {
+export async function sendBookingAlert(job: JobOf<'booking-alert'>, env: Env): Promise<number | undefined> {
   const plan = await planOf(job, env);
   if (!plan) {
     logEvent('info', 'delivery.skipped', {
@@ -60,7 +60,7 @@ export async function sendBookingAlert(job: BookingAlertJob, env: Env): Promise<
 }
 
 /** A booking-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
-export async function recordDeadBookingAlert(job: BookingAlertJob, env: Env): Promise<void> {
+export async function recordDeadBookingAlert(job: JobOf<'booking-alert'>, env: Env): Promise<void> {
   const plan = await planOf(job, env);
   if (!plan) return;
   await recordDeadOwnerAlerts(env, plan, BOOKING_ALERT_KIND);

@@ -1,6 +1,6 @@
 import { bookingAlerts as copy } from '../../words/bookings/booking-alerts';
 import { PROGRAM_SLUGS } from '../../words/site';
-import type { BookingAlertJob } from '../../queue/jobs';
+import type { JobOf } from '../../queue/jobs';
 import type { BookingRecord } from '../../store/bookings/bookings';
 import { LIMITS, passesNameRule } from '../../shared/lead-rules';
 import { programTitle } from '../../shared/recommend';
@@ -19,7 +19,7 @@ export const BOOKING_ALERT_KIND = 'booking';
  * The ledger key of a booking event's alerts: the same for every delivery of the job, and holding nothing of the
  * person (a hash of the provider, the booking id, the event and its time). Erasure finds a booking's alerts by it.
  */
-export async function bookingAlertId(job: Pick<BookingAlertJob, 'provider' | 'bookingId' | 'event' | 'at'>) {
+export async function bookingAlertId(job: Pick<JobOf<'booking-alert'>, 'provider' | 'bookingId' | 'event' | 'at'>) {
   const data = new TextEncoder().encode([job.provider, job.bookingId, job.event, job.at].join('|'));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -67,7 +67,7 @@ export function bookingProgram(slug: string | undefined, programs: readonly Prog
 }
 
 /** When the alert's call is: the start the event itself carried (its history step), else the booking's. */
-function callStart(booking: BookingRecord, job: BookingAlertJob): string {
+function callStart(booking: BookingRecord, job: JobOf<'booking-alert'>): string {
   const step = booking.history.find((h) => h.event === job.event && h.at === job.at);
   return step?.startAt ?? booking.startAt;
 }
@@ -83,7 +83,7 @@ export function bookingDeskLink(siteUrl: string, lead: { kind: string; id: strin
  */
 export function bookingAlertSends(
   booking: BookingRecord,
-  job: BookingAlertJob,
+  job: JobOf<'booking-alert'>,
   config: NotifyConfig,
   link: string,
   programs: readonly ProgramContent[] = [],

@@ -10,7 +10,7 @@ import type { EngagementRecord } from '../../store/clients/clients';
 import { clientTokenHash } from '../../clients/token';
 import { clientLinkWords as words } from '../../words/clients/desk-clients';
 import { resultEmail } from '../../words/email/result-email';
-import { enqueue, type ClientLinkJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { freeText, windowState } from '../conversations/desk-replies';
 import { leadVouches } from '../follow-ups/follow-ups';
 import { leadRules, readBudgets } from '../ledger/budgets';
@@ -45,9 +45,9 @@ export async function queueClientLink(
   engagement: EngagementRecord,
   token: string,
   now = new Date(),
-): Promise<ClientLinkJob['channel'][]> {
+): Promise<JobOf<'client-link'>['channel'][]> {
   const { phone, email } = contactOf(lead);
-  const channels: ClientLinkJob['channel'][] = [];
+  const channels: JobOf<'client-link'>['channel'][] = [];
   if (E164.safeParse(phone).success && (await leadVouches(env.DB, lead))) {
     const received = await getConversationStore(env).from(phone);
     const open = windowState(received.at(-1)?.at ?? null, now)?.open === true;
@@ -64,7 +64,7 @@ export async function queueClientLink(
 /** The message a job sends (with the whole link) and the copy the ledger keeps (link shortened), or undefined. */
 async function dueOf(
   env: Env,
-  job: ClientLinkJob,
+  job: JobOf<'client-link'>,
 ): Promise<{ send: Send; kept: Send; lead: Lead; submissionId: string } | undefined> {
   const engagement = await getClientStore(env).getEngagement(job.engagementId);
   if (!engagement?.link || engagement.link.hash !== (await clientTokenHash(job.token))) return undefined;
@@ -95,7 +95,7 @@ async function dueOf(
  * Sends a queued link through the ledger: the row is opened with the shortened copy (a budget or an opt-out may skip
  * it there), then the whole message is delivered under the same key, once. Undefined when done, else the wait.
  */
-export async function sendClientLink(job: ClientLinkJob, env: Env): Promise<number | undefined> {
+export async function sendClientLink(job: JobOf<'client-link'>, env: Env): Promise<number | undefined> {
   if (job.channel === 'any') return chooseChannels(env, job);
   const due = await dueOf(env, job);
   if (!due) return undefined;
@@ -112,7 +112,7 @@ export async function sendClientLink(job: ClientLinkJob, env: Env): Promise<numb
  * The link of an engagement a paid request started (src/clients/from-payment.ts, which cannot reach this layer):
  * queued on the channels the desk would choose now, if the link is still the live one.
  */
-async function chooseChannels(env: Env, job: ClientLinkJob): Promise<undefined> {
+async function chooseChannels(env: Env, job: JobOf<'client-link'>): Promise<undefined> {
   const engagement = await getClientStore(env).getEngagement(job.engagementId);
   if (!engagement?.link || engagement.link.hash !== (await clientTokenHash(job.token))) return undefined;
   const lead = await getLeadStore(env).get(engagement.lead.kind, engagement.lead.id);
@@ -121,7 +121,7 @@ async function chooseChannels(env: Env, job: ClientLinkJob): Promise<undefined> 
 }
 
 /** A link that ran out of retries: recorded dead in the ledger (the shortened copy), so the lead's page shows it. */
-export async function recordDeadClientLink(job: ClientLinkJob, env: Env): Promise<void> {
+export async function recordDeadClientLink(job: JobOf<'client-link'>, env: Env): Promise<void> {
   if (job.channel === 'any') return;
   const due = await dueOf(env, job);
   if (due) await markVisitorEmailDead(env, due.submissionId, due.lead, due.kept);

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { logEvent, maskPhone } from '../../log';
-import { enqueue, type DeskReplyJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { deliveryStore } from '../ledger/ledger-store';
 import { deliver } from '../ledger/deliver';
 import { queueOpenedRow } from '../ledger/queue-opened';
@@ -124,7 +124,7 @@ export async function resendDeskReply(env: Env, submissionId: string, to: string
 }
 
 /** Sends a queued answer (or a follow-up template) through the ledger: claimed once, retried while WhatsApp asks, never sent twice. */
-export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number | undefined> {
+export async function sendDeskReply(job: JobOf<'desk-reply'>, env: Env): Promise<number | undefined> {
   const store = deliveryStore(env);
   const row = await storedReply(env, job);
   if (!row) return undefined;
@@ -139,7 +139,7 @@ export async function sendDeskReply(job: DeskReplyJob, env: Env): Promise<number
 }
 
 /** A desk-reply job that ran out of retries: the answer is recorded dead, and the desk shows it. */
-export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<void> {
+export async function recordDeadDeskReply(job: JobOf<'desk-reply'>, env: Env): Promise<void> {
   const row = await storedReply(env, job);
   if (!row) return;
   const store = deliveryStore(env);
@@ -158,7 +158,7 @@ export async function recordDeadDeskReply(job: DeskReplyJob, env: Env): Promise<
  * The answer a job sends, by its key. An answer queued to a user id that has since been joined to its number
  * (src/notify/whatsapp/sender-identity.ts moved the row) is found by its id and goes to the number.
  */
-async function storedReply(env: Env, job: DeskReplyJob): Promise<{ lead_kind: string; send: Send } | null> {
+async function storedReply(env: Env, job: JobOf<'desk-reply'>): Promise<{ lead_kind: string; send: Send } | null> {
   const template = job.template ?? FREE_TEXT;
   const row = await env.DB.prepare(
     `SELECT lead_kind, components, recipient FROM deliveries WHERE submission_id = ?1 AND template = ?2

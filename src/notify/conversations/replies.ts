@@ -2,7 +2,7 @@ import { conversation as copy } from '../../words/conversations/conversation';
 import { media as mediaCopy } from '../../words/media/media';
 import { readConfig, type Env } from '../../env';
 import { logEvent, maskPhone, wamidRef } from '../../log';
-import { enqueue, type VisitorReplyJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { conversationId, type LeadRef } from '../../store/conversations/conversations';
 import { getConversationStore } from '../../store/conversations/open';
 import { contactOf } from '../../store/leads/lead';
@@ -45,7 +45,7 @@ export async function receiveMessages(env: Env, messages: VisitorMessage[]): Pro
   const matched = new Map<string, LeadRecord[]>();
   const vouched = new Map<string, LeadRecord[]>();
   let created = 0;
-  const jobs: VisitorReplyJob[] = [];
+  const jobs: JobOf<'visitor-reply'>[] = [];
   const joined = new Set<string>();
   for (const received of messages) {
     // Kept under their number when it is known, else under their WhatsApp user id (one person, one conversation).
@@ -164,11 +164,11 @@ export async function senderRef(phone: string, secret: string): Promise<string> 
 }
 
 /** The ledger key of a sender's alerts in one hour: one per owner, whatever the number of messages. */
-export const replyAlertId = (job: Pick<VisitorReplyJob, 'hourStart' | 'sender'>) =>
+export const replyAlertId = (job: Pick<JobOf<'visitor-reply'>, 'hourStart' | 'sender'>) =>
   `reply:${job.hourStart}:${job.sender}`;
 
 /** The visitor_reply alert to each owner; for a number no lead has, a row folded into the hour's digest. */
-function alertSends(job: VisitorReplyJob, env: Env): Send[] {
+function alertSends(job: JobOf<'visitor-reply'>, env: Env): Send[] {
   const config = readConfig(env);
   const site = config.site.url;
   // The conversation's own page, by its opaque id (the sender's pseudonym), for a number no lead vouches for.
@@ -189,7 +189,7 @@ function alertSends(job: VisitorReplyJob, env: Env): Send[] {
  * inside OWNER_ALERTS_PER_HOUR (past it, into the digest), by email when WhatsApp fails. A number no lead
  * has is never an alert of its own: its row is folded into the hour's digest, which counts it.
  */
-export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<number | undefined> {
+export async function sendReplyAlert(job: JobOf<'visitor-reply'>, env: Env): Promise<number | undefined> {
   const store = deliveryStore(env);
   const sender = createSender(env);
   const budgets = readBudgets(env);
@@ -208,7 +208,7 @@ export async function sendReplyAlert(job: VisitorReplyJob, env: Env): Promise<nu
 }
 
 /** A visitor-reply job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
-export async function recordDeadReplyAlert(job: VisitorReplyJob, env: Env): Promise<void> {
+export async function recordDeadReplyAlert(job: JobOf<'visitor-reply'>, env: Env): Promise<void> {
   const store = deliveryStore(env);
   // The store unreadable at the last try: both owners' alerts are recorded (and emailed), as for a lead nobody took.
   const foldFor = await foldForLead(env, job.leadRef).catch(() => []);

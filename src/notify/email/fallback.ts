@@ -1,7 +1,7 @@
 import { alertEmail } from '../../words/email/alert-email';
 import { readConfig, type Env } from '../../env';
 import { logEvent } from '../../log';
-import { enqueue, type OwnerFallbackJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { readBudgets } from '../ledger/budgets';
 import { deliver } from '../ledger/deliver';
 import { deliveryStore, DeliveryStore } from '../ledger/ledger-store';
@@ -33,7 +33,7 @@ export async function afterOwnerAlert(
 ): Promise<void> {
   const config = readConfig(env);
   if (!config.whatsapp.owners.some((o) => o.phone === alert.recipient && o.email)) return;
-  const job: OwnerFallbackJob = { type: 'owner-fallback', ...alert };
+  const job: JobOf<'owner-fallback'> = { type: 'owner-fallback', ...alert };
   if (state.status === 'sent' && state.channel === 'graph') await enqueue(env, job, config.alerts.confirmMinutes * 60);
   else if (state.status === 'failed' || state.status === 'dead') await enqueue(env, job);
 }
@@ -44,7 +44,7 @@ export async function afterOwnerAlert(
  * look (the timer has not run out, or the alert is still being sent), or undefined when done.
  */
 export async function sendOwnerFallback(
-  job: OwnerFallbackJob,
+  job: JobOf<'owner-fallback'>,
   env: Env,
   now = Date.now(),
 ): Promise<number | undefined> {
@@ -141,7 +141,7 @@ function emailText(template: string, row: AlertRow, reason: string, link: string
 }
 
 /** An owner-fallback job that ran out of retries: nothing is lost (the lead is stored), but it is said loudly. */
-export function recordDeadFallback(job: OwnerFallbackJob): void {
+export function recordDeadFallback(job: JobOf<'owner-fallback'>): void {
   logEvent('error', 'delivery.dead', {
     submissionId: job.submissionId,
     template: OWNER_ALERT_EMAIL,

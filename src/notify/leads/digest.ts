@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../../env';
 import { logEvent, maskPhone } from '../../log';
-import { enqueue, type DigestJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { readBudgets, type Budgets } from '../ledger/budgets';
 import { windowsAt } from '../ledger/budget-windows';
 import { deliver } from '../ledger/deliver';
@@ -44,7 +44,7 @@ export async function scheduleDigest(
 }
 
 /** Sends one owner the digest of an hour once it is over; returns the wait before a retry, if any. */
-export async function sendDigest(job: DigestJob, env: Env): Promise<number | undefined> {
+export async function sendDigest(job: JobOf<'digest'>, env: Env): Promise<number | undefined> {
   const budgets = readBudgets(env);
   const hourEnd = Date.parse(windowsAt(new Date(job.hourStart), budgets.scale).hourEnd);
   // Delivered early: alerts may still be folded into this hour.
@@ -69,7 +69,7 @@ export async function sendDigest(job: DigestJob, env: Env): Promise<number | und
 }
 
 /** A digest job that ran out of retries: its row is recorded as dead. */
-export async function recordDeadDigest(job: DigestJob, env: Env): Promise<void> {
+export async function recordDeadDigest(job: JobOf<'digest'>, env: Env): Promise<void> {
   const store = deliveryStore(env);
   const key = digestKey(job.hourStart, job.recipient);
   const send = digestFor({ phone: job.recipient, name: 'Admin' }, { leads: 0, waiting: 0 }, '');

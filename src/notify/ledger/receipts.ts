@@ -1,4 +1,4 @@
-import { enqueue, type OwnerFallbackJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 
 /** What WhatsApp's status webhook reports for a sent message, in the order it can happen. */
 export type Receipt = 'sent' | 'delivered' | 'read' | 'failed';
@@ -22,7 +22,7 @@ export interface StatusEvent {
  * comparison is inside the statement, so repeats, reordering and concurrent webhooks are safe), and an id
  * the ledger does not know matches nothing. Returns the owner alerts this batch newly turned to failed.
  */
-export async function applyReceipts(db: D1Database, events: StatusEvent[]): Promise<OwnerFallbackJob[]> {
+export async function applyReceipts(db: D1Database, events: StatusEvent[]): Promise<JobOf<'owner-fallback'>[]> {
   if (events.length === 0) return [];
   const statements = events.map((e) =>
     db
@@ -56,6 +56,6 @@ export async function applyReceipts(db: D1Database, events: StatusEvent[]): Prom
 }
 
 /** Queues the email fallback of each owner alert WhatsApp reported failed. */
-export async function queueFallbacks(env: { JOBS: Queue<unknown> }, jobs: OwnerFallbackJob[]): Promise<void> {
+export async function queueFallbacks(env: { JOBS: Queue<unknown> }, jobs: JobOf<'owner-fallback'>[]): Promise<void> {
   for (const job of jobs) await enqueue(env, job);
 }

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { logEvent } from '../../log';
-import { enqueue, type MediaFetchJob } from '../../queue/jobs';
+import { enqueue, type JobOf } from '../../queue/jobs';
 import { mediaBucket, newMediaKey, objectKey } from '../../store/media/media';
 import { getMediaStore } from '../../store/media/open';
 import { createMediaFetcher, type MediaFetcher } from './media-fetch';
@@ -32,7 +32,7 @@ export async function recordMedia(env: Env, m: VisitorMessage): Promise<void> {
  * it waits too (outside development the health check names the missing binding).
  */
 export async function fetchMedia(
-  job: MediaFetchJob,
+  job: JobOf<'media-fetch'>,
   env: Env,
   fetcher: MediaFetcher = createMediaFetcher(env),
 ): Promise<number | undefined> {
@@ -67,7 +67,7 @@ export async function fetchMedia(
 }
 
 /** A media-fetch job that ran out of retries: the attachment is marked failed (the desk says it could not be fetched). */
-export async function recordDeadMedia(job: MediaFetchJob, env: Env): Promise<void> {
+export async function recordDeadMedia(job: JobOf<'media-fetch'>, env: Env): Promise<void> {
   const store = getMediaStore(env);
   const item = await store.get(job.media);
   if (!item || item.status !== 'pending') return;

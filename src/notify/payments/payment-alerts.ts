@@ -1,6 +1,6 @@
 import { readConfig, type Env } from '../../env';
 import { logEvent } from '../../log';
-import type { PaymentAlertJob } from '../../queue/jobs';
+import type { JobOf } from '../../queue/jobs';
 import { getPaymentStore } from '../../store/payments/open';
 import { publishedContent } from '../../store/site-content/published-content';
 import { readBudgets } from '../ledger/budgets';
@@ -19,7 +19,7 @@ const NOT_YET_STORED_WAIT_S = 60;
  * What a payment's alerts are: 'not_stored' while the payment is not stored (yet), null once its person was erased
  * (the accounting copy names no lead). Money arrived, so the alert is never held as an unverified lead's would be.
  */
-async function planOf(job: PaymentAlertJob, env: Env): Promise<OwnerAlertPlan | 'not_stored' | null> {
+async function planOf(job: JobOf<'payment-alert'>, env: Env): Promise<OwnerAlertPlan | 'not_stored' | null> {
   const payment = await getPaymentStore(env).paymentByProviderId(job.providerPaymentId);
   if (!payment) return 'not_stored';
   const lead = payment.lead;
@@ -40,7 +40,7 @@ async function planOf(job: PaymentAlertJob, env: Env): Promise<OwnerAlertPlan | 
 }
 
 /** Tells both owners of a payment (payment_received). Returns the wait before a retry, or undefined when done. */
-export async function sendPaymentAlert(job: PaymentAlertJob, env: Env): Promise<number | undefined> {
+export async function sendPaymentAlert(job: JobOf<'payment-alert'>, env: Env): Promise<number | undefined> {
   const plan = await planOf(job, env);
   if (plan === 'not_stored') return NOT_YET_STORED_WAIT_S;
   if (!plan) {
@@ -51,7 +51,7 @@ export async function sendPaymentAlert(job: PaymentAlertJob, env: Env): Promise<
 }
 
 /** A payment-alert job that ran out of retries: its unsent alerts are recorded as dead (and emailed). */
-export async function recordDeadPaymentAlert(job: PaymentAlertJob, env: Env): Promise<void> {
+export async function recordDeadPaymentAlert(job: JobOf<'payment-alert'>, env: Env): Promise<void> {
   const plan = await planOf(job, env);
   if (!plan) return;
   if (plan === 'not_stored') {

@@ -16,7 +16,7 @@ import { leadRules, readBudgets } from '../ledger/budgets';
 import { deliver } from '../ledger/deliver';
 import { deliveryStore } from '../ledger/ledger-store';
 import type { Send } from '../ledger/templates';
-import type { PaymentRequestEmailJob } from '../../queue/jobs';
+import type { JobOf } from '../../queue/jobs';
 import { paymentRequestId } from './payment-request';
 
 const day = new Intl.DateTimeFormat('en-IN', {
@@ -62,7 +62,10 @@ async function emailOf(
  * inside the visitor's budgets, like the quiz result email, from the same sender). Undefined when done, else the
  * wait before a retry.
  */
-export async function sendPaymentRequestEmail(job: PaymentRequestEmailJob, env: Env): Promise<number | undefined> {
+export async function sendPaymentRequestEmail(
+  job: JobOf<'payment-request-email'>,
+  env: Env,
+): Promise<number | undefined> {
   const due = await emailOf(env, job.requestId);
   if (!due) return undefined;
   const { send, lead, request } = due;
@@ -78,7 +81,7 @@ export async function sendPaymentRequestEmail(job: PaymentRequestEmailJob, env: 
 }
 
 /** A link email that ran out of retries: recorded as dead in the ledger, so the lead's page shows it failed. */
-export async function recordDeadPaymentRequestEmail(job: PaymentRequestEmailJob, env: Env): Promise<void> {
+export async function recordDeadPaymentRequestEmail(job: JobOf<'payment-request-email'>, env: Env): Promise<void> {
   const due = await emailOf(env, job.requestId);
   if (!due) return;
   await markVisitorEmailDead(env, paymentRequestId(due.request.id), due.lead, due.send);

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { logEvent, maskRecipient } from '../../log';
-import type { CallReminderEmailJob } from '../../queue/jobs';
+import type { JobOf } from '../../queue/jobs';
 import { getBookingStore } from '../../store/bookings/open';
 import { createResultEmailSender } from '../email/result-email';
 import { readBudgets, type LedgerRules } from '../ledger/budgets';
@@ -18,7 +18,7 @@ const rules = (env: Env): LedgerRules => ({ budgets: readBudgets(env), verified:
  */
 async function dueEmail(
   env: Env,
-  job: CallReminderEmailJob,
+  job: JobOf<'call-reminder-email'>,
 ): Promise<{ submissionId: string; kind: string; send: Send } | null> {
   const booking = await getBookingStore(env).get(job.provider, job.bookingId);
   if (booking?.status !== 'booked' || booking.startAt !== job.startAt) return null;
@@ -38,7 +38,7 @@ async function dueEmail(
 }
 
 /** Sends a call's reminder email through the ledger, once. Undefined when done, else the wait before a retry. */
-export async function sendCallReminderEmail(job: CallReminderEmailJob, env: Env): Promise<number | undefined> {
+export async function sendCallReminderEmail(job: JobOf<'call-reminder-email'>, env: Env): Promise<number | undefined> {
   const due = await dueEmail(env, job);
   if (!due) return undefined;
   const ref = { submissionId: due.submissionId, leadKind: due.kind };
@@ -47,7 +47,7 @@ export async function sendCallReminderEmail(job: CallReminderEmailJob, env: Env)
 }
 
 /** A reminder email that ran out of retries: recorded dead in the ledger. */
-export async function recordDeadCallReminderEmail(job: CallReminderEmailJob, env: Env): Promise<void> {
+export async function recordDeadCallReminderEmail(job: JobOf<'call-reminder-email'>, env: Env): Promise<void> {
   const due = await dueEmail(env, job);
   if (!due) return;
   const store = deliveryStore(env);

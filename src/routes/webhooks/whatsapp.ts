@@ -20,10 +20,10 @@ export const WEBHOOK_MAX_BYTES = 3 * 1024 * 1024;
  * WhatsApp's webhook. Not a form: no Origin check and no visitor rate limit (Meta posts from its own
  * servers, in bursts); what admits a request is the signature over the raw body, checked before parsing.
  */
-export const webhooks = new Hono<{ Bindings: Env }>();
+export const whatsappWebhook = new Hono<{ Bindings: Env }>();
 
 /** Meta's verification when the callback URL is saved: echo the challenge only for our verify token. */
-webhooks.get('/whatsapp', async (c) => {
+whatsappWebhook.get('/whatsapp', async (c) => {
   const webhook = readConfig(c.env).whatsapp.webhook;
   const mode = c.req.query('hub.mode');
   const token = c.req.query('hub.verify_token') ?? '';
@@ -36,7 +36,7 @@ webhooks.get('/whatsapp', async (c) => {
   return c.text(challenge, 200);
 });
 
-webhooks.post('/whatsapp', async (c) => {
+whatsappWebhook.post('/whatsapp', async (c) => {
   const config = readConfig(c.env);
   const webhook = config.whatsapp.webhook;
   if (!webhook) return unconfigured();

@@ -10,7 +10,7 @@ import type {
 import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
 import { plain } from '../leads/firestore/leads-firestore-documents';
 import { MAX_READ, guarded, hashedId } from '../firestore/firestore-guard';
-import { fieldFilter, whereEqual } from '../firestore/firestore-queries';
+import { inRange, whereEqual } from '../firestore/firestore-queries';
 import type { LeadKind } from '../leads/lead';
 
 /** One document per booking; its id is the SHA-256 of (provider, booking id): a Calendly URI holds `/`. */
@@ -166,15 +166,7 @@ export class FirestoreBookingStore extends FirestoreStore implements BookingStor
     const docs = await guarded(what, () =>
       this.client.query({
         from: [{ collectionId: BOOKINGS_COLLECTION }],
-        where: {
-          compositeFilter: {
-            op: 'AND',
-            filters: [
-              fieldFilter(field, 'GREATER_THAN_OR_EQUAL', { timestampValue: from }),
-              fieldFilter(field, 'LESS_THAN', { timestampValue: to }),
-            ],
-          },
-        },
+        where: inRange(field, { timestampValue: from }, { timestampValue: to }),
         orderBy: [{ field: { fieldPath: field }, direction: order === 'asc' ? 'ASCENDING' : 'DESCENDING' }],
         limit,
       }),

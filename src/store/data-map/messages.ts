@@ -4,6 +4,8 @@ import type { Place } from './place';
 // number with their attachments and the owners' marks on them, opt-outs, and what keeps an erasure done.
 
 const MESSAGES_TWO_YEARS = 'two years from when the visitor wrote it (RETENTION.leadYears), then deleted by the cron';
+const LEDGER_90_DAYS = '90 days (RETENTION.messageDays), then deleted by the cron';
+const MARKS_TWO_YEARS = 'two years from when it last changed (RETENTION.leadYears), then deleted by the cron';
 
 export const MESSAGE_PLACES: readonly Place[] = [
   {
@@ -33,7 +35,7 @@ export const MESSAGE_PLACES: readonly Place[] = [
       'receipt_error_title',
       'sent_by',
     ],
-    kept: '90 days (RETENTION.messageDays), then deleted by the cron',
+    kept: LEDGER_90_DAYS,
     pruned: true,
     copy: true,
     // Erasure blanks the personal columns and keeps the row as a count (the budgets count them).
@@ -46,7 +48,7 @@ export const MESSAGE_PLACES: readonly Place[] = [
     about: "Each attempt's outcome for a ledger row, with the provider's error.",
     personal: ['recipient', 'message'],
     other: ['id', 'submission_id', 'template', 'outcome', 'code', 'channel', 'at'],
-    kept: '90 days (RETENTION.messageDays), then deleted by the cron',
+    kept: LEDGER_90_DAYS,
     pruned: true,
     // The copy shows the ledger row; an attempt adds only its outcome and the provider's error text.
     copy: false,
@@ -98,7 +100,7 @@ export const MESSAGE_PLACES: readonly Place[] = [
     about: 'Until when each owner has read a conversation (by the sender\u2019s address).',
     personal: ['address', 'read_at'],
     other: ['owner'],
-    kept: 'two years from when it last changed (RETENTION.leadYears), then deleted by the cron',
+    kept: MARKS_TWO_YEARS,
     pruned: true,
     copy: true,
     erasure: true,
@@ -111,7 +113,7 @@ export const MESSAGE_PLACES: readonly Place[] = [
     about: "The owners' state of a conversation: marked done, and for a person no lead has, a status and note.",
     personal: ['address', 'done_at', 'done_through', 'status', 'status_at', 'note', 'note_at'],
     other: ['done_by', 'status_by', 'note_by', 'updated_at'],
-    kept: 'two years from when it last changed (RETENTION.leadYears), then deleted by the cron',
+    kept: MARKS_TWO_YEARS,
     pruned: true,
     copy: true,
     erasure: true,

@@ -8,6 +8,16 @@ export function fieldFilter(fieldPath: string, op: string, value: Value): Value 
   return { fieldFilter: { field: { fieldPath }, op, value } };
 }
 
+/** Documents that pass every one of `filters` (a composite AND). */
+export function allOf(...filters: Value[]): Value {
+  return { compositeFilter: { op: 'AND', filters } };
+}
+
+/** Documents whose `field` is in [from, to): one range on one field. */
+export function inRange(field: string, from: Value, to: Value): Value {
+  return allOf(fieldFilter(field, 'GREATER_THAN_OR_EQUAL', from), fieldFilter(field, 'LESS_THAN', to));
+}
+
 /** A collection's documents whose `field` equals `value`, at most MAX_READ (ordered, if at all, after reading). */
 export function whereEqual(collectionId: string, field: string, value: Value): Value {
   return { from: [{ collectionId }], where: fieldFilter(field, 'EQUAL', value), limit: MAX_READ };

@@ -1,6 +1,6 @@
 import { FirestoreStore, type Document } from '../firestore/firestore-client';
 import { MAX_READ, guarded } from '../firestore/firestore-guard';
-import { fieldFilter, whereEqual } from '../firestore/firestore-queries';
+import { allOf, fieldFilter, inRange, whereEqual } from '../firestore/firestore-queries';
 import { plain } from '../leads/firestore/leads-firestore-documents';
 import type { GuideCounts, GuideRequestRecord, GuideStore } from './guides';
 
@@ -106,15 +106,7 @@ export class FirestoreGuideStore extends FirestoreStore implements GuideStore {
     const docs = await guarded('count the guide requests', () =>
       this.client.query({
         from: [{ collectionId: GUIDE_REQUESTS_COLLECTION }],
-        where: {
-          compositeFilter: {
-            op: 'AND',
-            filters: [
-              fieldFilter('requestedAt', 'GREATER_THAN_OR_EQUAL', { stringValue: from }),
-              fieldFilter('requestedAt', 'LESS_THAN', { stringValue: to }),
-            ],
-          },
-        },
+        where: inRange('requestedAt', { stringValue: from }, { stringValue: to }),
         limit: MAX_READ * 10,
       }),
     );
@@ -156,15 +148,10 @@ export class FirestoreGuideStore extends FirestoreStore implements GuideStore {
     return guarded('read old guide requests', () =>
       this.client.query({
         from: [{ collectionId: GUIDE_REQUESTS_COLLECTION }],
-        where: {
-          compositeFilter: {
-            op: 'AND',
-            filters: [
-              fieldFilter('confirmed', 'EQUAL', { booleanValue: confirmed }),
-              fieldFilter('requestedAt', 'LESS_THAN', { stringValue: before }),
-            ],
-          },
-        },
+        where: allOf(
+          fieldFilter('confirmed', 'EQUAL', { booleanValue: confirmed }),
+          fieldFilter('requestedAt', 'LESS_THAN', { stringValue: before }),
+        ),
         orderBy: [{ field: { fieldPath: 'requestedAt' }, direction: 'ASCENDING' }],
         limit: MAX_READ,
       }),

@@ -1,7 +1,7 @@
 import type { LeadRef, PaymentRecord, PaymentRequestRecord, PaymentStore, Receipt, RefundRecord } from './payments';
-import { FirestoreStore, type Document, type Value } from '../firestore/firestore-client';
+import { FirestoreStore, type Document } from '../firestore/firestore-client';
 import { createHashed, getHashed, guarded, hashedId, setHashed } from '../firestore/firestore-guard';
-import { fieldFilter, oldestBefore, whereEqual } from '../firestore/firestore-queries';
+import { allOf, fieldFilter, inRange, oldestBefore, whereEqual } from '../firestore/firestore-queries';
 import {
   leadKey,
   paymentFields,
@@ -204,15 +204,10 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
   private async lastSeq(first: number): Promise<number> {
     const [doc] = await this.client.query({
       from: [{ collectionId: RECEIPT_NUMBERS_COLLECTION }],
-      where: {
-        compositeFilter: {
-          op: 'AND',
-          filters: [
-            fieldFilter('order', 'GREATER_THAN', { integerValue: String(first) }),
-            fieldFilter('order', 'LESS_THAN', { integerValue: String(first + YEAR_SPAN) }),
-          ],
-        },
-      },
+      where: allOf(
+        fieldFilter('order', 'GREATER_THAN', { integerValue: String(first) }),
+        fieldFilter('order', 'LESS_THAN', { integerValue: String(first + YEAR_SPAN) }),
+      ),
       orderBy: [{ field: { fieldPath: 'order' }, direction: 'DESCENDING' }],
       limit: 1,
     });
@@ -242,14 +237,10 @@ export class FirestorePaymentStore extends FirestoreStore implements PaymentStor
 
   /** Documents whose time `field` is in [from, to), newest first, at most `limit` (one range on one field). */
   private range(what: string, collection: string, field: string, from: string, to: string, limit: number) {
-    const filters: Value[] = [
-      fieldFilter(field, 'GREATER_THAN_OR_EQUAL', { timestampValue: from }),
-      fieldFilter(field, 'LESS_THAN', { timestampValue: to }),
-    ];
     return guarded(what, () =>
       this.client.query({
         from: [{ collectionId: collection }],
-        where: { compositeFilter: { op: 'AND', filters } },
+        where: inRange(field, { timestampValue: from }, { timestampValue: to }),
         orderBy: [{ field: { fieldPath: field }, direction: 'DESCENDING' }],
         limit,
       }),

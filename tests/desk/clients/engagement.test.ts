@@ -17,7 +17,7 @@ import { engagementForToken } from '../../../src/clients/open-page';
 import { termsHash } from '../../../src/clients/start';
 import { indiaDay } from '../../../src/clients/validity';
 import { deskClients } from '../../../src/words/clients/desk-clients';
-import type { ClientLinkJob } from '../../../src/queue/jobs';
+import type { JobOf } from '../../../src/queue/jobs';
 import { enquiryLead } from '../../fixtures/leads';
 import { GraphStandin, graphEnv } from '../../standins/whatsapp/graph-api';
 import { EmailStandin } from '../../standins/email';
@@ -141,7 +141,7 @@ describe('starting an engagement', () => {
     expect(engagement).toMatchObject({ program, sessions: 6, validUntil: fields.valid_until });
     expect(engagement!.terms).toEqual({ versionId, text: 'Terms two.', hash: await termsHash('Terms two.') });
 
-    const jobs = takeJobs(queued, 'client-link') as ClientLinkJob[];
+    const jobs = takeJobs(queued, 'client-link') as JobOf<'client-link'>[];
     expect(jobs.map((j) => j.channel).sort()).toEqual(['email', 'template']);
     const token = jobs[0]!.token;
     expect(await engagementForToken(workerEnv, token, new Date())).toMatchObject({ id: engagement!.id });
@@ -186,7 +186,7 @@ describe('starting an engagement', () => {
     expect((await postForm(workerEnv, `${path}/engagement`, fields)).status).toBe(303);
     const [engagement] = await engagementsOf(l.id);
     expect(engagement!.terms).toMatchObject({ versionId: first.versionId, text: 'Terms one.' });
-    const jobs = takeJobs(queued, 'client-link') as ClientLinkJob[];
+    const jobs = takeJobs(queued, 'client-link') as JobOf<'client-link'>[];
     expect(jobs.map((j) => j.channel).sort()).toEqual(['email', 'text']);
     await consume(workerEnv, jobs);
     const texts = graph.delivered.filter((b: { type?: string; to?: string }) => b.type === 'text');
@@ -210,7 +210,7 @@ describe('a client’s link', () => {
     };
     expect((await postForm(s.workerEnv, `${path}/engagement`, fields)).status).toBe(303);
     const [engagement] = await engagementsOf(l.id);
-    const jobs = takeJobs(s.queued, 'client-link') as ClientLinkJob[];
+    const jobs = takeJobs(s.queued, 'client-link') as JobOf<'client-link'>[];
     return { ...s, path, engagement: engagement!, jobs, token: jobs[0]!.token };
   }
 
@@ -219,7 +219,7 @@ describe('a client’s link', () => {
     const res = await postForm(workerEnv, `${path}/engagement/${engagement.id}/link`, {});
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${path}?client=sent#client`);
-    const fresh = takeJobs(queued, 'client-link') as ClientLinkJob[];
+    const fresh = takeJobs(queued, 'client-link') as JobOf<'client-link'>[];
     expect(fresh).toHaveLength(2);
     expect(fresh[0]!.token).not.toBe(token);
     expect(await engagementForToken(workerEnv, token, new Date())).toBeNull();

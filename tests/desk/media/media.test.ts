@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../../src/index';
 import { readConfig, type Env } from '../../../src/env';
 import { fetchMedia } from '../../../src/notify/media/media-job';
-import type { Job, MediaFetchJob, VisitorReplyJob } from '../../../src/queue/jobs';
+import type { Job, JobOf } from '../../../src/queue/jobs';
 import { conversationId } from '../../../src/store/conversations/conversations';
 import { newMediaKey } from '../../../src/store/media/media';
 import { PHOTO_MEDIA_ID, VOICE_MEDIA_ID } from '../../standins/whatsapp/graph-media.mjs';
@@ -44,8 +44,8 @@ async function write(workerEnv: Env, queued: Job[], messages: [string, Record<st
     messages: messages.map(([type, content], i) => inbound(phone, now - 60 + i, type, content)),
   });
   expect((await postWebhook(workerEnv, body)).status).toBe(200);
-  const fetches = takeJobs(queued, 'media-fetch') as MediaFetchJob[];
-  const alerts = takeJobs(queued, 'visitor-reply') as VisitorReplyJob[];
+  const fetches = takeJobs(queued, 'media-fetch') as JobOf<'media-fetch'>[];
+  const alerts = takeJobs(queued, 'visitor-reply') as JobOf<'visitor-reply'>[];
   return { phone, fetches, alerts };
 }
 

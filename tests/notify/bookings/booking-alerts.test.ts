@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { bookingAlertIds } from '../../../src/notify/bookings/booking-templates';
 import { deliveryStore } from '../../../src/notify/ledger/ledger-store';
-import type { BookingAlertJob, Job } from '../../../src/queue/jobs';
+import type { JobOf, Job } from '../../../src/queue/jobs';
 import { type BookingRecord } from '../../../src/store/bookings/bookings';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import type { Lead } from '../../../src/store/leads/lead';
@@ -36,7 +36,7 @@ function setup(extra: Partial<Env> = {}) {
   const graph = new GraphStandin().install();
   const queued = captureQueue(workerEnv);
   const run = (type: Job['type']) => consume(workerEnv, takeJobs(queued, type));
-  const alert = (job: BookingAlertJob) => consume(workerEnv, [job]);
+  const alert = (job: JobOf<'booking-alert'>) => consume(workerEnv, [job]);
   const sent = (template: string) =>
     graph.delivered.filter((b: { template?: { name: string } }) => b.template?.name === template);
   return { workerEnv, owners, graph, queued, run, alert, sent };
@@ -70,7 +70,7 @@ async function savedLead(workerEnv: Env, lead: Lead = enquiryLead({ phone: uniqu
   return lead;
 }
 
-const jobOf = (b: BookingRecord, event: 'created' | 'cancelled' = 'created'): BookingAlertJob => ({
+const jobOf = (b: BookingRecord, event: 'created' | 'cancelled' = 'created'): JobOf<'booking-alert'> => ({
   type: 'booking-alert',
   provider: b.provider,
   bookingId: b.id,
@@ -176,7 +176,7 @@ describe('call_booked and call_cancelled: the owners hear of a call', () => {
 
   it('sends nothing for a booking erased since the job was queued', async () => {
     const { owners, alert, graph } = setup();
-    const gone: BookingAlertJob = {
+    const gone: JobOf<'booking-alert'> = {
       type: 'booking-alert',
       provider: 'calendly',
       bookingId: 'https://api.calendly.com/scheduled_events/E1/invitees/I1',

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { deliveryStore } from '../../../src/notify/ledger/ledger-store';
-import type { BookingAlertJob, Job } from '../../../src/queue/jobs';
+import type { JobOf, Job } from '../../../src/queue/jobs';
 import { getBookingStore } from '../../../src/store/bookings/open';
 import type { Lead } from '../../../src/store/leads/lead';
 import { getLeadStore } from '../../../src/store/leads/open';
@@ -62,7 +62,7 @@ function setup() {
 }
 
 /** A booked call of `lead`, stored, and its alert job. */
-async function booked(workerEnv: Env, lead: Lead): Promise<BookingAlertJob> {
+async function booked(workerEnv: Env, lead: Lead): Promise<JobOf<'booking-alert'>> {
   const at = new Date().toISOString();
   const start = '2026-11-21T13:30:00.000Z';
   const id = `uid-${crypto.randomUUID()}`;

@@ -9,7 +9,7 @@ import type { Env } from '../../../src/env';
 import { readConfig } from '../../../src/env';
 import { checkMedia } from '../../../src/health/checks/media';
 import { fetchMedia, recordDeadMedia } from '../../../src/notify/media/media-job';
-import type { Job, MediaFetchJob } from '../../../src/queue/jobs';
+import type { Job, JobOf } from '../../../src/queue/jobs';
 import { conversationId } from '../../../src/store/conversations/conversations';
 import { eraseConversation } from '../../../src/store/conversations/person';
 import { MAX_MEDIA_BYTES, objectKey } from '../../../src/store/media/media';
@@ -40,7 +40,7 @@ async function send(workerEnv: Env, queued: Job[], type: string, content: Record
   const phone = uniqueMobile();
   const res = await postWebhook(workerEnv, webhookBody({ messages: [inbound(phone, T, type, content)] }));
   expect(res.status).toBe(200);
-  const jobs = takeJobs(queued, 'media-fetch') as MediaFetchJob[];
+  const jobs = takeJobs(queued, 'media-fetch') as JobOf<'media-fetch'>[];
   expect(jobs).toHaveLength(1);
   return { phone, job: jobs[0]! };
 }
@@ -180,7 +180,7 @@ describe.each<Store>(['D1', 'Firestore'])('media from visitors (%s)', (store) =>
     expect((await postWebhook(workerEnv, webhookBody({ messages: [{ ...photo, from_user_id: uid }] }))).status).toBe(
       200,
     );
-    const [job] = takeJobs(queued, 'media-fetch') as MediaFetchJob[];
+    const [job] = takeJobs(queued, 'media-fetch') as JobOf<'media-fetch'>[];
     await fetchMedia(job!, workerEnv);
     // Then a message showing both: the person is one, and their number's conversation shows the photo.
     const phone = uniqueMobile();

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/env';
 import { recordMedia, fetchMedia } from '../../../src/notify/media/media-job';
 import type { VisitorMessage } from '../../../src/notify/conversations/visitor-messages';
-import type { MediaFetchJob } from '../../../src/queue/jobs';
+import type { JobOf } from '../../../src/queue/jobs';
 import { exportConversation } from '../../../src/store/conversations/person';
 import { getConversationStore } from '../../../src/store/conversations/open';
 import { objectKey } from '../../../src/store/media/media';
@@ -35,7 +35,7 @@ async function setup(store: Store) {
 async function received(workerEnv: Env, queued: ReturnType<typeof captureQueue>, m: VisitorMessage) {
   await getConversationStore(workerEnv).receive({ ...m, leads: [] });
   await recordMedia(workerEnv, m);
-  const [job] = takeJobs(queued, 'media-fetch') as MediaFetchJob[];
+  const [job] = takeJobs(queued, 'media-fetch') as JobOf<'media-fetch'>[];
   await fetchMedia(job!, workerEnv);
   return job!.media;
 }

@@ -136,7 +136,7 @@ describe('a guide’s form after a plain post (no JavaScript)', () => {
     renderToStaticMarkup(
       createElement(SiteContentProvider, {
         content,
-        children: createElement(Guides, { forms: { state, idFor: () => crypto.randomUUID() } }),
+        children: createElement(Guides, { place: 'page', forms: { state, idFor: () => crypto.randomUUID() } }),
       }),
     );
   const formOf = (html: string, slug: string) => forms(html).find((f) => f.includes(`value="${slug}"`))!;

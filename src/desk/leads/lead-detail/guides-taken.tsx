@@ -6,6 +6,7 @@ import { deskGuides } from '../../../words/guides/desk-guides';
 import { readPart } from '../../part';
 import { deskStoreDown } from '../../store-down-words';
 import { when } from '../../format';
+import { ListCard } from '../../cards/list-card';
 
 const copy = deskGuides.taken;
 
@@ -26,24 +27,20 @@ export async function guidesTaken(env: Env, subscriptionId: string, path: string
 }
 
 export function GuidesTakenCard({ requests }: { requests: readonly GuideRequestRecord[] }) {
-  if (requests.length === 0) return null;
   return (
-    <section className="desk-card" aria-labelledby="guides-taken-heading">
-      <h2 id="guides-taken-heading">{copy.title}</h2>
-      <ul className="desk-list">
-        {requests.map((r) => (
-          <li key={r.id}>
-            <strong>{r.guideTitle}</strong>
-            <p className="desk-meta">
-              {[
-                copy.asked(when(r.requestedAt)),
-                ...(r.confirmedAt ? [copy.confirmed(when(r.confirmedAt))] : []),
-                copy.downloads(r.downloads),
-              ].join(' · ')}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ListCard id="guides-taken-heading" title={copy.title} items={requests}>
+      {(r) => (
+        <li key={r.id}>
+          <strong>{r.guideTitle}</strong>
+          <p className="desk-meta">
+            {[
+              copy.asked(when(r.requestedAt)),
+              ...(r.confirmedAt ? [copy.confirmed(when(r.confirmedAt))] : []),
+              copy.downloads(r.downloads),
+            ].join(' · ')}
+          </p>
+        </li>
+      )}
+    </ListCard>
   );
 }

@@ -8,15 +8,12 @@ export const deskRevenue = {
   /** The row of money whose lead was erased (its source is no longer known). */
   erasedRow: 'People since erased',
   programs: {
-    heading: 'Revenue per program',
+    title: 'Revenue per program',
     /** The name of the table's box (it scrolls sideways on a narrow screen). */
     box: 'Table of revenue per program',
     intro: 'Paid in the period, less refunds made in it, by the program each payment was asked for.',
-    program: 'Program',
-    payments: 'Payments',
-    paid: 'Paid',
-    refunded: 'Refunded',
-    revenue: 'Revenue',
+    /** The table's columns, in their order: revenue first, what a phone shows without scrolling the table's box. */
+    columns: { program: 'Program', revenue: 'Revenue', paid: 'Paid', refunded: 'Refunded', payments: 'Payments' },
     none: 'No payment in this period.',
     noProgram: 'No program named',
   },

@@ -3,7 +3,7 @@ import { searchTokenOf } from '../search-tokens';
 import { includesCursorRow, ownerMatches, type LeadQuery, type LeadRecord, type Position } from '../listing';
 import type { FirestoreClient, Value } from '../../firestore/firestore-client';
 import { DESK_FIELDS, LAST_CONTACT, fromDocument, plain } from './leads-firestore-documents';
-import { fieldFilter, oldestBefore } from '../../firestore/firestore-queries';
+import { allOf, fieldFilter, oldestBefore } from '../../firestore/firestore-queries';
 
 type Row = LeadRecord & { at: string };
 
@@ -83,7 +83,7 @@ async function runKind(
     limit,
   };
   if (filters.length === 1) structuredQuery.where = filters[0];
-  if (filters.length > 1) structuredQuery.where = { compositeFilter: { op: 'AND', filters } };
+  if (filters.length > 1) structuredQuery.where = allOf(...filters);
   if (after) {
     structuredQuery.startAt = {
       values: [{ timestampValue: after.at }, { referenceValue: `${client.prefix}/${COLLECTIONS[kind]}/${after.id}` }],

@@ -1,13 +1,14 @@
-import { desk } from '../../words/desk';
-import { deskSources as copy } from './words';
-import { LEAD_KINDS } from '../../store/leads/lead';
-import { sourcesHref } from './source-params';
-import type { SourceReport, SourceRow } from './source-report';
-import { rupees } from '../../payments/money';
-import { deskRevenue } from './money/words';
-import { ERASED_SOURCE } from './money/revenue';
-import { showUpRate } from './show-up/show-up';
-import { deskShowUp } from './show-up/words';
+import { desk } from '../../../words/desk';
+import { deskSources as copy } from '../words';
+import { LEAD_KINDS } from '../../../store/leads/lead';
+import { sourcesHref } from '../source-params';
+import type { SourceReport, SourceRow } from '../source-report';
+import { rupees } from '../../../payments/money';
+import { deskRevenue } from '../money/words';
+import { ERASED_SOURCE } from '../money/revenue';
+import { showUpRate } from '../show-up/show-up';
+import { deskShowUp } from '../show-up/words';
+import { CardTable, CountCell } from './card-table';
 
 const allLeads = (r: SourceRow) => LEAD_KINDS.reduce((n, kind) => n + r.leads[kind], 0);
 
@@ -51,6 +52,16 @@ const STEPS: readonly Step[] = [
   },
 ];
 
+/** The header row: the source, the funnel's steps, then the calls' show-up and the revenue. */
+const COLUMNS = [
+  copy.columns.source,
+  ...STEPS.map((step) => step.header),
+  deskShowUp.columns.attended,
+  deskShowUp.columns.noShows,
+  deskShowUp.columns.rate,
+  deskRevenue.column,
+];
+
 /** "12 % of visits"; null when the step before is zero (never NaN or Infinity). */
 function rate(count: number, of: number, label: string): string | null {
   if (!(of > 0) || !Number.isFinite(count)) return null;
@@ -79,12 +90,8 @@ function ShowUpCells({ row }: { row: SourceRow }) {
   const rate = showUpRate(row);
   return (
     <>
-      <td data-label={deskShowUp.columns.attended} data-attended={row.attended}>
-        <span className="sources-count">{row.attended}</span>
-      </td>
-      <td data-label={deskShowUp.columns.noShows} data-no-shows={row.noShows}>
-        <span className="sources-count">{row.noShows}</span>
-      </td>
+      <CountCell label={deskShowUp.columns.attended} value={row.attended} data-attended={row.attended} />
+      <CountCell label={deskShowUp.columns.noShows} value={row.noShows} data-no-shows={row.noShows} />
       <td data-label={deskShowUp.columns.rate} data-show-up={rate ?? ''}>
         <span className="sources-count" title={rate === null ? deskShowUp.noRateLabel : undefined}>
           {deskShowUp.rate(rate)}
@@ -96,11 +103,7 @@ function ShowUpCells({ row }: { row: SourceRow }) {
 
 /** The row's revenue: money, not a step of the funnel, so no rate. */
 function RevenueCell({ row }: { row: SourceRow }) {
-  return (
-    <td data-label={deskRevenue.column} data-revenue={row.revenuePaise}>
-      <span className="sources-count">{rupees(row.revenuePaise)}</span>
-    </td>
-  );
+  return <CountCell label={deskRevenue.column} value={rupees(row.revenuePaise)} data-revenue={row.revenuePaise} />;
 }
 
 function Row({ row, report, to }: { row: SourceRow; report: SourceReport; to?: string | undefined }) {
@@ -126,21 +129,25 @@ function Row({ row, report, to }: { row: SourceRow; report: SourceReport; to?: s
           </a>
         )}
       </th>
+      <Values row={row} />
+    </tr>
+  );
+}
+
+/** A row's values: each step of the funnel (with its rate), the calls' show-up, the revenue. */
+function Values({ row }: { row: SourceRow }) {
+  return (
+    <>
       {STEPS.map((step) => (
         <Cell key={step.key} row={row} step={step} />
       ))}
       <ShowUpCells row={row} />
       <RevenueCell row={row} />
-    </tr>
+    </>
   );
 }
 
-/**
- * The funnel per source, each source followed by its campaigns, and the total. On a wide screen a table (the owners
- * compare sources down a column), in its own box that scrolls sideways by keyboard too when the screen is narrower
- * than the table; on a phone each row is a card of its counts, each named (client/styles/desk/desk-sources.css), so
- * nothing lies past the screen's edge. The box has a name of its own: the section around it is a region already.
- */
+/** The funnel per source, each source followed by its campaigns, and the total: a table, a card per row on a phone. */
 export function SourcesTable({
   report,
   labelledBy,
@@ -151,39 +158,17 @@ export function SourcesTable({
   /** The last day the page was asked for (`?to=`), which each source's link keeps. */
   to?: string | undefined;
 }) {
+  const total = (
+    <tr className="sources-total">
+      <th scope="row">{copy.total}</th>
+      <Values row={report.total} />
+    </tr>
+  );
   return (
-    <div className="desk-table-wrap sources-table-wrap" tabIndex={0} role="region" aria-label={copy.tableBox}>
-      <table className="desk-table sources-table" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">{copy.columns.source}</th>
-            {STEPS.map((step) => (
-              <th key={step.key} scope="col">
-                {step.header}
-              </th>
-            ))}
-            <th scope="col">{deskShowUp.columns.attended}</th>
-            <th scope="col">{deskShowUp.columns.noShows}</th>
-            <th scope="col">{deskShowUp.columns.rate}</th>
-            <th scope="col">{deskRevenue.column}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <Row key={`${row.source}/${row.campaign ?? ''}`} row={row} report={report} to={to} />
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="sources-total">
-            <th scope="row">{copy.total}</th>
-            {STEPS.map((step) => (
-              <Cell key={step.key} row={report.total} step={step} />
-            ))}
-            <ShowUpCells row={report.total} />
-            <RevenueCell row={report.total} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <CardTable box={copy.tableBox} labelledBy={labelledBy} columns={COLUMNS} foot={total}>
+      {report.rows.map((row) => (
+        <Row key={`${row.source}/${row.campaign ?? ''}`} row={row} report={report} to={to} />
+      ))}
+    </CardTable>
   );
 }
