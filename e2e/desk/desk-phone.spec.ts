@@ -3,10 +3,10 @@
  * out past the right edge, axe finds nothing, and, with `E2E_SCREENSHOTS=1`, a full-page screenshot of each is kept
  * (the test's output folder).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { signIn } from '../support/desk/desk';
 import { DESK_PAGES, deskData } from '../support/desk/desk-pages';
 import { elementsPastRightEdge } from '../support/overflow';
+import { axe, summarize } from '../support/axe';
 import { expect, test, keepScreenshot } from '../support/test';
 
 test.describe('every desk page fits the screen and passes axe @both', () => {
@@ -24,13 +24,8 @@ test.describe('every desk page fits the screen and passes axe @both', () => {
 
       expect.soft(await elementsPastRightEdge(page), `nothing past the right edge on ${desk.name}`).toEqual([]);
 
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const summary = violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect.soft(summary, `axe violations on ${desk.name}`).toEqual([]);
+      const { violations } = await axe(page).analyze();
+      expect.soft(summarize(violations), `axe violations on ${desk.name}`).toEqual([]);
     });
   }
 });

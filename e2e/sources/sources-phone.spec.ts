@@ -1,22 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { overflowX, sendEnquiry, signIn } from '../support/desk/desk';
 import { uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
+import { expectNoViolations } from '../support/axe';
 import { expect, test, keepScreenshot } from '../support/test';
 
 /** Another visitor: a client address of its own (visits count per address). */
 const otherVisitor = () =>
   `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::3`;
-
-/** axe (WCAG 2.x A and AA rules and best practices) over the whole page: no violations. */
-async function expectNoViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 test.describe('Sources and Numbers on a phone and a laptop @both', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, summarize } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { animationsSettled, expect, gotoHydrated, isPhone, test } from '../support/test';
 
@@ -7,20 +7,12 @@ import { animationsSettled, expect, gotoHydrated, isPhone, test } from '../suppo
  * rest of the page is what an earlier pass already checked; no violations allowed.
  */
 async function expectNoViolations(page: Page, label: string, only?: string): Promise<void> {
-  const axe = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-    'best-practice',
-  ]);
+  const whole = axe(page);
   // A part of the page (a dialog) is checked for what is in it; the rules about a whole page (one main landmark,
   // one h1) belong to the page's own pass, and would otherwise judge a player's frame as if it were a page.
-  const part = () => axe.include(only!).disableRules(['landmark-one-main', 'page-has-heading-one']);
-  const { violations } = await (only ? part() : axe).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
+  const part = () => whole.include(only!).disableRules(['landmark-one-main', 'page-has-heading-one']);
+  const { violations } = await (only ? part() : whole).analyze();
+  expect(summarize(violations), `axe violations on ${label}`).toEqual([]);
 }
 
 test.describe('accessibility (axe) @both', () => {
