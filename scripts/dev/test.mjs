@@ -16,9 +16,7 @@ const steps = [
   { name: 'e2e (Chromium)', cmd: 'npx', args: ['playwright', 'test'], after: ['build'], live: true },
   // Env is generated from wrangler.toml; a var or binding added without `npm run types` fails here.
   { name: 'types up to date', cmd: 'npm', args: ['run', 'types:check'], after: ['build'] },
-  // The linter yields the processor to the others (`nice`): the suite and the workerd tests, which run one file after
-  // another, end last, and the linter had minutes to spare beside them (docs/decisions/049).
-  { name: 'format and lint', cmd: 'npm', args: ['run', 'lint'], after: ['types up to date'], nice: 10 },
+  { name: 'format and lint', cmd: 'npm', args: ['run', 'lint'], after: ['types up to date'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], after: ['types up to date'] },
   // The workerd tests start once the typecheck has ended, beside the linter (the longer of the two): the lane keeps two
   // processes busy beside the browser's many.
@@ -47,15 +45,11 @@ const began = Date.now();
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 /** Runs one step: a live one prints its lines as they come, any other its whole output once it has ended. */
-function run({ name, cmd, args, live, nice }) {
+function run({ name, cmd, args, live }) {
   const started = Date.now();
   const title = `=== ${name}: ${cmd} ${args.join(' ')}`;
   if (live) console.log(`\n${title} (printed as it goes)`);
-  // `nice` runs the step at a lower priority where the system has it (Linux and macOS); elsewhere as it is.
-  const lower = nice && process.platform !== 'win32';
-  const child = lower
-    ? spawn('nice', ['-n', String(nice), cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
-    : spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const output = [];
   const lines = [];
   // Whole lines only, through this process's stdout: a check's output printed meanwhile never splits one.
