@@ -5,7 +5,7 @@
  * arrival moved back by a development-only route) waits with its follow-up button. The cron's nudges, run as if after
  * the date, send exactly one `lead_due` about the date, and only to Priya (she took the lead), however often they
  * run; the quiz lead nobody took is nudged to both owners. With `E2E_SCREENSHOTS=1` the lead page and the inbox are
- * kept in /work/shots/i56 for the owners' note.
+ * kept in SHOTS_DIR (E2E_SHOTS_DIR) for the owners' note.
  */
 import { followUp } from '../../src/words/follow-ups/follow-up';
 import { nextDateWords as words } from '../../src/words/leads/next-date';
@@ -15,7 +15,7 @@ import { sendEnquiry, signIn } from '../support/desk/desk';
 import { postLead, uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
 import { waitForLeads, waitForSettledDeliveries } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, test, SHOTS_DIR } from '../support/test';
 import { OWNERS, sentMessages } from '../support/whatsapp';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT || 8788}`;
@@ -23,7 +23,7 @@ const OFFSET = 330 * 60_000;
 /** NUDGE_NO_CALL_HOURS as the e2e server runs (wrangler.toml's development value). */
 const NO_CALL_HOURS = 72;
 /** Where the journey's screenshots go (with E2E_SCREENSHOTS=1), for the owners' note. */
-const SHOTS = '/work/shots/i56';
+const SHOTS = SHOTS_DIR;
 
 /** A time `minutes` ahead as India's wall clock (`YYYY-MM-DDTHH:MM`), kept within today so the inbox says today. */
 function localSoon(minutes: number): { typed: string; iso: string } {

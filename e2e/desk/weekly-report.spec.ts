@@ -9,7 +9,7 @@ import { sendEnquiry } from '../support/desk/desk';
 import { uniqueEmail, uniquePhone } from '../support/leads';
 import { elementsPastRightEdge } from '../support/overflow';
 import { waitForLeads } from '../support/store';
-import { expect, keepScreenshot, test } from '../support/test';
+import { expect, keepScreenshot, test, SHOTS_DIR } from '../support/test';
 
 const DAY = 86_400_000;
 const OFFSET = TIME_ZONE.utcOffsetMinutes * 60_000;
@@ -55,7 +55,7 @@ test('@both the Monday report reads as a mail: the week’s figures beside the w
   expect(await page.locator('script, img, link[rel="stylesheet"]').count()).toBe(0);
   expect(await elementsPastRightEdge(page)).toEqual([]);
   await keepScreenshot(page, {
-    path: `/work/shots/i56/report-${width === 'desktop' ? 'desktop' : 'phone'}.png`,
+    path: `${SHOTS_DIR}/report-${width === 'desktop' ? 'desktop' : 'phone'}.png`,
     fullPage: true,
   });
 });

@@ -5,7 +5,7 @@ import { site } from '../../src/words/site';
 import { addItem, landingShows, liveVersion, publish, withContentLock } from '../support/desk/content';
 import { overflowX, signIn } from '../support/desk/desk';
 import { expectNoViolations } from '../support/axe';
-import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test } from '../support/test';
+import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test, SHOTS_DIR } from '../support/test';
 
 /**
  * "Get the free guide": the sample guide the e2e server offers from the start (POST /__dev/guides/seed, in
@@ -15,7 +15,7 @@ import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test } from '../su
  */
 
 const SAMPLE = 'The Five-Minute Reset';
-const SHOTS = '/work/shots/i59';
+const SHOTS = SHOTS_DIR;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** The smallest real PNG: one transparent pixel. */
 const PNG = Buffer.from(

@@ -3,7 +3,7 @@ import { guideBlock } from '../../src/words/guides/block';
 import { guideDelivery } from '../../src/words/guides/delivery';
 import { waitForEmailsTo } from '../support/emails';
 import { uniqueEmail } from '../support/leads';
-import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test } from '../support/test';
+import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test, SHOTS_DIR } from '../support/test';
 
 /**
  * A visitor asks for the free guide, confirms the address from the email, and downloads the PDF (issue 59), at 390
@@ -13,7 +13,7 @@ import { expect, gotoHydrated, hydrateIsland, keepScreenshot, test } from '../su
 
 const SLUG = 'five-minute-reset';
 const TITLE = 'The Five-Minute Reset';
-const SHOTS = '/work/shots/i59';
+const SHOTS = SHOTS_DIR;
 const copy = guideDelivery.pages;
 
 test.beforeAll(async ({ request }) => {

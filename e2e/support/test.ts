@@ -187,6 +187,9 @@ export async function holdSiteScripts(page: Page): Promise<{ asked: () => number
   return { asked: () => asked, release };
 }
 
+/** The folder for the screenshots a journey keeps for a note (E2E_SCREENSHOTS=1): E2E_SHOTS_DIR, else test-results/shots. */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
+
 /** Where a kept screenshot goes: E2E_SHOTS_DIR when set (for a note), else the test's output folder. */
 export const shotPath = (info: TestInfo, name: string) =>
   `${process.env.E2E_SHOTS_DIR ?? info.outputPath('')}/${name}-${info.project.name}.png`;
