@@ -12,6 +12,7 @@
  *   still loading), which would otherwise do nothing.
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
+import { holdUnrenderedForms } from './autofill-hold';
 import { startHeader } from './header-menu';
 import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
@@ -73,14 +74,19 @@ function want(event: Event): void {
   load();
 }
 
+// Before anything else, in the task that dispatches DOMContentLoaded: autofill's read of the page's forms then lays
+// out no section below the first view.
+holdUnrenderedForms();
+
 // The first page of the visit in this tab is where the lead came from.
 keepFirstTouch();
 
-// The header, the quiz's choice steps, the resource topics and their rows' arrows work from here on, with or
-// without the islands' code.
-startHeader();
+// The quiz's choice steps, the resource topics and their rows' arrows work from here on, with or without the islands'
+// code. The header's script starts in a task of its own, after this one (which ends with DOMContentLoaded and the
+// browser's read of the forms, issue 58): until then its links and menu work as they do without JavaScript.
 startQuiz();
 startResourceTabs();
+setTimeout(startHeader);
 
 // Until the entry announces that it has taken over: from then on the islands' own listeners do this.
 const untilEntry: Array<[string, EventListener]> = [

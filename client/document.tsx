@@ -15,6 +15,12 @@ export interface DocumentProps {
   publicConfig?: { turnstileSiteKey?: string };
   /** Asks search engines not to index this answer (the landing page shown at an unknown path). */
   noindex?: boolean;
+  /**
+   * The id of the first element after the page's first view: the browser paints the page once it has read that far
+   * (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its first lines with
+   * the rest laid out in the frames after (issue 58). A browser that does not know it paints as before.
+   */
+  paintAfter?: string | undefined;
   children: ReactNode;
 }
 
@@ -54,6 +60,7 @@ export function Document(props: DocumentProps) {
           <meta name="turnstile-site-key" content={props.publicConfig.turnstileSiteKey} />
         ) : null}
         <link rel="stylesheet" href={assets.css} />
+        {props.paintAfter ? <link rel="expect" href={`#${props.paintAfter}`} blocking="render" /> : null}
         <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jsonLd) }} />
       </head>
       <body>

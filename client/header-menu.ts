@@ -54,6 +54,8 @@ function goToSection(anchor: string): void {
  * it made the landing page's load one of its longest tasks (decision 036).
  */
 function cameFromThisSite(): boolean {
+  // No referrer (typed, a bookmark, another app): nothing to parse, and no exception to make on a slow phone.
+  if (!document.referrer) return false;
   try {
     return new URL(document.referrer).origin === window.location.origin;
   } catch {

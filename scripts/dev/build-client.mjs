@@ -18,6 +18,7 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
 
 /** The boot script's own files (the rest of client/ is the bundle's, which esbuild watches). */
 const BOOT_FILES = new Set([
+  'autofill-hold.ts',
   'boot.ts',
   'header-menu.ts',
   'render-sections.ts',

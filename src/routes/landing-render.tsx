@@ -32,6 +32,8 @@ const landingMeta = (content: SiteContent) => ({
   description: site.description,
   path: '/',
   content,
+  // The hero is the first view: painted once the section after it begins.
+  paintAfter: 'about',
 });
 
 type Kind = 'page' | 'not-found' | 'preview';

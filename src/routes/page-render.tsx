@@ -49,13 +49,15 @@ export type PageMeta = {
   content?: SiteContent;
   /** The owners' preview of the draft or a version: a note at the top says which (and that its forms are real). */
   preview?: PreviewOf;
+  /** The id of the first element after the first view: the page is painted once it has been read (Document). */
+  paintAfter?: string;
 };
 
 /** A page inside the document every page shares (head, styles, scripts, public configuration). */
 export async function render(
   c: Context,
   node: ReactElement,
-  { title, description, path, nonce, noindex, content, preview }: PageMeta,
+  { title, description, path, nonce, noindex, content, preview, paintAfter }: PageMeta,
   status: Status = 200,
   attribution = '',
 ): Promise<Response> {
@@ -76,6 +78,7 @@ export async function render(
       themeColor={site.theme.teal}
       publicConfig={publicEnv(c.env as Env)}
       noindex={noindex}
+      paintAfter={paintAfter}
     >
       <SiteContentProvider content={words}>
         <ServerAttribution.Provider value={attribution}>
