@@ -16,6 +16,9 @@ export function holdUnrenderedForms(): void {
   // A browser without checkVisibility, or without its `contentVisibilityAuto` option (which then reads every
   // rendered form as visible), holds none.
   if (typeof HTMLElement.prototype.checkVisibility !== 'function') return;
+  // Arriving at a fragment (/#newsletter), the browser renders every section and scrolls to the target around
+  // DOMContentLoaded: no form there may be out of the layout for a frame, so none is held.
+  if (window.location.hash.length > 1) return;
   // With that option, a form in an unrendered section answers at once, without laying anything out (any other call
   // would render the section to answer). A form hidden anyway (in a closed dialog) is held too, which changes nothing.
   const held = Array.from(document.forms).filter((form) => !form.checkVisibility({ contentVisibilityAuto: true }));
