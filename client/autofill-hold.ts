@@ -21,7 +21,11 @@ export function holdUnrenderedForms(): void {
   if (window.location.hash.length > 1) return;
   // With that option, a form in an unrendered section answers at once, without laying anything out (any other call
   // would render the section to answer). A form hidden anyway (in a closed dialog) is held too, which changes nothing.
-  const held = Array.from(document.forms).filter((form) => !form.checkVisibility({ contentVisibilityAuto: true }));
+  // Asked twice: a section the parser added since the last frame has no style yet, and the first answer computes it
+  // (the section then starts unrendered until the browser has seen where it is); the second answer is from there.
+  const forms = Array.from(document.forms);
+  for (const form of forms) form.checkVisibility({ contentVisibilityAuto: true });
+  const held = forms.filter((form) => !form.checkVisibility({ contentVisibilityAuto: true }));
   if (held.length === 0) return;
   for (const form of held) form.setAttribute(HOLD, '');
   // The next task: after `DOMContentLoaded` and autofill's read, which share this one. A timer, not the event, so a

@@ -16,8 +16,8 @@ export interface DocumentProps {
   /** Asks search engines not to index this answer (the landing page shown at an unknown path). */
   noindex?: boolean;
   /**
-   * The id of the first element after the page's first view: the browser paints the page once it has read that far
-   * (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its first lines with
+   * The id of an element the first view ends with or in: the browser paints the page once it has read that element
+   * whole (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its header with
    * the rest laid out in the frames after (issue 58). A browser that does not know it paints as before.
    */
   paintAfter?: string | undefined;

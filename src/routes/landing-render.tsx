@@ -32,7 +32,7 @@ const landingMeta = (content: SiteContent) => ({
   description: site.description,
   path: '/',
   content,
-  // The hero is the first view: painted once the section after it begins.
+  // The hero is the first view: painted once About, the section after it, has been read.
   paintAfter: 'about',
 });
 

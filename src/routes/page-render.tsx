@@ -49,7 +49,7 @@ export type PageMeta = {
   content?: SiteContent;
   /** The owners' preview of the draft or a version: a note at the top says which (and that its forms are real). */
   preview?: PreviewOf;
-  /** The id of the first element after the first view: the page is painted once it has been read (Document). */
+  /** The id of an element the first view ends with or in: the page is painted once it has been read (Document). */
   paintAfter?: string;
 };
 

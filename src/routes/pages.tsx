@@ -42,6 +42,8 @@ export function renderQuiz(
       title: `${quizStepLabel(state.step, QUIZ_STEP_COUNT)} · Find your program · ${site.brand}`,
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
+      // The quiz is the whole page: painted once it has been read whole, not its header first.
+      paintAfter: 'main',
       ...(content && { content, noindex: true, preview: previewOf }),
     },
     status,

@@ -121,6 +121,23 @@ describe('page routing and rendering', () => {
     expect(html).not.toMatch(/<script[^>]* src=/);
     expect(html).not.toMatch(/<link[^>]* rel="modulepreload"/);
   });
+
+  // Issue 58: the first paint is the whole first view. The element named must be in the page, or the browser would
+  // paint nothing until it had read the whole document.
+  it.each([
+    ['/', 'about', /<section id="about"/],
+    ['/quiz', 'main', /<main id="main" class="quiz-screen"/],
+  ])('%s is painted once its first view has been read (#%s)', async (path, id, element) => {
+    const html = await (await get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="expect" href="#${id}" blocking="render"/>`);
+    expect(html.match(new RegExp(`id="${id}"`, 'g'))).toHaveLength(1);
+    expect(html).toMatch(element);
+  });
+
+  it('leaves the other pages to paint as they are read', async () => {
+    expect(await (await get('/privacy')).text()).not.toContain('rel="expect"');
+  });
 });
 
 describe('the landing page is rendered once per content change', () => {
