@@ -2,7 +2,8 @@
  * The landing page's sections below the first view. Until a section is marked `data-rendered`, the stylesheet gives
  * it `content-visibility: auto` with a size kept for it (client/styles/sections.css): the browser lays out and paints
  * a section only as it nears the viewport, so neither the first view nor the seconds after it lay out the whole page
- * (issue 58: on a phone eight times slower each section was a frame of 50–120 ms of its own).
+ * (issue 58: on a phone eight times slower each section was a frame of 50–120 ms of its own). Programs is held by its
+ * cards and About also by its words (decision 050); marking a section rendered renders those too.
  * Before a scroll to a section (the header's section links), every section is rendered at once, so the scroll lands
  * where the section really is and not where its kept size put it.
  */
