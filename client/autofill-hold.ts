@@ -1,16 +1,16 @@
 /**
  * Chromium's autofill reads every form on the page as `DOMContentLoaded` is dispatched, and to know whether a field
  * can be filled it lays the field out. For a form in a section far below the first view, which
- * `content-visibility: auto` leaves unrendered (client/render-sections.ts), that forces the layout of the section:
- * on a phone eight times slower than a laptop, the longest task of the landing page's load (100–200 ms, issue 58).
+ * `content-visibility: auto` leaves unrendered (client/render-sections.ts), that forces the style and layout of the
+ * section: on a phone eight times slower than a laptop, 40–50 ms of the landing page's longest task (issue 58).
  *
  * The boot script runs in the task that dispatches `DOMContentLoaded`, just before that read. Each form whose section
  * is unrendered leaves the layout for that one task (`data-autofill-hold`: `display: none`) and is back in the next.
- * Nothing can be seen: the section is not drawn, and keeps its kept size, until it nears the viewport. A form that is
- * on the screen or near it is left alone. Autofill reads a form again when the
- * visitor focuses one of its fields. Without JavaScript, and for a crawler, nothing here runs: the HTML is the same.
+ * Nothing can be seen: the section is not drawn, and keeps its kept size, until it nears the viewport. A form on the
+ * screen or near it is left alone. Autofill reads a form again when the visitor focuses one of its fields. Without
+ * JavaScript, and for a crawler, nothing here runs: the HTML is the same.
  */
-export const HOLD = 'data-autofill-hold';
+const HOLD = 'data-autofill-hold';
 
 export function holdUnrenderedForms(): void {
   // A browser without checkVisibility, or without its `contentVisibilityAuto` option (which then reads every
