@@ -6,10 +6,9 @@ const copy = deskGuides.sources;
 
 /** Free guides in the period, per source and guide: requests, then how many confirmed their address, then downloads. */
 export function GuideCountsSection({ guides }: { guides: readonly GuideSourceCounts[] }) {
-  const c = copy.columns;
   return (
     <TableCard id="guide-counts-heading" words={copy} rows={guides}>
-      {(g) => (
+      {(g, c) => (
         <tr key={`${g.source}\u0000${g.guide}`} data-source={g.source || copy.direct}>
           <th scope="row">{g.source || copy.direct}</th>
           <td data-label={c.guide}>{g.title}</td>

@@ -10,10 +10,9 @@ const copy = deskRevenue.programs;
  * the table's box), then what was paid, what went back and how many payments.
  */
 export function ProgramRevenueSection({ programs }: { programs: readonly ProgramRevenue[] }) {
-  const c = copy.columns;
   return (
     <TableCard id="program-revenue-heading" words={copy} rows={programs}>
-      {(p) => (
+      {(p, c) => (
         <tr key={p.program ?? ''} data-program={p.program ?? ''}>
           <th scope="row">{p.title ?? copy.noProgram}</th>
           <CountCell label={c.revenue} value={rupees(p.revenuePaise)} />

@@ -60,9 +60,10 @@ export function CountCell({
 
 /**
  * A card of one table of the period: its heading and what it counts, then the table (its header row `words.columns`,
- * in their order; a row per item, as `children` shows it), or a line saying there is nothing to count.
+ * in their order; a row per item, as `children` shows it from the item and those columns' names), or a line saying
+ * there is nothing to count.
  */
-export function TableCard<T>({
+export function TableCard<T, C extends Record<string, string>>({
   id,
   words,
   rows,
@@ -71,9 +72,10 @@ export function TableCard<T>({
   /** The heading's id, which names the card and its table. */
   id: string;
   /** Its heading, what it counts, the line shown instead of a table with no row, and the name of the table's box. */
-  words: { title: string; intro: string; none: string; box: string; columns: Record<string, string> };
+  words: { title: string; intro: string; none: string; box: string; columns: C };
   rows: readonly T[];
-  children: (row: T) => ReactNode;
+  /** A row of the table; `columns` names each of its cells on a phone. */
+  children: (row: T, columns: C) => ReactNode;
 }) {
   return (
     <section className="desk-card" aria-labelledby={id}>
@@ -83,7 +85,7 @@ export function TableCard<T>({
         <p className="desk-empty">{words.none}</p>
       ) : (
         <CardTable box={words.box} labelledBy={id} columns={Object.values(words.columns)}>
-          {rows.map((row) => children(row))}
+          {rows.map((row) => children(row, words.columns))}
         </CardTable>
       )}
     </section>
