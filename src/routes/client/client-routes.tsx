@@ -36,11 +36,12 @@ export async function page(
   body: Parameters<typeof render>[1],
   status: Status = 200,
 ): Promise<Response> {
-  // No canonical address with the token in it: the page is nobody's to link to.
+  // No canonical address with the token in it: the page is nobody's to link to. Painted once its `main` has been
+  // read, as the quiz is: a slowed phone lays out the whole first view before the first paint, not after it.
   const res = await render(
     c,
     body,
-    { title: words.title, description: words.description, path: '/c', noindex: true },
+    { title: words.title, description: words.description, path: '/c', noindex: true, paintAfter: 'main' },
     status,
   );
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);

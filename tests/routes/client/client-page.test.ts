@@ -97,6 +97,16 @@ describe('the page', () => {
     expect(html).toContain(`action="/c/${token}/terms"`);
   });
 
+  // Issue 58: as the quiz, the first paint is the whole page read, not its header with the rest laid out after it.
+  it('is painted once its main has been read', async () => {
+    const { token } = await engaged();
+    const html = await (await call(`/c/${token}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render"/>');
+    expect(html.match(/id="main"/g)).toHaveLength(1);
+    expect(html).toMatch(/<main id="main" class="section client-page"/);
+  });
+
   it('greets the client and shows the package: sessions used and left, the next call in India time, valid until', async () => {
     const e = await engaged({ terms: null });
     await booked(e, -48); // ended two days ago: used
