@@ -1,5 +1,5 @@
 // `npm run lighthouse:tasks`: what Lighthouse's simulated total blocking time counts, task by task.
-// Runs Lighthouse (mobile, its simulated throttling at LIGHTHOUSE_CPU_SLOWDOWN, default 4) against / and /quiz (LIGHTHOUSE_PATHS) of each origin
+// Runs Lighthouse (mobile, its simulated throttling at LIGHTHOUSE_CPU_SLOWDOWN, default 4) against / and /quiz (LIGHTHOUSE_PATHS; `/c/:token` for a client's page) of each origin
 // in LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
 // LIGHTHOUSE_RUNS rounds (default 3), one Chrome for all. Without LIGHTHOUSE_ORIGINS it builds and serves this
 // checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
@@ -18,7 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
 import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
-import { eventsInside, tasksAfterPaint } from './applied-throttling.mjs';
+import { clientPagePath, eventsInside, tasksAfterPaint } from './applied-throttling.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const PATHS = (process.env.LIGHTHOUSE_PATHS || '/,/quiz').split(',');
@@ -138,6 +138,14 @@ if (process.env.LIGHTHOUSE_ORIGINS) {
   await warmFeedCache(worker.origin);
   origins = [['this', worker.origin]];
 }
+// `/c/:token` is a client's page made on each origin, as `npm run lighthouse` makes one (the origin must be a local
+// development Worker); its token is a local run's only, and the output keeps `/c/:token`.
+const urls = new Map();
+for (const [, origin] of origins) {
+  for (const path of PATHS) {
+    urls.set(origin + path, path === '/c/:token' ? origin + (await clientPagePath(origin)) : origin + path);
+  }
+}
 const chrome = await chromeLauncher.launch({
   chromePath: requireChromium(),
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -151,7 +159,7 @@ try {
         tasks = new Set();
         const load = loadavg()[0].toFixed(1);
         const { lhr, artifacts } = await lighthouse(
-          origin + path,
+          urls.get(origin + path),
           { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] },
           config,
         );
