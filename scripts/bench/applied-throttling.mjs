@@ -66,6 +66,16 @@ export function eventsInside(trace, taskEvent) {
 }
 
 /**
+ * The local Worker's settings for a measured site: the sample feeds (warm, thumbnails unreachable), and result emails
+ * sent as `npm run dev` sends them (RESULT_EMAIL_FROM; without it no guide is offered).
+ */
+export const LOCAL_SITE_VARS = {
+  YOUTUBE_SAMPLE_FEEDS: '1',
+  YOUTUBE_THUMB_URL: 'http://127.0.0.1:9',
+  RESULT_EMAIL_FROM: 'priya@coach.localhost',
+};
+
+/**
  * A page with one line of text and nothing else, served on loopback: what the host's Chromium costs a navigation
  * at the same slowdown. Resolves to { origin, close() }.
  */
@@ -108,4 +118,38 @@ export async function clientPagePath(origin) {
   const { token } = await started.json();
   if (!token) throw new Error(`no client page could be started (${started.status})`);
   return `/c/${token}`;
+}
+
+/**
+ * The free guide's confirmation page (`/guides/confirm?t=…`) on a local development Worker: the sample guide offered
+ * (`/__dev/guides/seed`, which publishes it, so `/` then shows its block as a site with a guide does), asked for as a
+ * browser without JavaScript asks, and the link read from the confirmation email the local Worker kept. Opening the
+ * page confirms nothing (its button does). Answers the page's path; callers print `/guides/confirm` in its place.
+ */
+export async function guidePagePath(origin) {
+  const seeded = await fetch(`${origin}/__dev/guides/seed`, { method: 'POST' });
+  if (!seeded.ok) throw new Error(`the sample guide could not be offered (${seeded.status})`);
+  const email = `lighthouse-guide-${Date.now()}@example.com`;
+  // The consent notice's version, as the guide's block on `/` sends it.
+  const landing = await (await fetch(`${origin}/`)).text();
+  const block = landing.slice(landing.indexOf('id="guides"'));
+  const consent = block.match(/name="consent" value="([^"]+)"/)?.[1];
+  if (!consent) throw new Error('the guide block on / has no consent field');
+  const form = new URLSearchParams({ email, guide: 'five-minute-reset', consent });
+  const sent = await fetch(`${origin}/api/guide`, { method: 'POST', body: form, redirect: 'manual' });
+  if (sent.status >= 400) throw new Error(`the guide request was refused (${sent.status})`);
+  // The local outbox lists what was sent; one message whole is asked for by its id (as e2e/support/emails.ts does).
+  const outbox = `${origin}/cdn-cgi/local/explorer/api/local/email/sending`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { result = [] } = await (await fetch(`${outbox}?per_page=100`)).json();
+    const message = result.find((e) => e.to?.includes(email));
+    if (message) {
+      const whole = await (await fetch(`${outbox}?email_id=${encodeURIComponent(message.messageId)}`)).json();
+      const link = whole.result?.text?.match(/https?:\/\/\S+\/guides\/confirm\?\S+/)?.[0];
+      if (!link) throw new Error('the confirmation email carries no /guides/confirm link');
+      return new URL(link).pathname + new URL(link).search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('no confirmation email for the guide request came');
 }

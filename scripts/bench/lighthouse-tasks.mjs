@@ -1,5 +1,5 @@
 // `npm run lighthouse:tasks`: what Lighthouse's simulated total blocking time counts, task by task.
-// Runs Lighthouse (mobile, its simulated throttling at LIGHTHOUSE_CPU_SLOWDOWN, default 4) against / and /quiz (LIGHTHOUSE_PATHS; `/c/:token` for a client's page) of each origin
+// Runs Lighthouse (mobile, its simulated throttling at LIGHTHOUSE_CPU_SLOWDOWN, default 4) against / and /quiz (LIGHTHOUSE_PATHS; `/c/:token` for a client's page, `/guides/confirm` for a guide's link) of each origin
 // in LIGHTHOUSE_ORIGINS ("A=http://127.0.0.1:8865,B=http://127.0.0.1:8867"), interleaved A, B, A, B… for
 // LIGHTHOUSE_RUNS rounds (default 3), one Chrome for all. Without LIGHTHOUSE_ORIGINS it builds and serves this
 // checkout on LIGHTHOUSE_PORT (default 8870) with a warm feed cache, as `npm run lighthouse` does.
@@ -18,7 +18,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
 import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
-import { clientPagePath, eventsInside, tasksAfterPaint } from './applied-throttling.mjs';
+import {
+  clientPagePath,
+  eventsInside,
+  guidePagePath,
+  LOCAL_SITE_VARS,
+  tasksAfterPaint,
+} from './applied-throttling.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const PATHS = (process.env.LIGHTHOUSE_PATHS || '/,/quiz').split(',');
@@ -133,17 +139,19 @@ if (process.env.LIGHTHOUSE_ORIGINS) {
   const port = Number(process.env.LIGHTHOUSE_PORT || 8870);
   worker = await startLocalWorker({
     port,
-    vars: { YOUTUBE_SAMPLE_FEEDS: '1', YOUTUBE_THUMB_URL: 'http://127.0.0.1:9' },
+    vars: LOCAL_SITE_VARS,
   });
   await warmFeedCache(worker.origin);
   origins = [['this', worker.origin]];
 }
-// `/c/:token` is a client's page made on each origin, as `npm run lighthouse` makes one (the origin must be a local
-// development Worker); its token is a local run's only, and the output keeps `/c/:token`.
+// `/c/:token` is a client's page and `/guides/confirm` a guide's link, made on each origin as `npm run lighthouse`
+// makes them (the origin must be a local development Worker); their tokens are a local run's only, and the output
+// keeps the path's name.
 const urls = new Map();
 for (const [, origin] of origins) {
   for (const path of PATHS) {
-    urls.set(origin + path, path === '/c/:token' ? origin + (await clientPagePath(origin)) : origin + path);
+    const made = { '/c/:token': clientPagePath, '/guides/confirm': guidePagePath }[path];
+    urls.set(origin + path, made ? origin + (await made(origin)) : origin + path);
   }
 }
 const chrome = await chromeLauncher.launch({
