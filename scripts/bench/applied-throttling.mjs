@@ -121,14 +121,22 @@ export async function clientPagePath(origin) {
 }
 
 /**
+ * Offers the sample free guide on a local development Worker (`/__dev/guides/seed`: published at once), so `/` shows
+ * its block as a site with a guide does. The same again changes nothing.
+ */
+export async function offerSampleGuide(origin) {
+  const seeded = await fetch(`${origin}/__dev/guides/seed`, { method: 'POST' });
+  if (!seeded.ok) throw new Error(`the sample guide could not be offered (${seeded.status})`);
+}
+
+/**
  * The free guide's confirmation page (`/guides/confirm?t=…`) on a local development Worker: the sample guide offered
  * (`/__dev/guides/seed`, which publishes it, so `/` then shows its block as a site with a guide does), asked for as a
  * browser without JavaScript asks, and the link read from the confirmation email the local Worker kept. Opening the
  * page confirms nothing (its button does). Answers the page's path; callers print `/guides/confirm` in its place.
  */
 export async function guidePagePath(origin) {
-  const seeded = await fetch(`${origin}/__dev/guides/seed`, { method: 'POST' });
-  if (!seeded.ok) throw new Error(`the sample guide could not be offered (${seeded.status})`);
+  await offerSampleGuide(origin);
   const email = `lighthouse-guide-${Date.now()}@example.com`;
   // The consent notice's version, as the guide's block on `/` sends it.
   const landing = await (await fetch(`${origin}/`)).text();
