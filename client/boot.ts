@@ -12,10 +12,10 @@
  *   still loading), which would otherwise do nothing.
  *   That press is held, marked `data-held`, and given to the island by the entry once the island has hydrated.
  */
-import { holdUnrenderedForms } from './autofill-hold';
 import { startHeader } from './header-menu';
 import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
+import { putInFormsWhenNear } from './forms-later';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
 
@@ -74,9 +74,9 @@ function want(event: Event): void {
   load();
 }
 
-// Before anything else, in the task that dispatches DOMContentLoaded: autofill's read of the page's forms then lays
-// out no section below the first view.
-holdUnrenderedForms();
+// The forms below the first view are put in as they near it (at once for an address with a fragment, before
+// DOMContentLoaded): autofill's read of the page's forms then finds none of them.
+putInFormsWhenNear();
 
 // The first page of the visit in this tab is where the lead came from.
 keepFirstTouch();

@@ -129,7 +129,13 @@ function startWhenNear(el: HTMLElement): void {
   }
 }
 
-for (const el of markers) {
+/** The markers already taken in: each is watched, and started, once. */
+const taken = new WeakSet<HTMLElement>();
+
+/** Starts `el` when its strategy says, and holds the presses on its buttons until then. */
+function take(el: HTMLElement): void {
+  if (taken.has(el)) return;
+  taken.add(el);
   const strategy = el.dataset.load;
   if (strategy === 'eager') {
     void start(el);
@@ -163,6 +169,12 @@ for (const el of markers) {
   }
   holdButtonPresses(el);
 }
+
+for (const el of markers) take(el);
+// A form put in as its section nears the view (client/forms-later.ts) brings its marker then.
+document.addEventListener('islands:added', () => {
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-island]'))) take(el);
+});
 // The boot script (client/boot.ts) noted the islands touched and held the buttons pressed before this script
 // ran; from here on the islands' own listeners do that.
 document.dispatchEvent(new Event('islands:ready'));

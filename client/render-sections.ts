@@ -8,9 +8,15 @@
  * where the section really is and not where its kept size put it.
  */
 
+import { putInAllForms } from './forms-later';
+
 const SECTIONS = ':is(.section, .site-footer):not([data-rendered])';
 
-/** Marks every section rendered now (its layout then comes with the next frame, or the next read of a position). */
+/**
+ * Marks every section rendered now (its layout then comes with the next frame, or the next read of a position), with
+ * every form still held for later in it (client/forms-later.ts).
+ */
 export function renderAllSections(): void {
+  putInAllForms();
   for (const section of Array.from(document.querySelectorAll(SECTIONS))) section.setAttribute('data-rendered', '');
 }

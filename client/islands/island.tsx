@@ -15,21 +15,28 @@ export type LoadStrategy = 'eager' | 'visible' | 'interaction' | 'touch';
  * rendered into the HTML here; the browser entry later hydrates the same
  * markup in place with the same props (serialised into `data-props`).
  * An island receives data only through its props.
+ * `later`: a form below the landing page's first view, written inside `<noscript data-later="<name>">`. A browser
+ * without JavaScript and a crawler read it as any form; a browser that runs scripts has it put in as its section nears
+ * the view (client/forms-later.ts), so the browser's read of the forms at `DOMContentLoaded` finds none there
+ * (issue 58).
  */
 export function Island<P extends object>({
   name,
   component: Component,
   props,
   load = 'visible',
+  later = false,
 }: {
   name: string;
   component: ComponentType<P>;
   props: P;
   load?: LoadStrategy;
+  later?: boolean;
 }) {
-  return (
+  const island = (
     <div data-island={name} data-load={load} data-props={JSON.stringify(props)}>
       <Component {...props} />
     </div>
   );
+  return later ? <noscript data-later={name}>{island}</noscript> : island;
 }

@@ -52,6 +52,7 @@ function GuideOffer({ guide, place, forms, offered }: OfferProps) {
           name="GuideForm"
           component={GuideForm}
           load="visible"
+          later={place === 'page'}
           props={{
             copy: {
               label: guideBlock.label(guide.title),

@@ -29,6 +29,7 @@ export function Newsletter({ form }: { form: FormState }) {
         name="NewsletterForm"
         component={NewsletterForm}
         load="visible"
+        later
         props={{
           copy: {
             label: newsletter.label,

@@ -38,6 +38,8 @@ async function newsletterJourney(page: Page, problems: string[]) {
   const email = uniqueEmail('nojs-news');
   await page.goto('/');
   const section = page.locator('#newsletter');
+  // Come to it, as a visitor does: where scripts run, the form is put in as its section nears (client/forms-later.ts).
+  await section.scrollIntoViewIfNeeded();
   const field = section.getByRole('textbox', { name: 'Email address' });
 
   await field.fill('not-an-email');
@@ -188,6 +190,7 @@ test.describe('a submit made before the island has hydrated', () => {
     holding = true;
 
     const section = page.locator('#newsletter');
+    await section.scrollIntoViewIfNeeded();
     const submissionId = await section.locator('input[name="submissionId"]').inputValue();
     await section.getByRole('textbox', { name: 'Email address' }).fill(email);
     await expect(page.locator('[data-island="NewsletterForm"]')).not.toHaveAttribute('data-hydrated');

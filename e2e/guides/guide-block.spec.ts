@@ -133,6 +133,8 @@ test.describe('a guide added in the content editor @both', () => {
           'src',
           /^\/site-images\/[0-9a-f]{64}\.png$/,
         );
+        // Its form is put in as the section nears the view (client/forms-later.ts), as a visitor comes to it.
+        await offer.scrollIntoViewIfNeeded();
         await expect(offer.locator('input[name="guide"]')).toHaveValue(/^quiet-evenings-/);
       } finally {
         // Leave the site as it was found: the sample guide alone.

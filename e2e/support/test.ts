@@ -46,10 +46,23 @@ export async function gotoHydrated(page: Page, path: string, ...islands: string[
 }
 
 /**
+ * Scrolls to the section of each form of island `name` still held for later (`<noscript data-later>`,
+ * client/forms-later.ts), as a visitor comes to it, and waits until the form is in.
+ */
+export async function comeToHeldForms(page: Page, name: string): Promise<void> {
+  const held = page.locator(`noscript[data-later="${name}"]`);
+  for (let left = await held.count(); left > 0; left = await held.count()) {
+    await held.first().evaluate((noscript) => noscript.closest('section')?.scrollIntoView());
+    await expect.poll(() => held.count(), { timeout: 5_000 }).toBeLessThan(left);
+  }
+}
+
+/**
  * Loads every island named `name` on the page and waits until each has hydrated: a pointer press inside it (as a first
  * touch would), and a click on no control of it (what starts a `touch` island: client/entry.tsx).
  */
 export async function hydrateIsland(page: Page, name: string): Promise<void> {
+  await comeToHeldForms(page, name);
   const markers = page.locator(`[data-island="${name}"]`);
   expect(await markers.count(), `islands named ${name}`).toBeGreaterThan(0);
   await markers.evaluateAll((els) =>

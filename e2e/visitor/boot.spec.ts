@@ -121,8 +121,8 @@ test('the menu opens at once while the scripts are held back, and still does onc
 test('an island touched before the scripts arrive hydrates once they have, wherever it is', async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  // The newsletter form is far below the fold: only the touch can start it.
-  const island = page.locator('[data-island="NewsletterForm"]');
+  // The latest videos are far below the fold: only the touch can start them.
+  const island = page.locator('[data-island="LatestVideos"]');
   await island.evaluate((el) => el.dispatchEvent(new Event('pointerdown')));
   await expect.poll(scripts.asked).toBeGreaterThan(0);
   await expect(island).toHaveAttribute('data-wanted', '');

@@ -3,25 +3,28 @@ import { expect, test } from '../support/test';
 
 /**
  * What a slow phone's main thread is spared while / loads (issue 58): the browser reads the page's forms for autofill
- * as DOMContentLoaded is dispatched, and for a form in a section below the first view that read would lay the whole
- * section out; and the browser renders what is within one and a half screens of the view, which on a phone would be
- * About's words and Programs' cards too. Each waits until it is near, and nothing the visitor sees moves for it.
+ * as DOMContentLoaded is dispatched, laying out each field, so the forms below the first view are put in only as their
+ * section nears (client/forms-later.ts); and the browser renders what is within one and a half screens of the view,
+ * which on a phone would be About's words and Programs' cards too. Each waits until it is near, and nothing the
+ * visitor sees moves for it.
  */
 
-/** Records, at DOMContentLoaded, which forms are out of the layout for autofill's read (client/autofill-hold.ts). */
-async function recordHeldForms(page: Page): Promise<void> {
+/** Records, at DOMContentLoaded, the forms in the page and the forms still held for later. */
+async function recordFormsAtDcl(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { heldAtDcl: string[] };
+    const w = window as unknown as { atDcl: { forms: string[]; held: number } };
     document.addEventListener('DOMContentLoaded', () => {
-      w.heldAtDcl = Array.from(document.forms)
-        .filter((form) => form.hasAttribute('data-autofill-hold'))
-        .map((form) => form.className);
+      w.atDcl = {
+        forms: Array.from(document.forms, (form) => form.className),
+        held: document.querySelectorAll('noscript[data-later]').length,
+      };
     });
   });
 }
 
-const heldAtDcl = (page: Page) => page.evaluate(() => (window as unknown as { heldAtDcl: string[] }).heldAtDcl);
-const held = (page: Page) => page.locator('form[data-autofill-hold]');
+const atDcl = (page: Page) =>
+  page.evaluate(() => (window as unknown as { atDcl: { forms: string[]; held: number } }).atDcl);
+const held = (page: Page) => page.locator('noscript[data-later]');
 
 /** Whether the element is rendered, not skipped by its own or a section's `content-visibility: auto`. */
 const rendered = (page: Page, selector: string) =>
@@ -31,17 +34,26 @@ const rendered = (page: Page, selector: string) =>
     .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
 
 test.describe('the first view of / @both', () => {
-  test('the forms below the first view are out of the layout for the browser’s read of the forms only', async ({
-    page,
-  }) => {
-    await recordHeldForms(page);
+  test('the forms below the first view are put in only as their section nears, and then work', async ({ page }) => {
+    await recordFormsAtDcl(page);
     await page.goto('/');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    // At DOMContentLoaded the newsletter's form, far below, was held (with the enquiry form, in a closed dialog and
-    // hidden anyway, and a free guide's form when one is published).
-    expect(await heldAtDcl(page)).toContain('email-form newsletter-form');
-    // The next task gave them back: the form is there, and works, when the visitor comes to it.
-    await expect(held(page)).toHaveCount(0);
+    // At DOMContentLoaded the newsletter's form, far below, was not in the page, nor a free guide's when one is
+    // offered (the enquiry form, in a closed dialog, was).
+    const first = await atDcl(page);
+    expect(first.forms).not.toContain('email-form newsletter-form');
+    expect(first.forms).not.toContain('email-form guide-form');
+    expect(first.held).toBeGreaterThan(0);
+    await expect(page.locator('noscript[data-later="NewsletterForm"]')).toHaveCount(1);
+    await expect(page.locator('#newsletter form')).toHaveCount(0);
+    // Coming near, the form is in before its section is on the screen, and works.
+    const height = await page.evaluate(() => window.innerHeight);
+    for (let step = 0; step < 40 && (await page.locator('#newsletter form').count()) === 0; step++) {
+      await page.evaluate((by) => window.scrollBy(0, by), height / 2);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
+    const top = await page.locator('#newsletter').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top, 'the newsletter section below the screen when its form came').toBeGreaterThan(height);
     const form = page.locator('#newsletter form');
     await form.scrollIntoViewIfNeeded();
     await expect(form).toBeVisible();
@@ -51,21 +63,30 @@ test.describe('the first view of / @both', () => {
     await expect(page.locator('#newsletter-message')).toHaveText('Please enter a valid email.');
   });
 
-  test('a form in view when the page opens is never taken out of the layout', async ({ page }) => {
-    await recordHeldForms(page);
-    // Arriving at the newsletter (the page renders every section for an address's target): no form is held.
+  test('arriving at a section, or at the first key press, every form is in at once', async ({ page }) => {
+    await recordFormsAtDcl(page);
+    // Arriving at the newsletter (where a plain post comes back): every form is there for DOMContentLoaded.
     await page.goto('/#newsletter');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    expect(await heldAtDcl(page)).toEqual([]);
+    const arrived = await atDcl(page);
+    expect(arrived.forms).toContain('email-form newsletter-form');
+    expect(arrived.held).toBe(0);
     await expect(page.locator('#newsletter')).toBeInViewport();
     expect(await rendered(page, '#newsletter form')).toBe(true);
     // Every section and every held part is rendered for a target, so the scroll lands where the target really is.
-    const held = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('.section, .site-footer, .about-copy, .program-grid, .benefit-grid'))
+    const unrendered = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.section, .site-footer, .about-copy, .program-grid'))
         .filter((el) => getComputedStyle(el).contentVisibility !== 'visible')
         .map((el) => el.id || el.className),
     );
-    expect(held).toEqual([]);
+    expect(unrendered).toEqual([]);
+    // From the top, the first key press (Tab's order, End) puts them in before the browser moves.
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.locator('noscript[data-later="NewsletterForm"]')).toHaveCount(1);
+    await page.keyboard.press('End');
+    await expect(held(page)).toHaveCount(0);
+    await expect(page.locator('#newsletter form')).toHaveCount(1);
   });
 
   test('what is further than the first view renders as it nears, and nothing on the screen moves for it', async ({

@@ -18,8 +18,8 @@ export async function buildClient({ quiet = false, outdir = defaultOutdir, write
 
 /** The boot script's own files (the rest of client/ is the bundle's, which esbuild watches). */
 const BOOT_FILES = new Set([
-  'autofill-hold.ts',
   'boot.ts',
+  'forms-later.ts',
   'header-menu.ts',
   'render-sections.ts',
   'quiz-steps.ts',

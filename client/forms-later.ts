@@ -1,0 +1,66 @@
+/**
+ * The landing page's forms below the first view (the newsletter's, a free guide's) come in the HTML inside
+ * `<noscript data-later="<island>">` (client/islands/island.tsx, `later`). A browser without JavaScript, and a
+ * crawler, read and show them as any form: the HTML is the same for every visitor. A browser that runs scripts reads
+ * what is inside a `<noscript>` as text, so there is no form there until this script puts it in, as its section comes
+ * within two screens of the view. The browser renders a section one and a half screens ahead
+ * (client/render-sections.ts), so the form is in before its section is drawn, and nothing the visitor sees moves.
+ *
+ * Why (issue 58): Chromium's autofill reads every form on the page as `DOMContentLoaded` is dispatched, and lays out
+ * each field to know whether it can be filled. On a phone eight times slower that read, with the style and layout it
+ * forced, was 40–100 ms of the landing page's longest task, after the first paint, even with the forms out of the
+ * layout for it (decision 050). Autofill reads a form put in later when it arrives, as the visitor nears it.
+ *
+ * Every form is put in at once, before the browser could pass one by:
+ * - on arriving at a fragment (`/#newsletter`, where a plain post comes back): before `DOMContentLoaded`;
+ * - before a scroll to a section (the header's links: renderAllSections);
+ * - on the first key press: Tab's order, Page Down and End go further than two screens in one step;
+ * - on a change of fragment (another in-page link), and before printing.
+ */
+const LATER = 'noscript[data-later]';
+/** How far from the view a form's section is when its form is put in: two screens, above and below. */
+const NEAR = '200% 0px';
+
+/** Puts the HTML of one `<noscript data-later>` in its place, then tells the islands' entry (client/entry.tsx). */
+function putIn(held: Element): void {
+  if (!held.isConnected) return;
+  const template = document.createElement('template');
+  template.innerHTML = held.textContent ?? '';
+  held.replaceWith(template.content);
+  document.dispatchEvent(new Event('islands:added'));
+}
+
+/** Puts every form still held in its place now. */
+export function putInAllForms(): void {
+  for (const held of Array.from(document.querySelectorAll(LATER))) putIn(held);
+}
+
+/** Starts watching the held forms' sections; called by the boot script before `DOMContentLoaded`. */
+export function putInFormsWhenNear(): void {
+  const held = Array.from(document.querySelectorAll(LATER));
+  if (held.length === 0) return;
+  if (window.location.hash.length > 1) {
+    putInAllForms();
+    return;
+  }
+  // A `<noscript>` has no box: its section is what comes near.
+  const bySection = new Map<Element, Element[]>();
+  for (const form of held) {
+    const section = form.closest('section') ?? form.parentElement;
+    if (section) bySection.set(section, [...(bySection.get(section) ?? []), form]);
+  }
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        near.unobserve(entry.target);
+        for (const form of bySection.get(entry.target) ?? []) putIn(form);
+      }
+    },
+    { rootMargin: NEAR },
+  );
+  for (const section of bySection.keys()) near.observe(section);
+  addEventListener('keydown', putInAllForms, { once: true, capture: true });
+  addEventListener('hashchange', putInAllForms, { once: true });
+  addEventListener('beforeprint', putInAllForms, { once: true });
+}
