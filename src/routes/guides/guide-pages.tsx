@@ -29,7 +29,14 @@ async function show(c: Context<{ Bindings: Env }>, page: GuideView, status: Stat
   const res = await render(
     c,
     <GuidePage year={new Date().getFullYear()} page={page} />,
-    { title: `${copy.title} · ${copy.description}`, description: copy.description, path: '/guides', noindex: true },
+    // Painted once its main has been read, as the quiz and the client's page are (issue 58).
+    {
+      title: `${copy.title} · ${copy.description}`,
+      description: copy.description,
+      path: '/guides',
+      noindex: true,
+      paintAfter: 'main',
+    },
     status,
   );
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
