@@ -12,7 +12,8 @@
  * layout for it (decision 050). Autofill reads a form put in later when it arrives, as the visitor nears it.
  *
  * Every form is put in at once, before the browser could pass one by:
- * - on arriving at a fragment (`/#newsletter`, where a plain post comes back): before `DOMContentLoaded`;
+ * - on arriving at a fragment (`/#newsletter`, where a plain post comes back), or on a reload or a return to the page
+ *   (the browser puts the visitor back where they were, which may be at a form): before `DOMContentLoaded`;
  * - before a scroll to a section (the header's links: renderAllSections);
  * - on the first key press: Tab's order, Page Down and End go further than two screens in one step;
  * - on a change of fragment (another in-page link), and before printing.
@@ -35,11 +36,17 @@ export function putInAllForms(): void {
   for (const held of Array.from(document.querySelectorAll(LATER))) putIn(held);
 }
 
+/** Whether this load is a reload or a return (back, forward), where the browser restores the scroll position. */
+function restoresScroll(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type === 'reload' || navigation?.type === 'back_forward';
+}
+
 /** Starts watching the held forms' sections; called by the boot script before `DOMContentLoaded`. */
 export function putInFormsWhenNear(): void {
   const held = Array.from(document.querySelectorAll(LATER));
   if (held.length === 0) return;
-  if (window.location.hash.length > 1) {
+  if (window.location.hash.length > 1 || restoresScroll()) {
     putInAllForms();
     return;
   }

@@ -63,7 +63,7 @@ test.describe('the first view of / @both', () => {
     await expect(page.locator('#newsletter-message')).toHaveText('Please enter a valid email.');
   });
 
-  test('arriving at a section, or at the first key press, every form is in at once', async ({ page }) => {
+  test('arriving at a section, on a reload, or at the first key press, every form is in at once', async ({ page }) => {
     await recordFormsAtDcl(page);
     // Arriving at the newsletter (where a plain post comes back): every form is there for DOMContentLoaded.
     await page.goto('/#newsletter');
@@ -87,6 +87,11 @@ test.describe('the first view of / @both', () => {
     await page.keyboard.press('End');
     await expect(held(page)).toHaveCount(0);
     await expect(page.locator('#newsletter form')).toHaveCount(1);
+    // A reload (the browser puts the visitor back where they were, at the forms now): all in before DOMContentLoaded.
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect((await atDcl(page)).held).toBe(0);
+    expect((await atDcl(page)).forms).toContain('email-form newsletter-form');
   });
 
   test('what is further than the first view renders as it nears, and nothing on the screen moves for it', async ({
