@@ -16,6 +16,7 @@ import { startHeader } from './header-menu';
 import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
 import { putInFormsWhenNear } from './forms-later';
+import { renderSectionsForAnchors } from './render-sections';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
 
@@ -74,8 +75,10 @@ function want(event: Event): void {
   load();
 }
 
-// The forms below the first view are put in as they near it (at once for an address with a fragment, before
-// DOMContentLoaded): autofill's read of the page's forms then finds none of them.
+// Arriving at an anchor: every section rendered and every form put in, before DOMContentLoaded.
+renderSectionsForAnchors();
+// The forms below the first view are put in as they near it: autofill's read of the page's forms at
+// DOMContentLoaded then finds none of them.
 putInFormsWhenNear();
 
 // The first page of the visit in this tab is where the lead came from.

@@ -12,11 +12,12 @@
  * layout for it (decision 050). Autofill reads a form put in later when it arrives, as the visitor nears it.
  *
  * Every form is put in at once, before the browser could pass one by:
- * - on arriving at a fragment (`/#newsletter`, where a plain post comes back), or on a reload or a return to the page
- *   (the browser puts the visitor back where they were, which may be at a form): before `DOMContentLoaded`;
- * - before a scroll to a section (the header's links: renderAllSections);
+ * - on a reload or a return to the page (the browser puts the visitor back where they were, which may be at a form):
+ *   before `DOMContentLoaded`;
+ * - with every section, on arriving at a fragment (`/#newsletter`, where a plain post comes back), on a change of
+ *   fragment, and before a scroll to a section (the header's links): client/render-sections.ts;
  * - on the first key press: Tab's order, Page Down and End go further than two screens in one step;
- * - on a change of fragment (another in-page link), and before printing.
+ * - before printing.
  */
 const LATER = 'noscript[data-later]';
 /** How far from the view a form's section is when its form is put in: two screens, above and below. */
@@ -46,7 +47,7 @@ function restoresScroll(): boolean {
 export function putInFormsWhenNear(): void {
   const held = Array.from(document.querySelectorAll(LATER));
   if (held.length === 0) return;
-  if (window.location.hash.length > 1 || restoresScroll()) {
+  if (restoresScroll()) {
     putInAllForms();
     return;
   }
@@ -68,6 +69,5 @@ export function putInFormsWhenNear(): void {
   );
   for (const section of bySection.keys()) near.observe(section);
   addEventListener('keydown', putInAllForms, { once: true, capture: true });
-  addEventListener('hashchange', putInAllForms, { once: true });
   addEventListener('beforeprint', putInAllForms, { once: true });
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { siteControls } from '../../src/words/site-controls';
 
 const words = siteControls.podcast;
@@ -18,12 +19,22 @@ const icon = (path: string) => (
   </svg>
 );
 
+/** On `<body>` while the small player is shown (client/styles/listen.css). */
+const SHOWN = 'mini-player-shown';
+
 /**
  * The small player at the foot of the screen while an episode is in the player and its pop-up is closed: the
  * episode's title, play or pause (for the site's own audio), open the pop-up again, and stop (which removes the
  * player).
  */
 export function MiniPlayer({ title, paused, onToggle, onOpen, onStop }: MiniPlayerProps) {
+  // A class rather than `body:has(.mini-player)` in the stylesheet: Chromium checks a `:has()` on <body> again for
+  // elements the parser adds while the page loads, and each check restyled the page (issue 58). Before the frame is
+  // drawn, so the page's end and a toast are never under the player.
+  useLayoutEffect(() => {
+    document.body.classList.add(SHOWN);
+    return () => document.body.classList.remove(SHOWN);
+  }, []);
   return (
     <section className="mini-player" aria-labelledby="mini-player-label">
       <div className="mini-player-text">

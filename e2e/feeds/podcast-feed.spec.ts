@@ -90,6 +90,9 @@ test('the Listen section shows the feed’s newest episodes; one plays in the si
     expect(await paused()).toBe(false);
     const mini = page.getByRole('region', { name: 'Podcast player' });
     await expect(mini).toContainText(episode);
+    // The page's end stays reachable above the small player, and only while it is shown.
+    const body = page.locator('body');
+    await expect(body).toHaveCSS('padding-bottom', '72px');
     if (testInfo.project.name.startsWith('phone')) {
       await keepScreenshot(page, { path: testInfo.outputPath('podcast-mini-player-390.png') });
     }
@@ -101,6 +104,7 @@ test('the Listen section shows the feed’s newest episodes; one plays in the si
     await mini.getByRole('button', { name: 'Stop and close player' }).click();
     await expect(page.locator('audio')).toHaveCount(0);
     await expect(mini).toHaveCount(0);
+    await expect(body).toHaveCSS('padding-bottom', '0px');
     await expect(page.getByRole('button', { name: `Play episode: ${episode}` })).toBeFocused();
   });
 });

@@ -33,6 +33,20 @@ const rendered = (page: Page, selector: string) =>
     .first()
     .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
 
+/** Every section and held part that is not rendered in full (content-visibility other than visible). */
+const unrenderedParts = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('.section, .site-footer, .about-copy, .program-grid'))
+      .filter((el) => getComputedStyle(el).contentVisibility !== 'visible')
+      .map((el) => el.id || el.className),
+  );
+
+/** How far the target's top is from where a scroll to it puts it (below the sticky header), in px. */
+const offTarget = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluate((el) => Math.abs(el.getBoundingClientRect().top - parseFloat(getComputedStyle(el).scrollMarginTop)));
+
 test.describe('the first view of / @both', () => {
   test('the forms below the first view are put in only as their section nears, and then work', async ({ page }) => {
     await recordFormsAtDcl(page);
@@ -74,12 +88,8 @@ test.describe('the first view of / @both', () => {
     await expect(page.locator('#newsletter')).toBeInViewport();
     expect(await rendered(page, '#newsletter form')).toBe(true);
     // Every section and every held part is rendered for a target, so the scroll lands where the target really is.
-    const unrendered = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('.section, .site-footer, .about-copy, .program-grid'))
-        .filter((el) => getComputedStyle(el).contentVisibility !== 'visible')
-        .map((el) => el.id || el.className),
-    );
-    expect(unrendered).toEqual([]);
+    expect(await unrenderedParts(page)).toEqual([]);
+    await expect.poll(() => offTarget(page, '#newsletter')).toBeLessThanOrEqual(1);
     // From the top, the first key press (Tab's order, End) puts them in before the browser moves.
     await page.goto('/');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -136,5 +146,17 @@ test.describe('the first view of / @both', () => {
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift), 'layout shift').toBeLessThan(
       0.05,
     );
+  });
+});
+
+test.describe('the first view of / without JavaScript @both', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every section is rendered, so arriving at an anchor lands where its target really is', async ({ page }) => {
+    for (const target of ['#newsletter', '#listen', '#programs']) {
+      await page.goto(`/${target}`);
+      expect(await unrenderedParts(page)).toEqual([]);
+      await expect.poll(() => offTarget(page, target)).toBeLessThanOrEqual(1);
+    }
   });
 });
