@@ -34,21 +34,27 @@ function mainThread(trace) {
 export const firstPaintTs = (trace) => trace.traceEvents.find((e) => e.name === 'firstContentfulPaint')?.ts;
 
 /**
- * The page's main-thread tasks that started at or after the first contentful paint and ran longer than `overMs`, as
- * they ran: { afterMs (from the first paint), wallMs, cpuMs, event }, longest first.
+ * The page's main-thread tasks that ran after the first contentful paint for longer than `overMs`, as they ran:
+ * { afterMs (from the first paint; negative for a task that began before it), wallMs, cpuMs, event }, longest first.
+ * A task that began before the first paint and ended after it counts by its part after the paint (`wallMs`), as
+ * Lighthouse's total blocking time counts it: the browser can present the first frame while the main thread is
+ * already in its next task (a page painted before all of it was read, then laid out).
  */
 export function tasksAfterPaint(trace, overMs = 0) {
   const fcp = firstPaintTs(trace);
   const { task, mine } = mainThread(trace);
   if (fcp === undefined) return [];
   return trace.traceEvents
-    .filter((e) => mine(e) && e.ph === 'X' && e.name === task && e.ts >= fcp && e.dur > overMs * 1000)
-    .map((event) => ({
-      afterMs: Math.round((event.ts - fcp) / 1000),
-      wallMs: event.dur / 1000,
-      cpuMs: (event.tdur ?? 0) / 1000,
-      event,
-    }))
+    .filter((e) => mine(e) && e.ph === 'X' && e.name === task && e.ts + e.dur - Math.max(e.ts, fcp) > overMs * 1000)
+    .map((event) => {
+      const part = event.ts >= fcp ? 1 : (event.ts + event.dur - fcp) / event.dur;
+      return {
+        afterMs: Math.round((event.ts - fcp) / 1000),
+        wallMs: (event.ts + event.dur - Math.max(event.ts, fcp)) / 1000,
+        cpuMs: ((event.tdur ?? 0) * part) / 1000,
+        event,
+      };
+    })
     .sort((a, b) => b.wallMs - a.wallMs);
 }
 

@@ -123,13 +123,16 @@ function sharing(trace) {
   };
 }
 
-/** With devtools throttling: the page's main-thread tasks over 50 ms after the observed first paint, as they ran. */
+/**
+ * With devtools throttling: the page's main-thread tasks over 50 ms after the observed first paint, as they ran (one
+ * that began before it by its part after it, marked "across FCP").
+ */
 const observedLongTasks = (trace) =>
   tasksAfterPaint(trace, 50)
     .sort((a, b) => a.afterMs - b.afterMs)
     .map(
       (t) =>
-        `   after FCP ${t.afterMs} ms: wall ${t.wallMs.toFixed(1)} cpu ${t.cpuMs.toFixed(1)}: ${describe({ childEvents: eventsInside(trace, t.event) })}`,
+        `   ${t.afterMs < 0 ? `across FCP (from ${t.afterMs} ms, all ${(t.event.dur / 1000).toFixed(1)})` : `after FCP ${t.afterMs} ms`}: wall ${t.wallMs.toFixed(1)} cpu ${t.cpuMs.toFixed(1)}: ${describe({ childEvents: eventsInside(trace, t.event) })}`,
     );
 
 let worker;
