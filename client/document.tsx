@@ -16,9 +16,11 @@ export interface DocumentProps {
   /** Asks search engines not to index this answer (the landing page shown at an unknown path). */
   noindex?: boolean;
   /**
-   * The id of an element the first view ends with or in: the browser paints the page once it has read that element
-   * whole (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its header with
-   * the rest laid out in the frames after (issue 58). A browser that does not know it paints as before.
+   * The id of the element that comes right after the first view: the browser paints the page once it has put that
+   * element in (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its header
+   * with the rest laid out in the frames after (issue 58). Chromium lets the link go as the element is put in, not once
+   * what is inside it has been read: so the element after, not the one to be read (`MAIN_READ` for a page's `<main>`,
+   * client/layout/main-read.tsx). A browser that does not know it paints as before.
    */
   paintAfter?: string | undefined;
   children: ReactNode;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Enquiry } from '../sections/enquiry';
 import { Footer } from '../layout/footer';
+import { MainRead } from '../layout/main-read';
 import { SiteHeader } from '../layout/site-header';
 
 /**
@@ -30,6 +31,7 @@ export function TextPage({
           </p>
         </article>
       </main>
+      <MainRead />
       <Footer year={year} />
       <Enquiry form={{ submissionId: crypto.randomUUID() }} />
     </>
