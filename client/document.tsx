@@ -19,8 +19,8 @@ export interface DocumentProps {
    * The id of the element that comes right after the first view: the browser paints the page once it has put that
    * element in (a render-blocking `<link rel="expect">`), so the first paint is the whole first view, not its header
    * with the rest laid out in the frames after (issue 58). Chromium lets the link go as the element is put in, not once
-   * what is inside it has been read: so the element after, not the one to be read (`MAIN_READ` for a page's `<main>`,
-   * client/layout/main-read.tsx). A browser that does not know it paints as before.
+   * what is inside it has been read: so the element after, not the one to be read (`VIEW_READ`, after a page's
+   * `<main>` and footer: client/layout/view-read.tsx). A browser that does not know it paints as before.
    */
   paintAfter?: string | undefined;
   children: ReactNode;

@@ -5,7 +5,7 @@ import { Island } from '../islands/island';
 import QuizWizard from '../islands/quiz-wizard';
 import { QuizArt } from '../components/art';
 import { SiteHeader } from '../layout/site-header';
-import { MainRead } from '../layout/main-read';
+import { ViewRead } from '../layout/view-read';
 import { useSiteContent } from '../site-content';
 
 export interface QuizPageProps {
@@ -52,7 +52,7 @@ export function QuizPage({ step, answers, form, resultByEmail }: QuizPageProps) 
           />
         </div>
       </main>
-      <MainRead />
+      <ViewRead />
     </>
   );
 }

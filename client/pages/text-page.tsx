@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Enquiry } from '../sections/enquiry';
 import { Footer } from '../layout/footer';
-import { MainRead } from '../layout/main-read';
+import { ViewRead } from '../layout/view-read';
 import { SiteHeader } from '../layout/site-header';
 
 /**
@@ -31,8 +31,8 @@ export function TextPage({
           </p>
         </article>
       </main>
-      <MainRead />
       <Footer year={year} />
+      <ViewRead />
       <Enquiry form={{ submissionId: crypto.randomUUID() }} />
     </>
   );

@@ -15,7 +15,7 @@ import { nextQuizState, quizStateAfter, type QuizState } from './quiz-steps';
 import { countFunnelStep, countQuizStep, countVisits } from './visit-counter';
 import { quizStepLabel } from '../shared/quiz-flow';
 import { type AppEnv, type Status, postedAttribution, render, requestAttribution } from './page-render';
-import { MAIN_READ } from '../../client/layout/main-read';
+import { VIEW_READ } from '../../client/layout/view-read';
 import { renderLanding } from './landing-render';
 
 /**
@@ -44,7 +44,7 @@ export function renderQuiz(
       description: `Answer three short questions and see the programs ${site.brand} recommends for you.`,
       path: '/quiz',
       // The quiz is the whole page: painted once it has been read whole, not its header first.
-      paintAfter: MAIN_READ,
+      paintAfter: VIEW_READ,
       ...(content && { content, noindex: true, preview: previewOf }),
     },
     status,

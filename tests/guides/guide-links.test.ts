@@ -87,9 +87,9 @@ describe.each(D1_AND_FIRESTORE)('on %s', (_, makeEnv) => {
       expect(page).toContain('Confirm and get the guide');
       // Issue 58: painted once its main has been read, not its header with the rest laid out after it.
       expect(page.slice(0, page.indexOf('</head>'))).toContain(
-        '<link rel="expect" href="#main-read" blocking="render"/>',
+        '<link rel="expect" href="#view-read" blocking="render"/>',
       );
-      expect(page).toContain('</main><span id="main-read" hidden=""></span>');
+      expect(page).toContain('</footer><span id="view-read" hidden=""></span>');
       expect(page).toContain(`action="${confirmPath(token)}"`);
       expect((await getGuideStore(workerEnv).get(request.id))!.confirmedAt).toBeUndefined();
 

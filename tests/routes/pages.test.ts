@@ -124,10 +124,10 @@ describe('page routing and rendering', () => {
 
   // Issue 58: the first paint is the whole first view. The element named must be in the page, or the browser would
   // paint nothing until it had read the whole document; it comes right after the first view, since Chromium lets the
-  // link go as that element is put in (for a page's main, an empty element after it: client/layout/main-read.tsx).
+  // link go as that element is put in (after a page's main, an empty element: client/layout/view-read.tsx).
   it.each([
     ['/', 'about', /<\/section><section id="about"/],
-    ['/quiz', 'main-read', /<main id="main" class="quiz-screen">.*<\/main><span id="main-read" hidden=""><\/span>/s],
+    ['/quiz', 'view-read', /<main id="main" class="quiz-screen">.*<\/main><span id="view-read" hidden=""><\/span>/s],
   ])('%s is painted once its first view has been read (#%s)', async (path, id, element) => {
     const html = await (await get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));

@@ -13,7 +13,7 @@ import { type AppEnv, type Status, render } from '../page-render';
 import { ClientNotice, ClientPage, type TermsForm } from './client-page';
 import { clientView } from './client-view';
 import { TestimonialSection } from './testimonial-section';
-import { MAIN_READ } from '../../../client/layout/main-read';
+import { VIEW_READ } from '../../../client/layout/view-read';
 import type { TestimonialErrors, TestimonialValues } from '../../clients/testimonials';
 
 export type ClientContext = Context<AppEnv>;
@@ -42,7 +42,7 @@ export async function page(
   const res = await render(
     c,
     body,
-    { title: words.title, description: words.description, path: '/c', noindex: true, paintAfter: MAIN_READ },
+    { title: words.title, description: words.description, path: '/c', noindex: true, paintAfter: VIEW_READ },
     status,
   );
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);

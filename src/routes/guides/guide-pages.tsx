@@ -9,7 +9,7 @@ import { publishedGuide } from '../../guides/request';
 import { GUIDE_CONFIRM_PATH, TOKEN_PARAM, guideSecret, linkExpiry, tokenFor } from '../../guides/token';
 import { getGuideFile } from '../../store/guides/guide-files';
 import { getGuideStore } from '../../store/guides/open';
-import { MAIN_READ } from '../../../client/layout/main-read';
+import { VIEW_READ } from '../../../client/layout/view-read';
 import { render, type Status } from '../page-render';
 
 const copy = guideDelivery.pages;
@@ -36,7 +36,7 @@ async function show(c: Context<{ Bindings: Env }>, page: GuideView, status: Stat
       description: copy.description,
       path: '/guides',
       noindex: true,
-      paintAfter: MAIN_READ,
+      paintAfter: VIEW_READ,
     },
     status,
   );

@@ -102,11 +102,11 @@ describe('the page', () => {
     const { token } = await engaged();
     const html = await (await call(`/c/${token}`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // The element after </main>: Chromium lets the link go as the element it names is put in.
-    expect(head).toContain('<link rel="expect" href="#main-read" blocking="render"/>');
-    expect(html.match(/id="main-read"/g)).toHaveLength(1);
+    // The element after </main> and the footer: Chromium lets the link go as the element it names is put in.
+    expect(head).toContain('<link rel="expect" href="#view-read" blocking="render"/>');
+    expect(html.match(/id="view-read"/g)).toHaveLength(1);
     expect(html).toMatch(
-      /<main id="main" class="section client-page">.*<\/main><span id="main-read" hidden=""><\/span>/s,
+      /<main id="main" class="section client-page">.*<\/main><footer .*<\/footer><span id="view-read" hidden=""><\/span>/s,
     );
   });
 
