@@ -15,7 +15,7 @@
 import { startHeader } from './header-menu';
 import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
-import { putInFormsWhenNear } from './forms-later';
+import { putInFormsAfterPaint, putInFormsWhenNear } from './forms-later';
 import { renderSectionsForAnchors } from './render-sections';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
@@ -35,6 +35,8 @@ function preloadModule(href: string): void {
 function load(): void {
   if (started) return;
   started = true;
+  // The enquiry's dialog before anything that could open it (client/forms-later.ts).
+  putInFormsAfterPaint();
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -107,9 +109,10 @@ document.addEventListener(
   { once: true },
 );
 
-/** After the first paint: the islands' code. */
+/** After the first paint: the forms held until then, then the islands' code. */
 function afterPaint(): void {
-  // In a task of its own, as each of its steps is: no task of a slow phone's first seconds need be long.
+  // In tasks of their own, as each of its steps is: no task of a slow phone's first seconds need be long.
+  setTimeout(putInFormsAfterPaint);
   setTimeout(load);
 }
 

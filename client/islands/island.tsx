@@ -15,28 +15,35 @@ export type LoadStrategy = 'eager' | 'visible' | 'interaction' | 'touch';
  * rendered into the HTML here; the browser entry later hydrates the same
  * markup in place with the same props (serialised into `data-props`).
  * An island receives data only through its props.
- * `later`: a form below the landing page's first view, written inside `<noscript data-later="<name>">`. A browser
- * without JavaScript and a crawler read it as any form; a browser that runs scripts has it put in as its section nears
- * the view (client/forms-later.ts), so the browser's read of the forms at `DOMContentLoaded` finds none there
- * (issue 58).
+ * `later`: a form the first view does not show, written inside `<noscript data-later="<name>" data-put-in="…">`. A
+ * browser without JavaScript and a crawler read it as any form; a browser that runs scripts has it put in later
+ * (client/forms-later.ts), so the browser's read of the forms at `DOMContentLoaded` finds none there (issue 58):
+ * - `near`: as its section nears the view (a form below the landing page's first view);
+ * - `after-paint`: once the page has painted, before the islands' code starts (the enquiry's closed dialog).
  */
 export function Island<P extends object>({
   name,
   component: Component,
   props,
   load = 'visible',
-  later = false,
+  later,
 }: {
   name: string;
   component: ComponentType<P>;
   props: P;
   load?: LoadStrategy;
-  later?: boolean;
+  later?: 'near' | 'after-paint' | undefined;
 }) {
   const island = (
     <div data-island={name} data-load={load} data-props={JSON.stringify(props)}>
       <Component {...props} />
     </div>
   );
-  return later ? <noscript data-later={name}>{island}</noscript> : island;
+  return later ? (
+    <noscript data-later={name} data-put-in={later}>
+      {island}
+    </noscript>
+  ) : (
+    island
+  );
 }

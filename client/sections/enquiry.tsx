@@ -9,6 +9,8 @@ import type { BookingLinkProvider } from '../../src/shared/booking';
 /**
  * The one enquiry modal on the landing page; every [data-open-enquiry] link opens it. With a booking page
  * (BOOKING_URL) its thank-you offers "Book a call", carrying the enquiry's reference for the booking tool.
+ * A closed dialog the first view does not show: with JavaScript it is put in once the page has painted
+ * (client/forms-later.ts). Shown in place (a refused or accepted plain post came back), it is in the HTML as it is.
  */
 export function Enquiry({
   form,
@@ -28,6 +30,7 @@ export function Enquiry({
       name="EnquiryModal"
       component={EnquiryModal}
       load="interaction"
+      later={shownInPlace(form) ? undefined : 'after-paint'}
       props={{
         copy: {
           ...enquiry,
@@ -51,4 +54,9 @@ export function Enquiry({
       }}
     />
   );
+}
+
+/** Whether a plain post came back to the form (refused, or accepted): then it shows in the page, not as a modal. */
+function shownInPlace(form: FormState): boolean {
+  return Boolean(form.done || form.problem || form.values || form.errors);
 }

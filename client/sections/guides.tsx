@@ -52,7 +52,7 @@ function GuideOffer({ guide, place, forms, offered }: OfferProps) {
           name="GuideForm"
           component={GuideForm}
           load="visible"
-          later={place === 'page'}
+          later={place === 'page' ? 'near' : undefined}
           props={{
             copy: {
               label: guideBlock.label(guide.title),

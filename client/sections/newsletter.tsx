@@ -29,7 +29,7 @@ export function Newsletter({ form }: { form: FormState }) {
         name="NewsletterForm"
         component={NewsletterForm}
         load="visible"
-        later
+        later="near"
         props={{
           copy: {
             label: newsletter.label,
