@@ -15,7 +15,7 @@
 import { startHeader } from './header-menu';
 import { keepFirstTouch } from './lib/attribution';
 import { closestTo } from './lib/event-target';
-import { putInFormsAfterPaint, putInFormsWhenNear } from './forms-later';
+import { putInFormsOnOpen, putInFormsWhenNear } from './forms-later';
 import { renderSectionsForAnchors } from './render-sections';
 import { startQuiz } from './quiz-steps';
 import { startResourceTabs } from './resource-tabs-early';
@@ -35,8 +35,6 @@ function preloadModule(href: string): void {
 function load(): void {
   if (started) return;
   started = true;
-  // The enquiry's dialog before anything that could open it (client/forms-later.ts).
-  putInFormsAfterPaint();
   import(entry).catch((error: unknown) => {
     // Offline, blocked or failed to download (each browser's words): the page works without its scripts. Any
     // other failure is a bug in them, and is reported as one.
@@ -79,9 +77,10 @@ function want(event: Event): void {
 
 // Arriving at an anchor: every section rendered and every form put in, before DOMContentLoaded.
 renderSectionsForAnchors();
-// The forms below the first view are put in as they near it: autofill's read of the page's forms at
-// DOMContentLoaded then finds none of them.
+// The forms below the first view are put in as they near it, and the enquiry's dialog as an opener is pressed:
+// autofill's read of the page's forms at DOMContentLoaded then finds none of them.
 putInFormsWhenNear();
+addEventListener('click', putInFormsOnOpen, true);
 
 // The first page of the visit in this tab is where the lead came from.
 keepFirstTouch();
@@ -109,10 +108,9 @@ document.addEventListener(
   { once: true },
 );
 
-/** After the first paint: the forms held until then, then the islands' code. */
+/** After the first paint: the islands' code. */
 function afterPaint(): void {
-  // In tasks of their own, as each of its steps is: no task of a slow phone's first seconds need be long.
-  setTimeout(putInFormsAfterPaint);
+  // In a task of its own, as each of its steps is: no task of a slow phone's first seconds need be long.
   setTimeout(load);
 }
 

@@ -7,15 +7,16 @@
  * - `near`: as its section comes within two screens of the view. The browser renders a section one and a half
  *   screens ahead (client/render-sections.ts), so the form is in before its section is drawn, and nothing the
  *   visitor sees moves;
- * - `after-paint`: once the page has painted, in a task of its own, and before the islands' code starts or the
- *   visitor's first touch, focus or key press is handled (client/boot.ts): an enquiry link pressed at any time opens
- *   the dialog as it would have.
+ * - `on-open`: as the visitor presses a link that opens it (the enquiry's dialog: `[data-open-enquiry]`), in the
+ *   press's `click` before anything else sees it (client/boot.ts), so the link then does what it did with the dialog
+ *   always there: the islands' code opens it, or, before that code has arrived, the browser goes to `#contact` and
+ *   shows it in place. A visitor who never asks for it never has it parsed.
  *
  * Why (issue 58): Chromium's autofill reads every form on the page as `DOMContentLoaded` is dispatched, and lays out
  * each field to know whether it can be filled. On a phone eight times slower that read, with the style and layout it
  * forced, was 40–100 ms of the landing page's longest task, after the first paint, even with the forms out of the
- * layout for it (decision 050); the enquiry's closed dialog alone was 15–35 ms of the client page's. Autofill reads a
- * form put in later when it arrives, in a task of its own.
+ * layout for it (decision 050); the enquiry's closed dialog alone was 15–35 ms of the client page's (decision 054).
+ * Autofill reads a form put in later when it arrives, in a task of its own.
  *
  * The forms are put in at once, before the browser could pass one by:
  * - on a reload or a return to the page (the browser puts the visitor back where they were, which may be at a form):
@@ -26,9 +27,13 @@
  * - on the first key press: Tab's order, Page Down and End go further than two screens in one step;
  * - before printing.
  */
+import { closestTo } from './lib/event-target';
+
 const LATER = 'noscript[data-later]';
 const NEAR_FORMS = 'noscript[data-later][data-put-in="near"]';
-const AFTER_PAINT_FORMS = 'noscript[data-later][data-put-in="after-paint"]';
+const ON_OPEN_FORMS = 'noscript[data-later][data-put-in="on-open"]';
+/** What opens a form held until opened: the enquiry's links and buttons (client/sections/enquiry-button.tsx). */
+const OPENERS = '[data-open-enquiry]';
 /** How far from the view a form's section is when its form is put in: two screens, above and below. */
 const NEAR = '200% 0px';
 
@@ -47,9 +52,13 @@ export function putInAllForms(): void {
   for (const held of Array.from(document.querySelectorAll(LATER))) putIn(held);
 }
 
-/** Puts in the forms held until the page has painted (the enquiry's closed dialog); the second call finds none. */
-export function putInFormsAfterPaint(): void {
-  for (const held of Array.from(document.querySelectorAll(AFTER_PAINT_FORMS))) putIn(held);
+/**
+ * On a press on an opener, puts in the forms held until opened (the enquiry's dialog). A listener for `click` in the
+ * capture phase on the window, so ahead of the islands' own (client/entry.tsx) and of the link's default action.
+ */
+export function putInFormsOnOpen(event: Event): void {
+  if (!closestTo(event, OPENERS)) return;
+  for (const held of Array.from(document.querySelectorAll(ON_OPEN_FORMS))) putIn(held);
 }
 
 /** Whether this load is a reload or a return (back, forward), where the browser restores the scroll position. */

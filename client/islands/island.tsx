@@ -19,7 +19,7 @@ export type LoadStrategy = 'eager' | 'visible' | 'interaction' | 'touch';
  * browser without JavaScript and a crawler read it as any form; a browser that runs scripts has it put in later
  * (client/forms-later.ts), so the browser's read of the forms at `DOMContentLoaded` finds none there (issue 58):
  * - `near`: as its section nears the view (a form below the landing page's first view);
- * - `after-paint`: once the page has painted, before the islands' code starts (the enquiry's closed dialog).
+ * - `on-open`: as the visitor presses a link that opens it (the enquiry's dialog).
  */
 export function Island<P extends object>({
   name,
@@ -32,7 +32,7 @@ export function Island<P extends object>({
   component: ComponentType<P>;
   props: P;
   load?: LoadStrategy;
-  later?: 'near' | 'after-paint' | undefined;
+  later?: 'near' | 'on-open' | undefined;
 }) {
   const island = (
     <div data-island={name} data-load={load} data-props={JSON.stringify(props)}>

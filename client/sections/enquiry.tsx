@@ -9,7 +9,7 @@ import type { BookingLinkProvider } from '../../src/shared/booking';
 /**
  * The one enquiry modal on the landing page; every [data-open-enquiry] link opens it. With a booking page
  * (BOOKING_URL) its thank-you offers "Book a call", carrying the enquiry's reference for the booking tool.
- * A closed dialog the first view does not show: with JavaScript it is put in once the page has painted
+ * A closed dialog the first view does not show: with JavaScript it is put in as an opener is pressed
  * (client/forms-later.ts). Shown in place (a refused or accepted plain post came back), it is in the HTML as it is.
  */
 export function Enquiry({
@@ -30,7 +30,7 @@ export function Enquiry({
       name="EnquiryModal"
       component={EnquiryModal}
       load="interaction"
-      later={shownInPlace(form) ? undefined : 'after-paint'}
+      later={shownInPlace(form) ? undefined : 'on-open'}
       props={{
         copy: {
           ...enquiry,

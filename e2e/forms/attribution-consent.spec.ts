@@ -109,7 +109,8 @@ test.describe('consent', () => {
     page,
   }) => {
     const email = uniqueEmail('consent-enq');
-    await gotoHydrated(page, '/', 'EnquiryModal');
+    // The dialog is put in, loaded and opened by the press (client/forms-later.ts, client/entry.tsx).
+    await gotoHydrated(page, '/');
     await page.locator('#about').getByRole('button', { name: 'Start a Conversation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a Conversation' });
     const notice = dialog.locator('#enquiry-consent');

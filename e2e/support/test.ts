@@ -46,11 +46,12 @@ export async function gotoHydrated(page: Page, path: string, ...islands: string[
 }
 
 /**
- * Scrolls to the section of each form of island `name` still held for later (`<noscript data-later>`,
- * client/forms-later.ts), as a visitor comes to it, and waits until the form is in.
+ * Scrolls to the section of each form of island `name` still held until near (`<noscript data-later
+ * data-put-in="near">`, client/forms-later.ts), as a visitor comes to it, and waits until the form is in. (The
+ * enquiry's dialog, held until opened, comes with a press on an opener.)
  */
 export async function comeToHeldForms(page: Page, name: string): Promise<void> {
-  const held = page.locator(`noscript[data-later="${name}"]`);
+  const held = page.locator(`noscript[data-later="${name}"][data-put-in="near"]`);
   for (let left = await held.count(); left > 0; left = await held.count()) {
     await held.first().evaluate((noscript) => noscript.closest('section')?.scrollIntoView());
     await expect.poll(() => held.count(), { timeout: 5_000 }).toBeLessThan(left);
