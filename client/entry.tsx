@@ -1,6 +1,6 @@
 import { closestTo } from './lib/event-target';
 import { islands } from './islands/registry';
-import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
+import { ISLAND_OPENERS, MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
 
 /**
  * Browser entry, started by the page's boot script (client/boot.ts) once the page has painted or the visitor
@@ -16,8 +16,6 @@ import { MOVED_BEFORE_REACT, REACT_STARTED } from './lib/island-markers';
  * down (the landing page on a phone) runs no React until the visitor scrolls towards one or touches the page.
  */
 const VISIBLE_MARGIN = '300px 0px';
-/** For an `interaction` island: the elements whose first click loads it (and then opens it). */
-const OPENERS: Record<string, string> = { EnquiryModal: '[data-open-enquiry]' };
 
 /** React and what the entry uses of it (client/react-runtime.ts), loaded once, with the first island that starts. */
 let react: Promise<typeof import('./react-runtime')> | undefined;
@@ -140,7 +138,7 @@ function take(el: HTMLElement): void {
   if (strategy === 'eager') {
     void start(el);
   } else if (strategy === 'interaction') {
-    const selector = OPENERS[el.dataset.island ?? ''];
+    const selector = ISLAND_OPENERS[el.dataset.island ?? ''];
     // Arrived at the island's own fragment (a shared /#contact link): it is wanted now.
     const target = window.location.hash.length > 1 ? document.getElementById(window.location.hash.slice(1)) : null;
     if (target && el.contains(target)) {

@@ -7,10 +7,11 @@
  * - `near`: as its section comes within two screens of the view. The browser renders a section one and a half
  *   screens ahead (client/render-sections.ts), so the form is in before its section is drawn, and nothing the
  *   visitor sees moves;
- * - `on-open`: as the visitor presses a link that opens it (the enquiry's dialog: `[data-open-enquiry]`), in the
- *   press's `click` before anything else sees it (client/boot.ts), so the link then does what it did with the dialog
- *   always there: the islands' code opens it, or, before that code has arrived, the browser goes to `#contact` and
- *   shows it in place. A visitor who never asks for it never has it parsed.
+ * - `on-open`: as the visitor presses a link that opens it (the enquiry's dialog: `ISLAND_OPENERS`,
+ *   client/lib/island-markers.ts), in the press's `click` before anything else sees it (client/boot.ts), so the link
+ *   then does what it did with the dialog always there: the islands' code opens it, or, before that code has
+ *   arrived, the browser goes to `#contact` and shows it in place. A visitor who never asks for it never has it
+ *   parsed.
  *
  * Why (issue 58): Chromium's autofill reads every form on the page as `DOMContentLoaded` is dispatched, and lays out
  * each field to know whether it can be filled. On a phone eight times slower that read, with the style and layout it
@@ -28,12 +29,11 @@
  * - before printing.
  */
 import { closestTo } from './lib/event-target';
+import { ISLAND_OPENERS } from './lib/island-markers';
 
 const LATER = 'noscript[data-later]';
 const NEAR_FORMS = 'noscript[data-later][data-put-in="near"]';
 const ON_OPEN_FORMS = 'noscript[data-later][data-put-in="on-open"]';
-/** What opens a form held until opened: the enquiry's links and buttons (client/sections/enquiry-button.tsx). */
-const OPENERS = '[data-open-enquiry]';
 /** How far from the view a form's section is when its form is put in: two screens, above and below. */
 const NEAR = '200% 0px';
 
@@ -53,12 +53,15 @@ export function putInAllForms(): void {
 }
 
 /**
- * On a press on an opener, puts in the forms held until opened (the enquiry's dialog). A listener for `click` in the
- * capture phase on the window, so ahead of the islands' own (client/entry.tsx) and of the link's default action.
+ * On a press on one of its openers (`ISLAND_OPENERS`), puts in a form held until opened (the enquiry's dialog). A
+ * listener for `click` in the capture phase on the window, so ahead of the islands' own (client/entry.tsx) and of the
+ * link's default action.
  */
 export function putInFormsOnOpen(event: Event): void {
-  if (!closestTo(event, OPENERS)) return;
-  for (const held of Array.from(document.querySelectorAll(ON_OPEN_FORMS))) putIn(held);
+  for (const held of Array.from(document.querySelectorAll<HTMLElement>(ON_OPEN_FORMS))) {
+    const opener = ISLAND_OPENERS[held.dataset.later ?? ''];
+    if (opener && closestTo(event, opener)) putIn(held);
+  }
 }
 
 /** Whether this load is a reload or a return (back, forward), where the browser restores the scroll position. */

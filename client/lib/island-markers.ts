@@ -10,3 +10,9 @@ export const REACT_STARTED = 'data-react';
  * props hold the state it reached, and the entry renders it afresh from them.
  */
 export const MOVED_BEFORE_REACT = 'data-moved';
+
+/**
+ * For an `interaction` island, the elements whose first click loads it and opens it (client/entry.tsx); for one held
+ * until opened (`later: 'on-open'`), the same click puts it in first (client/forms-later.ts).
+ */
+export const ISLAND_OPENERS: Record<string, string> = { EnquiryModal: '[data-open-enquiry]' };
