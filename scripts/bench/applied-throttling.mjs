@@ -71,6 +71,45 @@ export function eventsInside(trace, taskEvent) {
   );
 }
 
+/** What ran in a task: the main trace events by name, with their total time (ms), layout size and script file. */
+export function describeTask(node) {
+  const parts = new Map();
+  for (const e of node.childEvents) {
+    const data = e.args?.data ?? e.args?.beginData ?? {};
+    let key;
+    if (e.name === 'ParseHTML') key = 'ParseHTML';
+    else if (e.name === 'Layout') key = `Layout(${e.args?.beginData?.dirtyObjects ?? '?'} dirty)`;
+    else if (e.name === 'UpdateLayoutTree') key = `RecalcStyle(${e.args?.elementCount ?? '?'} el)`;
+    else if (['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall'].includes(e.name))
+      key = `${e.name} ${String(data.url ?? '').replace(/^.*\//, '') || data.functionName || ''}`.trim();
+    else if (['v8.evaluateModule', 'Paint', 'PrePaint', 'Commit', 'TimerFire', 'EventDispatch'].includes(e.name))
+      key = e.name;
+    else if (e.name === 'RunMicrotasks' || e.name === 'V8.GC_SCAVENGER' || e.name === 'MajorGC' || e.name === 'MinorGC')
+      key = e.name;
+    // Anything else by its trace name (a stylesheet's parse is ParseAuthorStyleSheet), so no time goes unnamed.
+    else if (e.dur && !['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) key = e.name;
+    if (!key || !e.dur) continue;
+    parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+  }
+  return [...parts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+    .join(', ');
+}
+
+/**
+ * With devtools throttling: the page's main-thread tasks over `overMs` (50) after the observed first paint, as they ran
+ * (one that began before it by its part after it, marked "across FCP"), each a line naming what it did.
+ */
+export const observedLongTasks = (trace, overMs = 50) =>
+  tasksAfterPaint(trace, overMs)
+    .sort((a, b) => a.afterMs - b.afterMs)
+    .map(
+      (t) =>
+        `   ${t.afterMs < 0 ? `across FCP (from ${t.afterMs} ms, all ${(t.event.dur / 1000).toFixed(1)})` : `after FCP ${t.afterMs} ms`}: wall ${t.wallMs.toFixed(1)} cpu ${t.cpuMs.toFixed(1)}: ${describeTask({ childEvents: eventsInside(trace, t.event) })}`,
+    );
+
 /**
  * The local Worker's settings for a measured site: the sample feeds (warm, thumbnails unreachable), and result emails
  * sent as `npm run dev` sends them (RESULT_EMAIL_FROM; without it no guide is offered).

@@ -20,11 +20,11 @@ import { CHROMIUM_ARGS, requireChromium } from '../dev/chromium.mjs';
 import { startLocalWorker, warmFeedCache } from '../dev/local-worker.mjs';
 import {
   clientPagePath,
-  eventsInside,
+  describeTask,
   guidePagePath,
   LOCAL_SITE_VARS,
+  observedLongTasks,
   offerSampleGuide,
-  tasksAfterPaint,
 } from './applied-throttling.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
@@ -67,33 +67,6 @@ TBT.getEstimateFromSimulation = function (simulation, extras) {
   return result;
 };
 
-/** What ran in a task: the main trace events by name, with their total time (ms), layout size and script file. */
-function describe(node) {
-  const parts = new Map();
-  for (const e of node.childEvents) {
-    const data = e.args?.data ?? e.args?.beginData ?? {};
-    let key;
-    if (e.name === 'ParseHTML') key = 'ParseHTML';
-    else if (e.name === 'Layout') key = `Layout(${e.args?.beginData?.dirtyObjects ?? '?'} dirty)`;
-    else if (e.name === 'UpdateLayoutTree') key = `RecalcStyle(${e.args?.elementCount ?? '?'} el)`;
-    else if (['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall'].includes(e.name))
-      key = `${e.name} ${String(data.url ?? '').replace(/^.*\//, '') || data.functionName || ''}`.trim();
-    else if (['v8.evaluateModule', 'Paint', 'PrePaint', 'Commit', 'TimerFire', 'EventDispatch'].includes(e.name))
-      key = e.name;
-    else if (e.name === 'RunMicrotasks' || e.name === 'V8.GC_SCAVENGER' || e.name === 'MajorGC' || e.name === 'MinorGC')
-      key = e.name;
-    // Anything else by its trace name (a stylesheet's parse is ParseAuthorStyleSheet), so no time goes unnamed.
-    else if (e.dur && !['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) key = e.name;
-    if (!key || !e.dur) continue;
-    parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
-  }
-  return [...parts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
-    .join(', ');
-}
-
 /**
  * Who else wanted the host's cores while the page loaded (decision 036): over the first 1.5 s after the navigation,
  * the frames Chromium drew (one Lighthouse screenshot each) and the CPU time of the threads that do most of the
@@ -122,18 +95,6 @@ function sharing(trace) {
     'compositor ms': Math.round(cpu.VizCompositorThread),
   };
 }
-
-/**
- * With devtools throttling: the page's main-thread tasks over 50 ms after the observed first paint, as they ran (one
- * that began before it by its part after it, marked "across FCP").
- */
-const observedLongTasks = (trace) =>
-  tasksAfterPaint(trace, 50)
-    .sort((a, b) => a.afterMs - b.afterMs)
-    .map(
-      (t) =>
-        `   ${t.afterMs < 0 ? `across FCP (from ${t.afterMs} ms, all ${(t.event.dur / 1000).toFixed(1)})` : `after FCP ${t.afterMs} ms`}: wall ${t.wallMs.toFixed(1)} cpu ${t.cpuMs.toFixed(1)}: ${describe({ childEvents: eventsInside(trace, t.event) })}`,
-    );
 
 let worker;
 let origins;
@@ -208,7 +169,7 @@ try {
           if (ms * mult > 20 || wall * mult > 50)
             heavy.push(
               `   ${after ? 'after' : 'BEFORE'} FCP ${Math.round((node.startTime - fcpTs) / 1000)} ms${firsts.has(node.id) ? ' (first)' : ''}:` +
-                ` cpu ${ms.toFixed(1)} wall ${wall.toFixed(1)} ×${mult}: ${describe(node)}`,
+                ` cpu ${ms.toFixed(1)} wall ${wall.toFixed(1)} ×${mult}: ${describeTask(node)}`,
             );
         }
         const row = {
@@ -239,7 +200,7 @@ try {
             timing.duration > 50 && timing.endTime > fcp ? 'COUNTED' : timing.endTime < fcp ? 'pre-FCP' : 'under50';
           console.log(
             `   ${counts} (${pass}, FCP ${Math.round(fcp)}): sim ${Math.round(timing.startTime)}+${Math.round(timing.duration)} ms,` +
-              ` observed ${(node.duration / 1000).toFixed(1)} ms: ${describe(node)}`,
+              ` observed ${(node.duration / 1000).toFixed(1)} ms: ${describeTask(node)}`,
           );
         }
       }

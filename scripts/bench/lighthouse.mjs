@@ -11,6 +11,8 @@
 //   over 100 ms after the first paint in any run (a task the first paint came in the middle of, by its part after
 //   it, as the blocking time counts it). Each round measures a blank page first, then the pages, in turn:
 //   the blank page's figures are what the host itself costs a navigation at that slowdown, printed beside, unjudged.
+//   A task over 100 ms is printed at the end with what it did (its trace's events by name), since each round's
+//   report is overwritten by the next.
 //   LIGHTHOUSE_CPU_SLOWDOWN runs another multiplier (informs; only 8 is judged).
 // - mobile at Lighthouse's own simulated 4x: accessibility, best practices and SEO judged at 100 (the client page's
 //   SEO is not: it is `noindex` on purpose). Its performance score is printed with the host's benchmark index,
@@ -28,6 +30,7 @@ import {
   clientPagePath,
   guidePagePath,
   LOCAL_SITE_VARS,
+  observedLongTasks,
   startBlankPage,
   tasksAfterPaint,
 } from './applied-throttling.mjs';
@@ -76,6 +79,8 @@ const blank = await startBlankPage();
 let failed = 0;
 const rows = [];
 const misses = [];
+/** What each task over LONGEST_TASK_MS did, by round (its trace's events by name). */
+const overlong = [];
 let chrome;
 try {
   const warm = await warmFeedCache(worker.origin);
@@ -108,6 +113,9 @@ try {
       const tbt = Math.round(audits['total-blocking-time'].numericValue);
       const longest = Math.round(tasksAfterPaint(result.artifacts.Trace)[0]?.wallMs ?? 0);
       applied.get(path).push({ tbt, longest });
+      // A round's report is overwritten by the next: what its tasks over the target did is printed at the end.
+      if (path !== 'blank' && longest > LONGEST_TASK_MS)
+        overlong.push(`${label} ${path} #${run}:`, ...observedLongTasks(result.artifacts.Trace, LONGEST_TASK_MS));
       rows.push({
         page: `${label} ${path} #${run}`,
         TBT: `${tbt} ms`,
@@ -192,6 +200,7 @@ try {
   await worker.stop();
 }
 console.table(rows);
+if (overlong.length) console.log(`the tasks over ${LONGEST_TASK_MS} ms after the first paint:\n${overlong.join('\n')}`);
 for (const miss of misses) console.log(`missed: ${miss}`);
 console.log(`reports in ${out}/; ${failed ? `${failed} target(s) missed` : 'all targets met'}`);
 process.exit(failed ? 1 : 0);
